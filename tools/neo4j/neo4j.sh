@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# Local Neo4j 5.26 Community server without Docker: jars from Maven Central, run on Java 17+.
+#
+#   tools/neo4j/neo4j.sh fetch          resolve jars + compile Launcher into the cache (idempotent)
+#   tools/neo4j/neo4j.sh start [PORT]   start in the background, wait for ready, print the bolt URI
+#   tools/neo4j/neo4j.sh stop  [PORT]   SIGTERM (clean shutdown), SIGKILL only as a last resort
+#   tools/neo4j/neo4j.sh status [PORT]  running / starting / stopped (exit 3 when stopped)
+#   tools/neo4j/neo4j.sh wipe  [PORT]   stop, then delete the data directory
+#
+# Environment:
+#   GRAPHMEM_NEO4J_CACHE     cache dir (default ~/.cache/graphmem/neo4j-5.26): lib/, classes/, data-PORT/, logs, pids
+#   GRAPHMEM_NEO4J_PORT      default port (7687)
+#   GRAPHMEM_NEO4J_DATA      database home (default $cache/data-PORT)
+#   GRAPHMEM_NEO4J_PASSWORD  if set (8+ chars): auth on, user neo4j gets this password; else auth off
+#   GRAPHMEM_NEO4J_TIMEOUT   seconds to wait for ready (180)
+#   JAVA_HOME                Java 17+ to use (else `java` on PATH)
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cache="${GRAPHMEM_NEO4J_CACHE:-$HOME/.cache/graphmem/neo4j-5.26}"
+timeout_s="${GRAPHMEM_NEO4J_TIMEOUT:-180}"
+
+die() { echo "neo4j.sh: $*" >&2; exit 1; }
+log() { echo "neo4j.sh: $*" >&2; }
+
+find_java() {
+    if [[ -n "${JAVA_HOME:-}" && -x "$JAVA_HOME/bin/java" ]]; then java="$JAVA_HOME/bin/java"; javac="$JAVA_HOME/bin/javac"
+    else java="$(command -v java || true)"; javac="$(command -v javac || true)"; fi
+    [[ -n "$java" ]] || die "java 17+ not found: apt-get install openjdk-17-jre-headless (or set JAVA_HOME)"
+    local v
+    v="$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p')"
+    [[ "${v%%.*}" =~ ^[0-9]+$ && "${v%%.*}" -ge 17 ]] || die "java 17+ not found ($java is version '${v:-?}'): apt-get install openjdk-17-jre-headless (or set JAVA_HOME)"
+}
+
+hash_of() { sha256sum "$1" | cut -d' ' -f1; }
+
+cmd_fetch() {
+    find_java
+    mkdir -p "$cache"
+    local lock_fd
+    if command -v flock >/dev/null; then exec {lock_fd}>"$cache/.fetch.lock"; flock "$lock_fd"; fi
+    local pom_hash src_hash
+    pom_hash="$(hash_of "$here/pom.xml")"
+    src_hash="$(hash_of "$here/Launcher.java")"
+    if [[ "$(cat "$cache/lib/.stamp" 2>/dev/null)" != "$pom_hash" ]]; then
+        command -v mvn >/dev/null || die "mvn not found: apt-get install maven"
+        log "resolving Neo4j jars from Maven Central into $cache/lib ..."
+        rm -rf "$cache/lib" "$cache/classes"
+        mvn -B -q -Dstyle.color=never -f "$here/pom.xml" dependency:copy-dependencies -DincludeScope=runtime \
+            -DoutputDirectory="$cache/lib" -Dmdep.prependGroupId=true 2>&1 \
+            | sed 's/\x1b\[[0-9;]*m//g' >&2 \
+            || die "mvn dependency:copy-dependencies failed (is Maven Central reachable?)"
+        echo "$pom_hash" >"$cache/lib/.stamp"
+    fi
+    if [[ "$(cat "$cache/classes/.stamp" 2>/dev/null)" != "$src_hash" ]]; then
+        [[ -n "$javac" && -x "$javac" ]] || die "javac not found: apt-get install openjdk-17-jdk-headless (or set JAVA_HOME to a JDK)"
+        rm -rf "$cache/classes"; mkdir -p "$cache/classes"
+        "$javac" -nowarn --release 17 -cp "$cache/lib/*" -d "$cache/classes" "$here/Launcher.java" \
+            || die "javac Launcher.java failed"
+        echo "$src_hash" >"$cache/classes/.stamp"
+    fi
+    if [[ -n "${lock_fd:-}" ]]; then exec {lock_fd}>&-; fi
+}
+
+# Sets port, data, logf, pidf from the optional PORT argument.
+setup_port() {
+    port="${1:-${GRAPHMEM_NEO4J_PORT:-7687}}"
+    [[ "$port" =~ ^[0-9]+$ && "$port" -ge 1 && "$port" -le 65535 ]] || die "bad port '$port'"
+    data="${GRAPHMEM_NEO4J_DATA:-$cache/data-$port}"
+    logf="$cache/neo4j-$port.log"
+    pidf="$cache/neo4j-$port.pid"
+}
+
+# Prints the pid if the pid file names a live Launcher process.
+running_pid() {
+    local pid
+    pid="$(cat "$pidf" 2>/dev/null || true)"
+    [[ "$pid" =~ ^[0-9]+$ ]] || return 1
+    kill -0 "$pid" 2>/dev/null || return 1
+    tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q 'Launcher' || return 1
+    echo "$pid"
+}
+
+port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+cmd_start() {
+    setup_port "${1:-}"
+    local pid
+    if pid="$(running_pid)"; then
+        echo "neo4j already running on port $port (pid $pid)" >&2
+        echo "bolt://127.0.0.1:$port"; return 0
+    fi
+    port_in_use "$port" && die "port $port is already in use by another process"
+    if [[ -n "${GRAPHMEM_NEO4J_PASSWORD:-}" && ${#GRAPHMEM_NEO4J_PASSWORD} -lt 8 ]]; then
+        die "GRAPHMEM_NEO4J_PASSWORD must be at least 8 characters (Neo4j's minimum); unset it to run without auth"
+    fi
+    cmd_fetch
+    mkdir -p "$data"
+    [[ -f "$logf" ]] && mv -f "$logf" "$logf.prev"
+    local -a jvm=(-Xms512m -Xmx1g -XX:+UseG1GC -XX:+ExitOnOutOfMemoryError
+        --add-opens=java.base/java.nio=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED
+        --add-opens=java.base/sun.nio.ch=ALL-UNNAMED -Dfile.encoding=UTF-8)
+    local setsid=()
+    command -v setsid >/dev/null && setsid=(setsid)
+    # setsid: detach from the caller's process group so Ctrl-C in the calling shell does not kill the server.
+    "${setsid[@]}" nohup "$java" "${jvm[@]}" -cp "$cache/classes:$cache/lib/*" Launcher "$port" "$data" \
+        >"$logf" 2>&1 </dev/null &
+    pid=$!
+    echo "$pid" >"$pidf"
+    local t0=$SECONDS
+    while :; do
+        if grep -q '^NEO4J READY' "$logf" 2>/dev/null; then
+            log "started on port $port (pid $pid, $((SECONDS - t0)) s, data $data, log $logf)"
+            echo "bolt://127.0.0.1:$port"; return 0
+        fi
+        if ! kill -0 "$pid" 2>/dev/null; then
+            rm -f "$pidf"
+            echo "neo4j.sh: neo4j died during startup; last lines of $logf:" >&2
+            tail -n 40 "$logf" >&2
+            grep -m1 '^NEO4J FAILED' "$logf" >&2 || true
+            exit 1
+        fi
+        if (( SECONDS - t0 >= timeout_s )); then
+            echo "neo4j.sh: neo4j not ready after ${timeout_s} s; stopping it. Last lines of $logf:" >&2
+            tail -n 40 "$logf" >&2
+            cmd_stop "$port" >/dev/null 2>&1 || true
+            exit 1
+        fi
+        sleep 0.5
+    done
+}
+
+cmd_stop() {
+    setup_port "${1:-}"
+    local pid
+    if ! pid="$(running_pid)"; then rm -f "$pidf"; log "not running on port $port"; return 0; fi
+    kill -TERM "$pid"
+    local i
+    for ((i = 0; i < 120; i++)); do   # 60 s for a clean shutdown (checkpoint)
+        kill -0 "$pid" 2>/dev/null || { rm -f "$pidf"; log "stopped (port $port, pid $pid)"; return 0; }
+        sleep 0.5
+    done
+    log "pid $pid did not exit within 60 s after SIGTERM; sending SIGKILL (next start will run recovery)"
+    kill -KILL "$pid" 2>/dev/null || true
+    for ((i = 0; i < 20; i++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
+    rm -f "$pidf"
+}
+
+cmd_status() {
+    setup_port "${1:-}"
+    local pid
+    if pid="$(running_pid)"; then
+        if grep -q '^NEO4J READY' "$logf" 2>/dev/null; then
+            echo "running: bolt://127.0.0.1:$port (pid $pid, data $data)"
+        else
+            echo "starting: port $port (pid $pid, log $logf)"
+        fi
+    else
+        echo "stopped: port $port (data $data)"; return 3
+    fi
+}
+
+cmd_wipe() {
+    setup_port "${1:-}"
+    cmd_stop "$port"
+    case "$data" in ""|"/"|"$HOME"|"$HOME/") die "refusing to delete '$data'";; esac
+    rm -rf -- "$data"
+    log "wiped $data"
+}
+
+case "${1:-}" in
+    fetch)  cmd_fetch; echo "$cache" ;;
+    start)  cmd_start "${2:-}" ;;
+    stop)   cmd_stop "${2:-}" ;;
+    status) cmd_status "${2:-}" ;;
+    wipe)   cmd_wipe "${2:-}" ;;
+    *) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+esac
