@@ -1,0 +1,46 @@
+# One entry point. Every target creates (once) and reuses the local virtualenv.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: install demo test lint format bench bench-quick neo4j neo4j-stop clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "graphmem needs Python >= 3.10"'
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e ".[dev]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/graphmem demo
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check graphmem tests benchmarks
+	$(BIN)/ruff format --check graphmem tests benchmarks
+	$(BIN)/mypy graphmem
+
+format: $(STAMP)
+	$(BIN)/ruff check --fix graphmem tests benchmarks
+	$(BIN)/ruff format graphmem tests benchmarks
+
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks.run
+
+bench-quick: $(STAMP)
+	$(BIN)/python -m benchmarks.run --quick
+
+neo4j:
+	tools/neo4j/neo4j.sh start
+
+neo4j-stop:
+	tools/neo4j/neo4j.sh stop
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache build *.egg-info

@@ -1,0 +1,109 @@
+"""Arbitration: what a candidate fact does to the user's active facts.
+
+Pure decisions over data; the engine applies them inside the write transaction.
+Rules, in the order the seeds give them:
+
+1. identical value            -> reinforce (no new node)
+2. explicit correction        -> the new fact supersedes (rule `explicit_correction`)
+3. source priority            -> declared > observed > inferred; lower-priority news is kept frozen
+4. recency                    -> same priority: the later statement supersedes
+
+Single-valued attributes conflict on any different value; multi-valued ones only on
+polarity (likes X vs dislikes X), on mutually exclusive values (one diet label at a
+time), on an old value the user named (`replaces`), or on explicit retraction.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from .model import SOURCE_PRIORITY, Candidate, Fact
+from .vocab import EXCLUSIVE_GROUPS, OPPOSITES, is_single
+
+_PUNCT = re.compile(r"[\s\W_]+", re.UNICODE)
+_LEADING_EN = re.compile(r"^(?:the|a|an|my|to|at|in|for)\s+", re.IGNORECASE)
+
+
+def norm_value(value: str) -> str:
+    """Comparison key of a value: NFKC, case-folded, articles and punctuation removed."""
+    v = unicodedata.normalize("NFKC", value).casefold().strip()
+    v = _LEADING_EN.sub("", v)
+    return _PUNCT.sub("", v)
+
+
+def same_value(a: str, b: str) -> bool:
+    return norm_value(a) == norm_value(b)
+
+
+def mentions_value(named: str, stored: str) -> bool:
+    """Does a value the user named ("St. Mary's") pick out a stored one ("St. Mary's Hospital")?"""
+    n, s = norm_value(named), norm_value(stored)
+    if not n or not s:
+        return False
+    if n == s:
+        return True
+    shorter, longer = (n, s) if len(n) <= len(s) else (s, n)
+    return len(shorter) >= 2 and longer.startswith(shorter) or (len(shorter) >= 3 and shorter in longer)
+
+
+@dataclass
+class Decision:
+    """What to do with one candidate."""
+
+    action: str  # add | reinforce | supersede | keep_frozen | retract | nothing_to_retract
+    rule: str
+    targets: list[Fact] = field(default_factory=list)  # facts reinforced, superseded or retracted
+
+
+def _priority(source: str) -> int:
+    return SOURCE_PRIORITY.get(source, 0)
+
+
+def _exclusive(attribute: str, a: str, b: str) -> bool:
+    na, nb = norm_value(a), norm_value(b)
+    for group in EXCLUSIVE_GROUPS.get(attribute, []):
+        keys = {norm_value(g) for g in group}
+        if na in keys and nb in keys and na != nb:
+            return True
+    return False
+
+
+def decide(cand: Candidate, same_attr: list[Fact], opposite: list[Fact], at: datetime) -> Decision:
+    """Arbitrate `cand` against the subject's active facts of its attribute and its opposite."""
+    if cand.retract:
+        hits = [f for f in same_attr if mentions_value(cand.value, f.value)]
+        if hits:
+            return Decision("retract", "retraction", hits)
+        return Decision("nothing_to_retract", "retraction")
+
+    identical = [f for f in same_attr if same_value(f.value, cand.value)]
+    if identical:
+        return Decision("reinforce", "identical", identical[:1])
+
+    if is_single(cand.attribute):
+        conflicts = list(same_attr)
+    else:
+        conflicts = [f for f in opposite if same_value(f.value, cand.value)]
+        conflicts += [f for f in same_attr if _exclusive(cand.attribute, cand.value, f.value)]
+        if cand.replaces:
+            conflicts += [f for f in same_attr if mentions_value(cand.replaces, f.value) and f not in conflicts]
+    if not conflicts:
+        return Decision("add", "new")
+
+    polarity = cand.attribute in OPPOSITES and any(f.attribute == OPPOSITES[cand.attribute] for f in conflicts)
+    winners_rule = "polarity" if polarity else None
+    top = max(_priority(f.source) for f in conflicts)
+    mine = _priority(cand.source)
+    if cand.correction and mine >= top:
+        return Decision("supersede", "explicit_correction", conflicts)
+    if mine > top:
+        return Decision("supersede", "source_priority", conflicts)
+    if mine < top:
+        return Decision("keep_frozen", "source_priority", conflicts)
+    # Same priority: the later statement wins; news older than what we hold stays frozen.
+    if all(at >= f.valid_from for f in conflicts):
+        return Decision("supersede", winners_rule or "recency", conflicts)
+    return Decision("keep_frozen", "recency", conflicts)

@@ -1,0 +1,27 @@
+"""Rendering the MemoryContext block that goes before the user's message."""
+
+from __future__ import annotations
+
+from .model import MemoryContext, RecallItem
+from .vocab import has_cjk
+
+_HEADER_ZH = "以下是与该用户相关的长期记忆，仅作背景参考；如与用户当前输入矛盾，以当前输入为准。"
+_HEADER_EN = (
+    "Long-term memory about this user, for background only. "
+    "If it contradicts the user's current message, the current message wins."
+)
+
+
+def render(user_id: str, query: str, items: list[RecallItem]) -> MemoryContext:
+    zh = has_cjk(query)
+    lines = ["<MemoryContext>", _HEADER_ZH if zh else _HEADER_EN]
+    if not items:
+        lines.append("（暂无相关记忆）" if zh else "(no relevant memories)")
+    for it in items:
+        f = it.fact
+        when = f.valid_from.date().isoformat()
+        flag = " inferred" if f.inferred else ""
+        via = " ← " + " → ".join(it.path) if len(it.path) > 2 else ""
+        lines.append(f"- {f.text} [{f.kind}, {f.source}{flag}, {f.confidence:.2f}, {when}]{via}")
+    lines.append("</MemoryContext>")
+    return MemoryContext(user_id=user_id, query=query, items=items, text="\n".join(lines))

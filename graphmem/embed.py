@@ -1,0 +1,77 @@
+"""Embedders turn text into unit vectors for the vector channel.
+
+The default, `HashingEmbedder`, is lexical, not semantic: it hashes word uni- and
+bigrams and CJK character uni- and bigrams into a fixed-size signed vector. It needs
+no model download and works offline; swap in a neural embedder for semantic recall.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from .textproc import _CJK_RUN, EN_STOP, normalize, stem
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Anything with a model name, a dimension and a batch `embed`."""
+
+    model: str
+    dim: int
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        """A float32 array of shape (len(texts), dim), rows L2-normalised."""
+        ...
+
+
+_LATIN = re.compile(r"[a-z0-9]+")
+
+
+class HashingEmbedder:
+    """Signed feature hashing of lexical n-grams (documented as lexical, not semantic)."""
+
+    def __init__(self, dim: int = 256) -> None:
+        if dim < 16:
+            raise ValueError("dim must be at least 16")
+        self.dim = dim
+        self.model = f"graphmem-hashing-v1-{dim}"
+
+    def _features(self, text: str) -> list[str]:
+        norm = normalize(text)
+        feats: list[str] = []
+        pos = 0
+        for m in _CJK_RUN.finditer(norm):
+            feats.extend(self._latin(norm[pos : m.start()]))
+            run = m.group()
+            feats.extend(run)
+            feats.extend(run[i : i + 2] for i in range(len(run) - 1))
+            pos = m.end()
+        feats.extend(self._latin(norm[pos:]))
+        return feats
+
+    @staticmethod
+    def _latin(chunk: str) -> list[str]:
+        words = [stem(w) for w in _LATIN.findall(chunk) if w not in EN_STOP]
+        feats = list(words)
+        feats.extend(f"{a} {b}" for a, b in zip(words, words[1:]))
+        # Character trigrams of each word give some robustness to spelling variants.
+        for w in words:
+            padded = f"<{w}>"
+            feats.extend("#" + padded[i : i + 3] for i in range(len(padded) - 2))
+        return feats
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for row, text in enumerate(texts):
+            for feat in self._features(text):
+                h = zlib.crc32(feat.encode("utf-8"))
+                weight = 0.5 if feat.startswith("#") else 1.0
+                out[row, h % self.dim] += weight if (h >> 31) & 1 else -weight
+            norm = float(np.linalg.norm(out[row]))
+            if norm > 0:
+                out[row] /= norm
+        return out

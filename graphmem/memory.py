@@ -1,0 +1,222 @@
+"""`Memory`: the public entry point that ties gate, extraction, arbitration, store and recall."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from . import gate, validate
+from .config import Config
+from .context import render as render_context
+from .decay import effective_score
+from .embed import Embedder, HashingEmbedder
+from .errors import EmbedderMismatchError
+from .extract import ExtractContext, Extractor, ExtractOutput, KnownEntity, RuleExtractor
+from .model import KINDS, SOURCES, Candidate, Fact, HistoryEntry, Ignored, MemoryContext, RecallItem, RememberResult
+from .recall import Recaller
+from .stores import Store, open_store
+from .stores.base import UserReader
+from .textproc import terms
+from .timeutil import parse_time
+from .vocab import RELATION_KEYS, is_valid_attribute
+from .write import Applier, Prepared, new_id, render_candidate
+
+_log = logging.getLogger("graphmem")
+_MAX_VALUE_CHARS = 1000
+
+
+class Memory:
+    """Per-user long-term memory.
+
+    >>> mem = Memory("memory.db")                       # embedded SQLite
+    >>> mem = Memory("bolt://localhost:7687", auth=("neo4j", "pw"))
+    """
+
+    def __init__(
+        self,
+        store: str | Path | Store = "memory.db",
+        auth: tuple[str, str] | None = None,
+        *,
+        extractor: Extractor | None = None,
+        embedder: Embedder | None = None,
+        config: Config | None = None,
+    ) -> None:
+        self.config = config or Config()
+        self.embedder: Embedder = embedder or HashingEmbedder()
+        self.extractor: Extractor = extractor or RuleExtractor()
+        self.store: Store = open_store(store, auth)
+        self._check_embedder()
+        self._recaller = Recaller(self.config, self.embedder)
+
+    def _check_embedder(self) -> None:
+        info = self.store.embedder_info()
+        if info is None:
+            self.store.set_embedder_info(self.embedder.model, self.embedder.dim)
+        elif info != (self.embedder.model, self.embedder.dim):
+            raise EmbedderMismatchError(
+                f"{self.store.uri} holds vectors from {info[0]} (dim {info[1]}), but this Memory uses "
+                f"{self.embedder.model} (dim {self.embedder.dim}); run `graphmem reembed` to switch"
+            )
+
+    # ---- lifecycle -------------------------------------------------------------------
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ---- write -----------------------------------------------------------------------
+    def remember(
+        self,
+        user_id: str,
+        text: str,
+        role: str = "user",
+        at: datetime | str | None = None,
+        ref: str | None = None,
+    ) -> RememberResult:
+        """Gate, extract and arbitrate one message; one transaction, all or nothing."""
+        uid = validate.user_id(user_id)
+        text = validate.text(text, self.config.max_text_chars)
+        role = validate.role(role)
+        ref = validate.ref(ref)
+        when = parse_time(at)
+
+        screened = gate.screen(text, role)
+        out = ExtractOutput([], [])
+        if screened.sentences:
+            out = self.extractor.extract(screened.sentences, self._extract_context(self.store.reader(uid)))
+        prepared, dropped = self._prepare(out.candidates)
+        episode_id = new_id("m")
+
+        def tx(w: Any) -> RememberResult:
+            applier = Applier(w, self.config, when, ref, episode_id)
+            applier.episode(role, screened.redacted)
+            for p in prepared:
+                applier.apply(p)
+            return applier.result
+
+        result = self.store.write(uid, tx)
+        result.ignored = [*screened.ignored, *out.ignored, *dropped, *result.ignored]
+        result.refused = list(screened.refused)
+        result.usage = dict(out.usage)
+        _log.debug(
+            "remember user=%r added=%d superseded=%d reinforced=%d refused=%d",
+            uid, len(result.added), len(result.superseded), len(result.reinforced), len(result.refused),
+        )  # fmt: skip
+        return result
+
+    def _extract_context(self, r: UserReader) -> ExtractContext:
+        entities = r.entities()
+        me = next((e for e in entities if e.type == "self"), None)
+        relation = {}
+        if me is not None:
+            for f in r.facts(attributes=list(RELATION_KEYS), subject_ids=[me.id]):
+                if f.object_id:
+                    relation[f.object_id] = f.qualifier or f.attribute
+        known = [
+            KnownEntity(e.name, e.type, relation.get(e.id), e.aliases) for e in entities if e.type != "self"
+        ]
+        active = r.facts() if getattr(self.extractor, "needs_active_facts", False) else []
+        return ExtractContext(known_entities=known, active_facts=active)
+
+    def _prepare(self, candidates: list[Candidate]) -> tuple[list[Prepared], list[Ignored]]:
+        good: list[Candidate] = []
+        dropped: list[Ignored] = []
+        for c in candidates:
+            problem = _candidate_problem(c)
+            if problem:
+                dropped.append(Ignored(c.source_text or str(c.value)[:80], problem))
+            else:
+                good.append(c)
+        texts = [render_candidate(c) for c in good]
+        search_texts = [f"{t} {c.source_text}".strip() for t, c in zip(texts, good)]
+        vectors = self.embedder.embed(search_texts) if good else []
+        prepared = [
+            Prepared(c, t, terms(s), vectors[i]) for i, (c, t, s) in enumerate(zip(good, texts, search_texts))
+        ]
+        return prepared, dropped
+
+    # ---- read ------------------------------------------------------------------------
+    def recall(self, user_id: str, query: str, k: int = 6, at: datetime | str | None = None) -> list[RecallItem]:
+        """The k most useful active facts for `query`, each with its channels and score."""
+        uid = validate.user_id(user_id)
+        query = validate.text(query, self.config.max_text_chars, "query")
+        k = validate.top_k(k)
+        when = parse_time(at)
+        items = self._recaller.recall(self.store.reader(uid), query, k, when)
+        if items:
+            ids = [it.fact.id for it in items]
+            self.store.write(uid, lambda w: w.touch(ids, when))
+        return items
+
+    def context(self, user_id: str, query: str, k: int = 6, at: datetime | str | None = None) -> MemoryContext:
+        """The MemoryContext block to put before the user's message."""
+        return render_context(user_id, query, self.recall(user_id, query, k=k, at=at))
+
+    def get(
+        self,
+        user_id: str,
+        attribute: str,
+        at: datetime | str | None = None,
+        *,
+        subject: str | None = None,
+        as_of: datetime | str | None = None,
+    ) -> list[Fact]:
+        """Active facts of one attribute (about the user, or about `subject`), surest first."""
+        uid = validate.user_id(user_id)
+        attribute = validate.attribute(attribute)
+        when = parse_time(at)
+        found = self.facts(uid, include_frozen=as_of is not None, as_of=as_of)
+        found = [f for f in found if f.attribute == attribute]
+        target = subject or "self"
+        found = [f for f in found if f.subject_name == target]
+        return sorted(found, key=lambda f: -effective_score(f, when))
+
+    def facts(
+        self, user_id: str, include_frozen: bool = False, *, as_of: datetime | str | None = None
+    ) -> list[Fact]:
+        """Every active fact of the user (and frozen ones on request); `as_of` time-travels."""
+        uid = validate.user_id(user_id)
+        r = self.store.reader(uid)
+        if as_of is None:
+            statuses = ("active", "frozen") if include_frozen else ("active",)
+            return r.facts(statuses=statuses)
+        t = parse_time(as_of, "as_of")
+        return [
+            f
+            for f in r.facts(statuses=None)
+            if f.recorded_at <= t and f.valid_from <= t and (f.valid_to is None or f.valid_to > t)
+            and f.status != "archived"
+        ]
+
+    def history(self, user_id: str, attribute: str | None = None) -> list[HistoryEntry]:
+        """Every fact of the attribute (or all), oldest first, with the audit records about it."""
+        uid = validate.user_id(user_id)
+        r = self.store.reader(uid)
+        attrs = [validate.attribute(attribute)] if attribute is not None else None
+        facts = r.facts(statuses=None, attributes=attrs)
+        audit = r.audit([f.id for f in facts]) if facts else []
+        entries = []
+        for f in facts:
+            events = [a for a in audit if f.id in (a.new_fact_id, a.old_fact_id)]
+            entries.append(HistoryEntry(f, events))
+        return entries
+
+
+def _candidate_problem(c: Candidate) -> str | None:
+    if not isinstance(c.attribute, str) or not (c.attribute == "*" and c.retract or is_valid_attribute(c.attribute)):
+        return "invalid_attribute"
+    if not isinstance(c.value, str) or not c.value.strip() or len(c.value) > _MAX_VALUE_CHARS:
+        return "invalid_value"
+    if not isinstance(c.subject, str) or not c.subject.strip():
+        return "invalid_subject"
+    if c.source not in SOURCES or (c.kind is not None and c.kind not in KINDS):
+        return "invalid_source_or_kind"
+    if gate.find_secrets(f"{c.value}\n{c.source_text}\n{c.text or ''}"):
+        return "secret"
+    return None

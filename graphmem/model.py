@@ -1,0 +1,172 @@
+"""Pure data: facts, entities, audit records and the results the API returns.
+
+Nothing here touches a database; stores translate to and from these types.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+KINDS = ("profile", "preference", "fact", "event")
+SOURCES = ("user_declared", "behavior_observed", "model_inferred")
+STATUSES = ("active", "frozen", "archived")
+
+#: Base confidence by source (seed rule: declared 0.9 > observed 0.7 > inferred 0.5).
+SOURCE_CONFIDENCE = {"user_declared": 0.9, "behavior_observed": 0.7, "model_inferred": 0.5}
+#: Arbitration priority by source; higher wins.
+SOURCE_PRIORITY = {"user_declared": 3, "behavior_observed": 2, "model_inferred": 1}
+
+SELF = "self"
+
+
+@dataclass(frozen=True)
+class Entity:
+    """A node of one user's subgraph: the user (`self`) or someone/something they mentioned."""
+
+    id: str
+    user_id: str
+    name: str
+    type: str = "thing"  # self | person | pet | place | org | thing
+    aliases: tuple[str, ...] = ()
+    created_at: datetime | None = None
+
+
+@dataclass
+class Fact:
+    """One entity–attribute–value memory with its metadata."""
+
+    id: str
+    user_id: str
+    subject_id: str
+    subject_name: str
+    attribute: str
+    value: str
+    kind: str
+    source: str
+    confidence: float
+    status: str
+    text: str
+    source_text: str
+    recorded_at: datetime
+    valid_from: datetime
+    last_accessed_at: datetime
+    half_life_days: float
+    valid_to: datetime | None = None
+    access_count: int = 0
+    ref: str | None = None
+    object_id: str | None = None  # the entity the value names, when it names one
+    qualifier: str | None = None  # e.g. "daughter" on a child fact, "cat" on a pet fact
+    superseded_by: str | None = None
+    inferred: bool = False
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == "active"
+
+
+@dataclass(frozen=True)
+class AuditRecord:
+    """Why arbitration did what it did: both ids, the rule, the time."""
+
+    id: str
+    user_id: str
+    at: datetime
+    action: str  # supersede | reinforce | keep_frozen | retract | forget | import
+    rule: str  # explicit_correction | source_priority | recency | polarity | retraction | ...
+    new_fact_id: str | None = None
+    old_fact_id: str | None = None
+    detail: str = ""
+
+
+@dataclass
+class Candidate:
+    """What an extractor proposes; arbitration decides what becomes of it."""
+
+    attribute: str
+    value: str
+    subject: str = SELF  # SELF, or the name of the entity the statement is about
+    subject_type: str = "self"  # self | person | pet | place | org | thing
+    subject_relation: str | None = None  # how the subject relates to the user: "daughter", "哥哥"
+    object_type: str | None = None  # when the value names an entity: person | pet | place | org
+    qualifier: str | None = None  # refines the attribute: "son" for child, "cat" for pet
+    kind: str | None = None  # defaults from the vocabulary
+    source: str = "user_declared"
+    correction: bool = False  # the user is correcting an earlier statement
+    retract: bool = False  # the user says this value no longer holds
+    replaces: str | None = None  # an old value the user named explicitly ("not Ohio")
+    text: str | None = None  # rendered sentence; derived when absent
+    source_text: str = ""  # the clause it came from
+    confidence: float | None = None  # defaults from the source
+
+
+@dataclass(frozen=True)
+class Ignored:
+    """A piece of a message that was not remembered, and why."""
+
+    text: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A secret that was caught before anything was written."""
+
+    kind: str  # card_number | national_id | password | verification_code | api_key | ...
+    reason: str
+
+
+@dataclass
+class RememberResult:
+    """What one `remember` call did."""
+
+    user_id: str
+    added: list[Fact] = field(default_factory=list)
+    superseded: list[tuple[Fact, Fact]] = field(default_factory=list)  # (old, new)
+    reinforced: list[Fact] = field(default_factory=list)
+    retracted: list[Fact] = field(default_factory=list)
+    kept_frozen: list[Fact] = field(default_factory=list)  # news that lost arbitration
+    ignored: list[Ignored] = field(default_factory=list)
+    refused: list[Refusal] = field(default_factory=list)
+    audit: list[AuditRecord] = field(default_factory=list)
+    episode_id: str | None = None
+    usage: dict[str, int] = field(default_factory=dict)  # LLM token usage, when any
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.added or self.superseded or self.retracted or self.reinforced)
+
+
+@dataclass
+class RecallItem:
+    """One recalled fact with its score and the channels that found it."""
+
+    fact: Fact
+    score: float
+    channels: dict[str, int]  # channel -> 1-based rank in that channel
+    path: list[str] = field(default_factory=list)  # hop path, e.g. ["self", "child", "朵朵"]
+
+    @property
+    def text(self) -> str:
+        return self.fact.text
+
+
+@dataclass
+class MemoryContext:
+    """The block to put before the user's message."""
+
+    user_id: str
+    query: str
+    items: list[RecallItem]
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass
+class HistoryEntry:
+    """One fact of a supersession chain with the audit records that touched it."""
+
+    fact: Fact
+    events: list[AuditRecord] = field(default_factory=list)

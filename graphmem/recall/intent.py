@@ -1,0 +1,84 @@
+"""What a query asks about: attributes, relation hops and named entities.
+
+Keyword cues map onto the attribute vocabulary in both languages. A cue is a
+substring for Chinese and a whole word (after light stemming) for English.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..extract.relations import RELATION_WORDS
+from ..model import Entity
+from ..textproc import normalize, stem
+
+_FOOD = ("diet", "allergy", "dislikes", "likes")
+_SCHEDULE = ("event",)
+_TASK = ("reply_style",)
+
+# (attributes, zh cues, en cues)
+_CUES: list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = [
+    (("employer", "job_title"), ("上班", "工作", "公司", "单位", "职业", "岗位", "做什么的", "老板", "入职", "跳槽"),
+     ("work", "job", "company", "employer", "office", "career", "boss", "living", "profession", "occupation")),
+    (("job_title",), ("职位", "职称", "干什么"), ("title", "role", "position")),
+    (("city",), ("住", "城市", "生活在", "搬", "常驻", "现居", "在哪"),
+     ("live", "city", "based", "move", "moved", "reside", "located", "town")),
+    (("hometown",), ("老家", "家乡", "哪里人", "哪儿人", "籍贯", "来自", "出生"),
+     ("hometown", "from", "grew", "origin", "originally", "born")),
+    (("name", "preferred_name"), ("名字", "叫什么", "称呼", "叫我"), ("name", "called", "call")),
+    (("age", "birthday"), ("岁", "年龄", "多大", "生日", "出生"), ("age", "old", "birthday", "born")),
+    (_FOOD, ("吃", "餐", "饭", "菜", "食", "零食", "下午茶", "甜点", "点心", "外卖", "饮料", "喝", "做饭", "菜谱", "食谱", "请客", "聚餐"),
+     ("eat", "food", "dinner", "lunch", "breakfast", "recipe", "restaurant", "snack", "cook", "meal",
+      "dessert", "drink", "menu", "dish", "diet", "takeout", "grocery", "groceries", "bake", "treat")),
+    (("allergy",), ("过敏",), ("allergy", "allergic", "allergies")),
+    (("pet",), ("宠物", "狗", "猫", "养"), ("pet", "dog", "cat", "puppy", "kitten")),
+    (_SCHEDULE, ("安排", "计划", "日程", "行程", "明天", "后天", "今天", "周末", "下周", "这周", "本周", "出差", "会议", "开会", "约", "航班", "飞", "旅行", "旅游", "课"),
+     ("schedule", "plan", "plans", "appointment", "week", "tomorrow", "today", "tonight", "weekend", "trip",
+      "travel", "fly", "flight", "flying", "meeting", "calendar", "agenda", "upcoming", "event", "class", "lesson")),
+    (("likes", "dislikes"), ("喜欢", "爱好", "兴趣", "讨厌", "推荐", "玩", "消遣", "娱乐"),
+     ("like", "enjoy", "hobby", "hobbies", "fun", "love", "hate", "interest", "recommend", "suggest", "favorite", "favourite")),
+    (("language",), ("语言", "说什么话", "外语"), ("language", "speak", "languages")),
+    (("skill",), ("会什么", "技能", "擅长"), ("skill", "skills", "good")),
+    (("diet",), ("饮食", "素", "减肥", "控糖"), ("diet", "vegan", "vegetarian")),
+    (_TASK, ("帮我", "请", "对比", "比较", "总结", "解释", "写", "回答", "回复", "列", "推荐", "分析", "整理", "介绍"),
+     ("help", "compare", "summarize", "summarise", "explain", "write", "answer", "reply", "list", "draft",
+      "recommend", "suggest", "analyze", "analyse", "describe", "outline")),
+]
+
+_EN_WORD = re.compile(r"[a-z]+")
+
+
+@dataclass
+class Intent:
+    attributes: set[str] = field(default_factory=set)
+    relations: list[tuple[str, str | None, str]] = field(default_factory=list)  # (attribute, qualifier, word)
+    entities: list[Entity] = field(default_factory=list)
+
+
+def parse(query: str, entities: list[Entity]) -> Intent:
+    norm = normalize(query)
+    words = {stem(w) for w in _EN_WORD.findall(norm)} | set(_EN_WORD.findall(norm))
+    intent = Intent()
+    for attrs, zh, en in _CUES:
+        if any(c in norm for c in zh) or any(c in words or stem(c) in words for c in en):
+            intent.attributes.update(attrs)
+    seen: set[tuple[str, str | None]] = set()
+    for word, (attr, qual) in RELATION_WORDS.items():
+        w = normalize(word)
+        hit = (w in words) if w.isascii() else (w in norm)
+        if hit and (attr, qual) not in seen:
+            seen.add((attr, qual))
+            intent.relations.append((attr, qual, word))
+    for e in entities:
+        if e.type == "self":
+            continue
+        names = (e.name, *e.aliases)
+        for n in names:
+            key = normalize(n)
+            if len(key) < 2 or key in RELATION_WORDS:
+                continue
+            if (key.isascii() and re.search(rf"\b{re.escape(key)}\b", norm)) or (not key.isascii() and key in norm):
+                intent.entities.append(e)
+                break
+    return intent

@@ -1,0 +1,139 @@
+"""The storage protocol every backend implements.
+
+Every read and write goes through an object bound to one user id (`UserReader`,
+`UserWriter`): the id is fixed when the object is made and every statement the
+backend runs is filtered by it, so callers cannot forget the filter. The only
+cross-user calls are the admin ones on `Store` itself (`user_ids`, `counts`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol, TypeVar
+
+import numpy as np
+
+from ..model import AuditRecord, Entity, Fact
+
+T = TypeVar("T")
+
+SCHEMA_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Episode:
+    """One message as received (secrets already redacted): provenance for facts."""
+
+    id: str
+    user_id: str
+    role: str
+    text: str
+    at: datetime
+    ref: str | None = None
+
+
+@dataclass(frozen=True)
+class SupersedesEdge:
+    new_id: str
+    old_id: str
+    rule: str
+    at: datetime
+
+
+class UserReader(Protocol):
+    """Reads of one user's subgraph."""
+
+    user_id: str
+
+    def facts(
+        self,
+        *,
+        statuses: Sequence[str] | None = ("active",),
+        attributes: Sequence[str] | None = None,
+        subject_ids: Sequence[str] | None = None,
+        ids: Sequence[str] | None = None,
+    ) -> list[Fact]: ...
+
+    def entities(self) -> list[Entity]: ...
+
+    def search_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
+        """BM25 over active facts: (fact id, score), best first."""
+        ...
+
+    def search_vector(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
+        """Cosine over active facts: (fact id, similarity), best first."""
+        ...
+
+    def audit(self, fact_ids: Sequence[str] | None = None) -> list[AuditRecord]: ...
+
+    def supersedes(self) -> list[SupersedesEdge]: ...
+
+    def episodes(self) -> list[Episode]: ...
+
+    def revision(self) -> int:
+        """A number that changes whenever this user's memory changes."""
+        ...
+
+
+class UserWriter(UserReader, Protocol):
+    """Writes of one user's subgraph, inside one transaction."""
+
+    def add_entity(self, entity: Entity) -> None: ...
+
+    def update_entity(self, entity: Entity) -> None: ...
+
+    def add_fact(self, fact: Fact, terms: Sequence[str], vector: np.ndarray | None) -> None: ...
+
+    def update_fact(self, fact: Fact) -> None:
+        """Persist status, validity, confidence and access fields of an existing fact."""
+        ...
+
+    def add_supersedes(self, edge: SupersedesEdge) -> None: ...
+
+    def add_audit(self, record: AuditRecord) -> None: ...
+
+    def add_episode(self, episode: Episode) -> None: ...
+
+    def touch(self, fact_ids: Iterable[str], at: datetime) -> None:
+        """Record an access: last_accessed_at = max(old, at), access_count + 1."""
+        ...
+
+    def delete_fact(self, fact_id: str) -> bool: ...
+
+    def delete_user(self) -> int:
+        """Remove every node, edge, log row and index entry of the user; returns rows removed."""
+        ...
+
+
+class Store(Protocol):
+    """A backend: SQLite embedded, Neo4j server."""
+
+    uri: str
+
+    def reader(self, user_id: str) -> UserReader: ...
+
+    def write(self, user_id: str, fn: Callable[[UserWriter], T]) -> T:
+        """Run `fn` in one transaction, serialised with other writers of the same user.
+
+        `fn` may be called again if the backend retries, so it must not keep state
+        outside its return value.
+        """
+        ...
+
+    def embedder_info(self) -> tuple[str, int] | None:
+        """(model, dim) the stored vectors came from, or None if none yet."""
+        ...
+
+    def set_embedder_info(self, model: str, dim: int) -> None: ...
+
+    def user_ids(self) -> list[str]:
+        """Admin: every user with data (for migration and export)."""
+        ...
+
+    def count_rows(self, user_id: str) -> int:
+        """Admin: how many stored rows/nodes/edges/index entries mention `user_id`."""
+        ...
+
+    def close(self) -> None: ...

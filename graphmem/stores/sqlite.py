@@ -1,0 +1,476 @@
+"""The embedded store: one SQLite file (WAL), FTS5 for BM25, float32 blobs for vectors.
+
+Writers take `BEGIN IMMEDIATE`, so two processes remembering for the same user are
+serialised and arbitration always sees the other's committed facts. Every statement
+in the user-bound classes carries `user_id = ?`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import sqlite3
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+import numpy as np
+
+from ..errors import SchemaVersionError, StoreError, StoreUnavailableError
+from ..model import AuditRecord, Entity, Fact
+from ..timeutil import from_epoch, to_epoch
+from .base import SCHEMA_VERSION, Episode, SupersedesEdge
+
+T = TypeVar("T")
+_log = logging.getLogger("graphmem")
+
+_MIGRATIONS: list[str] = [
+    # version 1
+    """
+    CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS users (
+        user_id TEXT PRIMARY KEY, rev INTEGER NOT NULL DEFAULT 0,
+        epoch INTEGER NOT NULL DEFAULT 0, created_at REAL NOT NULL);
+    CREATE TABLE IF NOT EXISTS entities (
+        id TEXT PRIMARY KEY, user_id TEXT NOT NULL, name TEXT NOT NULL, type TEXT NOT NULL,
+        aliases TEXT NOT NULL DEFAULT '[]', created_at REAL);
+    CREATE INDEX IF NOT EXISTS entities_user ON entities(user_id);
+    CREATE TABLE IF NOT EXISTS facts (
+        id TEXT PRIMARY KEY, user_id TEXT NOT NULL, subject_id TEXT NOT NULL,
+        subject_name TEXT NOT NULL, attribute TEXT NOT NULL, value TEXT NOT NULL,
+        kind TEXT NOT NULL, source TEXT NOT NULL, confidence REAL NOT NULL,
+        status TEXT NOT NULL, text TEXT NOT NULL, source_text TEXT NOT NULL,
+        recorded_at REAL NOT NULL, valid_from REAL NOT NULL, valid_to REAL,
+        last_accessed_at REAL NOT NULL, access_count INTEGER NOT NULL DEFAULT 0,
+        half_life_days REAL NOT NULL, ref TEXT, object_id TEXT, qualifier TEXT,
+        superseded_by TEXT, inferred INTEGER NOT NULL DEFAULT 0);
+    CREATE INDEX IF NOT EXISTS facts_user_attr ON facts(user_id, attribute, status);
+    CREATE INDEX IF NOT EXISTS facts_user_subject ON facts(user_id, subject_id, status);
+    CREATE TABLE IF NOT EXISTS supersedes (
+        user_id TEXT NOT NULL, new_id TEXT NOT NULL, old_id TEXT NOT NULL,
+        rule TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (user_id, new_id, old_id));
+    CREATE TABLE IF NOT EXISTS audit (
+        id TEXT PRIMARY KEY, user_id TEXT NOT NULL, at REAL NOT NULL, action TEXT NOT NULL,
+        rule TEXT NOT NULL, new_fact_id TEXT, old_fact_id TEXT, detail TEXT NOT NULL DEFAULT '');
+    CREATE INDEX IF NOT EXISTS audit_user ON audit(user_id, at);
+    CREATE TABLE IF NOT EXISTS episodes (
+        id TEXT PRIMARY KEY, user_id TEXT NOT NULL, role TEXT NOT NULL, text TEXT NOT NULL,
+        at REAL NOT NULL, ref TEXT);
+    CREATE INDEX IF NOT EXISTS episodes_user ON episodes(user_id, at);
+    CREATE VIRTUAL TABLE IF NOT EXISTS facts_fts USING fts5(ukey, terms, tokenize = 'unicode61');
+    CREATE TABLE IF NOT EXISTS fact_vectors (
+        fact_rowid INTEGER PRIMARY KEY, user_id TEXT NOT NULL, vec BLOB NOT NULL);
+    CREATE INDEX IF NOT EXISTS fact_vectors_user ON fact_vectors(user_id, fact_rowid);
+    """,
+]
+assert len(_MIGRATIONS) == SCHEMA_VERSION
+
+_FACT_COLS = (
+    "id, user_id, subject_id, subject_name, attribute, value, kind, source, confidence, status, "
+    "text, source_text, recorded_at, valid_from, valid_to, last_accessed_at, access_count, "
+    "half_life_days, ref, object_id, qualifier, superseded_by, inferred"
+)
+
+
+def _user_key(user_id: str) -> str:
+    # A token that names the user inside the FTS index without putting raw ids
+    # (quotes, operators) into MATCH syntax.
+    return "u" + hashlib.sha1(user_id.encode("utf-8")).hexdigest()[:20]
+
+
+def _fts_quote(term: str) -> str:
+    return '"' + term.replace('"', '""') + '"'
+
+
+def _row_to_fact(r: sqlite3.Row | tuple[Any, ...]) -> Fact:
+    return Fact(
+        id=r[0], user_id=r[1], subject_id=r[2], subject_name=r[3], attribute=r[4], value=r[5],
+        kind=r[6], source=r[7], confidence=r[8], status=r[9], text=r[10], source_text=r[11],
+        recorded_at=from_epoch(r[12]), valid_from=from_epoch(r[13]),  # type: ignore[arg-type]
+        valid_to=from_epoch(r[14]), last_accessed_at=from_epoch(r[15]),  # type: ignore[arg-type]
+        access_count=r[16], half_life_days=r[17], ref=r[18], object_id=r[19], qualifier=r[20],
+        superseded_by=r[21], inferred=bool(r[22]),
+    )  # fmt: skip
+
+
+def _placeholders(n: int) -> str:
+    return ",".join("?" * n)
+
+
+class _VectorCache:
+    """Per-user matrices kept in memory; refreshed incrementally by rowid."""
+
+    def __init__(self) -> None:
+        self.entries: dict[str, tuple[int, int, int, np.ndarray, np.ndarray]] = {}
+        self.lock = threading.Lock()
+
+
+class SQLiteUser:
+    """One user's view of the SQLite store (reader and, inside `write`, writer)."""
+
+    def __init__(self, store: SQLiteStore, conn: sqlite3.Connection, user_id: str) -> None:
+        self._store = store
+        self._c = conn
+        self.user_id = user_id
+
+    def _x(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:
+        # One connection serves every thread of this process; the store lock keeps
+        # statements from interleaving (it is re-entrant, so writes nest inside it).
+        with self._store._lock:
+            return self._c.execute(sql, args)
+
+    # ---- reads -------------------------------------------------------------
+    def facts(
+        self,
+        *,
+        statuses: Sequence[str] | None = ("active",),
+        attributes: Sequence[str] | None = None,
+        subject_ids: Sequence[str] | None = None,
+        ids: Sequence[str] | None = None,
+    ) -> list[Fact]:
+        sql = f"SELECT {_FACT_COLS} FROM facts WHERE user_id = ?"
+        args: list[Any] = [self.user_id]
+        for col, values in (("status", statuses), ("attribute", attributes), ("subject_id", subject_ids), ("id", ids)):
+            if values is not None:
+                values = list(values)
+                if not values:
+                    return []
+                sql += f" AND {col} IN ({_placeholders(len(values))})"
+                args.extend(values)
+        sql += " ORDER BY recorded_at, rowid"
+        return [_row_to_fact(r) for r in self._x(sql, args)]
+
+    def entities(self) -> list[Entity]:
+        rows = self._x(
+            "SELECT id, user_id, name, type, aliases, created_at FROM entities WHERE user_id = ? ORDER BY rowid",
+            (self.user_id,),
+        )
+        return [Entity(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), from_epoch(r[5])) for r in rows]
+
+    def search_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
+        uniq = list(dict.fromkeys(t for t in terms if t))
+        if not uniq:
+            return []
+        match = f"ukey : {_fts_quote(_user_key(self.user_id))} AND terms : ({' OR '.join(_fts_quote(t) for t in uniq)})"
+        rows = self._x(
+            "SELECT f.id, bm25(facts_fts, 0.0, 1.0) AS s FROM facts_fts "
+            "JOIN facts f ON f.rowid = facts_fts.rowid "
+            "WHERE facts_fts MATCH ? AND f.user_id = ? AND f.status = 'active' ORDER BY s LIMIT ?",
+            (match, self.user_id, limit),
+        )
+        # FTS5's bm25() is negative, lower is better.
+        return [(r[0], -float(r[1])) for r in rows]
+
+    def search_vector(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
+        with self._store._lock:
+            rowids, matrix = self._store._vectors_for(self._c, self.user_id)
+        if matrix.shape[0] == 0:
+            return []
+        sims = matrix @ vector.astype(np.float32)
+        depth = min(len(sims), max(limit * 4, limit + 32))
+        top = np.argpartition(-sims, depth - 1)[:depth] if depth < len(sims) else np.arange(len(sims))
+        top = top[np.argsort(-sims[top])]
+        wanted = [int(rowids[i]) for i in top]
+        active = {
+            r[0]: r[1]
+            for r in self._x(
+                f"SELECT rowid, id FROM facts WHERE user_id = ? AND status = 'active' "
+                f"AND rowid IN ({_placeholders(len(wanted))})",
+                [self.user_id, *wanted],
+            )
+        }
+        out = [(active[rid], float(sims[i])) for rid, i in zip(wanted, top) if rid in active]
+        return out[:limit]
+
+    def audit(self, fact_ids: Sequence[str] | None = None) -> list[AuditRecord]:
+        sql = "SELECT id, user_id, at, action, rule, new_fact_id, old_fact_id, detail FROM audit WHERE user_id = ?"
+        args: list[Any] = [self.user_id]
+        if fact_ids is not None:
+            ids = list(fact_ids)
+            if not ids:
+                return []
+            ph = _placeholders(len(ids))
+            sql += f" AND (new_fact_id IN ({ph}) OR old_fact_id IN ({ph}))"
+            args.extend(ids + ids)
+        sql += " ORDER BY at, rowid"
+        return [AuditRecord(r[0], r[1], from_epoch(r[2]), *r[3:]) for r in self._x(sql, args)]  # type: ignore[arg-type]
+
+    def supersedes(self) -> list[SupersedesEdge]:
+        rows = self._x(
+            "SELECT new_id, old_id, rule, at FROM supersedes WHERE user_id = ? ORDER BY at", (self.user_id,)
+        )
+        return [SupersedesEdge(r[0], r[1], r[2], from_epoch(r[3])) for r in rows]  # type: ignore[arg-type]
+
+    def episodes(self) -> list[Episode]:
+        rows = self._x(
+            "SELECT id, user_id, role, text, at, ref FROM episodes WHERE user_id = ? ORDER BY at, rowid",
+            (self.user_id,),
+        )
+        return [Episode(r[0], r[1], r[2], r[3], from_epoch(r[4]), r[5]) for r in rows]  # type: ignore[arg-type]
+
+    def revision(self) -> int:
+        row = self._x("SELECT rev FROM users WHERE user_id = ?", (self.user_id,)).fetchone()
+        return int(row[0]) if row else 0
+
+    # ---- writes (only called inside SQLiteStore.write) ----------------------
+    def add_entity(self, entity: Entity) -> None:
+        self._x(
+            "INSERT INTO entities (id, user_id, name, type, aliases, created_at) VALUES (?,?,?,?,?,?)",
+            (entity.id, self.user_id, entity.name, entity.type, json.dumps(list(entity.aliases), ensure_ascii=False),
+             to_epoch(entity.created_at)),
+        )  # fmt: skip
+
+    def update_entity(self, entity: Entity) -> None:
+        self._x(
+            "UPDATE entities SET name = ?, type = ?, aliases = ? WHERE id = ? AND user_id = ?",
+            (entity.name, entity.type, json.dumps(list(entity.aliases), ensure_ascii=False), entity.id, self.user_id),
+        )
+
+    def add_fact(self, fact: Fact, terms: Sequence[str], vector: np.ndarray | None) -> None:
+        f = fact
+        cur = self._x(
+            f"INSERT INTO facts ({_FACT_COLS}) VALUES ({_placeholders(23)})",
+            (f.id, self.user_id, f.subject_id, f.subject_name, f.attribute, f.value, f.kind, f.source,
+             f.confidence, f.status, f.text, f.source_text, to_epoch(f.recorded_at), to_epoch(f.valid_from),
+             to_epoch(f.valid_to), to_epoch(f.last_accessed_at), f.access_count, f.half_life_days, f.ref,
+             f.object_id, f.qualifier, f.superseded_by, int(f.inferred)),
+        )  # fmt: skip
+        rowid = cur.lastrowid
+        self._x(
+            "INSERT INTO facts_fts (rowid, ukey, terms) VALUES (?,?,?)",
+            (rowid, _user_key(self.user_id), " ".join(terms)),
+        )
+        if vector is not None:
+            self._x(
+                "INSERT INTO fact_vectors (fact_rowid, user_id, vec) VALUES (?,?,?)",
+                (rowid, self.user_id, np.asarray(vector, dtype=np.float32).tobytes()),
+            )
+
+    def update_fact(self, fact: Fact) -> None:
+        f = fact
+        self._x(
+            "UPDATE facts SET status = ?, valid_to = ?, confidence = ?, last_accessed_at = ?, "
+            "access_count = ?, superseded_by = ?, value = ?, text = ?, object_id = ? "
+            "WHERE id = ? AND user_id = ?",
+            (f.status, to_epoch(f.valid_to), f.confidence, to_epoch(f.last_accessed_at), f.access_count,
+             f.superseded_by, f.value, f.text, f.object_id, f.id, self.user_id),
+        )  # fmt: skip
+
+    def add_supersedes(self, edge: SupersedesEdge) -> None:
+        self._x(
+            "INSERT OR IGNORE INTO supersedes (user_id, new_id, old_id, rule, at) VALUES (?,?,?,?,?)",
+            (self.user_id, edge.new_id, edge.old_id, edge.rule, to_epoch(edge.at)),
+        )
+
+    def add_audit(self, record: AuditRecord) -> None:
+        r = record
+        self._x(
+            "INSERT INTO audit (id, user_id, at, action, rule, new_fact_id, old_fact_id, detail) VALUES (?,?,?,?,?,?,?,?)",
+            (r.id, self.user_id, to_epoch(r.at), r.action, r.rule, r.new_fact_id, r.old_fact_id, r.detail),
+        )
+
+    def add_episode(self, episode: Episode) -> None:
+        e = episode
+        self._x(
+            "INSERT INTO episodes (id, user_id, role, text, at, ref) VALUES (?,?,?,?,?,?)",
+            (e.id, self.user_id, e.role, e.text, to_epoch(e.at), e.ref),
+        )
+
+    def touch(self, fact_ids: Iterable[str], at: datetime) -> None:
+        ids = list(fact_ids)
+        if not ids:
+            return
+        self._x(
+            f"UPDATE facts SET last_accessed_at = MAX(last_accessed_at, ?), access_count = access_count + 1 "
+            f"WHERE user_id = ? AND id IN ({_placeholders(len(ids))})",
+            [to_epoch(at), self.user_id, *ids],
+        )
+
+    def delete_fact(self, fact_id: str) -> bool:
+        row = self._x(
+            "SELECT rowid FROM facts WHERE id = ? AND user_id = ?", (fact_id, self.user_id)
+        ).fetchone()
+        if row is None:
+            return False
+        self._x("DELETE FROM facts_fts WHERE rowid = ?", (row[0],))
+        self._x("DELETE FROM fact_vectors WHERE fact_rowid = ? AND user_id = ?", (row[0], self.user_id))
+        self._x("DELETE FROM supersedes WHERE user_id = ? AND (new_id = ? OR old_id = ?)",
+                        (self.user_id, fact_id, fact_id))  # fmt: skip
+        self._x("DELETE FROM facts WHERE rowid = ?", (row[0],))
+        self._x("UPDATE users SET epoch = epoch + 1 WHERE user_id = ?", (self.user_id,))
+        return True
+
+    def delete_user(self) -> int:
+        n = 0
+        uid = self.user_id
+        n += self._x(
+            "DELETE FROM facts_fts WHERE rowid IN (SELECT rowid FROM facts WHERE user_id = ?)", (uid,)
+        ).rowcount
+        for table in ("fact_vectors", "facts", "entities", "supersedes", "audit", "episodes", "users"):
+            n += self._x(f"DELETE FROM {table} WHERE user_id = ?", (uid,)).rowcount
+        self._store._drop_cache(uid)
+        return n
+
+
+class SQLiteStore:
+    """The embedded default store."""
+
+    def __init__(self, path: str | Path, *, timeout: float = 30.0) -> None:
+        self.path = Path(path).expanduser()
+        self.uri = str(self.path)
+        try:
+            if self.path.parent and not self.path.parent.exists():
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._conn = sqlite3.connect(
+                str(self.path), timeout=timeout, isolation_level=None, check_same_thread=False
+            )
+        except (OSError, sqlite3.Error) as e:
+            raise StoreUnavailableError(f"cannot open SQLite store at {self.uri}: {e}") from e
+        self._lock = threading.RLock()
+        self._cache = _VectorCache()
+        c = self._conn
+        c.execute("PRAGMA busy_timeout = %d" % int(timeout * 1000))
+        try:
+            c.execute("PRAGMA journal_mode = WAL")
+        except sqlite3.OperationalError as e:
+            raise StoreUnavailableError(f"cannot open SQLite store at {self.uri}: {e}") from e
+        c.execute("PRAGMA synchronous = NORMAL")
+        c.execute("PRAGMA foreign_keys = ON")
+        self._migrate()
+
+    def _migrate(self) -> None:
+        c = self._conn
+        with self._lock:
+            c.execute("BEGIN IMMEDIATE")
+            try:
+                has_meta = c.execute(
+                    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
+                ).fetchone()
+                version = 0
+                if has_meta:
+                    row = c.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+                    version = int(row[0]) if row else 0
+                if version > SCHEMA_VERSION:
+                    raise SchemaVersionError(
+                        f"{self.uri} has schema version {version}; this graphmem understands up to "
+                        f"{SCHEMA_VERSION}. Upgrade graphmem to open it."
+                    )
+                for v in range(version, SCHEMA_VERSION):
+                    for stmt in _MIGRATIONS[v].split(";"):
+                        if stmt.strip():
+                            c.execute(stmt)
+                    c.execute(
+                        "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)", (str(v + 1),)
+                    )
+                c.execute("COMMIT")
+            except BaseException:
+                c.execute("ROLLBACK")
+                raise
+
+    # ---- protocol ------------------------------------------------------------
+    def reader(self, user_id: str) -> SQLiteUser:
+        return SQLiteUser(self, self._conn, user_id)
+
+    def write(self, user_id: str, fn: Callable[[SQLiteUser], T]) -> T:
+        c = self._conn
+        with self._lock:
+            try:
+                c.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as e:
+                raise StoreError(f"cannot start a write on {self.uri}: {e}") from e
+            try:
+                now = datetime.now().timestamp()
+                c.execute(
+                    "INSERT INTO users (user_id, rev, epoch, created_at) VALUES (?, 1, 0, ?) "
+                    "ON CONFLICT(user_id) DO UPDATE SET rev = rev + 1",
+                    (user_id, now),
+                )
+                result = fn(SQLiteUser(self, c, user_id))
+                c.execute("COMMIT")
+                return result
+            except sqlite3.Error as e:
+                c.execute("ROLLBACK")
+                raise StoreError(f"write to {self.uri} failed and was rolled back: {e}") from e
+            except BaseException:
+                c.execute("ROLLBACK")
+                raise
+
+    def embedder_info(self) -> tuple[str, int] | None:
+        with self._lock:
+            row = self._conn.execute("SELECT value FROM meta WHERE key = 'embedder'").fetchone()
+        if not row:
+            return None
+        data = json.loads(row[0])
+        return str(data["model"]), int(data["dim"])
+
+    def set_embedder_info(self, model: str, dim: int) -> None:
+        with self._lock:
+            self._conn.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES ('embedder', ?)",
+                (json.dumps({"model": model, "dim": dim}),),
+            )
+
+    def user_ids(self) -> list[str]:
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT user_id FROM users UNION SELECT DISTINCT user_id FROM facts ORDER BY 1"
+            ).fetchall()
+        return [r[0] for r in rows]
+
+    def count_rows(self, user_id: str) -> int:
+        with self._lock:
+            c = self._conn
+            n = 0
+            for table in ("facts", "fact_vectors", "entities", "supersedes", "audit", "episodes", "users"):
+                n += c.execute(f"SELECT COUNT(*) FROM {table} WHERE user_id = ?", (user_id,)).fetchone()[0]
+            n += c.execute(
+                "SELECT COUNT(*) FROM facts_fts WHERE facts_fts MATCH ?",
+                (f"ukey : {_fts_quote(_user_key(user_id))}",),
+            ).fetchone()[0]
+            return int(n)
+
+    def close(self) -> None:
+        with self._lock:
+            try:
+                self._conn.close()
+            except sqlite3.Error:  # pragma: no cover - closing twice
+                pass
+
+    # ---- vector cache ------------------------------------------------------------
+    def _drop_cache(self, user_id: str) -> None:
+        with self._cache.lock:
+            self._cache.entries.pop(user_id, None)
+
+    def _vectors_for(self, c: sqlite3.Connection, user_id: str) -> tuple[np.ndarray, np.ndarray]:
+        row = c.execute("SELECT rev, epoch FROM users WHERE user_id = ?", (user_id,)).fetchone()
+        if row is None:
+            return np.zeros(0, dtype=np.int64), np.zeros((0, 1), dtype=np.float32)
+        rev, epoch = int(row[0]), int(row[1])
+        with self._cache.lock:
+            cached = self._cache.entries.get(user_id)
+        if cached and cached[0] == rev and cached[1] == epoch:
+            return cached[3], cached[4]
+        since = cached[2] if cached and cached[1] == epoch else 0
+        rows = c.execute(
+            "SELECT fact_rowid, vec FROM fact_vectors WHERE user_id = ? AND fact_rowid > ? ORDER BY fact_rowid",
+            (user_id, since),
+        ).fetchall()
+        new_ids = np.array([r[0] for r in rows], dtype=np.int64)
+        new_mat = (
+            np.vstack([np.frombuffer(r[1], dtype=np.float32) for r in rows])
+            if rows
+            else None
+        )
+        if since and cached is not None:
+            ids = np.concatenate([cached[3], new_ids]) if len(new_ids) else cached[3]
+            mat = np.vstack([cached[4], new_mat]) if new_mat is not None else cached[4]
+        else:
+            ids = new_ids
+            mat = new_mat if new_mat is not None else np.zeros((0, 1), dtype=np.float32)
+        last = int(ids[-1]) if len(ids) else 0
+        with self._cache.lock:
+            self._cache.entries[user_id] = (rev, epoch, last, ids, mat)
+        return ids, mat

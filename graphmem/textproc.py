@@ -1,0 +1,103 @@
+"""Text analysis shared by the BM25 index and the lexical embedder.
+
+Chinese runs are segmented by jieba in search mode (so 不吃香菜 also yields 香菜)
+and every CJK character is kept as a unigram, so a query for 狗 still meets 狗狗.
+English words are lower-cased and lightly stemmed. Stop words are dropped.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import unicodedata
+
+_log = logging.getLogger("graphmem")
+
+_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
+
+ZH_STOP = frozenset(
+    "我 你 他 她 它 的 了 是 在 和 也 都 就 要 有 吗 呢 啊 吧 呀 哦 嗯 么 这 那 个 一 不 没 很 还 又 与 及 把 被 给 让"
+    " 什 我们 你们 他们 什么 怎么 一下 一点 一个 这个 那个 可以 请 帮 帮我 现在 已经 自己 时候 应该".split()
+)
+EN_STOP = frozenset(
+    """a an the i me my mine myself we our you your he him his she her it its they them their
+    is am are was were be been being do does did doing have has had having to of in on at for from
+    by with about as into and or but if so than that this these those what which who whom whose
+    when where why how can could would should will shall may might must not no yes just very
+    really also too any some all there here up out off over again then once only own same such
+    please tell let s t don didn doesn isn aren wasn weren i'm i've i'd i'll im ive""".split()
+)
+
+_jieba_lock = threading.Lock()
+_jieba_ready = False
+
+
+def _jieba():  # type: ignore[no-untyped-def]
+    global _jieba_ready
+    import jieba
+
+    if not _jieba_ready:
+        with _jieba_lock:
+            if not _jieba_ready:
+                jieba.setLogLevel(logging.WARNING)
+                jieba.initialize()
+                _jieba_ready = True
+    return jieba
+
+
+def normalize(text: str) -> str:
+    """NFKC and case folding: full-width letters and digits become ASCII."""
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def stem(word: str) -> str:
+    """A light English stemmer: enough to meet plural and -ing/-ed forms, nothing clever."""
+    w = word.replace("’", "'")
+    if w.endswith("'s"):
+        w = w[:-2]
+    if len(w) > 5 and w.endswith("ing"):
+        w = w[:-3]
+        if len(w) > 2 and w[-1] == w[-2]:
+            w = w[:-1]
+    elif len(w) > 4 and w.endswith("ied"):
+        w = w[:-3] + "y"
+    elif len(w) > 4 and w.endswith("ed"):
+        w = w[:-2]
+    elif len(w) > 4 and w.endswith("ies"):
+        w = w[:-3] + "y"
+    elif len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
+        w = w[:-1]
+    return w
+
+
+def cjk_words(run: str) -> list[str]:
+    """Search-mode segmentation of one CJK run, stop words dropped."""
+    return [w for w in _jieba().cut_for_search(run) if w.strip() and w not in ZH_STOP]
+
+
+def terms(text: str) -> list[str]:
+    """Index/query terms of a text (order kept, duplicates kept: BM25 counts them)."""
+    norm = normalize(text)
+    out: list[str] = []
+    pos = 0
+    for m in _CJK_RUN.finditer(norm):
+        out.extend(_latin_terms(norm[pos : m.start()]))
+        run = m.group()
+        out.extend(cjk_words(run))
+        out.extend(ch for ch in run if ch not in ZH_STOP)
+        pos = m.end()
+    out.extend(_latin_terms(norm[pos:]))
+    return out
+
+
+def _latin_terms(chunk: str) -> list[str]:
+    return [stem(w) for w in _WORD.findall(chunk) if (w not in EN_STOP and len(w) > 1) or w.isdigit()]
+
+
+def unique_terms(text: str) -> list[str]:
+    seen: dict[str, None] = {}
+    for t in terms(text):
+        seen.setdefault(t, None)
+    return list(seen)
