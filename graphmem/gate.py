@@ -1,0 +1,392 @@
+"""The write gate: decide which parts of a message may be mined for memories.
+
+Three checks run before any extractor sees text:
+
+- role: only the user's own words become memories; assistant, system and tool
+  turns are ignored whole (an assistant saying "I'll remember you like X" is not
+  evidence that the user does);
+- secrets (see `graphmem.secrets`): a sentence holding a card number, password,
+  key and the like is never mined, and only the redacted message may be stored;
+- noise: greetings, acknowledgements, filler, questions and passing remarks
+  about the moment ("今天好困啊", "ugh it's hot") are dropped with a reason.
+
+Everything else passes; the extractor decides what is memorable. The gate is
+deliberately conservative about noise: it drops short, clearly phatic sentences
+and keeps anything that might carry lasting content.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from .model import Ignored, Refusal
+from .secrets import SecretMatch, apply_redaction, find_secrets, redact
+
+__all__ = ["SecretMatch", "Screened", "find_secrets", "redact", "screen", "split_sentences"]
+
+
+@dataclass
+class Screened:
+    """What the gate made of one message."""
+
+    sentences: list[str] = field(default_factory=list)
+    ignored: list[Ignored] = field(default_factory=list)
+    refused: list[Refusal] = field(default_factory=list)
+    redacted: str = ""
+
+
+# ---- sentence splitting ---------------------------------------------------------------
+
+_CLOSE = "\"'”’」』)）\\]"
+_BOUNDARY = re.compile(
+    rf"[。！？；\n]+[{_CLOSE}]*"
+    r"|…+|\.{3,}"
+    rf"|[!?;]+(?=[{_CLOSE}]*(?:\s|$|[^\x00-\x7f]))[{_CLOSE}]*"
+    rf"|\.(?=[{_CLOSE}]*(?:\s|$|[\u3000-\u9fff]))[{_CLOSE}]*"
+)
+_WORD_BEFORE_DOT = re.compile(r"(?:^|[^A-Za-z.])([A-Za-z][A-Za-z.]*)$")
+# Titles always precede a name; other abbreviations end a sentence only before a typical sentence opener.
+_TITLES = frozenset(
+    ["mr", "mrs", "ms", "dr", "st", "prof", "mt", "rev", "capt", "sgt", "lt", "col", "gen", "gov", "hon"]
+)
+_ABBREVS = frozenset(
+    ["jr", "sr", "vs", "etc", "inc", "ltd", "co", "corp", "ave", "blvd", "rd", "approx", "dept", "est", "no"]
+    + ["jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"]
+)
+_OPENERS = frozenset(
+    ["i", "i'm", "i've", "my", "we", "our", "the", "he", "she", "it", "they", "this", "that", "his", "her"]
+    + ["their", "there", "but", "and", "so", "also", "then", "now", "anyway", "btw", "please", "remember"]
+)
+
+
+def _is_abbreviation(text: str, dot: int) -> bool:
+    m = _WORD_BEFORE_DOT.search(text[max(0, dot - 16) : dot])
+    if not m:  # "1. buy milk": a list marker at a line start
+        return bool(re.search(r"(?:^|\n)[ \t]*\d{1,2}$", text[:dot]))
+    word = m.group(1).lower()
+    nxt = re.match(r"\s*([A-Za-z']+|\d)?", text[dot + 1 :])
+    following = (nxt.group(1) or "").lower() if nxt else ""
+    if word in _TITLES or word in ("e.g", "i.e", "cf"):
+        return True
+    if word == "no":
+        return following.isdigit()
+    if word in _ABBREVS or "." in word or (len(word) == 1 and word != "i" and m.group(1).isupper()):
+        return following not in _OPENERS
+    return False
+
+
+def _sentence_spans(text: str, protected: list[SecretMatch]) -> list[tuple[int, int]]:
+    spans, start = [], 0
+    for m in _BOUNDARY.finditer(text):
+        p = m.start()
+        if any(f.start <= p < f.end for f in protected):
+            continue
+        if m.group().startswith(".") and not m.group().startswith("..") and _is_abbreviation(text, p):
+            continue
+        spans.append((start, m.end()))
+        start = m.end()
+    spans.append((start, len(text)))
+    out = []
+    for s, e in spans:
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if e > s:
+            out.append((s, e))
+    return out
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of `text`, end punctuation kept; never splits inside a secret or an abbreviation."""
+    return [text[s:e] for s, e in _sentence_spans(text, find_secrets(text))]
+
+
+# ---- noise vocabulary -----------------------------------------------------------------
+
+
+def _alt(words: str, en: bool) -> str:
+    """One alternation of `words` (top-level "|"), longest first so phrases beat their prefixes."""
+    items, depth, cur = [], 0, ""
+    for ch in words:
+        depth += (ch == "(") - (ch == ")")
+        if ch == "|" and depth == 0:
+            items.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    items.append(cur)
+    items.sort(key=len, reverse=True)
+    return "(?:" + "|".join(items) + (r")(?![a-z0-9'])" if en else ")")
+
+
+_GREETING_EN = (
+    r"hi+|hello+|hey+|hiya|howdy|yo|sup|wassup|what's up|whats up|greetings|good (?:morning|afternoon|evening|night|day)"
+    r"|morning|evening|gm|gn|bye+|goodbye|bye bye|see (?:you|ya)(?: later| soon| tomorrow)?|later|ttyl|cya|nighty night"
+    r"|long time no see|nice to meet you|take care|have a (?:nice|good|great|lovely) (?:day|night|evening|weekend|one)"
+    r"|(?:talk|speak|catch you) (?:to you )?(?:later|soon)"
+)
+_ADDRESSEE = r"(?:\s+(?:there|bot|assistant|buddy|friend|everyone|all|guys|folks|again|mate|dear|team|you))*"
+_ACK_EN = (
+    r"o+k+(?:a+y+)?|k+|okie|okey dokey|alright|all right|sure|sure thing|cool|nice|great|awesome|perfect|fine|good"
+    r"|got it|gotcha|noted|understood|roger(?: that)?|copy(?: that)?|will do|sounds good|sounds great|makes sense"
+    r"|fair enough|i see|right|yes+|yeah+|yep+|yup+|ya|yea|no|nope|nah|thanks+|thank you(?: (?:so|very) much)?"
+    r"|thanks (?:a lot|so much|again)|thx+|ty|tysm|tyvm|thank u|much appreciated|appreciate it|cheers|np|no problem"
+    r"|no worries|you're welcome|welcome|ok thanks|exactly|indeed|true|agreed|definitely|absolutely|of course|for sure"
+    r"|good to know|love it|excellent|wonderful|brilliant|neat|sweet|word|bet|kk|done|ack|i know|me too|same|all good|all set|that works|works for me|totally"
+    r"|congrats|congratulations|good for you|good luck|keep it up|keep going|you too|same to you|great news|good news"
+    r"|well done|nice one|good job|great job|bravo|you're the best|you rock|my pleasure|anytime|any time|oh no"
+)
+_FILLER_EN = r"h+m+|u+m+|u+h+|e+r+m*|a+h+|o+h+|huh|welp|well|so|mhm+|uh huh|lo+l+|(?:ha)+h?|(?:he)+h?|lmao+|rofl|xd|wow+|yay+|meh|hm+|ooh+|aww+|oops|whoa|haha\w*|lmfao|omg|idk|emm+|and|anyway|btw"
+_GREETING_ZH = (
+    r"你好|您好|你们好|大家好|嗨|哈喽|哈啰|哈罗|嗨喽|早上好|早安|早|上午好|中午好|下午好|晚上好|晚安|在吗|在么|在嘛|在不在|在不"
+    r"|拜拜|再见|回见|明天见|下次见|好久不见|小助手|助手|亲|亲爱的|88|886|周末愉快|新年快乐|节日快乐|早点休息|回头聊|下次聊|先这样|就这样"
+)
+_ACK_ZH = (
+    r"好的|好滴|好嘞|好勒|好哒|好吧|好呀|好啊|好嘛|好|行|行吧|行的|可以|可以的|没问题|收到|了解|明白|懂|知道|晓得|ok|okk+"
+    r"|嗯嗯|嗯呢|是的|是啊|是|对|对的|对啊|对呀|没错|谢谢|谢了|谢啦|多谢|感谢|谢谢你|谢谢您|3q|辛苦了|辛苦|不客气|没事|没关系|不用了|算了"
+    r"|棒|很棒|真棒|太棒了|赞|点赞|厉害|666+|不错|挺好|还行|妥|得嘞|成|记住了|记下了|我知道了|明白了|懂了|知道了|了解了|收到了|我也是|同意|不|不是|不用|不要|没有|没"
+    r"|恭喜|恭喜恭喜|加油|太好了|好棒|辛苦啦|你真棒|你最棒了|祝你好运|一路顺风|一路平安"
+)
+_FILLER_ZH = r"嗯+|呃+|额+|唔+|啊+|哦+|噢+|喔+|哇+|哈+|呵+|嘿+|嘻+|诶+|欸+|哎+|唉+|咦+|emm+|呀|啦|呢|嘛|吧|了|哟|捏|咯|2333*|hhh+|…+|那个|就是|然后|对了"
+_PHRASE = {
+    "greeting": re.compile(
+        _alt(_GREETING_EN, False) + _ADDRESSEE + r"(?![a-z0-9'])|" + _alt(_GREETING_ZH, False)
+    ),
+    "acknowledgement": re.compile(_alt(_ACK_EN, True) + "|" + _alt(_ACK_ZH, False)),
+    "filler": re.compile(_alt(_FILLER_EN, True) + "|" + _alt(_FILLER_ZH, False)),
+}
+_ACK_EMOJI = set("👍👌🙏✅👏🤝✔☑🆗💯🙆")
+_EMOTICON = re.compile(
+    r"(?<![a-z0-9])(?:[:;=8x][-'^o]?[)(\]\[dp3|/\\*>o]+|\^_?\^|orz|t_t|qaq|qwq|<3)(?![a-z0-9])"
+)
+_SPACE = re.compile(r"\s+")
+_NON_WORD = re.compile(r"[^\w\s']|_")
+
+
+def _plain(s: str) -> str:
+    """Lower-case, full-width folded, emoji and punctuation turned into spaces."""
+    s = _EMOTICON.sub(" ", unicodedata.normalize("NFKC", s).lower().replace("’", "'"))
+    return _SPACE.sub(" ", _NON_WORD.sub(" ", s)).strip(" '")
+
+
+def _noise_reason(s: str) -> str | None:
+    """greeting / acknowledgement / filler when the whole of `s` is phatic, else None."""
+    if len(s) > 80:
+        return None
+    plain = _plain(s)
+    if not plain:
+        symbols = [c for c in s if unicodedata.category(c) == "So"]
+        return "acknowledgement" if symbols and all(c in _ACK_EMOJI for c in symbols) else "filler"
+    seen, pos = set(), 0
+    while pos < len(plain):
+        best = max(
+            ((k, rx.match(plain, pos)) for k, rx in _PHRASE.items()),
+            key=lambda km: km[1].end() if km[1] else -1,
+        )
+        if best[1] is None or best[1].end() == pos:
+            return None
+        seen.add(best[0])
+        pos = best[1].end()
+        while pos < len(plain) and plain[pos] == " ":
+            pos += 1
+    if "greeting" in seen:
+        return "greeting"
+    return "acknowledgement" if "acknowledgement" in seen else "filler"
+
+
+# ---- questions, requests, small talk --------------------------------------------------
+
+_CLAUSE = re.compile(
+    r"[，,、；;](?!\d{3})\s*|[:：](?!\d)\s*|\s+[-–—]+\s+|—+"
+    r"|\s+(?:so|and|but)\s+(?=(?:what|how|where|when|why|who|which|can|could|should|would|do|does|is|are)\b)",
+    re.I,
+)
+_ZH_LEAD = r"(?:(?:其实|另外|还有|而且|但是|不过|因为|所以|现在|最近|今天|明天|昨天|平时|一般|本来|以前|目前|之前|顺便说一?下?|对了|说实话|老实说|话说)[，,]?\s*){0,2}"
+_ZH_SELF = re.compile(_ZH_LEAD + r"(?:我|咱|俺|本人)")
+_ZH_WH = re.compile(
+    r"(?<![不没或随])(?:多久|多少|多长|多大|多远|多高|多重|怎么样|怎么|怎样|咋|什么|啥|哪(?!怕)|为什么|为啥|如何|是否|可否|能否|谁"
+    r"|几(?=[点个天号岁时次年月周本位只件斤块分种家条张台辆]))(?![^，,。]{0,3}[都也])"
+)
+_ZH_ANOTA = re.compile(r"([是有能会要可好行对去来在想用])不\1|有没有|请问")
+_ZH_END = re.compile(r"(?:吗|(?<![什这那怎多])么)[啊呀哦]?[~～]*$")
+_EN_WH = re.compile(
+    r"^(?!which\s+(?:is|was|means|meant|makes|made)\b)(?:how|what|where|when|why|who|whom|whose|which)(?:'s|'re|'d)?\b(?!\s+(?:a|an)\b)",
+    re.I,
+)
+_EN_AUX = re.compile(
+    r"^(?!do\s+it\b)(?:can|could|would|will|shall|should|may|might|do|does|did|is|are|was|were|am|have|has|had|isn't|aren't"
+    r"|don't|doesn't|didn't|can't|won't|wouldn't|shouldn't)\s+(?:you|u|i|we|it|there|this|that|they|he|she|anyone|someone)\b",
+    re.I,
+)
+_EN_WH_AUX = re.compile(
+    r"^(?:how|what|where|when|why|who|which)\s+(?:should|do|does|did|can|could|would|will|is|are|am)\s+(?:i|you|we|it|they|he|she|my|the)\b",
+    re.I,
+)
+_EN_SELF_AFTER_WH = re.compile(r"^\w+\s+(?:i|i'm|im|i've|i'd|i'll|we|we're|my|our)\b", re.I)
+_EN_SELF = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|our|us)\b", re.I)
+_ASK_PREFACE = re.compile(
+    r"^(?:我想|我要|我能|我可以)?(?:问一?下|请问|咨询一?下|打听一?下)|^我想知道|^我有(?:个|一个)?问题"
+    r"|^(?:i\s+(?:have|got)\s+a\s+(?:quick\s+)?question|quick question|i(?:'m| am| was)\s+wondering|i\s+wonder"
+    r"|i\s+want(?:ed)?\s+to\s+(?:ask|know)|i'd like to (?:ask|know)|i need to know|let me ask)",
+    re.I,
+)
+_REQUEST = re.compile(
+    r"^(?:请|麻烦你?|你|您|那你)?(?:帮我|给我|要|得|一定要|务必|请)?(?:记住|记下|记一下|记着|记好|记得|别忘了?|不要忘了?|别忘记|不要忘记|备忘|记录一?下)"
+    r"|(?:帮我|给我|请你?|麻烦你?)(?:记|备注)|^(?:以后|今后|往后|从今以后|从现在开始|从现在起|下次|之后)|^(?:请)?注意"
+    r"|^(?:(?:please|pls|plz|hey|ok|okay|so|and|also|oh)[,\s]+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
+    r"(?:remember|memori[sz]e|note|keep in mind|bear in mind|don't forget|do not forget|never forget|make a note|take note"
+    r"|save|store|jot down|write down|keep track)\b"
+    r"|^(?:from now on|going forward|in (?:the )?future|next time|for future reference|for the record|fyi|just so you know)\b"
+    r"|\b(?:please|pls)\s+(?:remember|note|keep in mind|call me|always|never|use|reply|answer|respond)\b",
+    re.I,
+)
+# "你记得我叫什么吗" / "can you remember what I said" ask about memory, they add nothing to it.
+_RECALL_QUESTION = re.compile(
+    r"记得.*[吗么][？?]?$|remember\s+(?:what|when|where|who|which|how|why|if|whether)\b", re.I
+)
+_LEAD_NOISE = re.compile(
+    r"^(?:(?:(?:hi+|hello+|hey+)(?: there)?|ok(?:ay)?|oh+|ah+|um+|uh+|h+m+|well|so|yeah|yep|yes|no|alright|anyway|btw|lol"
+    r"|haha+|good (?:morning|evening|afternoon))(?=[\s,!.~]))[\s,!.~]+"
+    r"|^(?:嗯+|哈哈+|呵呵+)[\s，,！!~]*|^(?:你好|您好|嗨|哈喽|早上好|早安|晚上好|下午好)[呀啊]?(?:[\s，,！!~]+|(?=我))",
+    re.I,
+)
+
+_ADDRESSEE_ONLY = re.compile(r"[A-Z][\w'-]{0,19}[!.,~]*|[^\W\d我你是叫在有]{1,3}[!！.。~～]*")
+
+_ZH_SMALLTALK = re.compile(
+    r"(?:我|人家|我们)?(?:今天|今儿|今晚|今早|早上|上午|下午|晚上|现在|此刻|刚才|刚刚|这会儿?|一大早)?(?:我|人)?(?:感觉|觉得)?"
+    r"(?:好|真|太|有点儿?|有些|特别|超级?|蛮|挺|非常|很|巨|贼|快|要|又)*"
+    r"(?:困|累|热|冷|饿|渴|无聊|烦|闷|晒|冻|开心|高兴|郁闷|难受|撑|饱|忙|想睡觉?|犯困|没劲|疲惫|疲倦|emo|丧|烦躁|紧张|激动|兴奋|无语|头疼|累趴|困死)"
+    r"(?:啊|呀|死了?|了|哦|呢|啦|哇|嘛|得很|爆了?|坏了|疯了|透了|的|呐|哈|诶|我了|人了)*(?:今天|现在|今晚|今天早上)?(?:啊|呀)?"
+    r"|(?:今天|今晚|今早|现在|外面|外边|这边|窗外|又|突然|终于)*(?:的)?(?:天气?)?(?:又|在|开始|突然)?(?:下|下起了?|飘)(?:着)?(?:了)?"
+    r"(?:大|小|暴|毛毛|阵)?(?:雨|雪|冰雹)(?:了|啦|呢|啊|呀|哦)*"
+    r"|(?:今天|今晚|现在|外面|这边)*(?:的)?(?:天气?|天儿|太阳|风|雨|雾霾)(?:好|真|太|很|挺|超|有点|特别|好大|真大)*"
+    r"(?:热|冷|闷|晒|好|不错|差|阴|晴|大|晒人|舒服|潮|湿|干)(?:啊|呀|了|死了|哦|啦|呢)*"
+    r"|(?:哈+|笑死(?:我了)?|太?(?:好|真)?(?:搞笑|好笑|可爱|有意思|有趣|离谱|逗)了?(?:吧|啊|呀|哈+)*|绝了|牛啊|服了|我去|卧槽|天哪|天啊|我的天)+"
+)
+_INTENS = r"(?:so+|really|super|very|kinda|kind of|pretty|a bit|a little|totally|too|quite|extremely|incredibly|damn|freaking|hella|such)"
+_EN_SMALLTALK = re.compile(
+    # a passing state: "ugh so tired today", "I'm starving", "it's raining again"
+    r"(?:(?:ugh+|argh+|man|omg|wow|gosh|geez|jeez|phew|oh|meh|yawn|sigh|lol|welp|damn|so)\s+)*"
+    r"(?:(?:(?:i'?m|i am|i feel|feeling|i'm feeling|it'?s|it is|getting|today is|today's|today was|this is|that's)\s+)?"
+    rf"(?:{_INTENS}\s+)*"
+    r"(?:tired|sleepy|exhausted|bored|boring|hungry|starving|thirsty|hot|cold|freezing|boiling|sweaty|stressed|wiped(?: out)?"
+    r"|beat|knackered|drained|cranky|grumpy|sluggish|meh|fine|good|great|okay|ok|alright|busy|sad|happy|excited|nervous"
+    r"|full|stuffed|lazy|dead|raining|snowing|pouring|drizzling|sunny|windy|cloudy|foggy|humid|muggy|gloomy|nice out|lovely out)"
+    r"(?:\s+(?:today|tonight|right now|now|rn|atm|this morning|this afternoon|this evening|lol|haha|af|out here|in here"
+    r"|outside|out|again|already|here|ugh|man|omg|smh))*"
+    # the day or the weather: "what a long day", "nice weather today"
+    rf"|(?:what a|such a)\s+(?:{_INTENS}\s+)?(?:nice|lovely|beautiful|gorgeous|hot|cold|rainy|long|rough|crazy|busy|boring|great)?\s*day(?: today)?"
+    rf"|(?:the\s+)?weather(?:'s| is)?\s+(?:{_INTENS}\s+)*(?:nice|great|awful|terrible|bad|hot|cold|lovely|crazy|weird)(?:\s+(?:today|out|again))*"
+    r"|(?:nice|lovely|great|awful|crazy|weird|terrible) weather(?: today)?"
+    # a reaction: "lol that's hilarious", "that's so cool"
+    rf"|(?:(?:lol|haha\w*|lmao|rofl|omg|wow|hah|heh)\s+)*(?:that'?s|thats|that is|this is|so|how|very)?\s*(?:{_INTENS}\s+)*"
+    r"(?:funny|hilarious|cool|nice|awesome|great|interesting|wild|crazy|weird|cute|sad|amazing|fun|neat|insane|lame|true|fair"
+    r"|helpful|useful|perfect|right|correct|good|fine)(?:\s+(?:lol|haha\w*|lmao))*)"
+)
+
+
+def _is_small_talk(s: str) -> bool:
+    plain = _plain(s)
+    return (
+        bool(plain)
+        and len(plain) <= 60
+        and bool(_ZH_SMALLTALK.fullmatch(plain.replace(" ", "")) or _EN_SMALLTALK.fullmatch(plain))
+    )
+
+
+def _clauses(s: str) -> list[tuple[int, int]]:
+    out, start = [], 0
+    for m in _CLAUSE.finditer(s):
+        out.append((start, m.start()))
+        start = m.end()
+    out.append((start, len(s)))
+    return [(a, b) for a, b in out if s[a:b].strip()]
+
+
+def _interrogative(clause: str, first: bool) -> bool:
+    c = clause.strip().rstrip("~～.!！。… ")
+    if c.endswith(("?", "？")):
+        return True
+    if re.search(r"[\u4e00-\u9fff]", c):
+        if _ZH_ANOTA.search(c) or _ZH_END.search(c):
+            return True
+        return not _ZH_SELF.match(c) and (bool(_ZH_WH.search(c)) or c.endswith(("呢", "嘛")))
+    if first and (_EN_WH.match(c) and not _EN_SELF_AFTER_WH.match(c) or _EN_AUX.match(c)):
+        return True
+    return bool(_EN_WH_AUX.match(c) or (not first and _EN_AUX.match(c)))
+
+
+def _split_question(s: str) -> tuple[str, str] | None:
+    """(declarative lead, question) when `s` asks something, else None."""
+    parts = _clauses(s)
+    for i, (a, b) in enumerate(parts):
+        if _interrogative(s[a:b], i == 0):
+            lead = [s[x:y] for x, y in parts[:i]]
+            keep = bool(lead) and not _ASK_PREFACE.match(lead[0].strip())
+            keep = keep and any("我" in c or "咱" in c or _EN_SELF.search(c) for c in lead)
+            return (s[: parts[i - 1][1]].strip() if keep else "", s[a:].strip())
+    return None
+
+
+def _gate_sentence(sentence: str) -> tuple[str | None, list[Ignored]]:
+    reason = _noise_reason(sentence)
+    if reason:
+        return None, [Ignored(sentence, reason)]
+    ignored, rest = [], sentence
+    while True:  # peel phatic openers off: "好的，我下周去北京" / "oh hi, I'm Sam"
+        parts = _clauses(rest)
+        lead = rest[parts[0][0] : parts[0][1]].strip() if len(parts) > 1 else ""
+        reason = _noise_reason(lead) if lead else None
+        if reason:
+            ignored.append(Ignored(lead, reason))
+            rest = rest[parts[1][0] :]
+            continue
+        m = _LEAD_NOISE.match(rest)
+        if not (m and m.end() < len(rest)):
+            break
+        lead = rest[: m.end()].strip(" ,，!！.~")
+        ignored.append(Ignored(lead, _noise_reason(lead) or "filler"))
+        rest = rest[m.end() :]
+    rest = rest.strip()
+    if any(i.reason == "greeting" for i in ignored) and _ADDRESSEE_ONLY.fullmatch(rest):
+        return None, [*ignored, Ignored(rest, "greeting")]  # "Hey Maria!" / "你好，小李"
+    if _REQUEST.search(rest) and not _RECALL_QUESTION.search(rest):
+        return rest, ignored
+    if _ASK_PREFACE.match(rest):  # "我想知道…" / "I was wondering …" introduce a question
+        return None, [*ignored, Ignored(rest, "question")]
+    split = _split_question(rest)
+    if split is not None:
+        lead, question = split
+        ignored.append(Ignored(question, "question"))
+        if lead and _is_small_talk(lead):
+            return None, [*ignored, Ignored(lead, "small_talk")]
+        return lead or None, ignored
+    if _is_small_talk(rest):
+        return None, [*ignored, Ignored(rest, "small_talk")]
+    return rest, ignored
+
+
+def screen(text: str, role: str = "user") -> Screened:
+    """Apply the role, secret and noise gates to one message."""
+    secrets = find_secrets(text)
+    out = Screened(
+        refused=[Refusal(f.kind, f.reason) for f in secrets], redacted=apply_redaction(text, secrets)
+    )
+    if role != "user":
+        out.ignored.append(Ignored(out.redacted, "assistant_turn"))
+        return out
+    if not text.strip():
+        out.ignored.append(Ignored(text, "empty"))
+        return out
+    for s, e in _sentence_spans(text, secrets):
+        if any(f.start < e and s < f.end for f in secrets):
+            continue
+        kept, ignored = _gate_sentence(text[s:e])
+        out.ignored.extend(ignored)
+        if kept:
+            out.sentences.append(kept)
+    return out

@@ -1,0 +1,360 @@
+"""Secret detection for the write gate: find credentials and identity numbers in text.
+
+Nothing a user types that looks like a card number, an ID number, a password, a
+one-time code, an API key, a private key, a bank account or a passport number may
+reach the store, a log or an embedding. `find_secrets` locates them, `redact`
+replaces them with ``[REDACTED:<kind>]``. Detection favours refusing too much over
+leaking: a checksum (Luhn, ID check digit, IBAN mod 97) or a nearby keyword is
+enough. Standard library only; every pattern is compiled at import.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+__all__ = ["SecretMatch", "find_secrets", "redact"]
+
+
+@dataclass(frozen=True)
+class SecretMatch:
+    """Where a secret sits in a text; `reason` describes it without quoting it."""
+
+    kind: str  # card_number | national_id | ssn | password | verification_code | api_key | private_key | bank_account | passport
+    start: int
+    end: int
+    reason: str
+
+
+# Full-width ASCII (common in Chinese input methods) folded 1:1, so offsets stay valid.
+_FOLD = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+_END = re.compile(r"[。！？!?\n]")  # keyword windows never cross a sentence end
+_SEP = r"(?:\s*(?:is|was|=|:|：|是|为|是：)\s*|\s*)"
+_NUM_L = r"(?<![0-9A-Za-z$¥€£+#])(?<!\d[.:/])"  # not inside a longer token, decimal, time or price
+_NUM_R = r"(?![0-9A-Za-z%])(?![.:/]\d)"
+_UNIT = re.compile(
+    r"\s*(?:年|月|日|号|点|岁|元|块|万|美元|个|次|分|秒|天|小时|%|am\b|pm\b|dollars|usd|rmb|yuan|years?\b|k\b)",
+    re.I,
+)
+
+_CARD_KW = re.compile(
+    r"卡号|信用卡|银行卡|储蓄卡|借记卡|银联|(?<![a-z])(?:card|credit|debit|visa|master\s?card|amex|american express|discover|unionpay|cc)(?![a-z])",
+    re.I,
+)
+_BANK_KW = re.compile(
+    r"银行账|账号|帐号|账户|帐户|户号|(?<![a-z])(?:account\s*(?:number|no\b|num\b|#)|bank account|checking|savings|acct|routing"
+    r"|sort code|iban|account(?=\s*(?:#|:|：|=|is\b)?\s*\d))",
+    re.I,
+)
+_ID_KW = re.compile(
+    r"身份证|证件号|(?<![a-z])(?:id\s*(?:number|no\b|card|#)|national id|identity (?:card|number)|resident id)",
+    re.I,
+)
+_SSN_KW = re.compile(r"(?<![a-z])(?:ssn|social security|社会安全号|社安号)", re.I)
+_PASSPORT_KW = re.compile(r"护照|通行证|(?<![a-z])passport", re.I)
+_VC_KW = re.compile(
+    r"验证码|校验码|动态码|动态密码|动态口令|短信码|授权码|确认码|登录码|(?<![a-z])(?:otp|totp|one[- ]time (?:pass(?:word|code)?|code|pin)"
+    r"|verification code|verify code|security code|auth(?:entication|orization)? code|log[- ]?in code|sign[- ]in code"
+    r"|confirmation code|access code|sms code|text code|2fa(?: code)?|two[- ]factor(?: code)?|mfa(?: code)?)(?![a-z])",
+    re.I,
+)
+_TOKEN_KW = re.compile(
+    r"密钥|秘钥|令牌|私钥|凭证|(?<![a-z])(?:api[ _-]?key|access[ _-]?key|secret|token|key|credentials?|private key)(?![a-z])",
+    re.I,
+)
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch)
+        if i % 2:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def _cn_id_ok(value: str) -> bool:
+    weights = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+    check = "10X98765432"[sum(int(c) * w for c, w in zip(value[:17], weights, strict=True)) % 11]
+    return value[17].upper() == check
+
+
+def _iban_ok(value: str) -> bool:
+    s = value[4:] + value[:4]
+    return 15 <= len(value) <= 34 and int("".join(str(int(c, 36)) for c in s)) % 97 == 1
+
+
+def _entropy(s: str) -> float:
+    return -sum(n / len(s) * math.log2(n / len(s)) for n in (s.count(c) for c in set(s)))
+
+
+def _window(text: str, start: int, end: int, before: int = 32, after: int = 14) -> tuple[str, str]:
+    """The text just before and just after a span, cut at sentence ends."""
+    left = text[max(0, start - before) : start]
+    cut = [m.end() for m in _END.finditer(left)]
+    right = text[end : end + after]
+    stop = _END.search(right)
+    return left[cut[-1] :] if cut else left, right[: stop.start()] if stop else right
+
+
+def _near(kw: re.Pattern[str], text: str, start: int, end: int, before: int = 32, after: int = 14) -> bool:
+    left, right = _window(text, start, end, before, after)
+    # The value's first character stays visible so a keyword may require a number right after it.
+    return bool(kw.search(left + text[start : start + 1]) or kw.search(right))
+
+
+Found = Iterator[tuple[str, int, int, str]]
+
+# Vendor formats are recognisable on their own, no keyword needed.
+_VENDOR_KEYS = [
+    (r"\bsk-(?:[A-Za-z0-9]+-){0,3}[A-Za-z0-9_-]{16,}", "an API key (sk-… secret key)"),
+    (r"\b(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{10,}", "a Stripe API key"),
+    (r"\bwhsec_[A-Za-z0-9]{16,}", "a webhook signing secret"),
+    (r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA)[0-9A-Z]{16}\b", "an AWS access key id"),
+    (r"\bgh[pousr]_[A-Za-z0-9]{20,}", "a GitHub token"),
+    (r"\bgithub_pat_[A-Za-z0-9_]{20,}", "a GitHub fine-grained token"),
+    (r"\bglpat-[A-Za-z0-9_-]{16,}", "a GitLab token"),
+    (r"\bxox[abposr]-[A-Za-z0-9-]{10,}", "a Slack token"),
+    (r"\bAIza[0-9A-Za-z_-]{30,}", "a Google API key"),
+    (r"\bya29\.[0-9A-Za-z_-]{20,}", "a Google OAuth token"),
+    (r"\bhf_[A-Za-z0-9]{30,}", "a Hugging Face token"),
+    (r"\bnpm_[A-Za-z0-9]{30,}", "an npm token"),
+    (r"\bSG\.[\w-]{16,}\.[\w-]{16,}", "a SendGrid API key"),
+    (r"\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}", "a JSON Web Token"),
+    (r"hooks\.slack\.com/services/[A-Za-z0-9/]{20,}", "a Slack webhook URL"),
+]
+_VENDOR = re.compile("|".join(f"(?P<v{i}>{p})" for i, (p, _) in enumerate(_VENDOR_KEYS)))
+_PEM = re.compile(
+    r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|\Z)"
+)
+_BEARER = re.compile(r"(?i)\bbearer\s+([A-Za-z0-9._~+/-]{12,}=*)")
+_URL_CRED = re.compile(r"[a-z][a-z0-9+.-]*://[^\s:/@]+:([^\s@/]+)@", re.I)
+_URL_PARAM = re.compile(
+    r"[?&](?:(api_?key|key|token|access_token|auth|secret|sig|signature)|(password|passwd|pwd))=([^&\s#]+)",
+    re.I,
+)
+
+
+def _keys(text: str) -> Found:
+    for m in _PEM.finditer(text):
+        yield "private_key", m.start(), m.end(), "a PEM private key block"
+    for m in _VENDOR.finditer(text):
+        yield "api_key", m.start(), m.end(), _VENDOR_KEYS[int(str(m.lastgroup)[1:])][1]
+    for m in _BEARER.finditer(text):
+        yield "api_key", m.start(1), m.end(1), "a bearer token"
+    for m in _URL_CRED.finditer(text):
+        yield "password", m.start(1), m.end(1), "a password embedded in a URL"
+    for m in _URL_PARAM.finditer(text):
+        kind = "password" if m.group(2) else "api_key"
+        yield kind, m.start(3), m.end(3), f"a {'password' if m.group(2) else 'credential'} in a URL query"
+
+
+_CN_ID = re.compile(
+    r"(?<![0-9A-Za-z])[1-8]\d{5}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![0-9A-Za-z])"
+)
+_CN_ID_LOOSE = re.compile(r"(?<![0-9A-Za-z])(?:\d(?:[ -]?\d){16}[ -]?[\dXx]|\d{15})(?![0-9A-Za-z])")
+_CN_ID_OLD = re.compile(r"^[1-8]\d{5}\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}$")
+_SSN = re.compile(r"(?<![\d-])(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?![\d-])")
+_IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b")
+_RUN = re.compile(_NUM_L + r"\d(?:[ \u00a0-]?\d){5,40}" + _NUM_R)
+_DATE = re.compile(r"(?:19|20)\d\d-\d\d-\d\d")
+_CVV = re.compile(r"(?i)(?<![a-z])(?:cvv2?|cvc2?|cvn|安全码|背面三位数?)" + _SEP + r"(\d{3,4})(?!\d)")
+
+
+def _identity(text: str) -> Found:
+    for m in _CN_ID.finditer(text):
+        if _cn_id_ok(m.group()):
+            yield "national_id", m.start(), m.end(), "a Chinese resident ID number (check digit valid)"
+    for m in _CN_ID_LOOSE.finditer(text):
+        compact = re.sub(r"[ -]", "", m.group())
+        if len(compact) == 18 and _CN_ID.fullmatch(compact) and _cn_id_ok(compact):
+            yield "national_id", m.start(), m.end(), "a Chinese resident ID number (check digit valid)"
+        elif _near(_ID_KW, text, m.start(), m.end()):
+            yield "national_id", m.start(), m.end(), "an ID number next to an ID keyword"
+    for m in _SSN.finditer(text):
+        yield "ssn", m.start(), m.end(), "a US Social Security number"
+    for m in _IBAN.finditer(text):
+        value, end = m.group(), m.end()
+        while value:  # the last group may have swallowed a following capitalised word
+            compact = value.replace(" ", "")
+            if _iban_ok(compact) or (len(compact) >= 15 and _near(_BANK_KW, text, m.start(), end)):
+                yield "bank_account", m.start(), end, "an IBAN bank account number"
+                break
+            value = value.rsplit(" ", 1)[0] if " " in value else ""
+            end = m.start() + len(value)
+
+
+def _digit_runs(text: str) -> Found:
+    """Long digit runs, possibly grouped by spaces or dashes: cards, accounts, IDs."""
+    for m in _RUN.finditer(text):
+        s, e, raw = m.start(), m.end(), m.group()
+        if _UNIT.match(text, e) or _DATE.fullmatch(raw):
+            continue
+        digits = re.sub(r"\D", "", raw)
+        n = len(digits)
+        if n == 9 and _near(_SSN_KW, text, s, e):
+            yield "ssn", s, e, "a US Social Security number"
+        elif n in (15, 18) and _near(_ID_KW, text, s, e):
+            yield "national_id", s, e, "an ID number next to an ID keyword"
+        elif 13 <= n <= 19 and digits[0] in "23456" and _luhn(digits):
+            yield "card_number", s, e, "a payment card number (Luhn-valid)"
+        elif n >= 12 and _near(_CARD_KW, text, s, e):
+            yield "card_number", s, e, "a payment card number (next to a card keyword)"
+        elif n >= 6 and _near(_BANK_KW, text, s, e):
+            yield "bank_account", s, e, "a bank account number"
+        elif 7 <= n <= 10 and _near(_PASSPORT_KW, text, s, e, 24):
+            yield "passport", s, e, "a passport number"
+        elif n == 15 and _CN_ID_OLD.match(digits):
+            yield "national_id", s, e, "an old-style 15-digit Chinese ID number"
+    for m in _CVV.finditer(text):
+        yield "card_number", m.start(1), m.end(1), "a card security code (CVV)"
+
+
+_PASSPORT = re.compile(r"(?<![0-9A-Za-z])[A-Za-z]{1,2}\d{6,9}(?![0-9A-Za-z])")
+_VC_VALUE = re.compile(_NUM_L + r"(\d{4,8}|\d{3}[ -]\d{3})" + _NUM_R)
+_VC_FWD = re.compile(r"(?:" + _VC_KW.pattern + r")([^。！？!?\n\d]{0,24}?)" + _VC_VALUE.pattern, re.I)
+_VC_BACK = re.compile(_VC_VALUE.pattern + r"[^。！？!?\n\d]{0,10}?(?:" + _VC_KW.pattern + ")", re.I)
+_CODE_IS = re.compile(r"(?i)(?<![a-z])(\w+\s+)?code\s*(?:is|was|:|=|：|#)\s*" + _VC_VALUE.pattern)
+# "code is 1234" alone is a one-time code, unless it is one of these everyday codes.
+_NOT_OTP = re.compile(
+    r"zip|postal|post|area|country|dial|promo|promotion|discount|coupon|referral|invite|invitation|error|status"
+    r"|exit|color|colour|dress|source|course|product|tax|qr|bar|morse",
+    re.I,
+)
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_EXPLICIT = re.compile(r"(?:is|was|:|：|=|是|为)\s*$", re.I)
+
+
+def _codes(text: str) -> Found:
+    for m in _PASSPORT.finditer(text):
+        if _near(_PASSPORT_KW, text, m.start(), m.end(), 24, 0):
+            yield "passport", m.start(), m.end(), "a passport number"
+    for m in _VC_FWD.finditer(text):
+        value, gap = m.group(2), m.group(1)
+        if _UNIT.match(text, m.end()) or (_YEAR.fullmatch(value) and not _EXPLICIT.search(gap)):
+            continue
+        yield "verification_code", m.start(2), m.end(2), "a one-time verification code"
+    for m in _VC_BACK.finditer(text):
+        if not _UNIT.match(text, m.end(1)):
+            yield "verification_code", m.start(1), m.end(1), "a one-time verification code"
+    for m in _CODE_IS.finditer(text):
+        if not (m.group(1) and _NOT_OTP.fullmatch(m.group(1).strip())):
+            yield "verification_code", m.start(2), m.end(2), "a one-time verification code"
+
+
+_PW_KW = r"(?i)(?<![a-z])(?:password|passwd|passcode|passphrase|pass phrase|pwd|pw)(?![a-z])(?:'s)?"
+_PW_VAL = r"(?P<val>\"[^\"\n]{1,64}\"|'[^'\n]{1,64}'|“[^”\n]{1,64}”|\S+)"
+# "password [for my bank account] is|:|to X": an explicit separator, so any token counts.
+_PW_EN = re.compile(
+    _PW_KW + r"(?:\s+(?:for|to|of|on|at)\s+(?:[\w.@'-]+\s*){1,4}?)?"
+    r"(?P<sep>\s*(?:\b(?:is|was|to|as)\b\s*[:=：]?|[:=：]))\s*" + _PW_VAL
+)
+# "password hunter2": no separator, so only a password-shaped token counts.
+_PW_EN_BARE = re.compile(_PW_KW + r"(?P<sep>)\s+" + _PW_VAL)
+_PW_ZH = re.compile(
+    r"(?:密码|口令|暗号)(?P<sep>(?:是|为|就是|设成了?|设为|设置[成为]了?|改成了?|改为|换成了?)?\s*[：:=]?|)\s*"
+    r"(?P<val>“[^”\n]{1,64}”|\"[^\"\n]{1,64}\"|[!-~]{1,64}|[^\s，。！？；、,;：:]{1,64})"
+)
+_PIN = re.compile(r"(?i)(?<![a-z])pin(?:\s*(?:code|number|no\.?)|码)?" + _SEP + r"(\d{4,8})(?!\d)")
+_PW_STOP = re.compile(
+    r"(?:the|a|an|too|very|so|not|wrong|incorrect|weak|strong|long|short|expired|required|same|different|correct"
+    r"|empty|missing|changed|reset|set|stored|saved|in|on|my|your|it|this|that|and|or|manager|protected|hint"
+    r"|policy|field|requirements?|what|which|where|forgotten|lost|case[- ]sensitive|secure|safe|easy|hard"
+    r"|none|null|nil|true|false|undefined|optional|\*+|x{3,}|\.\.\.|<[^>]*>|\{[^}]*\}|\$\{?\w+\}?|os\.\S*|env\S*|str|string|bytes|int|any|return|password|self)"
+    r"|(?:什么|多少|啥|错|不|太|很|过期|忘|对|正确|一样|相同|几|修改|重置|找回|多|也|都|还|了|的|吗|呢).*",
+    re.I,
+)
+_TRAIL = "\"'”’.,;:!?)]}>"
+
+
+def _passwords(text: str) -> Found:
+    for rx in (_PW_EN, _PW_EN_BARE, _PW_ZH):
+        for m in rx.finditer(text):
+            s, e = m.span("val")
+            while e > s and text[e - 1] in _TRAIL:
+                e -= 1
+            while s < e and text[s] in "\"'“‘(":
+                s += 1
+            value = text[s:e]
+            quoted = m.group("val")[:1] in "\"'“"
+            if not value or (_PW_STOP.fullmatch(value) and not quoted):
+                continue
+            if not m.group("sep").strip() and not (
+                value.isascii() and len(value) >= 4 and not value.isalpha()
+            ):
+                continue  # no "is"/":" after the keyword: only a password-shaped token counts
+            yield "password", s, e, "a password"
+    for m in _PIN.finditer(text):
+        if not (_YEAR.fullmatch(m.group(1)) and not _EXPLICIT.search(text[: m.start(1)])):
+            yield "password", m.start(1), m.end(1), "a PIN"
+
+
+_TOKEN = re.compile(r"(?<![A-Za-z0-9_\-+/=.])[A-Za-z0-9][A-Za-z0-9_\-+/=.]{19,}")
+
+
+def _classes(s: str) -> int:
+    return sum((any(c.islower() for c in s), any(c.isupper() for c in s), any(c.isdigit() for c in s)))
+
+
+def _unkeyed_ok(value: str) -> bool:
+    """Without a keyword, only a token shaped like a credential: no dotted/path names, plenty of digits."""
+    return "." not in value and "/" not in value and sum(c.isdigit() for c in value) >= 4
+
+
+def _wordy(value: str) -> bool:
+    """An identifier or file name made of words: `customer_id_2`, `config.prod.yaml`, `org.neo4j.Driver`."""
+    return all(p.isalpha() or (p.isdigit() and len(p) <= 4) for p in re.split(r"[_\-./]+", value) if p)
+
+
+def _tokens(text: str) -> Found:
+    for m in _TOKEN.finditer(text):
+        value = m.group().rstrip(".")
+        s, e = m.start(), m.start() + len(value)
+        if "://" in text[max(0, s - 8) : s] or "@" in text[max(0, s - 1) : e + 1]:
+            continue
+        if _entropy(value) < 3.0 or _classes(value) < 2 or _wordy(value):
+            continue
+        left, right = _window(text, s, e, 40, 20)
+        kw = [k.group().lower() for k in _TOKEN_KW.finditer(left)] + [
+            k.group().lower() for k in _TOKEN_KW.finditer(right)
+        ]
+        if any(k in ("私钥", "private key") for k in kw):
+            yield "private_key", s, e, "a private key next to a private-key keyword"
+        elif kw:
+            yield "api_key", s, e, "a high-entropy token next to a key/token keyword"
+        elif len(value) >= 32 and _classes(value) == 3 and _entropy(value) >= 4.0 and _unkeyed_ok(value):
+            yield "api_key", s, e, "a long random-looking token"
+
+
+# Order is priority: an earlier detector's span wins over any later overlapping one.
+_DETECTORS: list[Callable[[str], Found]] = [_keys, _identity, _digit_runs, _codes, _passwords, _tokens]
+
+
+def find_secrets(text: str) -> list[SecretMatch]:
+    """Every secret in `text`, in order, non-overlapping."""
+    if not text:
+        return []
+    folded = text.translate(_FOLD)
+    found: list[SecretMatch] = []
+    for detect in _DETECTORS:
+        for kind, s, e, reason in detect(folded):
+            if e > s and not any(s < f.end and f.start < e for f in found):
+                found.append(SecretMatch(kind, s, e, reason))
+    return sorted(found, key=lambda f: f.start)
+
+
+def redact(text: str) -> str:
+    """`text` with every secret replaced by ``[REDACTED:<kind>]``."""
+    return apply_redaction(text, find_secrets(text))
+
+
+def apply_redaction(text: str, found: list[SecretMatch]) -> str:
+    """`text` with the given (sorted, non-overlapping) matches replaced."""
+    out, pos = [], 0
+    for f in found:
+        out += [text[pos : f.start], f"[REDACTED:{f.kind}]"]
+        pos = f.end
+    return "".join(out) + text[pos:]
