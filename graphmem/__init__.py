@@ -1,9 +1,9 @@
 """graphmem: long-term memory for AI agents as per-user entity–attribute–value graphs.
 
-    from graphmem import Memory
-    mem = Memory("memory.db")
-    mem.remember("u1", "I moved to Denver", at="2026-03-01")
-    mem.get("u1", "city")[0].value        # 'Denver'
+from graphmem import Memory
+mem = Memory("memory.db")
+mem.remember("u1", "I moved to Denver", at="2026-03-01")
+mem.get("u1", "city")[0].value        # 'Denver'
 """
 
 from .config import Config

@@ -89,11 +89,15 @@ def decide(cand: Candidate, same_attr: list[Fact], opposite: list[Fact], at: dat
         conflicts = [f for f in opposite if same_value(f.value, cand.value)]
         conflicts += [f for f in same_attr if _exclusive(cand.attribute, cand.value, f.value)]
         if cand.replaces:
-            conflicts += [f for f in same_attr if mentions_value(cand.replaces, f.value) and f not in conflicts]
+            conflicts += [
+                f for f in same_attr if mentions_value(cand.replaces, f.value) and f not in conflicts
+            ]
     if not conflicts:
         return Decision("add", "new")
 
-    polarity = cand.attribute in OPPOSITES and any(f.attribute == OPPOSITES[cand.attribute] for f in conflicts)
+    polarity = cand.attribute in OPPOSITES and any(
+        f.attribute == OPPOSITES[cand.attribute] for f in conflicts
+    )
     winners_rule = "polarity" if polarity else None
     top = max(_priority(f.source) for f in conflicts)
     mine = _priority(cand.source)

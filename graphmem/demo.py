@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from .gate import redact
 from .memory import Memory
 
 _SCRIPT: list[tuple[str, str, str]] = [
@@ -44,7 +45,7 @@ def run_demo(store: str | None, s: Any) -> int:
         mem = Memory(store)
         print(s.bold("1. Remembering (write gate → extraction → arbitration)"))
         for user, text, at in _SCRIPT:
-            print(f"{s.cyan(user)} says: {text}")
+            print(f"{s.cyan(user)} says: {redact(text)}")
             print_remember(mem.remember(user, text, at=at, ref=f"demo-{user}"), s)
         mem.close()
 

@@ -1,17 +1,17 @@
 """Every error graphmem raises derives from one root.
 
-    GraphMemError
-    ├── InvalidInputError        a caller passed something unusable (nothing was written)
-    │   ├── InvalidUserIdError   empty, None, non-string, too long or control characters
-    │   ├── TextTooLargeError    text over the documented size limit
-    │   └── InvalidTimeError     an `at` / `as_of` that is not a datetime or ISO-8601 string
-    ├── StoreError               the storage backend failed (the transaction was rolled back)
-    │   ├── StoreUnavailableError  the server is down or unreachable (names the URI)
-    │   ├── StoreAuthError         the server refused the credentials (names the URI)
-    │   └── SchemaVersionError     the store was written by a newer graphmem
-    ├── EmbedderMismatchError    stored vectors came from another embedder model or dimension
-    ├── ExtractionError          an extractor failed (the engine falls back to rules)
-    └── ImportFormatError        an export document is malformed, unknown or too large
+GraphMemError
+├── InvalidInputError        a caller passed something unusable (nothing was written)
+│   ├── InvalidUserIdError   empty, None, non-string, too long or control characters
+│   ├── TextTooLargeError    text over the documented size limit
+│   └── InvalidTimeError     an `at` / `as_of` that is not a datetime or ISO-8601 string
+├── StoreError               the storage backend failed (the transaction was rolled back)
+│   ├── StoreUnavailableError  the server is down or unreachable (names the URI)
+│   ├── StoreAuthError         the server refused the credentials (names the URI)
+│   └── SchemaVersionError     the store was written by a newer graphmem
+├── EmbedderMismatchError    stored vectors came from another embedder model or dimension
+├── ExtractionError          an extractor failed (the engine falls back to rules)
+└── ImportFormatError        an export document is malformed, unknown or too large
 """
 
 from __future__ import annotations

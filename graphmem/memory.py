@@ -7,6 +7,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from . import gate, validate
 from .config import Config
 from .context import render as render_context
@@ -14,7 +16,17 @@ from .decay import effective_score
 from .embed import Embedder, HashingEmbedder
 from .errors import EmbedderMismatchError
 from .extract import ExtractContext, Extractor, ExtractOutput, KnownEntity, RuleExtractor
-from .model import KINDS, SOURCES, Candidate, Fact, HistoryEntry, Ignored, MemoryContext, RecallItem, RememberResult
+from .model import (
+    KINDS,
+    SOURCES,
+    Candidate,
+    Fact,
+    HistoryEntry,
+    Ignored,
+    MemoryContext,
+    RecallItem,
+    RememberResult,
+)
 from .recall import Recaller
 from .stores import Store, open_store
 from .stores.base import UserReader
@@ -135,14 +147,18 @@ class Memory:
                 good.append(c)
         texts = [render_candidate(c) for c in good]
         search_texts = [f"{t} {c.source_text}".strip() for t, c in zip(texts, good)]
-        vectors = self.embedder.embed(search_texts) if good else []
+        vectors = (
+            self.embedder.embed(search_texts) if good else np.zeros((0, self.embedder.dim), dtype=np.float32)
+        )
         prepared = [
             Prepared(c, t, terms(s), vectors[i]) for i, (c, t, s) in enumerate(zip(good, texts, search_texts))
         ]
         return prepared, dropped
 
     # ---- read ------------------------------------------------------------------------
-    def recall(self, user_id: str, query: str, k: int = 6, at: datetime | str | None = None) -> list[RecallItem]:
+    def recall(
+        self, user_id: str, query: str, k: int = 6, at: datetime | str | None = None
+    ) -> list[RecallItem]:
         """The k most useful active facts for `query`, each with its channels and score."""
         uid = validate.user_id(user_id)
         query = validate.text(query, self.config.max_text_chars, "query")
@@ -154,7 +170,9 @@ class Memory:
             self.store.write(uid, lambda w: w.touch(ids, when))
         return items
 
-    def context(self, user_id: str, query: str, k: int = 6, at: datetime | str | None = None) -> MemoryContext:
+    def context(
+        self, user_id: str, query: str, k: int = 6, at: datetime | str | None = None
+    ) -> MemoryContext:
         """The MemoryContext block to put before the user's message."""
         return render_context(user_id, query, self.recall(user_id, query, k=k, at=at))
 
@@ -190,7 +208,9 @@ class Memory:
         return [
             f
             for f in r.facts(statuses=None)
-            if f.recorded_at <= t and f.valid_from <= t and (f.valid_to is None or f.valid_to > t)
+            if f.recorded_at <= t
+            and f.valid_from <= t
+            and (f.valid_to is None or f.valid_to > t)
             and f.status != "archived"
         ]
 
@@ -209,7 +229,9 @@ class Memory:
 
 
 def _candidate_problem(c: Candidate) -> str | None:
-    if not isinstance(c.attribute, str) or not (c.attribute == "*" and c.retract or is_valid_attribute(c.attribute)):
+    if not isinstance(c.attribute, str) or not (
+        c.attribute == "*" and c.retract or is_valid_attribute(c.attribute)
+    ):
         return "invalid_attribute"
     if not isinstance(c.value, str) or not c.value.strip() or len(c.value) > _MAX_VALUE_CHARS:
         return "invalid_value"

@@ -121,7 +121,9 @@ def run(
                 result.probes.append(ProbeResult(i, "recall", ok, texts, why))
             elif "get" in step:
                 values = [
-                    str(getattr(f, "value", f)) for a in step["get"] for f in system.get(uid, a, at=step.get("at"))
+                    str(getattr(f, "value", f))
+                    for a in step["get"]
+                    for f in system.get(uid, a, at=step.get("at"))
                 ]
                 ok, why = _judge(values, step.get("has", []), step.get("lacks", []))
                 result.probes.append(ProbeResult(i, "get", ok, values, why))

@@ -21,7 +21,9 @@ class Attribute:
     relation: bool = False  # the value names a person/pet entity
 
 
-def _a(key: str, single: bool, kind: str, en_self: str, en_other: str, zh: str, rel: bool = False) -> Attribute:
+def _a(
+    key: str, single: bool, kind: str, en_self: str, en_other: str, zh: str, rel: bool = False
+) -> Attribute:
     return Attribute(key, single, kind, en_self, en_other, zh, rel)
 
 
@@ -63,9 +65,7 @@ OPPOSITES = {"likes": "dislikes", "dislikes": "likes"}
 #: Values of a multi-valued attribute that exclude each other (one diet at a time).
 EXCLUSIVE_GROUPS: dict[str, list[frozenset[str]]] = {
     "diet": [
-        frozenset(
-            {"omnivore", "vegetarian", "vegan", "pescatarian", "杂食", "素食", "纯素", "吃素", "鱼素"}
-        )
+        frozenset({"omnivore", "vegetarian", "vegan", "pescatarian", "杂食", "素食", "纯素", "吃素", "鱼素"})
     ],
 }
 
@@ -79,7 +79,9 @@ def attribute(key: str) -> Attribute:
     if found is not None:
         return found
     label = key.replace("_", " ")
-    return Attribute(key, False, "fact", "My " + label + ": {v}", "{s}'s " + label + ": {v}", "{s}的" + label + "：{v}")
+    return Attribute(
+        key, False, "fact", "My " + label + ": {v}", "{s}'s " + label + ": {v}", "{s}的" + label + "：{v}"
+    )
 
 
 def is_valid_attribute(key: str) -> bool:

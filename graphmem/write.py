@@ -210,4 +210,3 @@ def render_candidate(cand: Candidate) -> str:
     if cand.text:
         return cand.text
     return render(cand.attribute, cand.value, cand.subject)
-

@@ -8,6 +8,7 @@ the Neo4j database is shared by the whole session.
 
 from __future__ import annotations
 
+import contextlib
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -50,10 +51,8 @@ def open_memory(store_target: str) -> Iterator[Callable[..., Memory]]:
 
     yield _open
     for m in opened:
-        try:
+        with contextlib.suppress(Exception):  # closing twice is fine
             m.close()
-        except Exception:  # noqa: BLE001 - closing twice is fine
-            pass
 
 
 @pytest.fixture

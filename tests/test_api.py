@@ -30,7 +30,9 @@ def _commands() -> list[str]:
 
 def test_every_cli_command_is_in_the_readme() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    missing = [c for c in _commands() if not re.search(rf"graphmem (\[[^\]]*\] )?(--store \S+ )?{c}\b", readme)]
+    missing = [
+        c for c in _commands() if not re.search(rf"graphmem (\[[^\]]*\] )?(--store \S+ )?{c}\b", readme)
+    ]
     assert not missing, f"README does not show: {missing}"
 
 
@@ -45,7 +47,9 @@ def test_cli_round_trip(tmp_path: Path) -> None:
     db = tmp_path / "cli.db"
     r = _cli(db, "remember", "--user", "u1", "--at", "2026-01-05T10:00:00Z", "I'm a PM at Globex.")
     assert r.returncode == 0, r.stderr
-    r = _cli(db, "remember", "--user", "u1", "--at", "2026-02-05T10:00:00Z", "Actually I work at Initech now.")
+    r = _cli(
+        db, "remember", "--user", "u1", "--at", "2026-02-05T10:00:00Z", "Actually I work at Initech now."
+    )
     assert r.returncode == 0, r.stderr
     assert _cli(db, "get", "--user", "u1", "employer").stdout.strip() == "Initech"
     got = json.loads(_cli(db, "get", "--user", "u1", "--json", "employer").stdout)
@@ -69,7 +73,9 @@ def test_cli_errors_are_clear(tmp_path: Path) -> None:
 
 
 def test_demo_runs(tmp_path: Path) -> None:
-    r = subprocess.run([sys.executable, "-m", "graphmem", "demo"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    r = subprocess.run(
+        [sys.executable, "-m", "graphmem", "demo"], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
     assert r.returncode == 0, r.stderr
     out = r.stdout
     assert "superseded" in out and "refused" in out

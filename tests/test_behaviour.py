@@ -144,7 +144,9 @@ def test_lower_priority_news_never_silently_wins(mem: Memory, uid: Callable[[str
         def extract(self, sentences, context):  # type: ignore[no-untyped-def]
             from graphmem.extract import ExtractOutput
 
-            return ExtractOutput([Candidate("city", "Paris", source="model_inferred", source_text=sentences[0])], [])
+            return ExtractOutput(
+                [Candidate("city", "Paris", source="model_inferred", source_text=sentences[0])], []
+            )
 
     u = uid("prio")
     mem.remember(u, "I live in Rome.", at=T0)
@@ -174,10 +176,19 @@ def test_isolation_between_hostile_user_ids(mem: Memory, uid: Callable[[str], st
         mem.remember(u, f"I live in City{i}. I love painting and my secret hobby is hobby{i}.", at=T0)
         mem.remember(u, f"我在公司{i}上班，喜欢吃火锅{i}。", at=T0)
     for i, u in enumerate(users):
-        for query in ("what do I love?", "hobby painting city", "我喜欢吃什么", "火锅 公司 上班", "*", "\" OR 1=1"):
+        for query in (
+            "what do I love?",
+            "hobby painting city",
+            "我喜欢吃什么",
+            "火锅 公司 上班",
+            "*",
+            '" OR 1=1',
+        ):
             items = mem.recall(u, query, k=20, at=T1)
             assert all(it.fact.user_id == u for it in items)
-            foreign = [it.fact.value for it in items if f"{i}" not in it.fact.value and it.fact.value[-1:].isdigit()]
+            foreign = [
+                it.fact.value for it in items if f"{i}" not in it.fact.value and it.fact.value[-1:].isdigit()
+            ]
             assert not foreign, foreign
         reader = mem.store.reader(u)
         own_ids = {f.id for f in reader.facts(statuses=None)}

@@ -19,7 +19,7 @@ WORKER = textwrap.dedent(
     store, user, tag = sys.argv[1], sys.argv[2], sys.argv[3]
     m = Memory(store)
     for i in range(25):
-        m.remember(user, f"I live in {tag}ville{i}.", at=f"2026-01-01T00:{i:02d}:00Z")
+        m.remember(user, f"I live in {tag.title()}ville{i}.", at=f"2026-01-01T00:{i:02d}:00Z")
         m.remember(user, f"I love {tag}hobby{i}.", at=f"2026-01-01T00:{i:02d}:30Z")
     m.close()
     """

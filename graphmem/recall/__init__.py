@@ -28,6 +28,7 @@ _MAX_HOPS = 3
 class _Hit:
     fact: Fact
     path: list[str]
+    tier: int  # 0 the asked-about facts of a hop target, 1 the user's own, 2 links, 3 context
 
 
 class Recaller:
@@ -86,9 +87,9 @@ class Recaller:
         me = next((e for e in entities if e.type == "self"), None)
         hits: dict[str, _Hit] = {}
 
-        def add(f: Fact, path: list[str]) -> None:
-            if f.id not in hits or len(path) < len(hits[f.id].path):
-                hits[f.id] = _Hit(f, path)
+        def add(f: Fact, path: list[str], tier: int) -> None:
+            if f.id not in hits or tier < hits[f.id].tier:
+                hits[f.id] = _Hit(f, path, tier)
 
         targets: list[tuple[Entity, list[str]]] = []
         if me is not None and intent.relations:
@@ -104,7 +105,7 @@ class Recaller:
                     if obj is None:
                         continue
                     path = ["self", f"{attr}:{word}", obj.name]
-                    add(f, path)
+                    add(f, path, 2)
                     targets.append((obj, path))
         for e in intent.entities:
             targets.append((e, [e.name]))
@@ -121,8 +122,10 @@ class Recaller:
             for e, path in frontier:
                 own = [f for f in subject_facts if f.subject_id == e.id]
                 wanted = [f for f in own if f.attribute in intent.attributes] if intent.attributes else []
-                for f in wanted or own:
-                    add(f, [*path, f.attribute])
+                for f in wanted:
+                    add(f, [*path, f.attribute], 0)
+                for f in own:
+                    add(f, [*path, f.attribute], 3 if wanted else 0)
                 for f in own:
                     if f.object_id and f.object_id in by_id and f.object_id != e.id:
                         nxt.append((by_id[f.object_id], [*path, f.attribute, by_id[f.object_id].name]))
@@ -130,6 +133,6 @@ class Recaller:
 
         if me is not None and intent.attributes:
             for f in r.facts(attributes=sorted(intent.attributes), subject_ids=[me.id]):
-                add(f, ["self", f.attribute])
-        ordered = sorted(hits.values(), key=lambda h: (len(h.path) > 3, -effective_score(h.fact, at)))
+                add(f, ["self", f.attribute], 1)
+        ordered = sorted(hits.values(), key=lambda h: (h.tier, -effective_score(h.fact, at)))
         return ordered

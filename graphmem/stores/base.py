@@ -100,6 +100,12 @@ class UserWriter(UserReader, Protocol):
         """Record an access: last_accessed_at = max(old, at), access_count + 1."""
         ...
 
+    def replace_vectors(self, items: list[tuple[str, np.ndarray]]) -> None:
+        """Replace the stored vectors of these facts (fact id -> new vector), used when
+        re-embedding with another model. Ids that are not this user's facts are skipped.
+        Must invalidate any cached vectors of the user, in this process and others."""
+        ...
+
     def delete_fact(self, fact_id: str) -> bool: ...
 
     def delete_user(self) -> int:

@@ -7,6 +7,7 @@ in the user-bound classes carries `user_id = ?`.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -133,7 +134,12 @@ class SQLiteUser:
     ) -> list[Fact]:
         sql = f"SELECT {_FACT_COLS} FROM facts WHERE user_id = ?"
         args: list[Any] = [self.user_id]
-        for col, values in (("status", statuses), ("attribute", attributes), ("subject_id", subject_ids), ("id", ids)):
+        for col, values in (
+            ("status", statuses),
+            ("attribute", attributes),
+            ("subject_id", subject_ids),
+            ("id", ids),
+        ):
             if values is not None:
                 values = list(values)
                 if not values:
@@ -226,7 +232,13 @@ class SQLiteUser:
     def update_entity(self, entity: Entity) -> None:
         self._x(
             "UPDATE entities SET name = ?, type = ?, aliases = ? WHERE id = ? AND user_id = ?",
-            (entity.name, entity.type, json.dumps(list(entity.aliases), ensure_ascii=False), entity.id, self.user_id),
+            (
+                entity.name,
+                entity.type,
+                json.dumps(list(entity.aliases), ensure_ascii=False),
+                entity.id,
+                self.user_id,
+            ),
         )
 
     def add_fact(self, fact: Fact, terms: Sequence[str], vector: np.ndarray | None) -> None:
@@ -289,6 +301,33 @@ class SQLiteUser:
             [to_epoch(at), self.user_id, *ids],
         )
 
+    def replace_vectors(self, items: list[tuple[str, np.ndarray]]) -> None:
+        if not items:
+            return
+        rowids: dict[str, int] = {}
+        ids = list(dict.fromkeys(fid for fid, _ in items))
+        for start in range(0, len(ids), 500):  # stay under SQLite's bound-parameter limit
+            chunk = ids[start : start + 500]
+            rowids.update(
+                self._x(
+                    f"SELECT id, rowid FROM facts WHERE user_id = ? AND id IN ({_placeholders(len(chunk))})",
+                    [self.user_id, *chunk],
+                ).fetchall()
+            )
+        for fid, vec in items:
+            rowid = rowids.get(fid)
+            if rowid is None:
+                continue
+            self._x("DELETE FROM fact_vectors WHERE fact_rowid = ? AND user_id = ?", (rowid, self.user_id))
+            self._x(
+                "INSERT INTO fact_vectors (fact_rowid, user_id, vec) VALUES (?,?,?)",
+                (rowid, self.user_id, np.asarray(vec, dtype=np.float32).tobytes()),
+            )
+        # The vector cache refreshes incrementally by rowid and would keep the old rows:
+        # a new epoch makes every process (not only this one) reload the user's matrix.
+        self._x("UPDATE users SET epoch = epoch + 1 WHERE user_id = ?", (self.user_id,))
+        self._store._drop_cache(self.user_id)
+
     def delete_fact(self, fact_id: str) -> bool:
         row = self._x(
             "SELECT rowid FROM facts WHERE id = ? AND user_id = ?", (fact_id, self.user_id)
@@ -332,7 +371,7 @@ class SQLiteStore:
         self._lock = threading.RLock()
         self._cache = _VectorCache()
         c = self._conn
-        c.execute("PRAGMA busy_timeout = %d" % int(timeout * 1000))
+        c.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
         try:
             c.execute("PRAGMA journal_mode = WAL")
         except sqlite3.OperationalError as e:
@@ -374,7 +413,7 @@ class SQLiteStore:
     def reader(self, user_id: str) -> SQLiteUser:
         return SQLiteUser(self, self._conn, user_id)
 
-    def write(self, user_id: str, fn: Callable[[SQLiteUser], T]) -> T:
+    def write(self, user_id: str, fn: Callable[[Any], T]) -> T:
         c = self._conn
         with self._lock:
             try:
@@ -433,11 +472,8 @@ class SQLiteStore:
             return int(n)
 
     def close(self) -> None:
-        with self._lock:
-            try:
-                self._conn.close()
-            except sqlite3.Error:  # pragma: no cover - closing twice
-                pass
+        with self._lock, contextlib.suppress(sqlite3.Error):  # closing twice is harmless
+            self._conn.close()
 
     # ---- vector cache ------------------------------------------------------------
     def _drop_cache(self, user_id: str) -> None:
@@ -459,11 +495,7 @@ class SQLiteStore:
             (user_id, since),
         ).fetchall()
         new_ids = np.array([r[0] for r in rows], dtype=np.int64)
-        new_mat = (
-            np.vstack([np.frombuffer(r[1], dtype=np.float32) for r in rows])
-            if rows
-            else None
-        )
+        new_mat = np.vstack([np.frombuffer(r[1], dtype=np.float32) for r in rows]) if rows else None
         if since and cached is not None:
             ids = np.concatenate([cached[3], new_ids]) if len(new_ids) else cached[3]
             mat = np.vstack([cached[4], new_mat]) if new_mat is not None else cached[4]
