@@ -1,0 +1,114 @@
+"""Extractors turn gated sentences into Candidates (entity–attribute–value proposals).
+
+`RuleExtractor` is the offline one: regular expressions over Chinese and English
+with small lexicons and gazetteers, no model and no network. The engine can swap
+in any object that satisfies `Extractor` (the LLM extractor does) and falls back
+to rules when that fails.
+
+    from graphmem.extract import RuleExtractor, ExtractContext
+    out = RuleExtractor().extract(["我儿子叫乐乐。"], ExtractContext())
+    out.candidates[0]  # Candidate(attribute="child", value="乐乐", qualifier="son", ...)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+from graphmem.model import Candidate, Fact, Ignored
+
+from . import rules_en, rules_zh
+from .common import State, zh_pos
+from .relations import RELATION_WORDS, relation_of, relation_words
+
+__all__ = [
+    "RELATION_WORDS",
+    "ExtractContext",
+    "ExtractOutput",
+    "Extractor",
+    "KnownEntity",
+    "RuleExtractor",
+    "detect_language",
+    "relation_of",
+    "relation_words",
+]
+
+
+@dataclass(frozen=True)
+class KnownEntity:
+    """An entity the user mentioned before, so "乐乐每周三…" knows who 乐乐 is."""
+
+    name: str
+    type: str  # person | pet | place | org | thing
+    relation: str | None = None  # canonical relation to the user: "son", "brother", "cat"
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass
+class ExtractContext:
+    known_entities: list[KnownEntity] = field(default_factory=list)
+    active_facts: list[Fact] = field(default_factory=list)
+
+
+@dataclass
+class ExtractOutput:
+    candidates: list[Candidate]
+    ignored: list[Ignored]
+    usage: dict[str, int] = field(default_factory=dict)
+
+
+@runtime_checkable
+class Extractor(Protocol):
+    name: str
+
+    def extract(self, sentences: list[str], context: ExtractContext) -> ExtractOutput: ...
+
+
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_LATIN_WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?")
+
+
+def detect_language(text: str) -> str:
+    """'zh' or 'en'. Mixed text goes by which script carries more of it (CJK characters
+    against Latin words), ties by the script it starts in: "我在Google做PM" is Chinese,
+    "I love 火锅" English."""
+    cjk = len(_CJK.findall(text))
+    if not cjk:
+        return "en"
+    latin = len(_LATIN_WORD.findall(text))
+    if cjk != latin:
+        return "zh" if cjk > latin else "en"
+    first = next((ch for ch in text if ch.isalpha()), "")
+    return "zh" if _CJK.match(first) else "en"
+
+
+class RuleExtractor:
+    """Offline extractor for Chinese and English. Stateless between calls; safe to share."""
+
+    name = "rules"
+    #: The engine passes active facts only to extractors that ask; rules use them to place
+    #: bare corrections ("不是四川，是重庆") and to name what "我离职了" retracts.
+    needs_active_facts = True
+
+    def warm(self) -> None:
+        """Load jieba's dictionary now instead of on the first Chinese message (~0.4 s once per process)."""
+        zh_pos("的")
+
+    def extract(self, sentences: list[str], context: ExtractContext | None = None) -> ExtractOutput:
+        context = context or ExtractContext()
+        state = State(context)
+        candidates: list[Candidate] = []
+        ignored: list[Ignored] = []
+        for sentence in sentences:
+            text = (sentence or "").strip()
+            if not text:
+                continue
+            rules = rules_zh if detect_language(text) == "zh" else rules_en
+            for piece in rules.split_sentences(text):
+                found = rules.extract_sentence(piece, state)
+                if found:
+                    candidates.extend(found)
+                else:
+                    ignored.append(Ignored(piece, "nothing_memorable"))
+        return ExtractOutput(candidates=candidates, ignored=ignored)

@@ -1,0 +1,326 @@
+"""Shared parts of the rule extractor: place/organisation tests, Chinese numbers, subjects,
+per-call state and the sentence post-pass (corrections, replaced values, de-duplication).
+
+Rules in rules_zh / rules_en see a clause as (subject, predicate) and return
+Candidates; everything that does not depend on the language lives here.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from graphmem.model import SELF, Candidate
+
+from .lexicon import EN_BREEDS, EN_ORG_WORDS, EN_PLACES, ZH_BREEDS, ZH_ORG_SUFFIXES, ZH_PLACES
+from .relations import entity_type, relation_of
+
+if TYPE_CHECKING:
+    from . import ExtractContext
+
+# --- places and organisations ------------------------------------------------
+
+_ZH_PLACE_SUFFIX = re.compile(r"^[\u4e00-\u9fff]{1,6}(?:省|市|县|区|镇|乡|村|州|盟|旗|岛)$")
+_ZH_ORG_SUFFIX = re.compile("(?:" + "|".join(sorted(ZH_ORG_SUFFIXES, key=len, reverse=True)) + ")$", re.I)
+
+_POS_TAGS: dict[str, str] | None = None
+_POS_LOCK = threading.Lock()
+
+
+def zh_pos(word: str) -> str | None:
+    """jieba's dictionary part-of-speech tag for a whole word (no segmentation), loaded once."""
+    global _POS_TAGS
+    if _POS_TAGS is None:
+        with _POS_LOCK:
+            if _POS_TAGS is None:
+                import jieba
+                import jieba.posseg
+
+                jieba.setLogLevel(logging.WARNING)
+                _POS_TAGS = jieba.posseg.dt.word_tag_tab
+    return _POS_TAGS.get(word)
+
+
+def is_place_zh(text: str, *, loose: bool = False) -> bool:
+    """A Chinese place name. `loose` also trusts jieba's `ns` tag, for contexts that already imply a place."""
+    t = text.strip()
+    if t in ZH_PLACES or _ZH_PLACE_SUFFIX.match(t):
+        return True
+    for sep in ("省", "市", "的"):
+        head = t.split(sep, 1)[0]
+        if head != t and head in ZH_PLACES and not is_org_zh(t):
+            return True
+    for n in (2, 3):  # 四川成都, 广东潮汕
+        rest = t[n:]
+        if t[:n] in ZH_PLACES and rest and (rest in ZH_PLACES or _ZH_PLACE_SUFFIX.match(rest)):
+            return True
+    return loose and 2 <= len(t) <= 5 and zh_pos(t) == "ns"
+
+
+def is_org_zh(text: str) -> bool:
+    return bool(_ZH_ORG_SUFFIX.search(text.strip()))
+
+
+def is_place_en(text: str) -> bool:
+    t = text.strip().rstrip(".").lower()
+    if t in EN_PLACES:
+        return True
+    head = t.split(",", 1)[0].strip()
+    return head in EN_PLACES and head != t
+
+
+def is_org_en(text: str) -> bool:
+    words = text.strip().lower().split()
+    return bool(words) and (words[-1] in EN_ORG_WORDS or words[0] in EN_ORG_WORDS)
+
+
+# --- numbers ----------------------------------------------------------------
+
+_CN_DIGITS = {
+    "零": 0,
+    "〇": 0,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
+
+
+def cn2num(text: str) -> int | None:
+    """'41', '四十一', '十', '二十' or '一百零五' as an int; None when it is not a number."""
+    t = text.strip()
+    if t.isdigit():
+        return int(t)
+    if not t or any(ch not in _CN_DIGITS and ch not in "十百" for ch in t):
+        return None
+    total, current = 0, 0
+    for ch in t:
+        if ch in _CN_DIGITS:
+            current = _CN_DIGITS[ch]
+        elif ch == "十":
+            total += (current or 1) * 10
+            current = 0
+        else:
+            total += (current or 1) * 100
+            current = 0
+    return total + current
+
+
+# --- subjects and per-call state -------------------------------------------
+
+
+@dataclass(frozen=True)
+class Subject:
+    """Who a clause is about: the user, or a named (or only related) third party."""
+
+    name: str
+    type: str = "self"
+    relation: str | None = None
+    named: bool = True  # False when only the relation word is known ("my daughter")
+
+    @property
+    def is_self(self) -> bool:
+        return self.name == SELF
+
+
+ME = Subject(SELF)
+
+
+class State:
+    """What one extract() call knows: context entities plus those introduced so far."""
+
+    def __init__(self, context: ExtractContext):
+        self.context = context
+        self._names: dict[str, Subject] = {}
+        self._sorted: list[str] = []
+        self._placeholders: set[str] = set()
+        self.last_third: Subject | None = None
+        self.last_pet: Subject | None = None
+        for ent in context.known_entities:
+            self.add(ent.name, ent.type, ent.relation, aliases=ent.aliases, mention=False)
+
+    def add(self, name: str, type_: str, relation: str | None, *, aliases=(), mention=True) -> Subject:
+        subj = Subject(name, type_, relation)
+        for n in (name, *aliases):
+            if n and n != SELF:
+                self._names[n.lower()] = subj
+                if _placeholder(n):
+                    self._placeholders.add(n.lower())
+        self._sorted = sorted(self._names, key=len, reverse=True)
+        if mention:
+            self.mention(subj)
+        return subj
+
+    def mention(self, subj: Subject) -> None:
+        if subj.is_self:
+            return
+        self.last_third = subj
+        if subj.type == "pet":
+            self.last_pet = subj
+
+    def pronoun(self, pet: bool = False) -> Subject | None:
+        """Who 他/她/he/she (or 它 for `pet`) refers to: the last third party mentioned in this
+        call, else the only known entity of that kind."""
+        last = self.last_pet if pet else self.last_third
+        if last is not None:
+            return last
+        kind = {
+            s.name: s
+            for s in self._names.values()
+            if (s.type == "pet") == pet and s.type in ("person", "pet")
+        }
+        return next(iter(kind.values())) if len(kind) == 1 else None
+
+    def by_relation(self, relation: str | None) -> list[Subject]:
+        seen = {s.name: s for s in self._names.values() if relation and s.relation == relation}
+        return list(seen.values())
+
+    def entity_at(self, text: str, *, word_boundary: bool) -> tuple[Subject, int] | None:
+        """The known entity whose name or alias starts `text`, with the matched length."""
+        low = text.lower()
+        for key in self._sorted:
+            if not low.startswith(key):
+                continue
+            # English says "my cat", so there a bare "cat" (an entity still named by its
+            # relation) is the animal in general, not the user's pet.
+            mid_word = len(low) > len(key) and (low[len(key)].isalnum() or low[len(key)] == "_")
+            if word_boundary and (key in self._placeholders or mid_word):
+                continue
+            return self._names[key], len(key)
+        return None
+
+
+@dataclass
+class Ctx:
+    """What a predicate rule sees besides its match: subject, source clause, call state."""
+
+    subj: Subject
+    src: str
+    state: State
+    has_time: bool = False
+    past: bool = False
+
+
+# --- candidates ---------------------------------------------------------------
+
+
+def cand(attribute: str, value: str, subj: Subject, source: str, **kw) -> Candidate:
+    """A Candidate about `subj`; the source clause is kept for provenance."""
+    return Candidate(
+        attribute=attribute,
+        value=value.strip(),
+        subject=subj.name,
+        subject_type=subj.type,
+        subject_relation=None if subj.is_self else subj.relation,
+        source_text=source.strip(),
+        **kw,
+    )
+
+
+def link(attribute: str, qualifier: str | None, name: str, source: str, owner: Subject = ME) -> Candidate:
+    """The edge from the user (or `owner`) to a person or pet: child 乐乐 (son)."""
+    return cand(attribute, name, owner, source, object_type=entity_type(attribute), qualifier=qualifier)
+
+
+def _self_like(name: str) -> bool:
+    return name in (SELF, "", "我", "me", "user", "User")
+
+
+def facts_with_value(context: ExtractContext, value: str, attribute: str | None = None):
+    """Active facts whose value is, contains or is contained in `value` (case-insensitive)."""
+    v = value.strip().lower()
+    if len(v) < 2:
+        return []
+    out = []
+    for fact in context.active_facts:
+        fv = str(fact.value).lower()
+        if attribute not in (None, "*") and fact.attribute != attribute:
+            continue
+        if fv == v or (len(fv) >= 2 and (v in fv or fv in v)):
+            out.append(fact)
+    return out
+
+
+def bare_correction(context: ExtractContext, old: str, new: str, source: str) -> list[Candidate]:
+    """'不是四川，是重庆' / 'Iowa, not Ohio' with no attribute word: find the old value among
+    active facts and move the new value onto the same attribute, trimmed the same way."""
+    found = facts_with_value(context, old)
+    if len(found) != 1 and len({(f.attribute, f.subject_name) for f in found}) != 1:
+        return []
+    fact = found[0]
+    fv, o, n = str(fact.value), old.strip(), new.strip()
+    idx = o.lower().find(fv.lower())
+    if idx >= 0:  # "四川人" stored as "四川": trim the new value by the same affixes
+        prefix, suffix = o[:idx], o[idx + len(fv) :]
+        if prefix and n.startswith(prefix):
+            n = n[len(prefix) :]
+        if suffix and n.endswith(suffix):
+            n = n[: len(n) - len(suffix)]
+    subj = ME if _self_like(fact.subject_name) else Subject(fact.subject_name, "person")
+    return [cand(fact.attribute, n, subj, source, correction=True, replaces=fv)]
+
+
+def finish(cands: list[Candidate], context: ExtractContext, *, correction: bool) -> list[Candidate]:
+    """Sentence post-pass: correction flag, old values named by a retraction, stored spellings,
+    no duplicates and no empty values."""
+    out: list[Candidate] = []
+    seen: set[tuple] = set()
+    retracted = {(c.subject, c.attribute): c.value for c in cands if c.retract and c.attribute != "*"}
+    for c in cands:
+        value = c.value.strip(" \t,，。.;；:：!！?？\"'“”‘’")
+        if not value or len(value) > 300:
+            continue
+        c = replace(c, value=value)
+        if c.object_type and not c.retract and _placeholder(c.value) and _named_link_exists(cands, c):
+            continue  # "养了一只猫，叫咪咪": the named link replaces the placeholder "猫"
+        if correction and not c.correction:
+            c = replace(c, correction=True)
+        old = retracted.get((c.subject, c.attribute))
+        if not c.retract and old and old != c.value and c.replaces is None:
+            c = replace(c, replaces=old, correction=True)
+        if c.retract and c.attribute != "*":
+            stored = facts_with_value(context, c.value, c.attribute)
+            if len(stored) == 1 and str(stored[0].value) != c.value:
+                c = replace(c, value=str(stored[0].value))
+        key = (c.subject, c.attribute, c.value.lower(), c.retract)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(c)
+    return out
+
+
+def _placeholder(value: str) -> bool:
+    """A link value that only says what someone is (女儿, cat, 柯基), not who."""
+    return bool(relation_of(value)) or value in ZH_BREEDS or value.lower() in EN_BREEDS
+
+
+def _named_link_exists(cands: list[Candidate], placeholder: Candidate) -> bool:
+    return any(
+        o.object_type
+        and o.attribute == placeholder.attribute
+        and o.qualifier == placeholder.qualifier
+        and o.subject == placeholder.subject
+        and not _placeholder(o.value)
+        and not o.retract
+        for o in cands
+    )
+
+
+def active_values(context: ExtractContext, attribute: str, subject: str = SELF) -> list[str]:
+    """Values of the active facts of one attribute about `subject` (used when "我离职了" names no employer)."""
+    return [
+        str(f.value)
+        for f in context.active_facts
+        if f.attribute == attribute
+        and (f.subject_name == subject or (subject == SELF and _self_like(f.subject_name)))
+    ]

@@ -1,0 +1,209 @@
+"""Word lists for the rule extractor: gazetteers, organisation words, occupations, diets,
+pet breeds and languages. Pure data; the rules decide what to do with a match.
+
+Lists are whitespace-separated strings (commas where an entry has spaces) so the file
+stays a table to scan, not a column of one word per line.
+"""
+
+from __future__ import annotations
+
+
+def words(text: str, sep: str | None = None) -> list[str]:
+    return [w.strip() for w in text.split(sep) if w.strip()]
+
+
+# --- places -------------------------------------------------------------------
+
+ZH_PLACES = frozenset(
+    words("""
+北京 天津 上海 重庆 河北 山西 辽宁 吉林 黑龙江 江苏 浙江 安徽 福建 江西 山东 河南 湖北 湖南 广东 海南 四川 贵州
+云南 陕西 甘肃 青海 台湾 内蒙古 广西 西藏 宁夏 新疆 香港 澳门 中国 东北 西北 西南 华北 华东 华南 华中 江南 江浙
+江浙沪 珠三角 长三角 闽南 潮汕 川渝 港澳 大湾区 中原 岭南 石家庄 唐山 保定 廊坊 秦皇岛 邯郸 张家口 太原 大同 沈阳
+大连 鞍山 长春 哈尔滨 大庆 南京 苏州 无锡 常州 南通 扬州 徐州 镇江 昆山 杭州 宁波 温州 绍兴 嘉兴 湖州 金华 义乌
+台州 舟山 合肥 芜湖 福州 厦门 泉州 莆田 南昌 赣州 九江 景德镇 济南 青岛 烟台 威海 潍坊 淄博 临沂 郑州 洛阳 开封
+武汉 宜昌 襄阳 长沙 株洲 湘潭 岳阳 衡阳 广州 深圳 珠海 佛山 东莞 中山 惠州 汕头 潮州 湛江 江门 海口 三亚 成都
+绵阳 乐山 宜宾 南充 贵阳 遵义 昆明 大理 丽江 西双版纳 西安 咸阳 宝鸡 延安 兰州 敦煌 西宁 拉萨 银川 乌鲁木齐 喀什
+呼和浩特 包头 南宁 桂林 柳州 北海 台北 高雄 台中 美国 英国 法国 德国 日本 韩国 加拿大 澳大利亚 澳洲 新西兰 新加坡
+马来西亚 泰国 越南 印度 俄罗斯 意大利 西班牙 荷兰 瑞士 瑞典 挪威 丹麦 芬兰 爱尔兰 葡萄牙 巴西 墨西哥 阿根廷 埃及
+迪拜 以色列 土耳其 纽约 洛杉矶 旧金山 硅谷 西雅图 波士顿 芝加哥 华盛顿 伦敦 巴黎 柏林 慕尼黑 东京 大阪 京都 首尔
+悉尼 墨尔本 多伦多 温哥华 曼谷 吉隆坡 阿姆斯特丹 罗马 米兰 马德里 巴塞罗那 莫斯科 苏黎世 日内瓦 维也纳
+""")
+)
+
+EN_PLACES = frozenset(
+    words(
+        """
+alabama,alaska,arizona,arkansas,california,colorado,connecticut,delaware,florida,georgia,hawaii,idaho,illinois,
+indiana,iowa,kansas,kentucky,louisiana,maine,maryland,massachusetts,michigan,minnesota,mississippi,missouri,
+montana,nebraska,nevada,new hampshire,new jersey,new mexico,new york,north carolina,north dakota,ohio,oklahoma,
+oregon,pennsylvania,rhode island,south carolina,south dakota,tennessee,texas,utah,vermont,virginia,washington,
+west virginia,wisconsin,wyoming,new york city,nyc,los angeles,la,san francisco,sf,seattle,portland,austin,boston,
+chicago,denver,dallas,houston,miami,atlanta,phoenix,philadelphia,san diego,san jose,detroit,minneapolis,
+nashville,orlando,las vegas,salt lake city,pittsburgh,baltimore,cleveland,columbus,cincinnati,st. louis,
+kansas city,new orleans,charlotte,raleigh,sacramento,oakland,brooklyn,manhattan,queens,the bronx,honolulu,
+anchorage,tampa,san antonio,albuquerque,milwaukee,buffalo,boulder,berkeley,palo alto,silicon valley,bay area,
+the bay area,midwest,the midwest,new england,the south,the east coast,the west coast,toronto,vancouver,montreal,
+calgary,ottawa,london,manchester,edinburgh,glasgow,dublin,paris,lyon,berlin,munich,hamburg,frankfurt,amsterdam,
+rotterdam,brussels,zurich,geneva,vienna,prague,warsaw,budapest,rome,milan,florence,naples,madrid,barcelona,
+lisbon,porto,athens,istanbul,moscow,stockholm,oslo,copenhagen,helsinki,tokyo,osaka,kyoto,seoul,busan,beijing,
+shanghai,shenzhen,guangzhou,hong kong,taipei,singapore,bangkok,hanoi,ho chi minh city,manila,jakarta,
+kuala lumpur,mumbai,delhi,new delhi,bangalore,bengaluru,hyderabad,chennai,dubai,abu dhabi,tel aviv,cairo,
+nairobi,lagos,cape town,johannesburg,sydney,melbourne,brisbane,perth,auckland,wellington,mexico city,
+sao paulo,rio de janeiro,buenos aires,lima,bogota,santiago,usa,us,u.s.,united states,america,canada,mexico,
+brazil,argentina,chile,peru,colombia,uk,u.k.,united kingdom,britain,great britain,england,scotland,wales,
+ireland,northern ireland,france,germany,italy,spain,portugal,netherlands,holland,belgium,switzerland,austria,
+poland,sweden,norway,denmark,finland,iceland,greece,turkey,russia,ukraine,israel,egypt,nigeria,kenya,
+south africa,india,pakistan,bangladesh,china,japan,korea,south korea,taiwan,vietnam,thailand,malaysia,
+indonesia,philippines,australia,new zealand,europe,asia,africa,latin america,south america,the philippines,
+the netherlands,the uk,the us,the usa,the states,puerto rico,sichuan,chongqing,hangzhou,chengdu
+""".replace("\n", ""),
+        ",",
+    )
+)
+
+#: Workplaces with no name: "在公司工作" says nothing about which one.
+ZH_GENERIC_ORG = frozenset(
+    words(
+        "公司 单位 学校 医院 银行 工厂 店 店里 厂里 家 家里 外面 外地 那里 这里 那边 这边 老家 本地 国外 海外"
+    )
+)
+
+ZH_ORG_SUFFIXES = words("""
+公司 集团 银行 网络 科技 技术 信息 软件 电子 通信 传媒 文化 教育 咨询 证券 基金 保险 资本 投资 控股 医院 诊所 学校 大学
+学院 中学 小学 幼儿园 研究院 研究所 研究中心 实验室 工作室 事务所 律所 出版社 报社 电视台 杂志社 工厂 厂 店 餐厅 酒店
+超市 商场 部 局 委 厅 院 所 中心 协会 基金会 团队 外企 国企 央企 私企 大厂 创业公司 初创公司 startup
+""")
+
+EN_ORG_WORDS = frozenset(
+    words("""
+inc inc. corp corp. corporation co co. company llc ltd ltd. group bank hospital clinic university college school
+academy institute lab labs laboratory studio studios agency partners associates foundation systems technologies
+tech software solutions consulting capital ventures media health healthcare pharma motors airlines insurance press
+news store shop restaurant cafe bakery hotel firm department ministry council office center centre library museum
+church startup factory warehouse magazine publishing network networks energy industries international global
+holdings enterprises services logistics retail market supermarket pharmacy gym salon nonprofit charity club
+government police army navy
+""")
+)
+
+# --- work ---------------------------------------------------------------------
+
+ZH_OCCUPATIONS = words("""
+老师 教师 医生 大夫 护士 工程师 程序员 码农 设计师 律师 会计 会计师 分析师 经理 总监 主管 总裁 董事长 销售 运维 运营
+产品 测试 开发 前端 后端 全栈 架构师 研究员 科学家 教授 讲师 博士 博士生 博士后 硕士 研究生 学生 大学生 本科生 高中生
+初中生 小学生 留学生 实习生 记者 编辑 作家 翻译 司机 厨师 警察 公务员 顾问 咨询师 审计 出纳 人事 HR 行政 秘书 助理
+文员 客服 导游 模特 演员 歌手 画家 摄影师 主播 博主 UP主 创业者 老板 店主 个体户 自由职业 自由职业者 农民 工人 军人
+消防员 飞行员 空姐 空乘 乘务员 建筑师 药剂师 兽医 牙医 营养师 教练 快递员 外卖员 保安 电工 技术员 技师 专员 策划 编导
+导演 制片人 法官 检察官 店员 收银员 服务员 面包师 咖啡师 理发师 化妆师 家庭主妇 全职妈妈 全职太太 退休人员 合伙人
+创始人 投资人 校长 院长 主任 保姆 月嫂 剪辑师 插画师 CEO CTO CFO COO PM DBA SRE QA
+""")
+
+EN_JOBS = frozenset(
+    words("""
+nurse doctor physician surgeon dentist teacher professor lecturer engineer developer programmer designer architect
+lawyer attorney paralegal accountant analyst manager director consultant scientist researcher student intern chef
+cook baker waiter waitress bartender barista pharmacist therapist psychologist counselor counsellor firefighter
+pilot driver electrician plumber carpenter mechanic technician writer journalist editor author artist musician
+photographer actor actress salesperson recruiter ceo cto cfo coo founder co-founder cofounder entrepreneur
+freelancer contractor veterinarian vet paramedic emt clerk cashier secretary assistant receptionist librarian
+translator interpreter economist banker trader broker realtor agent soldier officer sysadmin devops sre qa tester
+nanny caregiver coach trainer tutor principal janitor farmer welder pm practitioner midwife dietitian
+nutritionist optometrist radiologist cop detective judge postdoc resident fellow undergrad undergraduate
+""")
+)
+
+#: Words ending like occupations (-er, -ist, -ian) that are not jobs: "a big fan", "a vegetarian".
+EN_NOT_JOBS = frozenset(
+    words("""
+fan lover believer beginner member user customer smoker drinker eater sleeper riser father mother brother sister
+daughter owner homeowner newcomer reader gamer thinker dreamer learner fighter survivor sucker stranger foreigner
+introvert extrovert vegetarian pescatarian christian canadian italian indian brazilian australian asian american
+parent patient immigrant client tenant adult person perfectionist optimist pessimist minimalist buddhist atheist
+grandmother grandfather twin partner neighbor neighbour vegan mom dad wife husband friend
+""")
+)
+
+# --- food ---------------------------------------------------------------------
+
+ZH_DIETS = {w: canon for canon, ws in (
+    ("素食", "吃素 素食 素食主义者 素食者 素食主义 蛋奶素"),
+    ("纯素", "纯素 纯素食 纯素主义者 全素"),
+    ("鱼素", "鱼素"),
+    ("不吃辣", "不吃辣 不能吃辣 吃不了辣 不太能吃辣"),
+    ("控糖", "控糖 戒糖 低糖饮食"),
+    ("生酮", "生酮 生酮饮食"),
+    ("低碳水", "低碳水 低碳水饮食"),
+    ("轻断食", "轻断食"),
+    ("清真", "清真"),
+    ("杂食", "什么都吃 啥都吃 不挑食"),
+    ("乳糖不耐受", "乳糖不耐受"),
+) for w in words(ws)}  # fmt: skip
+
+EN_DIETS = {w: canon for canon, ws in (
+    ("vegan", "vegan"), ("vegetarian", "vegetarian,veggie"), ("pescatarian", "pescatarian,pescetarian"),
+    ("keto", "keto,ketogenic"), ("paleo", "paleo"), ("gluten-free", "gluten-free,gluten free"),
+    ("dairy-free", "dairy-free,dairy free"), ("lactose-free", "lactose-free"), ("halal", "halal"),
+    ("kosher", "kosher"), ("low-carb", "low-carb,low carb"), ("low-sugar", "low-sugar,low sugar,sugar-free"),
+    ("plant-based", "plant-based,plant based"), ("carnivore", "carnivore"), ("flexitarian", "flexitarian"),
+    ("whole30", "whole30"), ("mediterranean", "mediterranean"), ("intermittent fasting", "intermittent fasting"),
+    ("raw vegan", "raw vegan"),
+) for w in words(ws, ",")}  # fmt: skip
+
+#: "cutting out sugar" -> a diet label; anything else becomes "no <food>".
+EN_AVOID = {"sugar": "low-sugar", "carbs": "low-carb", "gluten": "gluten-free", "dairy": "dairy-free"}
+
+# --- pets -----------------------------------------------------------------------
+
+ZH_BREEDS = {
+    **dict.fromkeys(
+        words("柯基 金毛 拉布拉多 哈士奇 泰迪 柴犬 边牧 比熊 萨摩耶 博美 法斗 阿拉斯加 德牧 雪纳瑞 二哈"),
+        "dog",
+    ),
+    **dict.fromkeys(words("布偶 布偶猫 英短 美短 橘猫 狸花猫 暹罗猫 蓝猫 加菲猫 缅因猫"), "cat"),
+}
+
+EN_BREEDS = {
+    **dict.fromkeys(
+        words(
+            "golden retriever,labrador,lab,poodle,corgi,husky,beagle,bulldog,pug,shiba,shiba inu,chihuahua,terrier,"
+            "dachshund,german shepherd,border collie,collie,retriever,doodle,goldendoodle,labradoodle,greyhound,"
+            "boxer,schnauzer,spaniel,pitbull,pit bull,rottweiler,samoyed,maltese,shih tzu",
+            ",",
+        ),
+        "dog",
+    ),
+    **dict.fromkeys(
+        words(
+            "persian,siamese,maine coon,ragdoll,tabby,bengal,sphynx,british shorthair,calico,tuxedo cat", ","
+        ),
+        "cat",
+    ),
+}
+
+# --- people ---------------------------------------------------------------------
+
+EN_LANGUAGES = words("""
+english,mandarin chinese,mandarin,chinese,cantonese,japanese,korean,french,german,spanish,italian,portuguese,russian,
+arabic,hindi,dutch,swedish,norwegian,danish,finnish,polish,turkish,greek,hebrew,vietnamese,thai,indonesian,malay,
+tagalog,urdu,bengali,punjabi,persian,farsi,swahili,ukrainian,czech,hungarian,romanian,asl,sign language,latin
+""".replace("\n", ""), ",")  # fmt: skip
+
+EN_GENDER = {
+    **dict.fromkeys(words("man guy gentleman dude boy male"), "male"),
+    **dict.fromkeys(words("woman girl lady female"), "female"),
+    **dict.fromkeys(words("non-binary nonbinary"), "non-binary"),
+}
+
+#: Capitalised words that follow "I'm" / "my brother" without being a name.
+EN_NOT_NAMES = frozenset(
+    words("""
+I The A An And But So Is Was Works Lives Loves Likes Has Just Also Not American Canadian British English Chinese
+Japanese Korean French German Spanish Italian Mexican Indian Christian Muslim Jewish Catholic Buddhist Vegan
+Vegetarian Sorry Fine Good Okay Ok Here Back Done Ready Happy Tired Busy Home Married Single Retired
+""")
+)
+
+#: Abbreviations whose period does not end a sentence ("St. Mary's").
+EN_ABBREVIATIONS = frozenset(
+    words("st dr mr mrs ms jr sr inc co ltd corp vs etc mt ft prof no e.g i.e u.s a.m p.m")
+)

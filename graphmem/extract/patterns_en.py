@@ -1,0 +1,414 @@
+"""English predicate patterns: what follows the subject of a clause ("work at Google",
+"am allergic to peanuts", "'s name is Miso") mapped onto vocabulary attributes.
+
+Predicates arrive with contractions expanded and the subject removed, so one pattern
+serves "I work at X" and "Tom works at X": verbs are written with both forms.
+`RULES` is ordered; the first handler that returns candidates wins, None passes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import common as c
+from .common import ME, Subject, cand, link
+from .lexicon import (
+    EN_AVOID,
+    EN_BREEDS,
+    EN_DIETS,
+    EN_GENDER,
+    EN_JOBS,
+    EN_LANGUAGES,
+    EN_NOT_JOBS,
+    EN_NOT_NAMES,
+)
+from .relations import entity_type, relation_of, relation_words
+
+I = re.I  # noqa: E741
+WD = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+MON = r"(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)"
+TIME = (
+    rf"\b(?:(?:tomorrow|yesterday)(?: morning| afternoon| evening| night)?|tonight|today|"
+    rf"this (?:morning|afternoon|evening|week|weekend|month|year|{WD})|"
+    rf"next (?:week|weekend|month|year|{WD})|last (?:night|week|weekend|month|year|{WD})|on {WD}\b(?!s)|"
+    rf"{WD} (?:morning|afternoon|evening|night)|in (?:a|an|\d+|two|three|a few|a couple of) (?:days?|weeks?|months?|hours?)|"
+    rf"(?:in|on) {MON}\b(?: \d{{1,2}}(?:st|nd|rd|th)?)?|{MON}\.? \d{{1,2}}(?:st|nd|rd|th)?\b|on the \d{{1,2}}(?:st|nd|rd|th)|"
+    r"at \d{1,2}(?::\d\d)? ?(?:am|pm|a\.m\.|p\.m\.)|at noon|later today|the day after tomorrow|over the weekend|"
+    r"this past \w+|\w+ (?:days|weeks|months) ago|earlier today|this coming \w+)"
+)
+TIME_RX = re.compile(TIME, I)
+RELATIVE = re.compile(rf"\b(?:tomorrow|tonight|today|yesterday|this|next|last|ago|on {WD}|soon)\b", I)
+#: Weekly schedules ("every Tuesday I have piano") are facts, not one-off events.
+RECURRING = re.compile(rf"\b(?:every (?:other )?{WD}|each {WD}|on {WD}s|{WD}s\b|weekly on)", I)
+HABIT = re.compile(
+    r"\b(?:every (?:day|morning|night|evening|week|month|year|weekend)|usually|often|always|normally|typically|"
+    r"generally|sometimes|regularly|daily|twice a|once a|\w+ times a|on weekends|most (?:days|mornings|nights)|tend to)\b",
+    I,
+)
+NAME = r"(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
+REL = "|".join(re.escape(w) for w in relation_words("en"))
+_LANG = "(?:" + "|".join(sorted(map(re.escape, EN_LANGUAGES), key=len, reverse=True)) + ")"
+_DIET = "|".join(sorted(map(re.escape, EN_DIETS), key=len, reverse=True))
+_NOT_JOB_FIRST = frozenset(
+    {"big", "huge", "total", "massive", "die-hard", "diehard", "true", "real", "avid", "lifelong", "proud"}
+)
+NOT_LIKES = frozenset({"it", "that", "this", "you", "them", "him", "her", "those", "these", "to"})
+_NOT_WORKPLACE = frozenset({"home", "night", "nights", "night shifts", "the moment", "work", "a desk"})
+PLACE_STOP = re.compile(
+    r"\s+(?:last|this|next|a few|few|several|\d+|two|three|recently|now|since|for|because|with|and|but|so|to|in \d{4}|"
+    r"a while|ago|yesterday|today|earlier|back in|when|where|after|before|right now|these days|at the moment|"
+    r"currently|permanently|for good|anymore|any more|though)\b.*$",
+    I,
+)
+_ORG_STOP = re.compile(
+    r"\s+(?:as|since|for|in|where|because|and|but|now|these days|anymore|any more|at the moment|currently|full[- ]time|"
+    r"part[- ]time|last|this|next|\d+|a few|recently|so|which|who|until|starting|remotely|though)\b.*$|,.*$",
+    I,
+)
+LIKE_STOP = re.compile(
+    r"\s+(?:a lot|so much|very much|too|as well|anymore|any more|at all|these days|lately|now|nowadays|in general|"
+    r"more than anything|on weekends|in my (?:free|spare) time|that much|really|though|either|especially|more and more|"
+    r"every \w+|whenever|over|rather than|instead of|for me)\b.*$|,.*$",
+    I,
+)
+# "watching horror movies" and "horror movies" are the same preference.
+_GERUND = re.compile(
+    r"^(?:to\s+)?(?:watching|eating|drinking|listening to|reading|playing|having|going to|doing|watch|eat|drink|"
+    r"listen to|read|play|go to|do)\s+(?=\S)",
+    I,
+)
+_MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+
+
+def span(v: str, stop: re.Pattern = _ORG_STOP) -> str:
+    return stop.sub("", v.strip()).strip(" .,!?\"'")
+
+
+def place(v: str) -> str | None:
+    """A place phrase: capitalised, in the gazetteer, or 'a small town in Ohio'; 'Austin, Texas' kept whole."""
+    head, _, rest = v.partition(",")
+    head = span(head, PLACE_STOP)
+    nxt = span(rest, PLACE_STOP) if rest else ""
+    if nxt and c.is_place_en(nxt):
+        head = f"{head}, {nxt}"
+    ok = head and (head[0].isupper() or c.is_place_en(head) or head.lower().startswith("the "))
+    if not ok and not re.search(r"\b(?:in|near|outside|of) [A-Z]", head):
+        return None
+    return head if len(head.split()) <= 6 else None
+
+
+def _org(v: str) -> str | None:
+    x = span(v)
+    if not x or x.lower() in _NOT_WORKPLACE:
+        return None
+    if re.search(r"[A-Z]", x) or c.is_org_en(x):
+        return re.sub(r"^(?:the|a|an)\s+(?=[a-z])", "", x)
+    return None
+
+
+def is_job(np: str) -> bool:
+    """An occupation noun phrase: a known job word last, or an -er/-ist/-ian word that is not a fan or a vegan."""
+    words = np.lower().replace(",", "").split()
+    if not words or len(words) > 6 or words[0] in _NOT_JOB_FIRST or words[-1] in EN_NOT_JOBS:
+        return False
+    if words[-1] in EN_JOBS or " ".join(words[-2:]) in EN_JOBS:
+        return True
+    return bool(re.search(r"(?:er|or|ist|ian|eer|ician)$", words[-1])) and len(words[-1]) > 4
+
+
+def _title(v: str | None) -> str | None:
+    if not v:
+        return None
+    y = span(re.sub(r"^(?:a|an|the)\s+", "", v.strip(), flags=I))
+    return y if is_job(y) else None
+
+
+def like_value(v: str) -> str | None:
+    x = _GERUND.sub("", span(v, LIKE_STOP))
+    low = x.lower()
+    if not x or low in NOT_LIKES or low.startswith(("it ", "that ", "when ", "how ", "you ")) or len(x) > 60:
+        return None
+    return x
+
+
+def _work(m, ctx, retract=False):
+    """Employer, city (when the workplace is a place) and job title from one work clause."""
+    gd = m.groupdict()
+    x, y = gd.get("x"), _title(gd.get("y"))
+    if ctx.past:  # "I used to work at Amazon": history, not the current employer
+        return [cand("note", ctx.src, ctx.subj, ctx.src)]
+    where = place(x) if x and c.is_place_en(span(x, PLACE_STOP)) else None
+    org = _org(x) if x and not where else None
+    if retract:
+        if not (where or org):
+            return None
+        return [
+            cand(
+                "city" if where else "employer",
+                where or org,
+                ctx.subj,
+                ctx.src,
+                retract=True,
+                correction=True,
+            )
+        ]
+    out = []
+    if where or org:
+        out.append(cand("city" if where else "employer", where or org, ctx.subj, ctx.src))
+    if y or (gd.get("intern") and out):
+        out.append(cand("job_title", y or "intern", ctx.subj, ctx.src))
+    return out or None
+
+
+def attr(attribute, fn=None, split=False, **kw):
+    """A rule storing group v (or x) through a value cleaner; lists split for allergies and languages."""
+
+    def rule(m, ctx):
+        raw = m.groupdict().get("v") or m.groupdict().get("x") or ""
+        listed = split or attribute in ("allergy", "language")
+        vals = re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+", raw) if listed else [raw]
+        q = kw.get("qualifier", m.groupdict().get("cat"))
+        out = [
+            cand(attribute, val, ctx.subj, ctx.src, **{**kw, "qualifier": q})
+            for v in vals
+            if (val := (fn or span)(v))
+        ]
+        return out or None
+
+    return rule
+
+
+def name(m, ctx, attribute="name"):
+    v = re.split(r"\s+(?:and|but|so|because|though)\b|[,.!]", m["name"].strip())[0].strip()
+    if not v or len(v.split()) > 4 or v.lower() in NOT_LIKES:
+        return None
+    s = ctx.subj
+    if not s.is_self and not s.named:  # "my husband is called Mark": the name is the link's value
+        rel, qual = relation_of(s.name) or ("friend", None)
+        ctx.subj = ctx.state.add(v, entity_type(rel), qual or rel)
+        return [link(rel, qual, v, ctx.src)]
+    return [cand(attribute, v, s, ctx.src)]
+
+
+def preferred(m, ctx):
+    return name(m, ctx, "preferred_name")
+
+
+def _self_name(m, ctx):
+    v = m["name"]
+    if not ctx.subj.is_self or v.split()[0] in EN_NOT_NAMES or c.is_place_en(v):
+        return None
+    return [cand("name", v, ctx.subj, ctx.src)]
+
+
+def _date(m, ctx):
+    mon, day, year = (m["mon"] or m["mon2"] or "").lower(), m["d"] or m["d2"], m["y"]
+    full = next((x for x in _MONTHS if mon and x.startswith(mon[:3])), None)
+    if not full or not day or not 1 <= int(day) <= 31:
+        return None
+    return [
+        cand("birthday", f"{full.capitalize()} {int(day)}" + (f", {year}" if year else ""), ctx.subj, ctx.src)
+    ]
+
+
+def _have(m, ctx):
+    """'I have a golden retriever named Max' / 'a daughter named Emma' / 'a cat'."""
+    kind = m["kind"].strip().lower()
+    breed = EN_BREEDS.get(kind) or EN_BREEDS.get(kind.rstrip("s"))
+    rel = ("pet", breed) if breed else relation_of(kind)
+    if not rel:
+        return None
+    attribute, qual = rel
+    who = m["name"] or m["name2"]
+    if who and who.split()[0] not in EN_NOT_NAMES:
+        subj = ctx.state.add(who, entity_type(attribute), qual or attribute)
+        out = [link(attribute, qual, who, ctx.src)]
+        return out + [cand("note", kind, subj, ctx.src)] if breed else out
+    if m["cnt"].lower() not in ("a", "an", "one"):
+        return [cand("note", ctx.src, ctx.subj, ctx.src)]
+    ctx.state.mention(Subject(kind, entity_type(attribute), qual or attribute, named=False))
+    return [link(attribute, qual, kind, ctx.src)]
+
+
+def _pet_gone(m, ctx):
+    s = ctx.subj
+    if s.type == "pet" and s.named:
+        return [cand("pet", s.name, ME, ctx.src, retract=True, correction=True, qualifier=s.relation)]
+    word = (m.groupdict().get("rel") or s.name).lower()
+    qual = (relation_of(word) or ("pet", EN_BREEDS.get(word)))[1]
+    names = [x.name for x in ctx.state.by_relation(qual)] or [word]
+    return [cand("pet", n, ME, ctx.src, retract=True, correction=True, qualifier=qual) for n in names]
+
+
+def _couple(attribute, qualifier=None):
+    def rule(m, ctx):
+        if not m["name"]:
+            return [cand("note", ctx.src, ctx.subj, ctx.src)]
+        ctx.state.add(m["name"], "person", qualifier or attribute)
+        return [link(attribute, qualifier, m["name"], ctx.src)]
+
+    return rule
+
+
+def _fixed(attribute, value):
+    return lambda m, ctx: [cand(attribute, value if isinstance(value, str) else value(m), ctx.subj, ctx.src)]
+
+
+def _gone(attribute):
+    def rule(m, ctx):
+        v = place(m["x"])
+        return [cand(attribute, v, ctx.subj, ctx.src, retract=True, correction=True)] if v else None
+
+    return rule
+
+
+def _moved(m, ctx):
+    v = place(m["x"])
+    return [cand("city", v, ctx.subj, ctx.src, replaces=place(m["old"]) if m["old"] else None)] if v else None
+
+
+def _if(test, handler):
+    return lambda m, ctx: handler(m, ctx) if test(m, ctx) else None
+
+
+def _a_something(m, ctx):
+    """'is a nurse' is a job; 'is a husky' about a pet is a note on the pet."""
+    return _work(m, ctx) or ([cand("note", m["y"], ctx.subj, ctx.src)] if ctx.subj.type == "pet" else None)
+
+
+def _skill(m, ctx):
+    return None if ctx.has_time else [cand("skill", span(m["v"], LIKE_STOP), ctx.subj, ctx.src)]
+
+
+def _title_is(m, ctx):
+    return [cand("job_title", span(re.sub(r"^(?:a|an|the)\s+", "", m["y"], flags=I)), ctx.subj, ctx.src)]
+
+
+_ADV = (
+    r"(?:(?:really|also|actually|just|now|currently|still|totally|absolutely|definitely|truly|kind of|kinda|sort of|"
+    r"pretty|quite|very|so|honestly|originally|recently|finally|officially|even|mostly|basically|seriously|genuinely)\s+)*"
+)
+_BE = r"(?:am|is|are|was)"
+_X = r"(?P<x>.+)"
+_V = r"(?P<v>.+)"
+_Y = r"(?:a |an |the )?(?P<y>.+?)"
+_DATE = (
+    rf"(?:(?P<mon>{MON})\.? (?P<d>\d{{1,2}})(?:st|nd|rd|th)?|(?:the )?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)? (?:of )?(?P<mon2>{MON}))"
+    r"(?:,? (?P<y>\d{4}))?"
+)
+_POSS = r"(?:my |'s |s )?"
+_allergen = attr("allergy", lambda v: span(v, LIKE_STOP))
+_retract_work = lambda m, x: _work(m, x, retract=True)  # noqa: E731
+_is_pet_word = lambda m, x: (relation_of(m["rel"]) or ("",))[0] == "pet"  # noqa: E731
+
+# fmt: off
+_TABLE = [
+    # leaving: a job, a city, a pet, a partner
+    (rf"^(?:do not|does not|no longer|not) work(?:s|ing)? (?:at|for|with) {_X}", _retract_work),
+    (rf"^{_BE} no longer (?:at|with|working at|working for|employed at|employed by) {_X}", _retract_work),
+    (rf"^(?:just |have |has )?(?:left|quit|resigned from|retired from|got laid off from|was laid off from|got fired from) "
+     rf"(?:my job (?:at|with) |the job at )?{_X}", _retract_work),
+    (rf"^(?:do not|does not|no longer) live(?:s)? in {_X}", _gone("city")),
+    (rf"^{_BE} not (?:originally )?from {_X}", _gone("hometown")),
+    (r"^(?:do not|does not|no longer) (?:have|own) (?:a|an|any|my|the) (?P<rel>\w+?)s?(?: anymore| any more)?$", _if(_is_pet_word, _pet_gone)),
+    (r"^(?:died|passed away|passed|ran away|is gone|is no longer with us)\b", _if(lambda m, x: x.subj.type == "pet", _pet_gone)),
+    (rf"^(?:broke up with|split up with|separated from|divorced) {NAME}", lambda m, x: [cand("partner", m["name"], ME, x.src, retract=True, correction=True)]),
+    # names, age, birthday, gender
+    (rf"^{_POSS}(?:full |real |legal |first )?name is {NAME}", name),
+    (r"^(?:my |'s )?(?:full |real |legal |first )?name is (?P<name>\w+(?: \w+)?)$", name),
+    (rf"^{_BE} (?:called|named) {NAME}", name),
+    (rf"^(?:go|goes) by {NAME}", preferred),
+    (rf"^(?:prefer|prefers) (?:to be called|being called|to go by) {NAME}", preferred),
+    (rf"^(?:my |'s )?nickname is {NAME}", preferred),
+    (r"^(?:am|is) (?P<n>\d{1,3})(?: years old| yrs old| y/o| years of age| yo)?(?: now| this year| already)?$",
+     lambda m, x: [cand("age", m["n"], x.subj, x.src)] if 0 < int(m["n"]) < 130 else None),
+    (r"^(?:just )?turned (?P<n>\d{1,3})\b", lambda m, x: [cand("age", m["n"], x.subj, x.src)]),
+    (rf"^{_POSS}(?:birthday|bday|b-day|birth date|date of birth) is (?:on )?{_DATE}", _date),
+    (rf"^(?:was|were) born on {_DATE}", _date),
+    (r"^(?:am|is) (?:a |an )?(?P<g>man|woman|guy|girl|lady|gentleman|dude|male|female|non-binary|nonbinary)$",
+     lambda m, x: [cand("gender", EN_GENDER[m["g"].lower()], x.subj, x.src)]),
+    # where from, where now
+    (rf"^(?:am|is|are|was|come|comes|came) {_ADV}from {_X}", attr("hometown", place)),
+    (rf"^(?:grew|grow|grows) up in {_X}", attr("hometown", place)),
+    (r"^(?:was|were) (?:born and raised|born and bred|raised|born) in (?P<x>\d{4})\b", _fixed("note", lambda m: f"born in {m['x']}")),
+    (rf"^(?:was|were) (?:born and raised|born and bred|raised|born) in {_X}", attr("hometown", place)),
+    (rf"^(?:my |'s )?(?:hometown|home town) is {_X}", attr("hometown", place)),
+    (rf"^{_BE} (?:a |an )native of {_X}", attr("hometown", place)),
+    (rf"^{_ADV}(?:live|lives|am living|is living|are living|reside|resides|{_BE} based|{_BE} located|{_BE} settled|have settled|"
+     rf"settled down|{_BE} staying)(?: down)? (?:in|out of|at) {_X}", attr("city", place)),
+    (rf"^(?:have |has )?{_ADV}(?:moved|relocated|{_BE} moving|{_BE} relocating)(?: back| over| out)? (?:from (?P<old>[^,]+?) )?to {_X}", _moved),
+    (rf"^call {_X} home$", attr("city", place)),
+    (r"^(?:am|is|are) (?:now |currently )?in (?P<x>[^,]+?)(?: now| these days)?$", _if(lambda m, x: c.is_place_en(m["x"]), attr("city", place))),
+    # work
+    (rf"^{_ADV}(?:work|works|am working|is working|(?P<intern>intern|interns|am interning|is interning)) (?:at|for|with) (?P<x>.+?)(?: as {_Y})?$", _work),
+    (rf"^{_ADV}(?:work|works|am working|is working) as {_Y}(?: (?:at|for|with) {_X})?$", _work),
+    (rf"^{_ADV}(?:work|works) in {_X}", _if(lambda m, x: c.is_place_en(span(m["x"], PLACE_STOP)), _work)),
+    (rf"^(?:have |has )?{_ADV}(?:joined|started (?:a new job |a job |working |my new job )?(?:at|with|for)|{_BE} starting (?:a new job |work )?(?:at|with)|"
+     rf"got (?:a job|hired|an offer|a position) (?:at|with|by|from)|accepted (?:an offer|a job|a position) (?:at|with|from)|switched to|moved to|"
+     rf"{_BE} now (?:at|with)|signed with) (?P<x>.+?)(?: as {_Y})?$", _work),
+    (rf"^(?:my |'s )?(?:job|job title|title|role|position|occupation|profession) is {_Y}$", _title_is),
+    (rf"^(?:my |'s )?(?:company|employer) is {_X}", lambda m, x: [cand("employer", span(m["x"]), x.subj, x.src)]),
+    (r"^(?:am|is) (?:now |currently )?(?P<v>retired|unemployed|self-employed|a stay-at-home (?:mom|dad|parent)|between jobs|out of work)\b",
+     _fixed("job_title", lambda m: m["v"].replace("a stay", "stay"))),
+    # food
+    (rf"^(?:am|is|are|have been|has been|went|have gone|has gone|have become|has become|became|turned|{_BE} going|{_BE} now|eat|eats|"
+     rf"follow|follows|{_BE} on|keep|keeps|stick to)(?: a| an| fully| strictly| mostly| now| 100%| completely| totally| pretty much)* "
+     rf"(?P<d>{_DIET})(?: diet)?\b", lambda m, x: [cand("diet", EN_DIETS[m["d"].lower()], x.subj, x.src)]),
+    (r"^(?:eat|eats|will eat) (?:pretty much |basically |just about |almost |literally |practically )?(?:anything|everything)\b", _fixed("diet", "omnivore")),
+    (r"^(?:am|is) (?:not (?:a )?picky(?: eater)?|an omnivore)\b", _fixed("diet", "omnivore")),
+    (r"^(?:am|is) lactose[- ]intolerant", _fixed("diet", "lactose-free")),
+    (r"^(?:am|is) (?:cutting (?:out|back on|down on)|avoiding|off|giving up|quitting) "
+     r"(?P<x>sugar|carbs|gluten|dairy|meat|red meat|alcohol|caffeine|pork|beef)\b",
+     _fixed("diet", lambda m: EN_AVOID.get(m["x"].lower(), f"no {m['x'].lower()}"))),
+    (rf"^(?:am|is|are) {_ADV}(?:severely |deathly |highly |mildly |a bit |slightly |very )?allergic to {_X}", _allergen),
+    (rf"^(?:have|has) (?:a |an )?(?:severe |mild |bad |serious )?allerg(?:y|ies) to {_X}", _allergen),
+    (r"^(?:have|has) (?:a |an )?(?:severe |mild |bad |serious )?(?P<x>[\w -]+?) allerg(?:y|ies)$", attr("allergy")),
+    (rf"^(?:my |'s )?allergies (?:are|include) {_X}", _allergen),
+    # preferences
+    (rf"^(?:my |'s )?favou?rite (?P<cat>[\w ]{{1,25}}?) (?:is|are) {_V}", attr("likes", like_value)),
+    (rf"^(?:my |'s )?(?:hobby is|hobbies are|hobbies include|interests are|interests include|passion is) {_V}", attr("likes", like_value, split=True)),
+    (rf"^{_ADV}(?:hate|hates|dislike|dislikes|detest|detests|loathe|loathes|cannot stand|can not stand|cannot bear|cannot handle|"
+     rf"(?:do|does) not (?:really |actually )?(?:like|enjoy|care for|love)|{_BE} not (?:a (?:big |huge )?fan of|into|big on|keen on|crazy about)|"
+     rf"{_BE} sick of|{_BE} tired of|{_BE} fed up with|no longer (?:like|enjoy)s?|{_BE} over|have gone off) {_V}", attr("dislikes", like_value)),
+    (rf"^(?:do not|does not|never|no longer) (?:eat|drink)s? {_V}", attr("dislikes", like_value)),
+    (rf"^(?:have |has )?(?:stopped|quit|given up|gave up) (?:eating|drinking) {_V}", attr("dislikes", like_value)),
+    (r"^(?:am|is) (?:a |an )?(?:big |huge |massive |total |die-hard )?(?P<v>[\w ]+?) fan$", attr("likes")),
+    (rf"^{_ADV}(?:love|loves|like|likes|enjoy|enjoys|adore|adores|{_BE} {_ADV}into|{_BE} (?:a )?(?:big |huge |massive |total |die-hard )?fan of|"
+     rf"{_BE} passionate about|{_BE} obsessed with|{_BE} crazy about|{_BE} fond of|{_BE} keen on|dig|digs|{_BE} a sucker for|"
+     rf"have a soft spot for|prefer|prefers|{_BE} addicted to|cannot get enough of|(?:have |has )?(?:been|gotten|got) {_ADV}into) {_V}", attr("likes", like_value)),
+    # languages and skills
+    (rf"^{_ADV}(?:speak|speaks|can speak|{_BE} fluent in|know|{_BE} a native speaker of) (?:a little |a bit of |some |fluent |conversational |"
+     rf"basic |a little bit of |decent |good |native |broken |a few words of )?(?P<v>{_LANG}(?:(?:,| and| or|, and) {_LANG})*)\b", attr("language")),
+    (rf"^(?:my |'s )?(?:native language|mother tongue|first language) is (?P<v>{_LANG})", attr("language", qualifier="native")),
+    (r"^(?:can|know how to|am able to) (?!not\b|you\b|help|do that|see|hear|try|go\b|come|tell|imagine|understand|wait|ask|get|make it|"
+     r"check|send|give|meet)(?P<v>\w.{1,40})$", _skill),
+    (rf"^(?:am|is) {_ADV}(?:good|great|skilled|experienced|proficient|an expert|fluent) (?:at|in|with) {_V}", attr("skill", lambda v: span(v, LIKE_STOP))),
+    (r"^(?:play|plays) (?P<v>(?:the )?(?:piano|guitar|violin|cello|drums|bass|ukulele|flute|saxophone|sax|trumpet|clarinet|harp|keyboard))\b",
+     _fixed("skill", lambda m: "play " + m["v"])),
+    # pets and people
+    (rf"^(?:have|has|got|adopted|rescued|just got|just adopted|have got) (?P<cnt>a|an|one|two|three|four|\d+) "
+     rf"(?:(?:new|little|cute|rescue|baby|young|old|sweet|lovely|\d+[- ]year[- ]old)\s+)*(?P<kind>[a-z][a-z -]*?)"
+     rf"(?:,? (?:named|called) {NAME}|, (?P<name2>[A-Z]\w+))?$", _have),
+    (rf"^{_BE} married(?: to {NAME})?$", _couple("spouse")),
+    (rf"^{_BE} engaged(?: to {NAME})?$", _couple("partner", "fiance")),
+    (rf"^{_BE} (?:dating|seeing|going out with|in a relationship with) {NAME}", _couple("partner")),
+    (rf"^{_BE} (?:now |currently )?(?:a |an |the ){_Y} (?:at|for|with|in) (?P<x>.+)$", _if(lambda m, x: _title(m["y"]), _work)),
+    (rf"^{_BE} (?:now |currently |also )?(?:a |an |the )(?P<y>[^,]+?)$", _a_something),
+    (rf"^am {NAME}$", _self_name),
+]
+# fmt: on
+# Names must start with a capital, so patterns that capture one stay case-sensitive.
+RULES = [(re.compile(p, 0 if "(?P<name>" in p else I), f) for p, f in _TABLE]

@@ -1,0 +1,341 @@
+"""Chinese predicate patterns: what follows the subject of a clause ("在海川银行做数据分析师",
+"对海鲜过敏", "叫乐乐") mapped onto vocabulary attributes, with the value cleaners they use.
+
+`RULES` is ordered; rules_zh tries them in turn and keeps the first that yields candidates.
+A handler returns None to let later rules (and finally the note/event fallback) try.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import common as c
+from .common import ME, Ctx, Subject, cand, link
+from .lexicon import ZH_BREEDS, ZH_DIETS, ZH_GENERIC_ORG, ZH_OCCUPATIONS, ZH_PLACES, words
+from .relations import RELATION_WORDS, entity_type, relation_of, relation_words
+
+N = r"[零〇一二两三四五六七八九十百\d]"
+_WD = r"[一二三四五六日天末]"
+TIME = (
+    r"(?:大后天|后天|明天|今天|昨天|前天|今晚|明晚|昨晚|今早|明早|今儿|明儿|"
+    rf"(?:这|下下|下|上)个?(?:周|星期|礼拜){_WD}?|(?:周|星期|礼拜){_WD}|周末|"
+    r"(?:这|下|上)个?月(?:初|底|中)?|月初|月底|月中|年初|年底|今年|明年|去年|"
+    rf"{N}{{1,4}}月(?:{N}{{1,3}}(?:日|号))?|{N}{{1,3}}(?:日|号)|"
+    rf"早上|上午|中午|下午|傍晚|晚上|凌晨|半夜|早晨|清晨|{N}{{1,3}}点(?:半|{N}{{1,2}}分|钟)?|"
+    r"春节|国庆|元旦|中秋|端午|圣诞节?|五一|寒假|暑假|过几天|过两天|改天|待会儿?|等会儿?)"
+    r"(?:起|开始|以后|之后|前|以前|的时候)?"
+)
+TIME_RX = re.compile(TIME)
+#: Weekly schedules ("每周三下午上游泳课") are facts, not one-off events.
+RECURRING = re.compile(rf"每个?(?:周|星期|礼拜){_WD}|每逢|每个?月{N}+号|(?:周|星期){_WD}都")
+HABIT = re.compile(
+    r"每天|每晚|每早|每周|每个?星期|每个?月|每年|经常|常常|通常|一般|总是|老是|平时|平常|偶尔|有时候?|天天"
+)
+
+OCCUPATION = re.compile(
+    "(?:" + "|".join(sorted(map(re.escape, ZH_OCCUPATIONS), key=len, reverse=True)) + ")$", re.I
+)
+REL = "|".join(map(re.escape, relation_words("zh")))
+PET_WORD = "|".join(
+    sorted(
+        [*(w for w in relation_words("zh") if RELATION_WORDS[w][0] == "pet"), *ZH_BREEDS],
+        key=len,
+        reverse=True,
+    )
+)
+NAME = r"(?P<name>[A-Za-z][A-Za-z .'-]{0,30}|[\u4e00-\u9fff·]{1,8})"
+
+# Consumption verbs carry no meaning across polarity: 吃甜食 / 别推荐甜食 are both about 甜食.
+_STRIP_VERB = re.compile(r"^(?:吃|喝|看|听|玩|下|打|去|逛|追|刷|弹|踢|养)")
+_VALUE_ADV = re.compile(
+    r"^(?:很|非常|特别|超级|超|挺|比较|蛮|相当|十分|尤其|更|真的|一点|一些|有点|有些|点|也|还|都|最)+"
+)
+TAIL = re.compile(r"(?:了|啦|呢|哦|呀|吧|哈|啊|嘛|咯|喔|噢|而已|的|之类的|什么的|等等|一类的)+$")
+PRONOUN_VALUE = frozenset(words("你 你们 它 他 她 这个 那个 这样 那样 这种 那种 这些 那些 什么"))
+_NOT_A_JOB = frozenset(words("事 事情 饭 作业 家务 什么 啥 兼职"))
+
+
+def clean(v: str) -> str:
+    v = TAIL.sub("", _VALUE_ADV.sub("", v.strip()))
+    if _STRIP_VERB.match(v) and len(v) >= 3:
+        v = v[1:]
+    return TAIL.sub("", v).strip(" ，,。")
+
+
+def _items(v: str) -> list[str]:
+    return [x for x in (clean(p) for p in re.split(r"[、和跟及与或]|以及|还有", v)) if x]
+
+
+def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True) -> list | None:
+    """在X做Y / 在X工作: X is a city, a nameless workplace or an employer."""
+    x = re.sub(r"^(?:一家|一个|一所|一间|某|这家|那家|现在的|目前的)", "", x.strip())
+    y = re.sub(r"(?:方面|相关)?(?:的)?(?:工作|岗位|职位)?(?:了|的)?$", "", (y or "").strip()) or None
+    y = None if y in _NOT_A_JOB else y
+    if ctx.past:  # 以前在阿里工作: history, not the current employer
+        return [cand("note", ctx.src, ctx.subj, ctx.src)]
+    place, org = x, ""
+    if "的" in x:
+        place, org = x.split("的", 1)
+    else:
+        for n in (4, 3, 2):  # 北京一家互联网公司
+            if x[:n] in ZH_PLACES and len(x) > n and not c.is_place_zh(x):
+                place, org = x[:n], x[n:]
+                break
+    org = re.sub(r"^(?:一家|一个|一所|某)", "", org)
+    out = []
+    if c.is_place_zh(place):
+        out.append(cand("city", place, ctx.subj, ctx.src))
+        x = org
+    if x and x not in ZH_GENERIC_ORG and not c.is_place_zh(x):
+        out.append(cand("employer", x, ctx.subj, ctx.src))
+    elif not out and not (y and OCCUPATION.search(y) and title_only_ok):
+        return None
+    if y:
+        out.append(cand("job_title", y, ctx.subj, ctx.src))
+    return out or None
+
+
+def _work(m, ctx):
+    return _org_or_place(m["x"], m.groupdict().get("y"), ctx)
+
+
+def _joined(m, ctx):
+    if m["v"] in ("去了", "进了") and not (c.is_org_zh(m["x"]) or re.search(r"[A-Za-z]", m["x"])):
+        return None
+    return _org_or_place(m["x"], m["y"], ctx, title_only_ok=False)
+
+
+def _title(m, ctx, *, need_occupation=True):
+    y = clean(m["y"])
+    return (
+        [cand("job_title", y, ctx.subj, ctx.src)]
+        if y and (OCCUPATION.search(y) or not need_occupation)
+        else None
+    )
+
+
+def _left(kind: str):
+    """Leaving X: 离职 is always a job, 不住 always a city; 离开/不在X工作 decide by the gazetteer."""
+
+    def rule(m, ctx):
+        x = clean(m["x"])
+        attr = kind if kind != "either" else ("city" if c.is_place_zh(x) else "employer")
+        return [cand(attr, x, ctx.subj, ctx.src, retract=True, correction=True)] if x else None
+
+    return rule
+
+
+def _quit(m, ctx):
+    """我离职了 names no employer: retract the one on record, if any."""
+    values = c.active_values(ctx.state.context, "employer", ctx.subj.name)
+    return [cand("employer", v, ctx.subj, ctx.src, retract=True, correction=True) for v in values] or None
+
+
+def _name(m, ctx):
+    v = TAIL.sub("", m["name"]).strip()
+    if not v or len(v) > 12 or v in PRONOUN_VALUE:
+        return None
+    s = ctx.subj
+    if not s.named and not s.is_self:  # 我儿子叫乐乐: the name is the link's value
+        attr, qual = placeholder_relation(s)
+        ctx.subj = ctx.state.add(v, entity_type(attr), qual or attr)
+        breed = [cand("note", s.name, ctx.subj, ctx.src)] if s.name in ZH_BREEDS else []
+        return [link(attr, qual, v, ctx.src), *breed]
+    return [cand("name", v, s, ctx.src)]
+
+
+def pref_name(m, ctx):
+    v = TAIL.sub("", re.sub(r"(?:就行|就好|就可以|就是了|好了|吧)+$", "", m["name"])).strip()
+    return [cand("preferred_name", v, ctx.subj, ctx.src)] if v and len(v) <= 12 else None
+
+
+def _age_n(text: str, ctx):
+    n = c.cn2num(text)
+    return [cand("age", str(n), ctx.subj, ctx.src)] if n and 0 < n < 130 else None
+
+
+def _age(m, ctx):
+    return _age_n(m["n"], ctx)
+
+
+def _birthday(m, ctx):
+    month, day = c.cn2num(m["m"]), c.cn2num(m["d"])
+    if not month or not day or month > 12 or day > 31:
+        return None
+    year = f"{m['y']}年" if m["y"] else ""
+    return [cand("birthday", f"{m['cal'] or ''}{year}{month}月{day}日", ctx.subj, ctx.src)]
+
+
+def placeholder_relation(s: Subject) -> tuple[str, str | None]:
+    """(attribute, qualifier) of an unnamed relative or pet: 女儿, 狗狗, or a breed (柯基)."""
+    if rel := relation_of(s.name):
+        return rel
+    return ("pet", s.relation) if s.type == "pet" else ("friend", s.relation)
+
+
+def _hometown(m, ctx, *, strict=False):
+    x = TAIL.sub("", m["x"]).strip()
+    if not x or len(x) > 12 or (strict and not c.is_place_zh(x, loose=True)):
+        return None
+    return [cand("hometown", x, ctx.subj, ctx.src)]
+
+
+def _city(m, ctx):
+    x = TAIL.sub("", m["x"]).strip()
+    if not c.is_place_zh(x, loose=True):
+        return None
+    return [cand("note" if ctx.past else "city", ctx.src if ctx.past else x, ctx.subj, ctx.src)]
+
+
+def _diet(m, ctx):
+    d = ZH_DIETS[m["d"]]
+    out = [cand("diet", d, ctx.subj, ctx.src)]
+    if d == "不吃辣":
+        out.append(cand("dislikes", "辣", ctx.subj, ctx.src))
+    return out
+
+
+def pref(attr: str, group: str = "v"):
+    """likes/dislikes/allergy/language from one group; allergy and 、-lists hold several values."""
+
+    def rule(m, ctx):
+        raw, q = m[group], m.groupdict().get("cat")
+        values = _items(raw) if attr == "allergy" or "、" in raw else [clean(raw)]
+        out = [
+            cand(attr, v, ctx.subj, ctx.src, qualifier=clean(q) if q else None)
+            for v in values
+            if v and v not in PRONOUN_VALUE and len(v) <= 40
+        ]
+        return out or None
+
+    return rule
+
+
+def _pet_or_relation(m, ctx):
+    """我养了一只猫(叫咪咪) / 我有个哥哥 / 我养了一只柯基叫豆豆."""
+    word, name = m["rel"], (m["name"] or "").strip()
+    attr, qual = ("pet", ZH_BREEDS[word]) if word in ZH_BREEDS else relation_of(word) or ("pet", None)
+    if name and name not in PRONOUN_VALUE:
+        subj = ctx.state.add(name, entity_type(attr), qual or attr)
+        out = [link(attr, qual, name, ctx.src)]
+        return out + [cand("note", word, subj, ctx.src)] if word in ZH_BREEDS else out
+    if m["cnt"] not in (None, "一", "1"):
+        return [cand("note", ctx.src, ctx.subj, ctx.src)]
+    # A name may follow in the next clause ("，叫咪咪"); it inherits this subject.
+    ctx.subj = Subject(word, entity_type(attr), qual or attr, named=False)
+    ctx.state.mention(ctx.subj)
+    return [link(attr, qual, word, ctx.src)]
+
+
+def _pet_gone(m, ctx):
+    s = ctx.subj
+    if s.type == "pet" and s.named:
+        return [cand("pet", s.name, ME, ctx.src, retract=True, correction=True, qualifier=s.relation)]
+    word = m.groupdict().get("rel") or s.name
+    qual = (relation_of(word) or ("pet", ZH_BREEDS.get(word)))[1]
+    names = [e.name for e in ctx.state.by_relation(qual)] or [word]
+    return [cand("pet", n, ME, ctx.src, retract=True, correction=True, qualifier=qual) for n in names]
+
+
+def _breakup(m, ctx):
+    return [cand("partner", m["name"], ME, ctx.src, retract=True, correction=True)]
+
+
+def _note(m, ctx):
+    return [cand("note", TAIL.sub("", m["v"]), ctx.subj, ctx.src)]
+
+
+def _whole_note(m, ctx):
+    return [cand("note", ctx.src, ctx.subj, ctx.src)]
+
+
+def _gender(m, ctx):
+    return [cand("gender", m["g"], ctx.subj, ctx.src)]
+
+
+def _skill(m, ctx):
+    return None if ctx.has_time else [cand("skill", TAIL.sub("", m["v"]), ctx.subj, ctx.src)]
+
+
+def _if(test, handler):
+    return lambda m, ctx: handler(m, ctx) if test(m, ctx) else None
+
+
+_X = r"(?P<x>[^，,]{1,24}?)"
+_Y = r"(?P<y>[^，,]{1,16})"
+_DIET_WORDS = "|".join(sorted(map(re.escape, ZH_DIETS), key=len, reverse=True))
+_LIKE_ADV = r"(?:很|非常|特别|超级|超|挺|最|比较|真的|蛮|尤其|更|越来越|有点)*"
+_is_place = _if(lambda m, x: c.is_place_zh(m["x"], loose=True), _hometown)
+_occ = lambda m, x: bool(OCCUPATION.search(m["y"]))  # noqa: E731
+
+# fmt: off
+_TABLE = [
+    # leaving a job or a city
+    (rf"^(?:从|在){_X}(?:离职|辞职)", _left("employer")),
+    (rf"^(?:从|在){_X}离开", _left("either")),
+    (rf"^离开了?{_X}$", _left("either")),
+    (r"^(?:离职|辞职|裸辞|失业|被裁)了?$", _quit),
+    (rf"^不(?:再)?在{_X}(?:工作|上班|干)了?$", _left("either")),
+    (rf"^不(?:再)?在{_X}(?:住|生活)了?$", _left("city")),
+    (rf"^不(?:再)?住在?{_X}了$", _left("city")),
+    (rf"^(?:和|跟){NAME}分手了?$", _breakup),
+    # names, age, birthday, gender
+    (rf"^(?:的)?(?:名字|姓名|全名|大名)(?:是|叫){NAME}$", _name),
+    (rf"^(?:叫|名叫|叫做)(?!我|你|他|她|了|过|着|车|外卖|醒|人|好|声){NAME}$", _name),
+    (rf"^(?:的)?(?:小名|昵称|外号|绰号|英文名|网名|花名)(?:是|叫){NAME}$", pref_name),
+    (rf"^(?P<n>{N}{{1,3}})(?:周)?岁(?:了|啦|整)?$", _age),
+    (r"^(?:今年)?(?P<n>[1-9]\d)(?:了|啦)$|^今年(?P<n2>[1-9]\d)$", lambda m, x: _age_n(m["n"] or m["n2"], x)),
+    (rf"^(?:的)?(?:生日|出生日期|生辰)?(?:是|在)?(?P<cal>农历|阴历|公历|阳历)?(?:(?P<y>\d{{4}})年)?"
+     rf"(?P<m>{N}{{1,2}})月(?P<d>{N}{{1,3}})(?:日|号)?(?:出生的?|生的?|过生日|生日)?$", _birthday),
+    (r"^是(?:个|一个|一名)?(?P<g>男|女)(?:生|的|人|孩子?|性|士)$", _gender),
+    # where from, where now
+    (r"^是(?:土生土长的|地道的|正宗的)?(?P<x>[^，,的个一]{1,10})人$", _is_place),
+    (r"^是(?P<x>[^，,的个一]{2,8})的$", _if(lambda m, x: c.is_place_zh(m["x"]), _hometown)),
+    (r"^(?:的)?(?:老家|家乡|故乡|籍贯|祖籍)(?:是|在)?(?P<x>[^，,]{1,12}?)(?:的|人)?$", _hometown),
+    (r"^来自(?P<x>[^，,]{1,12})$", _hometown),
+    (r"^(?:是)?(?:在|出生在|生在)(?P<x>[^，,]{1,10}?)(?:长大|出生|土生土长)的?$", _hometown),
+    (r"^出生(?:在|于)(?P<x>[^，,\d]{1,10})$", _is_place),
+    # food
+    (rf"^(?:是(?:一(?:个|名))?|在|开始|坚持|改成)?(?P<d>{_DIET_WORDS})(?:了|的|啦)*$", _diet),
+    (rf"^对{_X}(?:严重|有点|有些|特别|比较|很|非常)?过敏(?:了)?$", pref("allergy", "x")),
+    (r"^(?:有|一)?(?:吃|碰|接触|喝|闻到)?(?P<x>[^，,不]{1,10}?)(?:就会|就|会|容易|都会)?过敏(?:症)?$", pref("allergy", "x")),
+    (r"^(?:的)?过敏源?(?:是|有)(?P<x>.+)$", pref("allergy", "x")),
+    # work
+    (rf"^在{_X}(?:做|当|担任|任|干|从事){_Y}$", _work),
+    (rf"^在{_X}(?:工作|上班|任职|供职|就职|实习|打工)(?:和生活|和居住)?(?:了)?$", _work),
+    (rf"^是(?P<x>[^，,的]{{2,20}})的{_Y}$", _if(_occ, _work)),
+    (rf"^(?P<v>入职|加入|加盟|跳槽到|跳槽去|跳到|换到|转到|调到|去了|进了)了?{_X}(?:(?:做|当|担任){_Y})?$", _joined),
+    (rf"^(?:做|当|担任|从事){_Y}$", _title),
+    (rf"^(?:的)?(?:工作|职业|职位|岗位|本职工作)(?:是|为){_Y}$", lambda m, x: _title(m, x, need_occupation=False)),
+    (r"^是(?:个|一个)?(?P<v>[^，,]{1,8}?)(?:迷|控|粉|粉丝|爱好者|发烧友)$", pref("likes")),
+    (r"^(?:是)?(?:做|干|搞|从事)(?P<y>[^，,]{1,10}?)(?:的|工作|行业)$", lambda m, x: _title(m, x, need_occupation=False)),
+    (rf"^是(?:一名|一个|一位|名|个|位)?{_Y}$", _title),
+    (r"^人在(?P<x>[^，,]{2,8})$", _if(lambda m, x: c.is_place_zh(m["x"]), _city)),
+    (rf"^(?:要|就要|准备|打算|将要?|计划)?(?:住在|住|居住在|生活在|定居在?|现居|常驻|长居|驻扎在|base在|坐标|搬到了?|搬去了?|搬家到了?|"
+     rf"移居到?了?|迁居到?了?|落户在?){_X}"
+     r"(?:了|啦|生活|工作|定居|住|这边|那边)*$", _city),
+    (rf"^在{_X}(?:生活|定居|居住|住)(?:了)?$", _city),
+    (rf"^在{_X}$", _if(lambda m, x: m["x"] in ZH_PLACES, _city)),
+    # preferences
+    (r"^(?:的)?最(?:喜欢|爱)的(?P<cat>[^，,是]{1,8})(?:是|就是)(?P<v>.+)$", pref("likes")),
+    (r"^(?:的)?(?:爱好|兴趣爱好|兴趣|业余爱好)(?:是|有|就是|包括)(?P<v>.+)$", pref("likes")),
+    (r"^对(?P<v>.+?)(?:不感兴趣|没兴趣|没有兴趣|不感冒)$", pref("dislikes")),
+    (r"^对(?P<v>.+?)(?:很|非常|特别|挺|比较)?(?:感兴趣|有兴趣)$", pref("likes")),
+    (rf"^{_LIKE_ADV}(?:不喜欢|不太喜欢|不怎么喜欢|不再喜欢|不爱|讨厌|厌恶|反感|受不了|接受不了|忍受不了|不感冒|不想再|怕)(?P<v>.+)$", pref("dislikes")),
+    (r"^(?:不|不再|从不|从来不)(?:吃|喝)(?P<v>.+)$", pref("dislikes")),
+    (rf"^{_LIKE_ADV}(?:喜欢|热爱|偏好|偏爱|钟爱|酷爱|迷上了?|沉迷于?|爱上了?|喜爱|热衷于?|爱(?!人|好))(?P<v>.+)$", pref("likes")),
+    # languages and skills
+    (r"^(?:会|能)?(?:说|讲)(?:一点点|一点|一些|点|几句|流利的|一口流利的|标准的)?(?P<v>[\u4e00-\u9fffA-Za-z]{1,6}?(?:语|话|文))$", pref("language")),
+    (r"^(?:的)?母语是(?P<v>.+)$", pref("language")),
+    (r"^(?P<v>英语|日语|韩语|法语|德语|粤语|西班牙语|俄语)(?:很|比较|非常|还|挺)?(?:好|流利|不错)$", pref("language")),
+    # pets and family
+    (rf"^(?:家里?)?(?:养了?|有)(?:(?P<cnt>一|两|三|几|\d)?(?:只|条|个|位|头|匹))?(?P<rel>{PET_WORD}|{REL})[，,]?"
+     rf"(?:(?:名字)?叫|名叫|叫做)?{NAME}?$", _pet_or_relation),
+    (rf"^(?:已经)?(?:没有?再?|不再?)养(?P<rel>{PET_WORD})了$", _pet_gone),
+    (r"^(?:去世|死|走|丢|没|不在)了$", _if(lambda m, x: x.subj.type == "pet", _pet_gone)),
+    (r"^是(?:一|1)?(?:只|条)(?P<v>[^，,]{1,8})$", _note),
+    (r"^(?:会|擅长|精通|熟悉)(?!去|来|在|把|给|再|记|考虑|努力|注意|告诉|回|帮|有|是|让|被)(?P<v>.{2,20})$", _skill),
+    (r"^姓(?P<v>[\u4e00-\u9fff]{1,2})$", _whole_note),
+]
+# fmt: on
+RULES = [(re.compile(p), f) for p, f in _TABLE]

@@ -1,0 +1,126 @@
+"""Relation words, Chinese and English, shared by the extractor and recall.
+
+Each word maps to the attribute that links the user to that person or pet and a
+canonical qualifier, so "我哥哥", "my brother" and "my bro" all become
+`sibling/brother`. Recall uses the same table to read "my daughter" or
+"我哥哥的公司" in a query, so both sides agree on what a word means.
+
+Extended family and people from work have no core key; they use the open
+`relative` attribute and `friend` with a qualifier (colleague, boss, ...).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+#: word -> (attribute, canonical qualifier or None)
+RELATION_WORDS: dict[str, tuple[str, str | None]] = {}
+
+
+def _add(attribute: str, qualifier: str | None, words: str) -> None:
+    for word in words.split():  # "_" joins multi-word entries
+        RELATION_WORDS[word.replace("_", " ")] = (attribute, qualifier)
+
+
+# Chinese. Single characters (哥, 妈) only ever match right after 我/我的/我家.
+_add("child", "son", "儿子 大儿子 小儿子 二儿子 儿子们")
+_add("child", "daughter", "女儿 大女儿 小女儿 二女儿 闺女")
+_add("child", None, "孩子 小孩 孩子们 娃 宝宝 小朋友")
+_add("sibling", "brother", "哥哥 弟弟 哥 弟 大哥 二哥 小弟 兄弟")
+_add("sibling", "sister", "姐姐 妹妹 姐 妹 大姐 二姐 小妹")
+_add("spouse", "husband", "老公 丈夫 先生")
+_add("spouse", "wife", "老婆 妻子 太太 媳妇 夫人")
+_add("spouse", None, "爱人 配偶 另一半")
+_add("partner", "boyfriend", "男朋友 男友")
+_add("partner", "girlfriend", "女朋友 女友")
+_add("partner", "fiance", "未婚夫")
+_add("partner", "fiancee", "未婚妻")
+_add("partner", None, "对象")
+_add("parent", "father", "爸爸 父亲 爸 老爸 爹")
+_add("parent", "mother", "妈妈 母亲 妈 老妈 娘")
+_add("parent", None, "父母 爸妈 家长")
+_add("relative", "grandfather", "爷爷 外公 姥爷")
+_add("relative", "grandmother", "奶奶 外婆 姥姥")
+_add("relative", "uncle", "叔叔 舅舅 伯伯 姑父 姨父")
+_add("relative", "aunt", "阿姨 姑姑 舅妈 婶婶 姨妈")
+_add("relative", "cousin", "表哥 表姐 表弟 表妹 堂哥 堂姐 堂弟 堂妹")
+_add("friend", "friend", "朋友 好朋友 好友 闺蜜 哥们 发小")
+_add("friend", "colleague", "同事")
+_add("friend", "boss", "老板 领导 上司")
+_add("friend", "roommate", "室友")
+_add("friend", "classmate", "同学")
+_add("friend", "neighbor", "邻居")
+_add("pet", "dog", "狗 狗狗 小狗 狗子 爱犬")
+_add("pet", "cat", "猫 猫咪 小猫 猫猫 喵")
+_add("pet", "rabbit", "兔子 小兔子")
+_add("pet", "hamster", "仓鼠")
+_add("pet", "parrot", "鹦鹉")
+_add("pet", "turtle", "乌龟")
+
+# English (lowercase; plurals are folded by relation_of).
+_add("child", "son", "son")
+_add("child", "daughter", "daughter")
+_add("child", None, "kid child children baby toddler")
+_add("sibling", "brother", "brother bro")
+_add("sibling", "sister", "sister sis")
+_add("sibling", None, "sibling")
+_add("spouse", "husband", "husband hubby")
+_add("spouse", "wife", "wife")
+_add("spouse", None, "spouse")
+_add("partner", "boyfriend", "boyfriend bf")
+_add("partner", "girlfriend", "girlfriend gf")
+_add("partner", "fiance", "fiance fiancé")
+_add("partner", "fiancee", "fiancee fiancée")
+_add("partner", None, "partner")
+_add("parent", "father", "dad father daddy papa")
+_add("parent", "mother", "mom mother mum mommy mama")
+_add("parent", None, "parent parents")
+_add("relative", "grandfather", "grandpa grandfather granddad")
+_add("relative", "grandmother", "grandma grandmother granny")
+_add("relative", "uncle", "uncle")
+_add("relative", "aunt", "aunt auntie")
+_add("relative", "cousin", "cousin")
+_add("relative", "nephew", "nephew")
+_add("relative", "niece", "niece")
+_add("friend", "friend", "friend buddy pal bff")
+_add("friend", "best friend", "best_friend")
+_add("friend", "colleague", "colleague coworker co-worker")
+_add("friend", "boss", "boss manager")
+_add("friend", "roommate", "roommate flatmate housemate")
+_add("friend", "classmate", "classmate")
+_add("friend", "neighbor", "neighbor neighbour")
+_add("pet", "dog", "dog puppy pup doggo")
+_add("pet", "cat", "cat kitten kitty")
+_add("pet", "rabbit", "rabbit bunny")
+_add("pet", "hamster", "hamster")
+_add("pet", "parrot", "parrot")
+_add("pet", "turtle", "turtle")
+_add("pet", "horse", "horse")
+
+
+def _is_cjk(word: str) -> bool:
+    return any("\u3400" <= ch <= "\u9fff" for ch in word)
+
+
+def relation_of(word: str) -> tuple[str, str | None] | None:
+    """(attribute, qualifier) for a relation word, or None; folds case and English plurals."""
+    w = word.strip().lower()
+    if w in RELATION_WORDS:
+        return RELATION_WORDS[w]
+    for suffix, repl in (("ren", ""), ("ies", "y"), ("s", "")):
+        if w.endswith(suffix) and w[: len(w) - len(suffix)] + repl in RELATION_WORDS:
+            return RELATION_WORDS[w[: len(w) - len(suffix)] + repl]
+    return None
+
+
+@lru_cache(maxsize=4)
+def relation_words(lang: str) -> tuple[str, ...]:
+    """The relation words of one language ("zh" or "en"), longest first for regex alternation."""
+    want_zh = lang.startswith("zh")
+    words = [w for w in RELATION_WORDS if _is_cjk(w) == want_zh]
+    return tuple(sorted(words, key=len, reverse=True))
+
+
+def entity_type(attribute: str) -> str:
+    """The type of the entity a relation attribute's value names."""
+    return "pet" if attribute == "pet" else "person"

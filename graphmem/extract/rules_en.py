@@ -1,0 +1,320 @@
+"""English rules. A sentence is cut into clauses, contractions are expanded, each clause
+becomes (subject, predicate), and the predicate is matched against the ordered patterns in
+patterns_en. Unmatched statements about the user or someone they know become events
+(when dated) or notes; everything else is left for `ignored`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from . import common as c
+from . import patterns_en as p
+from .common import ME, Ctx, Subject, cand, link
+from .lexicon import EN_ABBREVIATIONS, EN_NOT_NAMES
+from .relations import entity_type, relation_of
+
+I = re.I  # noqa: E741
+_SENT_END = re.compile(r"(?<=[.!?])\s+")
+_CONTRACTIONS = [
+    (re.compile(r"\bi'm\b", I), "I am"),
+    (re.compile(r"\bi've\b", I), "I have"),
+    (re.compile(r"\bi'd\b", I), "I would"),
+    (re.compile(r"\bi'll\b", I), "I will"),
+    (re.compile(r"\bi\b"), "I"),
+    (re.compile(r"\bcan't\b", I), "cannot"),
+    (re.compile(r"\bwon't\b", I), "will not"),
+    (re.compile(r"\b(\w+)n't\b", I), r"\1 not"),
+    (re.compile(r"\b(we|you|they)'re\b", I), r"\1 are"),
+    (re.compile(r"\b(we|you|they)'ve\b", I), r"\1 have"),
+    (re.compile(r"\b(he|she|it|that|name)'s\b", I), r"\1 is"),
+]
+_VERBS = (
+    r"am|is|are|was|have|has|had|work|works|worked|live|lives|lived|love|loves|like|likes|enjoy|enjoys|hate|hates|speak|"
+    r"speaks|play|plays|moved|joined|started|teach|teaches|study|studies|own|owns|just|also|recently|currently|now|can|will"
+)
+# "and"/"but" start a new clause only before a subject or a verb: "rock and roll" stays whole.
+_CLAUSE_SPLIT = re.compile(
+    r"\s*;\s*|,?\s+but\s+|,\s*so\s+|,?\s+because\s+|,?\s+(?:al)?though\s+|"
+    rf",?\s+and\s+(?=(?:I|we|my|our|he|she|they)\b|(?:{_VERBS})\b)|"
+    r",\s+(?=(?:I|we|my|our|he|she|they)\b)(?!(?:my|our)\s+[\w ]{1,20},)"  # not "Tom, my brother, works…"
+)
+_DISCOURSE = re.compile(
+    r"^(?:(?:oh|ok|okay|well|so|also|and|but|btw|by the way|fyi|just so you know|for the record|anyway|plus|besides|"
+    r"honestly|to be honest|fun fact|hey|hi|hello|um|uh|yeah|yes|oh and|ah)\b[,:!]?\s*)+",
+    I,
+)
+_REMEMBER = re.compile(
+    r"^(?:please\s+)?(?:remember|do not forget|don't forget|dont forget|keep in mind|note|make a note|take note|"
+    r"for future reference)\b(?: (?:this|that)\b)?[:,]?\s*(?:that\s+)?",
+    I,
+)
+_CORRECTION = re.compile(
+    r"^(?:correction|to correct (?:myself|that)|actually|sorry|oops|wait|my bad|I misspoke|I made a mistake|I was wrong|"
+    r"scratch that|let me correct (?:that|myself)|update)\b[:,!.]?\s*",
+    I,
+)
+_NOT_TAIL = re.compile(
+    r"(?:,\s*|\s+(?:and|but)\s+)(?:and\s+)?not\s+(?:in\s+|from\s+|at\s+|with\s+|for\s+)?(?P<old>[^,]+?)\s*$",
+    I,
+)
+_BARE = re.compile(
+    r"^(?:it is |it was |I meant |that should be |should be |make that )?(?P<new>[^,]+?),\s*not\s+(?P<old>[^,]+)$",
+    I,
+)
+
+# A reply-style request addresses the assistant, names its output and a style.
+_STYLE_OUT = re.compile(
+    r"\b(?:answers?|repl(?:y|ies)|respon(?:d|ses?)|explanations?|explain|messages?|summar(?:y|ies)|talk to me|"
+    r"speak to me|write to me|format|formatting|tone)\b",
+    I,
+)
+_STYLE_WORD = re.compile(
+    r"\b(?:short|shorter|brief|concise|detailed|verbose|wordy|bullet|bullets|tables?|lists?|numbered|english|chinese|"
+    r"spanish|french|german|japanese|emojis?|formal|casual|simple|plain|examples?|step[- ]by[- ]step|markdown|code|"
+    r"jargon|friendly|direct|long|length|tl;?dr|sentences?|paragraphs?)\b",
+    I,
+)
+_STYLE_ADDR = re.compile(
+    r"^(?:please|pls|always|never|do not|keep|use|be|stop|avoid|answer|reply|respond|write|explain|from now on|"
+    r"going forward|in (?:the )?future|when you|can you|could you|would you|I (?:prefer|like|want|would like|need|would prefer))\b",
+    I,
+)
+_STYLE_IMPERATIVE = re.compile(
+    r"^(?:(?:please|always|from now on|going forward|in future),?\s+)*(?:use (?:bullet points|bullets|tables|markdown|numbered lists)|no emojis|"
+    r"be (?:more )?(?:concise|brief|direct|detailed)|"
+    r"keep it (?:short|brief|simple)|skip the (?:fluff|small talk|pleasantries))\b",
+    I,
+)
+
+_LEAD_TIME = re.compile(
+    rf"^(?:(?:{p.TIME}|on {p.WD}s?|{p.WD}s?|every (?:other )?(?:{p.WD}|day|morning|night|evening|week|weekend))[,]?\s+)+",
+    I,
+)
+_REL_SUBJ = re.compile(
+    rf"^(?:my|our)\s+(?:(?:little|older|younger|big|baby|eldest|oldest|youngest|twin|elder|new|step|late)[- ]?)?"
+    rf"(?P<rel>{p.REL})(?P<pl>s|ren)?\b",
+    I,
+)
+_REL_NAMED = re.compile(
+    r"^(?:'s\s+name\s+is|\s+is\s+(?:called|named))\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+)
+_REL_APPOSITION = re.compile(rf"^,?\s+{p.NAME}(?:,)?(?=\s|$)")
+_REL_IS_NAME = re.compile(r"^\s+is\s+(?P<name>[A-Z][a-z]+(?: [A-Z][a-z]+)?)$")
+# "my brother's allergic": the 's is "is" before these words, a possessive otherwise.
+_REL_IS = re.compile(r"^'s\s+(?=(?:allergic|a|an|the|from|in|at|based|vegan|vegetarian|married|\d)\b)")
+_TRANSIENT = re.compile(
+    r"^(?:am|is|are|feel|feels|was)\s+(?:so |very |really |a bit |kind of |kinda |pretty |super |quite |a little |too |not )*"
+    r"(?:tired|sleepy|hungry|thirsty|bored|busy|sick|ill|fine|ok|okay|good|great|well|alright|happy|sad|excited|nervous|"
+    r"stressed|confused|lost|back|here|ready|done|sorry|glad|curious|annoyed|angry|cold|hot|full|late|early|awake|home|sure)\b"
+    r"(?:\s+(?:today|now|tonight|right now|this morning|at the moment))?$|"
+    r"^(?:am|is) having an? (?:good|bad|great|rough|long|tough|busy|lazy) (?:day|week|morning|night)|^(?:am|is) in an? \w+ mood|"
+    r"^(?:am|is) (?:at|in) (?:work|home|school|the office|the gym|a meeting|class|bed|the car)\b|^just \w+ed\b",
+    I,
+)
+_META = re.compile(
+    r"^(?:think|guess|suppose|mean|see|know|agree|wonder|was wondering|am wondering|want to (?:know|ask)|would like to (?:know|ask)|"
+    r"need (?:help|you|to know|some help|advice)|am (?:asking|looking for|trying to find|curious)|have a question|just wanted|"
+    r"hope|believe|understand|forgot|am not sure|do not know|cannot remember|would like you|want you|need you|got it|"
+    r"would (?:like|love) (?:a|an|some|the)|could use)\b",
+    I,
+)
+_VERBISH = re.compile(
+    r"^(?:am|is|are|was|have|has|had|also|just|recently|currently|now|still|never|can|will|do|does|[a-z]+(?:s|ed))\b"
+)
+
+
+def _retract_topic(m, ctx):
+    return [cand("*", p.span(m["x"], p.LIKE_STOP), ME, ctx.src, retract=True, correction=True)]
+
+
+# Clause-level rules: the subject is not at the front ("call me Liz", "don't mention X again").
+# fmt: off
+_CLAUSE_RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
+    (rf"^(?i:please\s+)?(?i:you can |you may |just |feel free to |please |you should )*(?i:call) me {p.NAME}", 0, p.preferred),
+    (rf"^(?i:everyone|everybody|people|my friends|friends|most people|folks|my family|they all|all my friends)(?:\s+\w+)?\s+(?i:calls? me|knows? me as) {p.NAME}",
+     0, p.preferred),
+    (r"^(?:please\s+)?(?:do not|never|stop)\s+(?:ever\s+)?(?:mention|bring up|talk about|remind me (?:of|about))(?:ing)?\s+(?P<x>.+?)"
+     r"(?:\s+(?:again|anymore|any more|ever again))*$", I, _retract_topic),
+    (r"^(?:please\s+)?forget\s+that\s+(?P<x>.+)$", I, lambda m, x: _forget(m["x"], x)),
+    (r"^(?:please\s+)?(?:forget|delete|erase)\s+(?:about\s+|everything about\s+|what you know about\s+)?(?P<x>(?!that\b).+)$", I, _retract_topic),
+    (r"^(?:please\s+)?(?:do not|never|stop)\s+(?:recommend|suggest|show|send|offer)(?:ing)?\s+(?:me\s+)?(?:any\s+)?(?:more\s+)?(?P<v>.+?)"
+     r"(?:\s+(?:again|anymore|any more))*$", I, p.attr("dislikes", p.like_value)),
+    (r"^no (?:more )?(?P<v>.+?) for me(?: anymore| any more| please)?$", I, p.attr("dislikes", p.like_value)),
+    (r"^(?P<v>[\w' -]+?) (?:is|are) (?:definitely |probably )?my (?:all-time )?favou?rite(?: (?P<cat>[\w ]+))?$", I, p.attr("likes", p.like_value)),
+    (r"^(?P<v>[\w' -]+?) (?:is|are) (?:a (?:big )?(?:hobby|passion) of mine|my (?:hobby|passion|thing|jam))$", I, p.attr("likes", p.like_value)),
+    (r"^(?P<x>[A-Z][\w .'-]+?) is where I (?:grew up|was born|am from|come from)$", 0, p.attr("hometown", p.place)),
+    (r"^(?P<x>[A-Z][\w .'-]+?) is where I (?:live|am based|am living)(?: now| these days)?$", 0, p.attr("city", p.place)),
+)]
+# fmt: on
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences, without splitting after abbreviations ("St. Mary's") or initials."""
+    out, start = [], 0
+    for m in _SENT_END.finditer(text):
+        before = text[start : m.start()].split()
+        word = before[-1].rstrip(".").lower() if before else ""
+        if word in EN_ABBREVIATIONS or (len(word) == 1 and word.isalpha()):
+            continue
+        out.append(text[start : m.start()])
+        start = m.end()
+    out.append(text[start:])
+    return [s.strip() for s in out if s.strip(" .!?")]
+
+
+def _expand(text: str) -> str:
+    text = text.replace("’", "'").replace("‘", "'")
+    for rx, rep in _CONTRACTIONS:
+        text = rx.sub(rep, text)
+    return text
+
+
+def _forget(what: str, ctx: Ctx) -> list:
+    """'forget that I like sushi': retract what the inner statement says."""
+    inner, _, _ = _clause(what, ctx.state, None, False)
+    inner = [replace(x, retract=True, correction=True) for x in inner if x.attribute not in ("note", "event")]
+    return inner or [cand("*", p.span(what, p.LIKE_STOP), ME, ctx.src, retract=True, correction=True)]
+
+
+def _relation_subject(m, rest: str, text: str, state: c.State):
+    """'my brother Tom …', "my cat's name is Miso", 'my wife is Sarah', 'my daughter …'."""
+    attr, qual = relation_of(m["rel"] + (m["pl"] or "")) or ("friend", None)
+    kind, role = entity_type(attr), qual or attr
+    after = rest[m.end() :]
+    if n := _REL_NAMED.match(after):
+        return state.add(n["name"], kind, role), after[n.end() :], True, [link(attr, qual, n["name"], text)]
+    n = _REL_APPOSITION.match(after)
+    if n and n["name"].split()[0] not in EN_NOT_NAMES:
+        subj = state.add(n["name"], kind, role)
+        return subj, after[n.end() :].lstrip(" ,"), True, [link(attr, qual, n["name"], text)]
+    n = _REL_IS_NAME.match(after)
+    if n and n["name"].split()[0] not in EN_NOT_NAMES:
+        state.add(n["name"], kind, role)
+        return ME, "", True, [link(attr, qual, n["name"], text)]
+    known = state.by_relation(qual) if qual else []
+    subj = known[0] if len(known) == 1 else Subject(m["rel"].lower(), kind, role, named=False)
+    state.mention(subj)
+    return subj, _REL_IS.sub(" is ", after).strip(), True, []
+
+
+def _subject(text: str, state: c.State, inherited: Subject | None):
+    """(subject, predicate, explicit, links): who the clause is about, and the rest of it."""
+    lead = _LEAD_TIME.match(text)
+    rest = text[lead.end() :] if lead else text
+    if m := re.match(r"^(?:I|we|(?:my|our)\s+\w+(?:\s\w+)?\s+and\s+I)\b\s*", rest, I):
+        return ME, rest[m.end() :], True, []
+    if m := re.match(
+        rf"^{p.NAME},\s+(?:my|our)\s+(?P<rel>{p.REL}),\s*", rest
+    ):  # "Tom, my brother, works at …"
+        attr, qual = relation_of(m["rel"]) or ("friend", None)
+        subj = state.add(m["name"], entity_type(attr), qual or attr)
+        return subj, rest[m.end() :], True, [link(attr, qual, m["name"], text)]
+    if m := re.match(rf"^{p.NAME} is my (?P<rel>{p.REL})$", rest):
+        attr, qual = relation_of(m["rel"]) or ("friend", None)
+        subj = state.add(m["name"], entity_type(attr), qual or attr)
+        return subj, "", True, [link(attr, qual, m["name"], text)]
+    if m := _REL_SUBJ.match(rest):
+        return _relation_subject(m, rest, text, state)
+    if re.match(r"^(?:my|our)\s", rest, I):  # "My favorite color is green": about the user
+        return ME, "my " + rest.split(None, 1)[1], True, []
+    if hit := state.entity_at(rest, word_boundary=True):
+        state.mention(hit[0])
+        return hit[0], rest[hit[1] :].strip(), True, []
+    if m := re.match(r"^(?:he|she)\b\s*", rest, I):
+        who = state.pronoun()
+        return who, rest[m.end() :], who is not None, []
+    if inherited is not None and _VERBISH.match(rest):  # "... and works at a bank"
+        return inherited, rest, False, []
+    return None, rest, False, []
+
+
+def _fallback(clause: str, pred: str, ctx: Ctx, explicit: bool, remember: bool) -> list:
+    """No pattern matched: an event if it is dated, a note if it is a statement about someone."""
+    body = pred.strip(" .!")
+    if not body or _TRANSIENT.match(body) or (_META.match(body) and not remember):
+        return []
+    possessive = body.lower().startswith("my ")
+    if p.RECURRING.search(clause) and explicit and not possessive:
+        return [cand("event", clause, ctx.subj, ctx.src, kind="fact")]
+    # "my anniversary is on June 12" is a standing fact; "my flight is tomorrow" is an event.
+    dated = p.RELATIVE.search(clause) if possessive else ctx.has_time
+    if dated and not p.HABIT.search(clause) and (explicit or remember):
+        return [cand("event", clause, ctx.subj, ctx.src)]
+    if (explicit or remember) and (len(body.split()) >= 2 or remember):
+        return [cand("note", clause, ctx.subj, ctx.src)]
+    return []
+
+
+def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool):
+    said = _DISCOURSE.sub("", raw.strip()).strip(" .!")
+    correction, old = False, None
+    if m := _CORRECTION.match(said):
+        correction, said = True, said[m.end() :]
+    if not said:
+        return [], inherited, correction
+    text = _expand(said)
+    if m := _NOT_TAIL.search(text):  # "I'm from Iowa, not Ohio"
+        old, text = m["old"].strip(), text[: m.start()]
+    ctx = Ctx(ME, raw, state, has_time=bool(p.TIME_RX.search(text)))
+    for rx, fn in _CLAUSE_RULES:
+        if (m := rx.match(text)) and (got := fn(m, ctx)):
+            return got, inherited, correction
+    subj, pred, explicit, links = _subject(text, state, inherited)
+    if subj is None:
+        return [], inherited, correction
+    ctx.subj = subj
+    body = re.sub(
+        r"^(?:also|just|still|now|currently|recently|actually|really|definitely)\s+", "", pred, flags=I
+    )
+    if m := re.match(r"^used to\s+|^(?:worked|lived)\b", body, I):
+        ctx.past = True
+        body = body[m.end() :] if body.lower().startswith("used") else body
+    out: list = next((got for rx, fn in p.RULES if (m := rx.match(body)) and (got := fn(m, ctx))), [])
+    if ctx.past and out:
+        out = [cand("note", said, subj, raw)]
+    if not out and pred:
+        out = _fallback(said, pred, ctx, explicit, remember)
+    if old:
+        fix = p.span(old, p.PLACE_STOP)
+        out = [
+            x if x.attribute in ("note", "event") else replace(x, replaces=x.replaces or fix, correction=True)
+            for x in out
+        ]
+    subj = ctx.subj
+    if out and not subj.is_self and not subj.named and not all(x.retract for x in out):
+        attr, qual = relation_of(subj.name) or ("friend", None)
+        if not any(x.object_type and x.subject == c.SELF for x in out):
+            links.append(
+                link(attr, qual, subj.name, raw)
+            )  # "my daughter is allergic…": link "daughter" for now
+    return links + out, subj, correction
+
+
+def _is_style(s: str) -> bool:
+    if _STYLE_IMPERATIVE.match(s):
+        return True
+    return bool(_STYLE_ADDR.match(s) and _STYLE_OUT.search(s) and _STYLE_WORD.search(s))
+
+
+def extract_sentence(sentence: str, state: c.State) -> list:
+    s = _DISCOURSE.sub("", sentence.strip().replace("’", "'"))
+    remember = bool(_REMEMBER.match(s))
+    s = _REMEMBER.sub("", s).strip()
+    correction = bool(_CORRECTION.match(s))
+    s = _CORRECTION.sub("", s).strip()
+    if not s:
+        return []
+    if _is_style(_expand(s)):
+        return c.finish([cand("reply_style", s.strip(" .!"), ME, sentence)], state.context, correction=False)
+    out: list = []
+    subj = None
+    for clause in _CLAUSE_SPLIT.split(s):
+        if clause and clause.strip():
+            got, subj, corr = _clause(clause, state, subj, remember)
+            correction = correction or corr
+            out.extend(got)
+    if not [x for x in out if x.attribute != "note"] and (m := _BARE.match(_expand(s).strip(" .!"))):
+        out = c.bare_correction(state.context, m["old"], m["new"], sentence) or out
+    return c.finish(out, state.context, correction=correction)

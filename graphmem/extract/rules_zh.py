@@ -1,0 +1,286 @@
+"""Chinese rules. A sentence is cut into clauses; each clause becomes (subject, predicate)
+and the predicate is matched against the ordered patterns in patterns_zh. What matches
+nothing but is a statement about the user (or someone they know) becomes an event or a note.
+
+Chinese drops subjects freely ("目前在海川银行做数据分析师"), so a clause without one
+inherits the previous clause's subject within the same sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from . import common as c
+from . import patterns_zh as p
+from .common import ME, Ctx, Subject, cand, link
+from .lexicon import words
+from .relations import entity_type, relation_of
+
+_SENT_END = re.compile(r"(?<=[。！？!?；;\n])")
+_CLAUSE_SPLIT = re.compile(r"[，,；;]+|(?<=[^，,])(?=(?:但是|不过(?!敏)|可是|而且|并且|所以)(?!$))")
+_CONNECTOR = re.compile(
+    r"^(?:但是|但|不过|可是|而且|并且|所以|然后|另外|还有|对了|顺便说一下|顺便|哦|嗯|啊|哈哈|话说|那个|就是|其实|实际上|"
+    r"说实话|老实说|坦白说|总之|反正)+[，,\s]*"
+)
+_REMEMBER = re.compile(
+    r"^(?:请|麻烦)?(?:你)?(?:帮我)?(?:记住|记得|记一下|记下来?|别忘了|不要忘了|备注一下)[：:，,\s]*"
+)
+_CORRECTION = re.compile(
+    r"(?:我)?(?:之前|刚才|刚刚|上次|前面)?(?:说错了|说错|搞错了|记错了|写错了|打错了|口误)(?:了)?[，,：:\s]*|"
+    r"(?:更正|纠正|订正|修正)(?:一下)?[：:，,\s]*|不对不对[，,\s]*|^不对[，,\s]+"
+)
+_CORRECTION_SOFT = re.compile(r"其实|实际上")
+_BARE_NOT = re.compile(
+    r"不是(?P<old>[^，,是]{1,16})[，,]?\s*(?:而)?是(?P<new>[^，,]{1,16})$|"
+    r"^是(?P<new2>[^，,]{1,16})[，,]\s*不是(?P<old2>[^，,]{1,16})$"
+)
+
+# A reply-style request talks about the assistant's output, names a style, and addresses it.
+_STYLE_CUE = re.compile(
+    r"回答|回复|答复|答案|回我|解释|说话|讲话|语气|格式|输出|排版|写的时候|给我写|^(?:多用|少用|请用|尽量用|请多用)"
+)
+_STYLE_ADDR = re.compile(
+    r"你|您|请|以后|今后|麻烦|给我|回我|跟我|尽量|最好|希望|^(?:多用|少用|别|不要|用|回答|回复|说话)"
+)
+_STYLE_WORD = re.compile(
+    r"简洁|简短|简单点|精简|详细|啰嗦|表格|列表|分点|要点|条理|英文|中文|英语|双语|口语化?|正式|幽默|直接|废话|客套|"
+    r"emoji|表情|markdown|代码|举例|例子|步骤|长篇大论|大段|字数|短一?点|长一?点|少用|多用|不要用|别用|通俗",
+    re.I,
+)
+_STYLE_ALONE = re.compile(r"别说废话|少说废话|不要客套|直接说重点|说重点|少点废话")
+
+_LEAD_TIME = re.compile(rf"^(?:{p.TIME}[，,\s]*)+")
+_REL_SUBJ = re.compile(rf"^(?:我们?|咱们?)(?:的|家的?|家里的?|养的)?(?P<rel>{p.REL})")
+_SELF = re.compile(r"^(?:我们?|本人|咱们?)(?:家(?!人))?")
+_PRONOUN = re.compile(r"^(?P<p>他|她|它)(?!们)")
+_ADV_WORDS = (
+    r"也|还|都|就|又|才|已经|现在|目前|如今|平时|平常|一直|最近|近来|其实|实际上|真的|确实|本来|从小|"
+    r"从来|向来|终于|刚刚|刚|正在|马上|即将|从.{1,6}(?:开始|起)"
+)
+_ADVERB = re.compile(rf"^(?:{_ADV_WORDS}|{p.TIME})+")
+_ADVERB_KEEP_TIME = re.compile(rf"^(?:{_ADV_WORDS})+")
+_PAST = re.compile(r"^(?:以前|之前|曾经|原来|过去|当年|小时候|那时候?|那会儿?)")
+_INTENT = re.compile(r"要|得|准备|打算|计划|需要|约了|预约|安排|会|去|参加|出差|开会|考试|面试|见|回|飞|到")
+# Moods and "just did X" pass with the day; they are not worth remembering.
+_TRANSIENT = re.compile(
+    r"^(?:心情|状态|感觉|身体)?(?:好|很|太|真|有点|有些|特别|非常|超|挺|不太|还|比较)?"
+    r"(?:困|累|饿|渴|烦|无聊|开心|高兴|难过|忙|冷|热|饱|晕|舒服|不舒服|难受|郁闷|紧张|激动|不错|好|差|糟糕|爽|崩溃|头疼)"
+    r"(?:啊|了|呀|死了|极了|的)*$"
+)
+_JUST = re.compile(r"^(?:刚刚|刚才|刚)(?!好)")
+_META = re.compile(
+    r"^(?:觉得|认为|感觉|想问|想知道|问一下|请问|看看|试试|告诉你|跟你说|不知道|不确定|明白|知道了|懂了|同意|记住了|好的|"
+    r"说|查|搜|找一下|帮我|给我)"
+)
+# What may follow a name right after a relation word: 我女儿朵朵[对]…, 我哥王强[是]….
+_PRED_START = re.compile(
+    rf"^(?:对|在|是|今年|每|喜欢|爱|不|叫|住|也|很|最|已经|刚|要|会|有|的|还|都|和|跟|从|特别|非常|比较|挺|正在|"
+    rf"现在|目前|平时|一直|才|就|又|过敏|上|读|学|考|去|来|将|打算|准备|想|做|当|被|说|开始|搬|换|找|{p.N}+岁|{p.TIME})"
+)
+_NAME_FIRST_BAD = frozenset(
+    "在对是不也很都还就又才从把被给和跟叫要会有去来今明昨每已刚正最特非比挺平一这那说想喜爱讨住做当学读考得过没能可该怎什为因"
+    "所但而并然上下前后里外中的了着太真好多少几"
+)
+_AA_NOT_NAMES = frozenset(
+    words("画画 天天 常常 刚刚 渐渐 慢慢 偷偷 好好 往往 稍稍 看看 想想 试试 谢谢 哈哈 嘿嘿 呵呵")
+)
+
+
+def _forget(what: str, ctx: Ctx) -> list:
+    """忘掉我喜欢寿司: retract what the inner statement says; otherwise any fact with that value."""
+    if what.startswith("我"):
+        inner, _ = _clause(what, ctx.state, None, False)
+        inner = [
+            replace(x, retract=True, correction=True) for x in inner if x.attribute not in ("note", "event")
+        ]
+        if inner:
+            return inner
+    return [cand("*", p.TAIL.sub("", what), ME, ctx.src, retract=True, correction=True)]
+
+
+def _named_link(m, ctx):
+    """豆豆是我家的狗 / 乐乐是我儿子."""
+    attr, qual = relation_of(m["rel"]) or ("friend", None)
+    ctx.state.add(m["name"], entity_type(attr), qual or attr)
+    return [link(attr, qual, m["name"], ctx.src)]
+
+
+def _drop_topic(m, ctx):
+    return [cand("*", p.TAIL.sub("", m["x"]), ME, ctx.src, retract=True, correction=True)]
+
+
+# Clause-level rules: the subject is not at the front ("你可以叫我娜娜", "别再给我推荐甜食了").
+# fmt: off
+_CLAUSE_RULES = [(re.compile(rx), fn) for rx, fn in (
+    (rf"^(?:你|您)?(?:以后)?(?:可以|就|也可以|直接)?(?:叫|称呼|喊)我(?:为)?{p.NAME}$", p.pref_name),
+    (rf"^(?:大家|朋友们?|别人|同事们?|他们|家里人|爸妈|身边的人)(?:都|一般|通常)?(?:叫|喊|称呼)我{p.NAME}$", p.pref_name),
+    (r"^(?:以后|今后)?(?:请)?(?:不要|别|不用|请勿|勿)(?:再)?(?:跟我|和我|给我|对我)?(?:提|提起|提到|说起|说|聊|讲)(?:起|到)?(?:关于)?"
+     r"(?P<x>.+?)(?:的事情?)?(?:了|啦)*$", _drop_topic),
+    (r"^(?:请)?(?:忘掉|忘记|忘了|删掉|删除)(?:关于)?(?P<x>.+?)(?:这件事|这一条|这条|的(?:事情?|记忆|信息|内容))?(?:吧|了)*$",
+     lambda m, x: _forget(m["x"], x)),
+    (r"^(?:以后|今后)?(?:请)?(?:别|不要|不用|少)(?:再)?(?:给我|跟我|帮我|为我|向我)?(?:推荐|推|安排|点|买|提供)(?:任何)?"
+     r"(?P<v>.+?)(?:了|啦)*$", p.pref("dislikes")),
+    (r"^(?:以后|今后)?(?:请)?(?:可以)?多(?:给我)?推荐(?:点|一些)?(?P<v>.+)$", p.pref("likes")),
+    (r"^(?P<v>[^，,我你]{1,12}?)(?:就|也|都)?(?:别|不要|不用)(?:再)?(?:给我)?推荐了?$", p.pref("dislikes")),
+    (r"^(?P<v>[^，,]{1,12}?)是我(?:的|最大的|唯一的)?(?:爱好|兴趣|兴趣爱好|最爱)$", p.pref("likes")),
+    (rf"^(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}})是我(?:家|的|家的)?的?(?P<rel>{p.REL})$", _named_link),
+)]
+# fmt: on
+
+
+def split_sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENT_END.split(text) if s.strip(" \t\n。！？!?；;")]
+
+
+def _name_after(after: str, state: c.State) -> tuple[str, int] | None:
+    """A name right after a relation word: 我女儿[朵朵]对花生过敏, 我哥[王强]是医生."""
+    if hit := state.entity_at(after, word_boundary=False):
+        return hit[0].name, hit[1]
+    m = re.match(r"[A-Z][a-z]+", after)
+    if m and len(after) > m.end():
+        return m.group(0), m.end()
+    for n in (2, 3, 4):
+        name, rest = after[:n], after[n:]
+        if (
+            len(name) < n
+            or not re.fullmatch(r"[\u4e00-\u9fff]+", name)
+            or not rest
+            or not _PRED_START.match(rest)
+        ):
+            continue
+        if n == 2 and name[0] == name[1]:  # 朵朵, 乐乐: reduplicated pet names and nicknames
+            if name not in _AA_NOT_NAMES:
+                return name, n
+            continue
+        tag_ok = name[0] not in _NAME_FIRST_BAD and c.zh_pos(name) in (None, "nr", "nrt", "nrfg", "nz")
+        if (
+            (name[0] in "小阿老" or tag_ok)
+            and not p.TIME_RX.match(name)
+            and not any(ch in "的了是在" for ch in name)
+        ):
+            return name, n
+    return None
+
+
+def _subject(text: str, state: c.State, inherited: Subject | None):
+    """(subject, predicate, explicit, relation links) for one clause."""
+    lead = _LEAD_TIME.match(text)
+    rest = text[lead.end() :] if lead else text
+    if m := _REL_SUBJ.match(rest):
+        word = m["rel"]
+        attr, qual = relation_of(word) or ("friend", None)
+        after = rest[m.end() :]
+        if named := _name_after(after, state):
+            subj = state.add(named[0], entity_type(attr), qual or attr)
+            return subj, after[named[1] :], True, [link(attr, qual, named[0], text)]
+        known = state.by_relation(qual) if qual else []
+        subj = known[0] if len(known) == 1 else Subject(word, entity_type(attr), qual or attr, named=False)
+        state.mention(subj)
+        return subj, after, True, []
+    if m := _SELF.match(rest):
+        return ME, rest[m.end() :], True, []
+    if hit := state.entity_at(rest, word_boundary=False):
+        state.mention(hit[0])
+        return hit[0], rest[hit[1] :], True, []
+    if m := _PRONOUN.match(rest):
+        who = state.pronoun(pet=m["p"] == "它")
+        return who, rest[m.end() :], who is not None, []
+    return inherited, rest, False, []
+
+
+def _fallback(clause: str, pred: str, body: str, ctx: Ctx, explicit: bool, remember: bool) -> list:
+    """No pattern matched: an event if it is dated, a note if it is a statement about someone."""
+    body = body.strip()
+    if not body or _TRANSIENT.match(body) or (_META.match(body) and not remember):
+        return []
+    if _JUST.match(pred.strip()) and not remember:  # 我刚吃完饭
+        return []
+    if p.RECURRING.search(clause) and explicit and not body.startswith("的"):
+        return [cand("event", clause, ctx.subj, ctx.src, kind="fact")]
+    if ctx.has_time and not p.HABIT.search(clause) and (explicit or _INTENT.search(body)):
+        return [cand("event", clause, ctx.subj, ctx.src)]
+    content = len(re.sub(r"[^\u4e00-\u9fffA-Za-z0-9]", "", body))
+    if remember or (explicit and content >= 2):
+        return [cand("note", clause, ctx.subj, ctx.src)]
+    return []
+
+
+def _bodies(pred: str, ctx: Ctx) -> tuple[list[str], bool]:
+    """The predicate without leading adverbs, once also without time words (今年40岁 → 40岁),
+    and whether it was negated (不是四川人)."""
+    negated, bodies = False, []
+    for adverbs in (_ADVERB, _ADVERB_KEEP_TIME):
+        body = pred
+        for _ in range(4):
+            before = body
+            body = adverbs.sub("", body)
+            if m := _PAST.match(body):
+                ctx.past, body = True, body[m.end() :]
+            if body.startswith("不是"):
+                negated, body = True, body[1:]
+            if body == before:
+                break
+        if body not in bodies:
+            bodies.append(body)
+    return bodies, negated
+
+
+def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool):
+    text = _CONNECTOR.sub("", raw.strip()).strip(" 。")
+    if not text:
+        return [], inherited
+    ctx = Ctx(ME, raw, state, has_time=bool(p.TIME_RX.search(text)))
+    for rx, fn in _CLAUSE_RULES:
+        if (m := rx.match(text)) and (got := fn(m, ctx)):
+            return got, inherited
+    subj, pred, explicit, links = _subject(text, state, inherited)
+    if subj is None and remember:  # 记一下，每周五交周报: an order to remember is about the user
+        subj, explicit = ME, True
+    if subj is None:
+        return [], inherited
+    ctx.subj = subj
+    bodies, negated = _bodies(pred, ctx)
+    out: list = []
+    for body in bodies:
+        out = next((got for rx, fn in p.RULES if (m := rx.match(body)) and (got := fn(m, ctx))), [])
+        if out:
+            break
+    if negated:  # 我不是四川人: a retraction that also names the value a later clause replaces
+        out = [replace(x, retract=True, correction=True) for x in out if x.attribute not in ("note", "event")]
+    elif not out:
+        out = _fallback(text, pred, bodies[0], ctx, explicit, remember)
+    subj = ctx.subj
+    if out and not subj.is_self and not subj.named and not all(x.retract for x in out):
+        attr, qual = p.placeholder_relation(subj)
+        if not any(x.object_type and x.subject == c.SELF for x in out):
+            links.append(link(attr, qual, subj.name, raw))  # 我女儿对芒果过敏: link 女儿 until a name arrives
+    return links + out, subj
+
+
+def _is_style(s: str) -> bool:
+    return bool(
+        _STYLE_ALONE.search(s) or (_STYLE_CUE.search(s) and _STYLE_WORD.search(s) and _STYLE_ADDR.search(s))
+    )
+
+
+def extract_sentence(sentence: str, state: c.State) -> list:
+    s = sentence.strip().strip("。！!")
+    remember = bool(_REMEMBER.match(s))
+    s = _REMEMBER.sub("", s)
+    correction = bool(_CORRECTION.search(s) or _CORRECTION_SOFT.search(s))
+    s = _CORRECTION.sub("", s).strip("，, ")
+    if not s:
+        return []
+    if _is_style(s):
+        return c.finish([cand("reply_style", s, ME, sentence)], state.context, correction=False)
+    out: list = []
+    subj = None
+    for clause in _CLAUSE_SPLIT.split(s):
+        if clause and clause.strip():
+            got, subj = _clause(clause, state, subj, remember)
+            out.extend(got)
+    if not [x for x in out if x.attribute != "note"] and (m := _BARE_NOT.search(s)):
+        fixed = c.bare_correction(state.context, m["old"] or m["old2"], m["new"] or m["new2"], sentence)
+        out = fixed or out
+    return c.finish(out, state.context, correction=correction)
