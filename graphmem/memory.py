@@ -5,11 +5,11 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import gate, validate
+from . import gate, portability, validate
 from .config import Config
 from .context import render as render_context
 from .decay import effective_score
@@ -27,16 +27,21 @@ from .model import (
     RecallItem,
     RememberResult,
 )
+from .portability import ExportReport, ImportReport
 from .recall import Recaller
 from .stores import Store, open_store
 from .stores.base import UserReader
 from .textproc import terms
 from .timeutil import parse_time
-from .vocab import RELATION_KEYS, is_valid_attribute
+from .vocab import CORE_KEYS, RELATION_KEYS, is_valid_attribute
 from .write import Applier, Prepared, new_id, render_candidate
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 _log = logging.getLogger("graphmem")
 _MAX_VALUE_CHARS = 1000
+_CONTEXT_ATTRIBUTES = [k for k in CORE_KEYS if k not in ("note", "event")]
 
 
 class Memory:
@@ -133,7 +138,14 @@ class Memory:
         known = [
             KnownEntity(e.name, e.type, relation.get(e.id), e.aliases) for e in entities if e.type != "self"
         ]
-        active = r.facts() if getattr(self.extractor, "needs_active_facts", False) else []
+        # Extractors read active facts to resolve bare corrections ("不是四川，是重庆"); notes and
+        # events are free text that such a correction never names, and they are most of a
+        # large user's facts, so they stay out of this per-message read.
+        active = (
+            r.facts(attributes=_CONTEXT_ATTRIBUTES)
+            if getattr(self.extractor, "needs_active_facts", False)
+            else []
+        )
         return ExtractContext(known_entities=known, active_facts=active)
 
     def _prepare(self, candidates: list[Candidate]) -> tuple[list[Prepared], list[Ignored]]:
@@ -214,6 +226,16 @@ class Memory:
             and f.status != "archived"
         ]
 
+    def graph(
+        self, user_id: str, as_of: datetime | str | None = None, include_frozen: bool = False
+    ) -> nx.MultiDiGraph:
+        """The user's subgraph as a networkx MultiDiGraph (see `graphmem.graph`)."""
+        from .graph import build_graph  # networkx loads on first use
+
+        uid = validate.user_id(user_id)
+        when = None if as_of is None else parse_time(as_of, "as_of")
+        return build_graph(self.store.reader(uid), as_of=when, include_frozen=include_frozen)
+
     def history(self, user_id: str, attribute: str | None = None) -> list[HistoryEntry]:
         """Every fact of the attribute (or all), oldest first, with the audit records about it."""
         uid = validate.user_id(user_id)
@@ -226,6 +248,45 @@ class Memory:
             events = [a for a in audit if f.id in (a.new_fact_id, a.old_fact_id)]
             entries.append(HistoryEntry(f, events))
         return entries
+
+    # ---- portability and erasure (see graphmem.portability) ------------------------------
+    def export(
+        self, user_id: str, path_or_fileobj: Any = None, include_embeddings: bool = False
+    ) -> ExportReport:
+        """Write the user's versioned JSON document to a path or file (or return it in `.document`)."""
+        uid = validate.user_id(user_id)
+        return portability.write_export(self.store, uid, path_or_fileobj, include_embeddings, self.embedder)
+
+    def import_(self, doc: Any, as_user: str | None = None, dry_run: bool = False) -> ImportReport:
+        """Import a document (path, file, JSON text or dict), optionally under another user id."""
+        as_user = validate.user_id(as_user) if as_user is not None else None
+        return portability.import_user(
+            self.store, doc, as_user, dry_run, config=self.config, embedder=self.embedder
+        )
+
+    import_user = import_
+
+    def forget_user(self, user_id: str) -> int:
+        """Erase every node, edge, log row and index entry of the user; returns rows removed."""
+        return portability.forget_user(self.store, validate.user_id(user_id))
+
+    def forget(self, user_id: str, fact_id: str, at: datetime | str | None = None) -> bool:
+        """Delete one fact, leaving a content-free `forget` audit entry; False if unknown."""
+        return portability.forget_fact(self.store, validate.user_id(user_id), fact_id, parse_time(at))
+
+    def gc(
+        self,
+        user_id: str | None = None,
+        at: datetime | str | None = None,
+        *,
+        floor: float | None = None,
+        archive_profile: bool | None = None,
+    ) -> int:
+        """Archive facts whose effective score fell below the floor (default `config.archive_floor`)."""
+        uid = validate.user_id(user_id) if user_id is not None else None
+        floor = self.config.archive_floor if floor is None else floor
+        profile = self.config.archive_profile if archive_profile is None else archive_profile
+        return portability.gc(self.store, uid, parse_time(at), floor, profile)
 
 
 def _candidate_problem(c: Candidate) -> str | None:
