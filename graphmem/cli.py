@@ -12,6 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from . import cli_llm
 from .errors import GraphMemError
 from .memory import Memory
 from .model import Fact, HistoryEntry, RecallItem, RememberResult
@@ -230,6 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("attribute", nargs="?")
 
     add("demo", None, "A scripted session on the embedded store showing isolation, correction and restart.")
+    cli_llm.register(add)  # reembed
     return p
 
 
@@ -241,7 +243,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if a.command == "demo":
             return cmd_demo(a, s)
         store = a.store or default_store()
-        with Memory(store, auth=neo4j_auth_from_env()) as mem:
+        if getattr(a, "store_command", None):  # reembed: works on the raw store, not through Memory
+            return int(a.store_command(store, neo4j_auth_from_env(), os.environ, a))
+        with Memory(store, auth=neo4j_auth_from_env(), **cli_llm.configure_from_env(os.environ)) as mem:
             return int(a.handler(mem, a, s))
     except GraphMemError as e:
         print(f"graphmem: error: {e}", file=sys.stderr)
