@@ -12,7 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from . import cli_llm
+from . import cli_analyst, cli_llm
 from .errors import GraphMemError
 from .memory import Memory
 from .model import Fact, HistoryEntry, RecallItem, RememberResult
@@ -232,6 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add("demo", None, "A scripted session on the embedded store showing isolation, correction and restart.")
     cli_llm.register(add)  # reembed
+    cli_analyst.register(add)  # graph, cypher
     return p
 
 

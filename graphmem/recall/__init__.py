@@ -7,6 +7,8 @@ asked about. The fused score is multiplied by the fact's effective confidence
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -15,13 +17,15 @@ from ..decay import effective_score
 from ..embed import Embedder
 from ..model import Entity, Fact, RecallItem
 from ..stores.base import UserReader
-from ..textproc import terms
-from .intent import Intent, parse
+from ..textproc import normalize, terms
+from .hops import MAX_HOPS, LinkView, Target, resolve
+from .intent import CONSTRAINTS, Intent, parse
 
 __all__ = ["Recaller", "Intent", "parse"]
 
-#: Relation attributes, so a hop can go from a person to their relatives.
-_MAX_HOPS = 3
+#: Weight of the graph channel (links walked, context around a hop target) in the
+#: fusion, unless `Config.channel_weights` names one.
+GRAPH_WEIGHT = 0.5
 
 
 @dataclass
@@ -44,9 +48,12 @@ class Recaller:
         facts: dict[str, Fact] = {}
         paths: dict[str, list[str]] = {}
 
-        exact = self._exact(r, intent, entities, at)
-        channels["exact"] = [h.fact.id for h in exact[:depth]]
-        for h in exact:
+        hits = self._exact(r, intent, entities, at)
+        # The asked-about facts (tiers 0-1) form the exact channel; the links walked and
+        # what else is known about those entities (tiers 2-3) a weaker graph channel.
+        channels["exact"] = [h.fact.id for h in hits if h.tier <= 1][:depth]
+        channels["graph"] = [h.fact.id for h in hits if h.tier > 1][:depth]
+        for h in hits:
             facts[h.fact.id] = h.fact
             paths[h.fact.id] = h.path
 
@@ -63,7 +70,7 @@ class Recaller:
         fused: dict[str, float] = {}
         ranks: dict[str, dict[str, int]] = {}
         for ch, ids in channels.items():
-            weight = self.config.channel_weights.get(ch, 1.0)
+            weight = self.config.channel_weights.get(ch, GRAPH_WEIGHT if ch == "graph" else 1.0)
             for rank, fid in enumerate(ids, start=1):
                 if fid not in facts or facts[fid].status != "active":
                     continue
@@ -83,7 +90,14 @@ class Recaller:
 
     # ---- the exact channel -------------------------------------------------------
     def _exact(self, r: UserReader, intent: Intent, entities: list[Entity], at: datetime) -> list[_Hit]:
-        by_id = {e.id: e for e in entities}
+        """Facts the query asks about, found through the graph.
+
+        Tiers: 0 the asked-about facts of the entities the query is about (reached by a
+        chain of relation words or named), their constraints when the query is about
+        doing something for them, and the same facts one value-hop further (the brother's
+        company → where it is); 1 the user's own facts of the asked attributes; 2 the
+        links walked to get there; 3 everything else known about those entities.
+        """
         me = next((e for e in entities if e.type == "self"), None)
         hits: dict[str, _Hit] = {}
 
@@ -91,48 +105,67 @@ class Recaller:
             if f.id not in hits or tier < hits[f.id].tier:
                 hits[f.id] = _Hit(f, path, tier)
 
-        targets: list[tuple[Entity, list[str]]] = []
-        if me is not None and intent.relations:
-            rel_attrs = sorted({a for a, _, _ in intent.relations})
-            links = r.facts(attributes=rel_attrs, subject_ids=[me.id])
-            for attr, qual, word in intent.relations:
-                for f in links:
-                    if f.attribute != attr or not f.object_id:
-                        continue
-                    if qual is not None and f.qualifier not in (qual, None):
-                        continue
-                    obj = by_id.get(f.object_id)
-                    if obj is None:
-                        continue
-                    path = ["self", f"{attr}:{word}", obj.name]
-                    add(f, path, 2)
-                    targets.append((obj, path))
-        for e in intent.entities:
-            targets.append((e, [e.name]))
-
-        # Hop out from each target: its own facts (narrowed by intent when there is
-        # one), then one more hop through relation/entity-valued facts.
-        frontier = targets
-        for _hop in range(_MAX_HOPS - 1):
-            if not frontier:
-                break
-            ids = list({e.id for e, _ in frontier})
-            subject_facts = r.facts(subject_ids=ids)
-            nxt: list[tuple[Entity, list[str]]] = []
-            for e, path in frontier:
-                own = [f for f in subject_facts if f.subject_id == e.id]
-                wanted = [f for f in own if f.attribute in intent.attributes] if intent.attributes else []
-                for f in wanted:
-                    add(f, [*path, f.attribute], 0)
-                for f in own:
-                    add(f, [*path, f.attribute], 3 if wanted else 0)
-                for f in own:
-                    if f.object_id and f.object_id in by_id and f.object_id != e.id:
-                        nxt.append((by_id[f.object_id], [*path, f.attribute, by_id[f.object_id].name]))
-            frontier = nxt
-
+        rel_attrs = sorted({a for a, _, _ in intent.relations})
+        view = LinkView(entities, r.facts(attributes=rel_attrs) if rel_attrs else [])
+        targets = resolve(view, me, intent)
+        if targets:
+            self._expand(r, intent, view, targets, me, add)
+        # The user's own facts of the asked attributes; only context when the question
+        # was answered about someone else ("my brother's company": not the user's).
+        own_tier = 3 if any(h.tier == 0 for h in hits.values()) else 1
         if me is not None and intent.attributes:
             for f in r.facts(attributes=sorted(intent.attributes), subject_ids=[me.id]):
-                add(f, ["self", f.attribute], 1)
-        ordered = sorted(hits.values(), key=lambda h: (h.tier, -effective_score(h.fact, at)))
-        return ordered
+                add(f, ["self", f.attribute], own_tier)
+        return sorted(hits.values(), key=lambda h: (h.tier, -effective_score(h.fact, at), h.fact.id))
+
+    def _expand(
+        self,
+        r: UserReader,
+        intent: Intent,
+        view: LinkView,
+        targets: list[Target],
+        me: Entity | None,
+        add: Callable[[Fact, list[str], int], None],
+    ) -> None:
+        asked = set(intent.attributes) | (set(CONSTRAINTS) if intent.care else set())
+        own = r.facts(subject_ids=[t.entity.id for t in targets])
+        wanted = [f for f in own if f.attribute in asked]
+        # "which of my friends live in Paris": an asked attribute whose value the query
+        # names keeps only the facts with that value in front.
+        filtered = {f.attribute for f in wanted if mentions(intent.text, f.value)}
+        seen = {t.entity.id for t in targets} | ({me.id} if me else set())
+        onward: list[tuple[Entity, list[str]]] = []
+        for t in targets:
+            mine = [f for f in own if f.subject_id == t.entity.id]
+            hit = False
+            for f in mine:
+                if f.attribute not in asked:
+                    add(f, [*t.path, f.attribute], 3 if asked else 0)
+                elif f.attribute in filtered and not mentions(intent.text, f.value):
+                    add(f, [*t.path, f.attribute], 3)
+                else:
+                    hit = True
+                    add(f, [*t.path, f.attribute], 0)
+                    obj = view.object_of(f)
+                    if obj is not None and obj.id not in seen and t.hops < MAX_HOPS:
+                        seen.add(obj.id)
+                        onward.append((obj, [*t.path, f.attribute, obj.name]))
+            matched = hit or not filtered
+            for f, path in t.links:
+                add(f, path, 2 if matched else 3)
+        if onward and asked:
+            further = r.facts(subject_ids=[e.id for e, _ in onward])
+            for e, path in onward:
+                for f in further:
+                    if f.subject_id == e.id:
+                        add(f, [*path, f.attribute], 0 if f.attribute in asked else 3)
+
+
+def mentions(query: str, value: str) -> bool:
+    """Does the (normalised) query name this value? Whole words for Latin text."""
+    key = normalize(value).strip()
+    if len(key) < 2:
+        return False
+    if key.isascii():
+        return re.search(rf"(?<![a-z0-9]){re.escape(key)}(?![a-z0-9])", query) is not None
+    return key in query

@@ -202,30 +202,85 @@ _CUES: list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = [
     ),
 ]
 
+#: Constraints that come back with a related entity whenever the query is about doing
+#: something for them (giving, buying, cooking, recommending), food words or not.
+CONSTRAINTS = ("allergy", "diet", "dislikes")
+
+# Verbs and nouns of doing something for someone: buying, giving, cooking, recommending.
+_CARE_ZH = (
+    "买", "送", "礼物", "做饭", "做菜", "做点", "做些", "做个", "煮", "烤", "准备", "推荐", "挑", "选",
+    "带", "喂", "请", "订", "点餐", "点菜", "招待", "款待",
+)  # fmt: skip
+_CARE_EN = (
+    "buy", "bought", "gift", "present", "cook", "bake", "prepare", "pack", "order", "recommend",
+    "suggest", "feed", "treat", "serve", "host", "shop", "shopping", "surprise",
+)  # fmt: skip
+# Generic verbs that only mean "for them" together with "for" (make something for, get her ...).
+_CARE_EN_WEAK = ("make", "get", "bring", "pick", "choose", "plan", "take", "give", "grab")
+
+# Single-character Chinese relation words (哥, 妈, 狗) count only right after one of these,
+# as in 我哥 / 我的妈 / 我家狗 / 他的哥.
+_ZH_SINGLE_PREFIX = ("我", "的", "家")
+
 _EN_WORD = re.compile(r"[a-z]+")
 
 
 @dataclass
 class Intent:
     attributes: set[str] = field(default_factory=set)
-    relations: list[tuple[str, str | None, str]] = field(default_factory=list)  # (attribute, qualifier, word)
+    #: (attribute, qualifier, word) of each relation word, in the order the query says them
+    relations: list[tuple[str, str | None, str]] = field(default_factory=list)
+    relation_pos: list[int] = field(default_factory=list)  # where each relation word starts
     entities: list[Entity] = field(default_factory=list)
+    entity_pos: dict[str, int] = field(default_factory=dict)  # entity id -> where it is named
+    care: bool = False  # the query is about doing something for someone (buy, cook, give, ...)
+    text: str = ""  # the normalised query
+
+
+def _relation_spans(norm: str) -> list[tuple[int, int, str]]:
+    """(start, end, word) of every relation word, longest match first, no overlaps."""
+    found: list[tuple[int, int, str]] = []
+    for word in RELATION_WORDS:
+        w = normalize(word)
+        if w.isascii():
+            for m in re.finditer(rf"(?<![a-z]){re.escape(w)}(?:s|es)?(?![a-z])", norm):
+                found.append((m.start(), m.end(), word))
+            continue
+        start = norm.find(w)
+        while start >= 0:
+            if len(w) > 1 or norm[:start].endswith(_ZH_SINGLE_PREFIX):
+                found.append((start, start + len(w), word))
+            start = norm.find(w, start + 1)
+    found.sort(key=lambda t: (t[0], -(t[1] - t[0])))
+    kept: list[tuple[int, int, str]] = []
+    end = -1
+    for span in found:
+        if span[0] >= end:
+            kept.append(span)
+            end = span[1]
+    return kept
+
+
+def _is_care(norm: str, words: set[str]) -> bool:
+    if any(c in norm for c in _CARE_ZH):
+        return True
+    if any(c in words for c in _CARE_EN):
+        return True
+    return "for" in words and any(c in words for c in _CARE_EN_WEAK)
 
 
 def parse(query: str, entities: list[Entity]) -> Intent:
     norm = normalize(query)
     words = {stem(w) for w in _EN_WORD.findall(norm)} | set(_EN_WORD.findall(norm))
-    intent = Intent()
+    intent = Intent(text=norm)
     for attrs, zh, en in _CUES:
         if any(c in norm for c in zh) or any(c in words or stem(c) in words for c in en):
             intent.attributes.update(attrs)
-    seen: set[tuple[str, str | None]] = set()
-    for word, (attr, qual) in RELATION_WORDS.items():
-        w = normalize(word)
-        hit = (w in words) if w.isascii() else (w in norm)
-        if hit and (attr, qual) not in seen:
-            seen.add((attr, qual))
-            intent.relations.append((attr, qual, word))
+    for start, _end, word in _relation_spans(norm):
+        attr, qual = RELATION_WORDS[word]
+        intent.relations.append((attr, qual, word))
+        intent.relation_pos.append(start)
+    intent.care = _is_care(norm, words)
     for e in entities:
         if e.type == "self":
             continue
@@ -234,9 +289,13 @@ def parse(query: str, entities: list[Entity]) -> Intent:
             key = normalize(n)
             if len(key) < 2 or key in RELATION_WORDS:
                 continue
-            if (key.isascii() and re.search(rf"\b{re.escape(key)}\b", norm)) or (
-                not key.isascii() and key in norm
-            ):
+            if key.isascii():
+                m = re.search(rf"\b{re.escape(key)}\b", norm)
+                pos = m.start() if m else -1
+            else:
+                pos = norm.find(key)
+            if pos >= 0:
                 intent.entities.append(e)
+                intent.entity_pos[e.id] = pos
                 break
     return intent
