@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from . import gate
-from .errors import EmbedderMismatchError, GraphMemError, InvalidInputError
+from .errors import EmbedderMismatchError, EmbeddingError, InvalidInputError
 
 __all__ = ["EmbeddingError", "OpenAIEmbedder", "SentenceTransformerEmbedder", "normalize_rows"]
 
@@ -27,10 +27,6 @@ _NO_KEY = "no-key"  # see graphmem.extract.llm: stops the SDK reading OPENAI_API
 
 #: Native dimensions of well-known models, so no probe request is needed for them.
 KNOWN_DIMS = {"text-embedding-3-small": 1536, "text-embedding-3-large": 3072, "text-embedding-ada-002": 1536}
-
-
-class EmbeddingError(GraphMemError):
-    """An embedder could not produce vectors (endpoint failure, missing optional package)."""
 
 
 def normalize_rows(m: np.ndarray) -> np.ndarray:

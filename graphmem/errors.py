@@ -57,6 +57,10 @@ class EmbedderMismatchError(GraphMemError):
     """The store's vectors came from a different embedder model or dimension."""
 
 
+class EmbeddingError(GraphMemError):
+    """An embedder could not produce vectors (endpoint failure, missing optional package)."""
+
+
 class ExtractionError(GraphMemError):
     """An extractor failed to produce a valid result."""
 
