@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import uuid
 from collections.abc import Callable
 from datetime import datetime, timezone
@@ -189,6 +190,41 @@ def test_cypher_and_networkx_agree(mem: Memory, uid: Callable[[str], str]) -> No
     g = mem.graph(u, include_frozen=True)
     for name in QUERIES:
         assert run(mem, u, name) == run_on_graph(g, name), name
+
+
+ROOT = Path(__file__).resolve().parents[1]
+_WRITES = re.compile(r"\b(CREATE|MERGE|SET|DELETE|REMOVE|DETACH|FOREACH|LOAD\s+CSV|CALL\s+\w+\.)", re.I)
+
+
+def test_cookbook_files_are_read_only_and_anchored() -> None:
+    folder = ROOT / "cypher" / "analyst"
+    assert sorted(p.stem for p in folder.glob("*.cypher")) == sorted(QUERIES)
+    for name in QUERIES:
+        code = "\n".join(
+            line.split("//")[0]
+            for line in (folder / f"{name}.cypher").read_text(encoding="utf-8").splitlines()
+        )
+        assert not _WRITES.search(code), f"{name}: {_WRITES.search(code)}"
+        # Every node pattern with a label is bound to a variable filtered by the user.
+        for var in re.findall(r"\((\w+):(?:Fact|Entity|Audit|Episode|User)\b", code):
+            assert re.search(rf"\b{var}\.user_id = \$user_id|{var}:User \{{user_id: \$user_id\}}", code), (
+                name,
+                var,
+            )
+        header = (folder / f"{name}.cypher").read_text(encoding="utf-8")
+        assert "Columns: " + ", ".join(COLUMNS[name]) in header
+
+
+def test_grass_styles_every_label() -> None:
+    grass = (ROOT / "cypher" / "graphmem.grass").read_text(encoding="utf-8")
+    for label, caption in (
+        ("User", "{user_id}"), ("Entity", "{name}"), ("Fact", "{attribute}: {value}"),
+        ("Episode", "{role}"), ("Audit", "{action}"),
+    ):  # fmt: skip
+        block = re.search(rf"^node\.{label} \{{(.*?)^\}}", grass, re.S | re.M)
+        assert block and f'caption: "{caption}"' in block.group(1), label
+    supersedes = re.search(r"^relationship\.SUPERSEDES \{(.*?)^\}", grass, re.S | re.M)
+    assert supersedes and "#DC2626" in supersedes.group(1) and "{rule}" in supersedes.group(1)
 
 
 def test_unknown_query_is_refused(mem: Memory, uid: Callable[[str], str]) -> None:

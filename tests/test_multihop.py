@@ -34,6 +34,19 @@ SCRIPTED: dict[str, list[Candidate]] = {
         _link("self", "sibling", "Anna", "sister", "My sister Anna is married to Paul."),
         _link("Anna", "spouse", "Paul", "husband", "My sister Anna is married to Paul."),
     ],
+    "My mom Linda has a sister, Carol, whose son is Ben.": [
+        _link("self", "parent", "Linda", "mother", "My mom Linda has a sister, Carol, whose son is Ben."),
+        _link("Linda", "sibling", "Carol", "sister", "My mom Linda has a sister, Carol, whose son is Ben."),
+        _link("Carol", "child", "Ben", "son", "My mom Linda has a sister, Carol, whose son is Ben."),
+    ],
+    "我妈妈有个妹妹叫秀英，秀英的儿子叫小军。": [
+        _link("self", "parent", "妈妈", "mother", "我妈妈有个妹妹叫秀英"),
+        _link("妈妈", "sibling", "秀英", "sister", "我妈妈有个妹妹叫秀英"),
+        _link("秀英", "child", "小军", "son", "秀英的儿子叫小军"),
+    ],
+    "小军在成都读大学。": [
+        Candidate("city", "成都", subject="小军", subject_type="person", source_text="小军在成都读大学。")
+    ],
     "Globex has its head office in Denver.": [
         Candidate(
             "city",
@@ -199,6 +212,25 @@ def test_zh_three_hops_sisters_husbands_job(smem: Memory, uid: Callable[[str], s
     employer = _find(items, "王强", "employer")
     assert employer.fact.value == "协和医院" and items.index(employer) <= 1
     assert employer.path == ["李娜", "spouse:老公", "王强", "employer"]
+
+
+def test_en_three_links_moms_sisters_son(smem: Memory, uid: Callable[[str], str]) -> None:
+    u = uid("en-3link")
+    _tell(smem, u, "My mom Linda has a sister, Carol, whose son is Ben.", "Ben lives in Seattle.",
+          "Linda lives in Boston.", "I live in Austin.")  # fmt: skip
+    items = smem.recall(u, "Where does my mom's sister's son live these days?", k=3, at=T1)
+    assert items[0].fact.value == "Seattle"
+    assert items[0].path == [
+        "self", "parent:mom", "Linda", "sibling:sister", "Carol", "child:son", "Ben", "city",
+    ]  # fmt: skip
+
+
+def test_zh_three_links_cousin_through_mothers_sister(smem: Memory, uid: Callable[[str], str]) -> None:
+    u = uid("zh-3link")
+    _tell(smem, u, "我妈妈有个妹妹叫秀英，秀英的儿子叫小军。", "小军在成都读大学。", "我住在杭州。")
+    items = smem.recall(u, "我妈妈的妹妹的儿子现在住在哪个城市？", k=3, at=T1)
+    assert items[0].fact.value == "成都"
+    assert items[0].path[1::2] == ["parent:妈妈", "sibling:妹妹", "child:儿子", "city"]
 
 
 # ---- which of my friends … filtered by the value the question names ---------------------------

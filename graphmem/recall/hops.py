@@ -8,10 +8,12 @@ as a chain of link facts, walked from the user or from a named entity:
     "the husband of my sister"    the same chain: every order of the words is tried and
                                   the one that walks furthest wins (ties: the order said)
 
-Every walk stops at `MAX_HOPS` links. Relation words the chain could not use are each
-resolved from the user on their own ("my brother and my sister"). A link is a relation
-fact whose object is an entity: by `object_id`, or, for extractors that did not link
-it, by a value that is some entity's name or alias.
+A path crosses at most `MAX_HOPS` links between entities (relation links here, plus the
+value link recall may add after them: Tom's employer Globex → the Globex entity, when
+one exists) before it reads the asked attributes. Relation words the chain could not
+use are each resolved from the user on their own ("my brother and my sister"). A link
+is a relation fact whose object is an entity: by `object_id`, or, for extractors that
+did not link it, by a value that is some entity's name or alias.
 """
 
 from __future__ import annotations
