@@ -180,6 +180,7 @@ def test_no_care_no_constraints(smem: Memory, uid: Callable[[str], str]) -> None
     assert not intent.care
     assert parse("I want to buy something nice for my daughter", []).care
     assert parse("给女儿挑个礼物", []).care
+    assert not parse("请问我哥哥在哪上班", []).care  # 请问 is politeness, not a treat
 
 
 # ---- 3 hops: the sister's husband's job ------------------------------------------------------

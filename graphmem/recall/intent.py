@@ -208,8 +208,8 @@ CONSTRAINTS = ("allergy", "diet", "dislikes")
 
 # Verbs and nouns of doing something for someone: buying, giving, cooking, recommending.
 _CARE_ZH = (
-    "买", "送", "礼物", "做饭", "做菜", "做点", "做些", "做个", "煮", "烤", "准备", "推荐", "挑", "选",
-    "带", "喂", "请", "订", "点餐", "点菜", "招待", "款待",
+    "买", "送", "礼物", "做饭", "做菜", "做点", "做些", "做个", "煮", "烤", "准备", "推荐", "挑",
+    "选个", "选点", "选购", "带点", "带些", "带个", "喂", "订", "点餐", "点菜", "招待", "款待",
 )  # fmt: skip
 _CARE_EN = (
     "buy", "bought", "gift", "present", "cook", "bake", "prepare", "pack", "order", "recommend",
