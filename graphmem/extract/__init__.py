@@ -1,7 +1,8 @@
 """Extractors turn gated sentences into Candidates (entity–attribute–value proposals).
 
 `RuleExtractor` is the offline one: regular expressions over Chinese and English
-with small lexicons and gazetteers, no model and no network. The engine can swap
+with small lexicons and gazetteers, plus spaCy `Matcher` patterns over blank `en`/`zh`
+pipelines for time expressions (nlp.py); no trained model and no network. The engine can swap
 in any object that satisfies `Extractor` (the LLM extractor does) and falls back
 to rules when that fails.
 
@@ -18,7 +19,7 @@ from typing import Protocol, runtime_checkable
 
 from graphmem.model import Candidate, Fact, Ignored
 
-from . import rules_en, rules_zh
+from . import nlp, rules_en, rules_zh
 from .common import State, zh_pos
 from .relations import RELATION_WORDS, relation_of, relation_words
 
@@ -92,8 +93,10 @@ class RuleExtractor:
     needs_active_facts = True
 
     def warm(self) -> None:
-        """Load jieba's dictionary now instead of on the first Chinese message (~0.4 s once per process)."""
+        """Load jieba's dictionaries, import spaCy and build its two blank pipelines and matchers
+        now instead of on the first message: once per process, one to a few seconds."""
         zh_pos("的")
+        nlp.warm()
 
     def extract(self, sentences: list[str], context: ExtractContext | None = None) -> ExtractOutput:
         context = context or ExtractContext()

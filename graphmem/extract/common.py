@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from graphmem.model import SELF, Candidate
 
+from . import nlp
 from .lexicon import EN_BREEDS, EN_ORG_WORDS, EN_PLACES, ZH_BREEDS, ZH_ORG_SUFFIXES, ZH_PLACES
 from .relations import entity_type, relation_of
 
@@ -206,8 +207,21 @@ class Ctx:
     subj: Subject
     src: str
     state: State
-    has_time: bool = False
+    has_time: bool = False  # a one-off time is mentioned ("next Tuesday", "下周三")
     past: bool = False
+    times: frozenset[str] = frozenset()  # nlp labels found in the clause: TIME, RECUR, HABIT
+
+
+def time_ctx(subj: Subject, src: str, state: State, text: str, lang: str, time_rx: re.Pattern) -> Ctx:
+    """A Ctx whose time facts come from the spaCy matcher, with the rule's regex as a second
+    opinion for what tokenisation loses (jieba reads 我国庆 as 我国|庆)."""
+    times = frozenset(nlp.time_labels(text, lang))
+    return Ctx(subj, src, state, has_time=nlp.TIME in times or bool(time_rx.search(text)), times=times)
+
+
+def habitual(ctx: Ctx, clause: str, habit_rx: re.Pattern) -> bool:
+    """The clause states a habit or schedule ("every morning", "on weekdays", "每天", "平时")."""
+    return bool(ctx.times & {nlp.HABIT, nlp.RECUR}) or bool(habit_rx.search(clause))
 
 
 # --- candidates ---------------------------------------------------------------

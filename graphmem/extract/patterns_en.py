@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from . import common as c
+from . import nlp
 from .common import ME, Subject, cand, link
 from .lexicon import (
     EN_AVOID,
@@ -100,7 +101,7 @@ def span(v: str, stop: re.Pattern = _ORG_STOP) -> str:
 def place(v: str) -> str | None:
     """A place phrase: capitalised, in the gazetteer, or 'a small town in Ohio'; 'Austin, Texas' kept whole."""
     head, _, rest = v.partition(",")
-    head = span(head, PLACE_STOP)
+    head = untimed(span(untimed(head), PLACE_STOP))  # "Chicago in two weeks", "Portland on Monday"
     nxt = span(rest, PLACE_STOP) if rest else ""
     if nxt and c.is_place_en(nxt):
         head = f"{head}, {nxt}"
@@ -110,8 +111,13 @@ def place(v: str) -> str | None:
     return head if len(head.split()) <= 6 else None
 
 
+def untimed(v: str) -> str:
+    """`v` without a trailing time expression (spaCy matcher): "Seattle last week" → "Seattle"."""
+    return nlp.strip_trailing_time(v, "en")
+
+
 def _org(v: str) -> str | None:
-    x = span(v)
+    x = untimed(span(v))
     if not x or x.lower() in _NOT_WORKPLACE:
         return None
     if re.search(r"[A-Z]", x) or c.is_org_en(x):
@@ -132,7 +138,7 @@ def is_job(np: str) -> bool:
 def _title(v: str | None) -> str | None:
     if not v:
         return None
-    y = span(re.sub(r"^(?:a|an|the)\s+", "", v.strip(), flags=I))
+    y = untimed(span(re.sub(r"^(?:a|an|the)\s+", "", v.strip(), flags=I)))
     return y if is_job(y) else None
 
 

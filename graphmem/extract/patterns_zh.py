@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from . import common as c
+from . import nlp
 from .common import ME, Ctx, Subject, cand, link
 from .lexicon import ZH_BREEDS, ZH_DIETS, ZH_GENERIC_ORG, ZH_OCCUPATIONS, ZH_PLACES, words
 from .relations import RELATION_WORDS, entity_type, relation_of, relation_words
@@ -62,13 +63,18 @@ def clean(v: str) -> str:
     return TAIL.sub("", v).strip(" ，,。")
 
 
+def untimed(v: str) -> str:
+    """`v` without a trailing time expression (spaCy matcher): 成都从下个月起 → 成都."""
+    return nlp.strip_trailing_time(v, "zh")
+
+
 def _items(v: str) -> list[str]:
     return [x for x in (clean(p) for p in re.split(r"[、和跟及与或]|以及|还有", v)) if x]
 
 
 def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True) -> list | None:
     """在X做Y / 在X工作: X is a city, a nameless workplace or an employer."""
-    x = re.sub(r"^(?:一家|一个|一所|一间|某|这家|那家|现在的|目前的)", "", x.strip())
+    x = re.sub(r"^(?:一家|一个|一所|一间|某|这家|那家|现在的|目前的)", "", untimed(x))
     y = re.sub(r"(?:方面|相关)?(?:的)?(?:工作|岗位|职位)?(?:了|的)?$", "", (y or "").strip()) or None
     y = None if y in _NOT_A_JOB else y
     if ctx.past:  # 以前在阿里工作: history, not the current employer
@@ -181,7 +187,7 @@ def _hometown(m, ctx, *, strict=False):
 
 
 def _city(m, ctx):
-    x = TAIL.sub("", m["x"]).strip()
+    x = TAIL.sub("", untimed(TAIL.sub("", m["x"])))  # 搬去深圳下个月, 搬到广州了上个月
     if not c.is_place_zh(x, loose=True):
         return None
     return [cand("note" if ctx.past else "city", ctx.src if ctx.past else x, ctx.subj, ctx.src)]

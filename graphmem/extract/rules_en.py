@@ -10,6 +10,7 @@ import re
 from dataclasses import replace
 
 from . import common as c
+from . import nlp
 from . import patterns_en as p
 from .common import ME, Ctx, Subject, cand, link
 from .lexicon import EN_ABBREVIATIONS, EN_NOT_NAMES
@@ -236,11 +237,12 @@ def _fallback(clause: str, pred: str, ctx: Ctx, explicit: bool, remember: bool) 
     if not body or _TRANSIENT.match(body) or (_META.match(body) and not remember):
         return []
     possessive = body.lower().startswith("my ")
-    if p.RECURRING.search(clause) and explicit and not possessive:
+    weekly = nlp.RECUR in ctx.times or p.RECURRING.search(clause)
+    if weekly and explicit and not possessive:
         return [cand("event", clause, ctx.subj, ctx.src, kind="fact")]
     # "my anniversary is on June 12" is a standing fact; "my flight is tomorrow" is an event.
     dated = p.RELATIVE.search(clause) if possessive else ctx.has_time
-    if dated and not p.HABIT.search(clause) and (explicit or remember):
+    if dated and not c.habitual(ctx, clause, p.HABIT) and (explicit or remember):
         return [cand("event", clause, ctx.subj, ctx.src)]
     if (explicit or remember) and (len(body.split()) >= 2 or remember):
         return [cand("note", clause, ctx.subj, ctx.src)]
@@ -257,7 +259,7 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     text = _expand(said)
     if m := _NOT_TAIL.search(text):  # "I'm from Iowa, not Ohio"
         old, text = m["old"].strip(), text[: m.start()]
-    ctx = Ctx(ME, raw, state, has_time=bool(p.TIME_RX.search(text)))
+    ctx = c.time_ctx(ME, raw, state, text, "en", p.TIME_RX)
     for rx, fn in _CLAUSE_RULES:
         if (m := rx.match(text)) and (got := fn(m, ctx)):
             return got, inherited, correction

@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 
 from . import common as c
+from . import nlp
 from . import patterns_zh as p
 from .common import ME, Ctx, Subject, cand, link
 from .lexicon import words
@@ -196,9 +197,10 @@ def _fallback(clause: str, pred: str, body: str, ctx: Ctx, explicit: bool, remem
         return []
     if _JUST.match(pred.strip()) and not remember:  # 我刚吃完饭
         return []
-    if p.RECURRING.search(clause) and explicit and not body.startswith("的"):
+    weekly = nlp.RECUR in ctx.times or p.RECURRING.search(clause)
+    if weekly and explicit and not body.startswith("的"):
         return [cand("event", clause, ctx.subj, ctx.src, kind="fact")]
-    if ctx.has_time and not p.HABIT.search(clause) and (explicit or _INTENT.search(body)):
+    if ctx.has_time and not c.habitual(ctx, clause, p.HABIT) and (explicit or _INTENT.search(body)):
         return [cand("event", clause, ctx.subj, ctx.src)]
     content = len(re.sub(r"[^\u4e00-\u9fffA-Za-z0-9]", "", body))
     if remember or (explicit and content >= 2):
@@ -207,8 +209,8 @@ def _fallback(clause: str, pred: str, body: str, ctx: Ctx, explicit: bool, remem
 
 
 def _bodies(pred: str, ctx: Ctx) -> tuple[list[str], bool]:
-    """The predicate without leading adverbs, once also without time words (今年40岁 → 40岁),
-    and whether it was negated (不是四川人)."""
+    """The predicate without leading adverbs, once also without time words (今年40岁 → 40岁)
+    and, last, without a trailing time (在杭州工作到明年); and whether it was negated (不是四川人)."""
     negated, bodies = False, []
     for adverbs in (_ADVERB, _ADVERB_KEEP_TIME):
         body = pred
@@ -223,6 +225,8 @@ def _bodies(pred: str, ctx: Ctx) -> tuple[list[str], bool]:
                 break
         if body not in bodies:
             bodies.append(body)
+    if ctx.has_time and (short := p.untimed(bodies[0])) not in bodies:  # 在杭州工作到明年
+        bodies.append(short)
     return bodies, negated
 
 
@@ -230,7 +234,7 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     text = _CONNECTOR.sub("", raw.strip()).strip(" 。")
     if not text:
         return [], inherited
-    ctx = Ctx(ME, raw, state, has_time=bool(p.TIME_RX.search(text)))
+    ctx = c.time_ctx(ME, raw, state, text, "zh", p.TIME_RX)
     for rx, fn in _CLAUSE_RULES:
         if (m := rx.match(text)) and (got := fn(m, ctx)):
             return got, inherited
