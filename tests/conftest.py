@@ -17,7 +17,7 @@ import pytest
 
 from graphmem import Memory
 
-BACKENDS = ["sqlite"]
+BACKENDS = ["sqlite", "neo4j"]
 
 
 @pytest.fixture(scope="session")

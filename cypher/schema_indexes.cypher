@@ -1,0 +1,33 @@
+// Range indexes: every per-user read seeks by user_id (never a label scan).
+CREATE INDEX graphmem_fact_user IF NOT EXISTS
+FOR (f:Fact) ON (f.user_id);
+
+CREATE INDEX graphmem_fact_user_attribute IF NOT EXISTS
+FOR (f:Fact) ON (f.user_id, f.attribute);
+
+CREATE INDEX graphmem_fact_user_status IF NOT EXISTS
+FOR (f:Fact) ON (f.user_id, f.status);
+
+CREATE INDEX graphmem_entity_user IF NOT EXISTS
+FOR (e:Entity) ON (e.user_id);
+
+CREATE INDEX graphmem_audit_user IF NOT EXISTS
+FOR (a:Audit) ON (a.user_id);
+
+CREATE INDEX graphmem_episode_user IF NOT EXISTS
+FOR (m:Episode) ON (m.user_id);
+
+// BM25. search_text holds textproc.terms() joined by spaces (lower-cased, punctuation-free,
+// Chinese already segmented by jieba plus single characters), so the `whitespace` analyzer
+// indexes exactly the terms the SQLite store indexes; ukey (a hash of the user id) and
+// status are in the same index so the Lucene query itself is per-user and active-only.
+CREATE FULLTEXT INDEX graphmem_fact_text IF NOT EXISTS
+FOR (f:Fact) ON EACH [f.ukey, f.search_text, f.status]
+OPTIONS {indexConfig: {`fulltext.analyzer`: 'whitespace', `fulltext.eventually_consistent`: false}};
+
+// Cosine over unit vectors. No fixed dimension (the embedder decides; the engine refuses a
+// store whose vectors came from another embedder). Quantization off: 5.26 quantizes by
+// default, which would make index scores disagree with exact cosine.
+CREATE VECTOR INDEX graphmem_fact_embedding IF NOT EXISTS
+FOR (f:Fact) ON (f.embedding)
+OPTIONS {indexConfig: {`vector.similarity_function`: 'cosine', `vector.quantization.enabled`: false}};

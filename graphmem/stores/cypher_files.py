@@ -1,0 +1,95 @@
+"""The Cypher the Neo4j store runs, one named file per operation in `<repo>/cypher/`.
+
+Files are read once (on first use) and cached. A file holds one statement, except the
+`schema_*` files, which hold several statements separated by `;` at the end of a line
+(each runs in its own schema transaction). Statements take values only as `$params`;
+nothing in them is built from user input, so no name is ever interpolated.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from pathlib import Path
+
+_NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+_STATEMENT_END = re.compile(r";[ \t]*(?:\n|$)")
+
+#: Where the statements live: the repository's `cypher/` folder, or a copy shipped inside
+#: the package (`graphmem/cypher/`) for installed wheels.
+SEARCH_PATH = (
+    Path(__file__).resolve().parents[2] / "cypher",
+    Path(__file__).resolve().parents[1] / "cypher",
+)
+
+#: Sub-folders with statements of their own: `analyst/` holds the read-only cookbook
+#: (graphmem.analyst) that analysts can also paste into Neo4j Browser.
+FOLDERS = ("analyst",)
+
+_cache: dict[str, tuple[str, ...]] = {}
+_lock = threading.Lock()
+
+
+def cypher_dir() -> Path:
+    for d in SEARCH_PATH:
+        if d.is_dir():
+            return d
+    raise FileNotFoundError(f"no cypher/ folder found in {', '.join(str(d) for d in SEARCH_PATH)}")
+
+
+def check_name(name: str) -> str:
+    """The one identifier check: file (operation) names are lower-case snake case."""
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise ValueError(f"not a valid Cypher file name: {name!r}")
+    return name
+
+
+def split_statements(text: str) -> tuple[str, ...]:
+    parts = (p.strip() for p in _STATEMENT_END.split(text))
+    return tuple(p for p in parts if p and not _only_comments(p))
+
+
+def _only_comments(text: str) -> bool:
+    return all(not line.strip() or line.strip().startswith("//") for line in text.splitlines())
+
+
+def _relative(name: str, folder: str | None) -> str:
+    check_name(name)
+    if folder is None:
+        return f"{name}.cypher"
+    if folder not in FOLDERS:
+        raise ValueError(f"not a Cypher folder: {folder!r}")
+    return f"{folder}/{name}.cypher"
+
+
+def statements(name: str, folder: str | None = None) -> tuple[str, ...]:
+    """Every statement of `cypher/[<folder>/]<name>.cypher`, in order."""
+    rel = _relative(name, folder)
+    cached = _cache.get(rel)
+    if cached is not None:
+        return cached
+    with _lock:
+        if rel not in _cache:
+            path = cypher_dir() / rel
+            found = split_statements(path.read_text(encoding="utf-8"))
+            if not found:
+                raise ValueError(f"{path} holds no Cypher statement")
+            _cache[rel] = found
+        return _cache[rel]
+
+
+def query(name: str, folder: str | None = None) -> str:
+    """The single statement of `cypher/[<folder>/]<name>.cypher`."""
+    found = statements(name, folder)
+    if len(found) != 1:
+        raise ValueError(f"cypher/{_relative(name, folder)} holds {len(found)} statements; expected one")
+    return found[0]
+
+
+def names(folder: str | None = None) -> list[str]:
+    """Every statement name in the cypher folder (or one of its FOLDERS), sorted."""
+    base = cypher_dir()
+    if folder is not None:
+        _relative("x", folder)  # the folder check
+        base = base / folder
+    return sorted(p.stem for p in base.glob("*.cypher"))

@@ -1,0 +1,372 @@
+"""The Neo4j store: each user's memory is a subgraph under a `(:User {user_id})` root.
+
+    (:User)-[:HAS_ENTITY]->(:Entity)<-[:SUBJECT]-(:Fact)-[:OBJECT]->(:Entity)
+    (:Fact)-[:SUPERSEDES {rule, at}]->(:Fact)      (:Fact)-[:FROM_EPISODE]->(:Episode)
+    (:User)-[:HAS_EPISODE]->(:Episode)             (:User)-[:HAS_AUDIT]->(:Audit)
+    (:GraphmemMeta {key: 'meta'})                  schema version and embedder
+
+Every node carries `user_id`; every statement (all in `cypher/*.cypher`) is anchored at
+the user's root or seeks the user_id indexes, so one user's reads never touch another
+user's nodes. Writes are managed transactions (`execute_write`): the first statement
+takes the write lock of the user's relationship-free `(:UserLock {user_id})` node (held
+until commit, so writers of the same user are serialised), then MERGEs the user root and
+bumps its `rev`. Locking the root itself deadlocks once it is a dense node; see
+cypher/user_begin.cypher.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import logging
+import math
+import time
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
+from typing import Any, TypeVar
+
+import numpy as np
+
+from ..errors import InvalidInputError, SchemaVersionError, StoreUnavailableError
+from ..model import AuditRecord, Entity, Fact
+from ..timeutil import from_epoch, to_epoch
+from .base import SCHEMA_VERSION, Episode, SupersedesEdge
+from .cypher_files import query, statements
+from .neo4j_util import (
+    audit_from,
+    entity_from,
+    entity_params,
+    episode_from,
+    fact_from,
+    fact_props,
+    fact_update_params,
+    lucene_query,
+    mapped_errors,
+    split_uri,
+    usable_vector,
+)
+
+T = TypeVar("T")
+_log = logging.getLogger("graphmem")
+
+#: Vector search policy. Exact cosine (`vector.similarity.cosine`) over the user's own
+#: active facts is isolated (it reads nothing of other users) and exact, but its cost grows
+#: with the user's facts; the shared HNSW index costs a roughly fixed amount plus a part
+#: that grows with k, and k must be oversampled by the user's share of the whole index
+#: (k = 2 * limit * all facts / user's facts) before the user filter. Measured on the dev
+#: box (Neo4j 5.26 Community, 2 shared vCPUs under other load, 256-dim float32 vectors,
+#: limit 40; best-of/median ms):
+#:
+#:     user facts          100     500    1000    2000    4000    8000
+#:     exact cosine      10/33   13/20   30/60   39/68   77/117  157/280
+#:     index, user alone 11/47   11/16   12/36   15/26   14/27    16/33   (k = 80)
+#:     index, +20k other     -   59/91   82/240  46/70   43/80    79/106  (k = 3280 .. 280)
+#:
+#: So the index pays off above ~500-1000 facts, and only while the oversampled k stays
+#: below the number of facts exact cosine would score (with 20k facts of other users
+#: that is from ~4,000 facts on). Policy: exact up to VECTOR_EXACT_MAX active facts;
+#: above it the index when k <= the user's active facts, else exact; and exact again
+#: whenever the filtered index answer comes back short.
+VECTOR_EXACT_MAX = 1000
+#: Oversampling factor on top of the user's share of the index.
+VECTOR_OVERSAMPLE = 2.0
+#: The schema files, run (each statement IF NOT EXISTS) when the stored fingerprint differs.
+_SCHEMA = ("schema_constraints", "schema_indexes")
+
+
+def _q(name: str) -> str:
+    return query(name)
+
+
+class Neo4jUser:
+    """One user's view of the graph: a reader (own read transactions) or, inside
+    `Neo4jStore.write`, a writer bound to that write transaction."""
+
+    def __init__(self, store: Neo4jStore, user_id: str, tx: Any = None) -> None:
+        self._store = store
+        self._tx = tx
+        self._episode_id: str | None = None
+        self.user_id = user_id
+
+    def _run(self, op: str, /, **params: Any) -> list[Any]:
+        params["user_id"] = self.user_id
+        if self._tx is not None:
+            return list(self._tx.run(_q(op), params))
+        return self._store._read(op, params)
+
+    # ---- reads -------------------------------------------------------------
+    def facts(
+        self,
+        *,
+        statuses: Sequence[str] | None = ("active",),
+        attributes: Sequence[str] | None = None,
+        subject_ids: Sequence[str] | None = None,
+        ids: Sequence[str] | None = None,
+    ) -> list[Fact]:
+        params: dict[str, list[str] | None] = {}
+        for key, values in (
+            ("statuses", statuses), ("attributes", attributes), ("subject_ids", subject_ids), ("ids", ids),
+        ):  # fmt: skip
+            params[key] = None if values is None else [str(v) for v in values]
+            if params[key] == []:
+                return []
+        return [fact_from(r["f"]) for r in self._run("facts", **params)]
+
+    def entities(self) -> list[Entity]:
+        return [entity_from(r) for r in self._run("entities_by_user")]
+
+    def search_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
+        lucene = lucene_query(self.user_id, terms)
+        if lucene is None or limit <= 0:
+            return []
+        rows = self._run("search_text", query=lucene, limit=int(limit))
+        return [(r["id"], float(r["score"])) for r in rows]
+
+    def search_vector(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
+        if limit <= 0:
+            return []
+        vec = usable_vector(vector)
+        if vec is None:
+            rows = self._run("search_vector_zero", limit=int(limit))
+        else:
+            rows = self._vector_rows(vec, int(limit))
+        # Neo4j's cosine scores are (1 + cos) / 2; the protocol returns the cosine.
+        return [(r["id"], 2.0 * float(r["score"]) - 1.0) for r in rows]
+
+    def _vector_rows(self, vec: list[float], limit: int) -> list[Any]:
+        counts = self._run("search_vector_counts")
+        mine, total = int(counts[0]["mine"]), int(counts[0]["total"])
+        if mine == 0:
+            return []
+        policy = self._store.vector_search
+        if policy == "index" or (policy == "auto" and mine > self._store.vector_exact_max):
+            k = max(2 * limit, math.ceil(limit * VECTOR_OVERSAMPLE * total / mine))
+            if policy == "index" or k <= mine:
+                rows = self._run("search_vector_index", vector=vec, k=k, limit=limit)
+                if len(rows) >= min(limit, mine):
+                    return rows
+                _log.debug("vector index gave %d of %d for a large user; exact cosine", len(rows), limit)
+        return self._run("search_vector_exact", vector=vec, limit=limit)
+
+    def audit(self, fact_ids: Sequence[str] | None = None) -> list[AuditRecord]:
+        ids = None if fact_ids is None else [str(i) for i in fact_ids]
+        if ids is not None and not ids:
+            return []
+        return [audit_from(r) for r in self._run("audit_by_user", fact_ids=ids)]
+
+    def supersedes(self) -> list[SupersedesEdge]:
+        return [
+            SupersedesEdge(r["new_id"], r["old_id"], r["rule"], from_epoch(r["at"]))  # type: ignore[arg-type]
+            for r in self._run("supersedes_by_user")
+        ]
+
+    def episodes(self) -> list[Episode]:
+        return [episode_from(r) for r in self._run("episodes_by_user")]
+
+    def revision(self) -> int:
+        rows = self._run("user_revision")
+        return int(rows[0]["rev"]) if rows else 0
+
+    # ---- writes (only inside Neo4jStore.write) -----------------------------------
+    def add_entity(self, entity: Entity) -> None:
+        self._run("entity_add", **entity_params(entity, self.user_id))
+
+    def update_entity(self, entity: Entity) -> None:
+        params = entity_params(entity, self.user_id)
+        params.pop("created_at")
+        self._run("entity_update", **params)
+
+    def add_fact(self, fact: Fact, terms: Sequence[str], vector: np.ndarray | None) -> None:
+        # The fact is linked to the episode (message) recorded earlier in this transaction.
+        self._run(
+            "fact_add",
+            props=fact_props(fact, self.user_id, terms),
+            embedding=usable_vector(vector),
+            episode_id=self._episode_id,
+        )
+
+    def update_fact(self, fact: Fact) -> None:
+        params = fact_update_params(fact, self.user_id)
+        params.pop("user_id")
+        self._run("fact_update", **params)
+
+    def add_supersedes(self, edge: SupersedesEdge) -> None:
+        self._run(
+            "supersedes_add", new_id=edge.new_id, old_id=edge.old_id, rule=edge.rule, at=to_epoch(edge.at)
+        )
+
+    def add_audit(self, record: AuditRecord) -> None:
+        r = record
+        self._run(
+            "audit_add", id=r.id, at=to_epoch(r.at), action=r.action, rule=r.rule,
+            new_fact_id=r.new_fact_id, old_fact_id=r.old_fact_id, detail=r.detail,
+        )  # fmt: skip
+
+    def add_episode(self, episode: Episode) -> None:
+        e = episode
+        self._run("episode_add", id=e.id, role=e.role, text=e.text, at=to_epoch(e.at), ref=e.ref)
+        self._episode_id = e.id
+
+    def touch(self, fact_ids: Iterable[str], at: datetime) -> None:
+        ids = list(dict.fromkeys(str(i) for i in fact_ids))
+        if ids:
+            self._run("fact_touch", ids=ids, at=to_epoch(at))
+
+    def replace_vectors(self, items: list[tuple[str, np.ndarray]]) -> None:
+        # No client-side vector cache exists, so there is nothing else to invalidate.
+        rows = [{"id": str(fid), "embedding": usable_vector(vec)} for fid, vec in items]
+        for start in range(0, len(rows), 1000):
+            self._run("fact_set_vectors", items=rows[start : start + 1000])
+
+    def delete_fact(self, fact_id: str) -> bool:
+        rows = self._run("fact_delete", id=fact_id)
+        return bool(rows and int(rows[0]["deleted"]) > 0)
+
+    def delete_user(self) -> int:
+        n = int(self._run("user_count_rows")[0]["rows"])
+        self._run("user_delete")
+        return n
+
+
+class Neo4jStore:
+    """The server store: a Neo4j 5.26+ database reached through the official driver."""
+
+    def __init__(
+        self,
+        uri: str,
+        auth: tuple[str, str] | None = None,
+        *,
+        database: str | None = None,
+        connect_timeout: float = 5.0,
+        vector_exact_max: int = VECTOR_EXACT_MAX,
+        vector_search: str = "auto",
+        **driver_config: Any,
+    ) -> None:
+        try:
+            from neo4j import GraphDatabase
+        except ImportError as e:  # pragma: no cover - the extra is not installed
+            raise StoreUnavailableError(
+                f"cannot open {uri}: the Neo4j driver is not installed (pip install 'graphmem[neo4j]')"
+            ) from e
+        driver_uri, self.uri, uri_auth = split_uri(uri)
+        self.database = database
+        self.vector_exact_max = int(vector_exact_max)
+        if vector_search not in ("auto", "exact", "index"):
+            raise InvalidInputError(
+                f"vector_search must be 'auto', 'exact' or 'index', not {vector_search!r}"
+            )
+        self.vector_search = vector_search
+        config: dict[str, Any] = {
+            "connection_timeout": connect_timeout,
+            "notifications_min_severity": "OFF",
+            "user_agent": "graphmem",
+        }
+        config.update(driver_config)
+        with mapped_errors(self.uri, "connecting"):
+            try:
+                self._driver = GraphDatabase.driver(driver_uri, auth=auth or uri_auth, **config)
+            except ValueError as e:  # malformed URI
+                raise StoreUnavailableError(f"cannot connect to Neo4j at {self.uri}: {e}") from e
+            self._bookmarks = GraphDatabase.bookmark_manager()
+            try:
+                self._driver.verify_connectivity()
+            except ValueError as e:  # an address that cannot be resolved
+                self._driver.close()
+                raise StoreUnavailableError(f"cannot connect to Neo4j at {self.uri}: {e}") from e
+            except BaseException:
+                self._driver.close()
+                raise
+        try:
+            self._migrate()
+        except BaseException:
+            self._driver.close()
+            raise
+
+    # ---- plumbing --------------------------------------------------------------------
+    def _session(self) -> Any:
+        return self._driver.session(database=self.database, bookmark_manager=self._bookmarks)
+
+    def _read(self, name: str, params: dict[str, Any]) -> list[Any]:
+        return self._read_statement(_q(name), params, name)
+
+    def _read_statement(self, statement: str, params: dict[str, Any], what: str) -> list[Any]:
+        with mapped_errors(self.uri, what), self._session() as s:
+            return s.execute_read(lambda tx: list(tx.run(statement, params)))  # type: ignore[no-any-return]
+
+    def _write_one(
+        self, statement: str, params: dict[str, Any] | None = None, what: str = "write"
+    ) -> list[Any]:
+        with mapped_errors(self.uri, what), self._session() as s:
+            return s.execute_write(lambda tx: list(tx.run(statement, params or {})))  # type: ignore[no-any-return]
+
+    def _migrate(self) -> None:
+        meta = self._read("meta_get", {})
+        version = meta[0]["schema_version"] if meta else None
+        if version is not None and int(version) > SCHEMA_VERSION:
+            raise SchemaVersionError(
+                f"{self.uri} has graphmem schema version {version}; this graphmem understands up to "
+                f"{SCHEMA_VERSION}. Upgrade graphmem to open it."
+            )
+        fingerprint = hashlib.sha1(
+            "\n".join(stmt for name in _SCHEMA for stmt in statements(name)).encode("utf-8")
+        ).hexdigest()
+        if version is not None and int(version) == SCHEMA_VERSION and meta[0]["schema_hash"] == fingerprint:
+            return
+        from neo4j.exceptions import ClientError
+
+        for name in _SCHEMA:
+            for stmt in statements(name):
+                try:
+                    self._write_one(stmt, what=name)
+                except Exception as e:  # a concurrent opener created it first
+                    cause = e.__cause__
+                    if not (isinstance(cause, ClientError) and "AlreadyExists" in str(cause.code)):
+                        raise
+        self._write_one(_q("schema_await"), {"timeout_s": 300}, "schema_await")
+        self._write_one(
+            _q("meta_set_schema"), {"version": SCHEMA_VERSION, "hash": fingerprint}, "meta_set_schema"
+        )
+        _log.info("graphmem schema version %s in place at %s", SCHEMA_VERSION, self.uri)
+
+    # ---- protocol ------------------------------------------------------------------
+    def reader(self, user_id: str) -> Neo4jUser:
+        return Neo4jUser(self, user_id)
+
+    def write(self, user_id: str, fn: Callable[[Neo4jUser], T]) -> T:
+        begin = _q("user_begin")
+
+        def work(tx: Any) -> T:
+            # The driver may call this again after a transient error (deadlock, leader
+            # switch): a fresh writer each time, so nothing leaks between attempts.
+            tx.run(begin, {"user_id": user_id, "now": time.time()}).consume()
+            return fn(Neo4jUser(self, user_id, tx))
+
+        with mapped_errors(self.uri, "write"), self._session() as s:
+            return s.execute_write(work)  # type: ignore[no-any-return]
+
+    def embedder_info(self) -> tuple[str, int] | None:
+        meta = self._read("meta_get", {})
+        if not meta or meta[0]["embedder_model"] is None:
+            return None
+        return str(meta[0]["embedder_model"]), int(meta[0]["embedder_dim"])
+
+    def set_embedder_info(self, model: str, dim: int) -> None:
+        self._write_one(_q("meta_set_embedder"), {"model": str(model), "dim": int(dim)}, "meta_set_embedder")
+
+    def user_ids(self) -> list[str]:
+        return sorted({r["user_id"] for r in self._read("user_ids", {})})
+
+    def count_rows(self, user_id: str) -> int:
+        return int(self._read("user_count_rows", {"user_id": user_id})[0]["rows"])
+
+    def run_analyst(self, user_id: str, name: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+        """Rows of the analyst cookbook's `cypher/analyst/<name>.cypher` for one user, run in
+        a read transaction (see graphmem.analyst, which normalises the rows)."""
+        statement = query(name, "analyst")
+        args = {**params, "user_id": user_id}
+        rows = self._read_statement(statement, args, f"analyst {name}")
+        return [r.data() for r in rows]
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):  # closing twice, or a dead connection
+            self._driver.close()

@@ -1,0 +1,192 @@
+"""Helpers of the Neo4j store: URIs, Lucene escaping, property maps and error mapping.
+
+Kept apart from `neo4j.py` so they can be tested without a server.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
+from urllib.parse import unquote, urlsplit, urlunsplit
+
+import numpy as np
+
+from ..errors import StoreAuthError, StoreError, StoreUnavailableError
+from ..model import AuditRecord, Entity, Fact
+from ..timeutil import from_epoch, to_epoch
+from .base import Episode
+
+#: Lucene's query syntax characters (QueryParser.escape) plus the operator words.
+_LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/<>=])')
+_LUCENE_WORDS = frozenset({"AND", "OR", "NOT", "TO"})
+#: Lucene refuses boolean queries with more than 1024 clauses.
+MAX_QUERY_TERMS = 1000
+
+
+def user_key(user_id: str) -> str:
+    """A token naming the user inside the fulltext index (same as the SQLite store's)."""
+    return "u" + hashlib.sha1(user_id.encode("utf-8")).hexdigest()[:20]
+
+
+def lucene_term(term: str) -> str:
+    """One term, escaped so Lucene reads it as a literal word, never as syntax."""
+    escaped = _LUCENE_SPECIAL.sub(r"\\\1", term)
+    if escaped in _LUCENE_WORDS:
+        escaped = "\\" + escaped
+    return escaped
+
+
+def index_terms(terms: Sequence[str]) -> list[str]:
+    """Terms split on whitespace the same way for indexing and querying (Python's notion
+    of whitespace is a superset of the `whitespace` analyzer's), empty ones dropped."""
+    return [part for t in terms if isinstance(t, str) for part in t.split()]
+
+
+def lucene_query(user_id: str, terms: Sequence[str]) -> str | None:
+    """`ukey:"<token>" AND status:active AND search_text:(t1 OR t2 ...)`, or None for no terms.
+
+    Terms are split on whitespace (the index analyzer does the same), de-duplicated and
+    each escaped; the user token is hex, so quoting it is enough.
+    """
+    uniq = dict.fromkeys(index_terms(terms))
+    if not uniq:
+        return None
+    words = [lucene_term(t) for t in list(uniq)[:MAX_QUERY_TERMS]]
+    return f'ukey:"{user_key(user_id)}" AND status:active AND search_text:({" OR ".join(words)})'
+
+
+def split_uri(uri: str) -> tuple[str, str, tuple[str, str] | None]:
+    """(URI for the driver, URI safe to show, credentials from `scheme://user:pw@host`)."""
+    parts = urlsplit(uri)
+    if parts.username is None and parts.password is None:
+        return uri, uri, None
+    host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"
+    netloc = host + (f":{parts.port}" if parts.port else "")
+    clean = urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+    creds = (unquote(parts.username or ""), unquote(parts.password or ""))
+    return clean, clean, creds
+
+
+# ---- property maps ----------------------------------------------------------------
+
+
+def usable_vector(vector: np.ndarray | None) -> list[float] | None:
+    """The vector as floats, or None when it has no direction (zero or non-finite)."""
+    if vector is None:
+        return None
+    v = np.asarray(vector, dtype=np.float32).ravel()
+    if v.size == 0 or not np.all(np.isfinite(v)):
+        return None
+    norm = float(np.linalg.norm(v))
+    if norm == 0.0 or not math.isfinite(norm):
+        return None
+    return [float(x) for x in v]
+
+
+def fact_props(fact: Fact, user_id: str, terms: Sequence[str]) -> dict[str, Any]:
+    """Every Fact field (datetimes as epoch seconds) plus ukey and search_text; the
+    embedding goes separately (`usable_vector`), stored as a float32 vector property."""
+    f = fact
+    props: dict[str, Any] = {
+        "id": f.id, "user_id": user_id, "subject_id": f.subject_id, "subject_name": f.subject_name,
+        "attribute": f.attribute, "value": f.value, "kind": f.kind, "source": f.source,
+        "confidence": float(f.confidence), "status": f.status, "text": f.text, "source_text": f.source_text,
+        "recorded_at": to_epoch(f.recorded_at), "valid_from": to_epoch(f.valid_from),
+        "valid_to": to_epoch(f.valid_to), "last_accessed_at": to_epoch(f.last_accessed_at),
+        "access_count": int(f.access_count), "half_life_days": float(f.half_life_days), "ref": f.ref,
+        "object_id": f.object_id, "qualifier": f.qualifier, "superseded_by": f.superseded_by,
+        "inferred": bool(f.inferred),
+        "ukey": user_key(user_id), "search_text": " ".join(index_terms(terms)),
+    }  # fmt: skip
+    return props
+
+
+def fact_update_params(fact: Fact, user_id: str) -> dict[str, Any]:
+    f = fact
+    return {
+        "user_id": user_id, "id": f.id, "status": f.status, "valid_to": to_epoch(f.valid_to),
+        "confidence": float(f.confidence), "last_accessed_at": to_epoch(f.last_accessed_at),
+        "access_count": int(f.access_count), "superseded_by": f.superseded_by, "value": f.value,
+        "text": f.text, "object_id": f.object_id,
+    }  # fmt: skip
+
+
+def fact_from(m: Mapping[str, Any]) -> Fact:
+    return Fact(
+        id=m["id"], user_id=m["user_id"], subject_id=m["subject_id"], subject_name=m["subject_name"],
+        attribute=m["attribute"], value=m["value"], kind=m["kind"], source=m["source"],
+        confidence=float(m["confidence"]), status=m["status"], text=m["text"], source_text=m["source_text"],
+        recorded_at=from_epoch(m["recorded_at"]), valid_from=from_epoch(m["valid_from"]),  # type: ignore[arg-type]
+        valid_to=from_epoch(m.get("valid_to")),
+        last_accessed_at=from_epoch(m["last_accessed_at"]),  # type: ignore[arg-type]
+        access_count=int(m.get("access_count") or 0), half_life_days=float(m["half_life_days"]),
+        ref=m.get("ref"), object_id=m.get("object_id"), qualifier=m.get("qualifier"),
+        superseded_by=m.get("superseded_by"), inferred=bool(m.get("inferred")),
+    )  # fmt: skip
+
+
+def entity_params(entity: Entity, user_id: str) -> dict[str, Any]:
+    return {
+        "user_id": user_id, "id": entity.id, "name": entity.name, "type": entity.type,
+        "aliases": [str(a) for a in entity.aliases], "created_at": to_epoch(entity.created_at),
+    }  # fmt: skip
+
+
+def entity_from(m: Mapping[str, Any]) -> Entity:
+    return Entity(
+        m["id"], m["user_id"], m["name"], m["type"], tuple(m["aliases"] or ()), from_epoch(m["created_at"])
+    )
+
+
+def audit_from(m: Mapping[str, Any]) -> AuditRecord:
+    return AuditRecord(
+        m["id"], m["user_id"], from_epoch(m["at"]), m["action"], m["rule"],  # type: ignore[arg-type]
+        m["new_fact_id"], m["old_fact_id"], m["detail"] or "",
+    )  # fmt: skip
+
+
+def episode_from(m: Mapping[str, Any]) -> Episode:
+    return Episode(m["id"], m["user_id"], m["role"], m["text"], from_epoch(m["at"]), m["ref"])  # type: ignore[arg-type]
+
+
+# ---- errors ---------------------------------------------------------------------------
+
+_REASON = re.compile(r"reason ([^\n]*?)\)?\s*$", re.MULTILINE)
+
+
+def short_reason(e: BaseException) -> str:
+    """One line of what the driver said, without its internals."""
+    text = str(getattr(e, "message", None) or e)
+    m = _REASON.search(text)
+    if m:
+        return m.group(1)
+    line = text.strip().splitlines()[0] if text.strip() else type(e).__name__
+    return line if len(line) <= 200 else line[:197] + "..."
+
+
+@contextmanager
+def mapped_errors(uri: str, what: str) -> Iterator[None]:
+    """Turn driver exceptions into graphmem's StoreError family (naming the URI)."""
+    from neo4j import exceptions as nx
+
+    try:
+        yield
+    except nx.AuthError as e:
+        raise StoreAuthError(f"Neo4j at {uri} refused the credentials ({short_reason(e)})") from e
+    except (nx.ServiceUnavailable, nx.SessionExpired, nx.ConnectionAcquisitionTimeoutError) as e:
+        raise StoreUnavailableError(f"cannot reach Neo4j at {uri}: {short_reason(e)}") from e
+    except nx.ConfigurationError as e:
+        raise StoreUnavailableError(f"cannot connect to Neo4j at {uri}: {short_reason(e)}") from e
+    except nx.Neo4jError as e:
+        code = getattr(e, "code", None) or type(e).__name__
+        raise StoreError(
+            f"Neo4j at {uri}: {what} failed and was rolled back ({code}: {short_reason(e)})"
+        ) from e
+    except nx.DriverError as e:
+        raise StoreError(f"Neo4j at {uri}: {what} failed ({type(e).__name__}: {short_reason(e)})") from e

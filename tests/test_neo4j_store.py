@@ -1,0 +1,523 @@
+"""Neo4j-specific guarantees: connection errors, injection, graph shape, deletion.
+
+The behaviour suites run on Neo4j through the `backend` fixture; these tests look at
+what only the Neo4j store has (a server, Cypher, Lucene, edges).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from datetime import datetime, timedelta, timezone
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from graphmem import Memory, SchemaVersionError, StoreAuthError, StoreError, StoreUnavailableError
+from graphmem.model import AuditRecord, Entity, Fact
+from graphmem.stores.base import Episode, SupersedesEdge
+from graphmem.stores.neo4j import Neo4jStore
+from graphmem.stores.neo4j_util import lucene_query, lucene_term, split_uri
+
+from .neo4j_server import free_port, local_server
+
+pytestmark = pytest.mark.neo4j
+
+T0 = datetime(2026, 1, 5, 10, 0, tzinfo=timezone.utc)
+PASSWORD = "graphmem-secret-pw"
+
+CYPHER_HOSTILE = [
+    "alice' OR '1'='1",
+    'bob" OR 1=1 --',
+    "mallory}) MATCH (n) DETACH DELETE n //",
+    "x`) DETACH DELETE n WITH 1 AS y MATCH (`",
+    "$user_id",
+    "eve\\\\; DROP TABLE facts;",
+]
+LUCENE_HOSTILE = [
+    "trent AND ukey:*",
+    'ukey:"*" OR status:frozen',
+    "*",
+    "?",
+    "(a OR b) && !c || d",
+    "x~0.5^10 [a TO z] {b TO y}",
+    "path/with/slashes:and\\backslash",
+    "用户*?~",
+    "AND",
+    "NOT OR",
+    '"',
+    "\\",
+]
+
+
+# ---- fixtures -------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def store(neo4j_uri: str) -> Iterator[Neo4jStore]:
+    s = Neo4jStore(neo4j_uri)
+    yield s
+    s.close()
+
+
+@pytest.fixture(scope="module")
+def auth_server() -> Iterator[str]:
+    """A second, auth-enabled local server (user neo4j, PASSWORD), stopped afterwards."""
+    with local_server(password=PASSWORD) as uri:
+        yield uri
+
+
+def _uid(name: str) -> str:
+    return f"n{uuid.uuid4().hex[:8]}-{name}"
+
+
+def _fact(user: str, n: int, attribute: str = "city", value: str = "Oslo", **kw: object) -> Fact:
+    f = Fact(
+        id=f"f{n}", user_id=user, subject_id="e_self", subject_name="self", attribute=attribute, value=value,
+        kind="profile", source="user_declared", confidence=0.9, status="active", text=f"{attribute} {value}",
+        source_text=f"I said {value}", recorded_at=T0 + timedelta(seconds=n), valid_from=T0,
+        last_accessed_at=T0, half_life_days=60.0,
+    )  # fmt: skip
+    return replace(f, **kw)  # type: ignore[arg-type]
+
+
+def _unit(seed: int, dim: int = 16) -> np.ndarray:
+    v = np.random.default_rng(seed).normal(size=dim).astype(np.float32)
+    return v / np.linalg.norm(v)
+
+
+def _seed_user(store: Neo4jStore, user: str, texts: list[str]) -> None:
+    def tx(w):  # type: ignore[no-untyped-def]
+        w.add_episode(Episode("m1", user, "user", " ".join(texts), T0, "ref-1"))
+        w.add_entity(Entity("e_self", user, "self", "self", (), T0))
+        for i, text in enumerate(texts):
+            w.add_fact(_fact(user, i, "note", text), text.lower().split(), _unit(i))
+
+    store.write(user, tx)
+
+
+def _graph(store: Neo4jStore, cypher: str, **params: object) -> list[dict]:
+    records, _, _ = store._driver.execute_query(cypher, params, database_=store.database)
+    return [r.data() for r in records]
+
+
+# ---- connecting -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scheme", ["bolt", "neo4j"])
+def test_closed_port_fails_fast_naming_the_uri(scheme: str) -> None:
+    uri = f"{scheme}://127.0.0.1:{free_port()}"
+    t0 = time.monotonic()
+    with pytest.raises(StoreUnavailableError) as info:
+        Memory(uri)
+    assert time.monotonic() - t0 < 10
+    msg = str(info.value)
+    assert uri in msg and len(msg) < 300, msg
+    assert "ResolvedIPv4Address" not in msg and "Traceback" not in msg
+    assert info.value.__cause__ is not None
+
+
+def test_malformed_uri_is_a_store_error() -> None:
+    with pytest.raises(StoreUnavailableError) as info:
+        Neo4jStore("bolt://127.0.0.1:notaport")
+    assert "bolt://127.0.0.1:notaport" in str(info.value)
+
+
+def test_wrong_password_is_an_auth_error_naming_the_uri(auth_server: str) -> None:
+    clean, _, creds = split_uri(auth_server)
+    assert creds == ("neo4j", PASSWORD)
+    with pytest.raises(StoreAuthError) as info:
+        Memory(clean, auth=("neo4j", "not-the-password"))
+    msg = str(info.value)
+    assert clean in msg and "not-the-password" not in msg and len(msg) < 300, msg
+    with pytest.raises(StoreAuthError):
+        Memory(clean)  # no credentials at all
+    with pytest.raises(StoreAuthError) as info:
+        Memory(clean.replace("bolt://", "bolt://neo4j:wrong-pw@"))
+    assert "wrong-pw" not in str(info.value)
+
+
+def test_right_password_works_as_argument_or_in_the_uri(auth_server: str) -> None:
+    clean, _, _ = split_uri(auth_server)
+    u = _uid("auth")
+    with Memory(clean, auth=("neo4j", PASSWORD)) as m:
+        m.remember(u, "I live in Oslo.", at=T0)
+    with Memory(auth_server) as m:  # bolt://neo4j:<pw>@host:port
+        assert PASSWORD not in m.store.uri
+        assert [f.value for f in m.get(u, "city")] == ["Oslo"]
+
+
+def test_a_newer_schema_is_refused(auth_server: str) -> None:
+    s = Neo4jStore(auth_server)
+    try:
+        _graph(s, "MATCH (g:GraphmemMeta {key: 'meta'}) SET g.schema_version = 99")
+        with pytest.raises(SchemaVersionError) as info:
+            Neo4jStore(auth_server)
+        assert "99" in str(info.value) and split_uri(auth_server)[1] in str(info.value)
+    finally:
+        _graph(s, "MATCH (g:GraphmemMeta {key: 'meta'}) SET g.schema_version = 1")
+        s.close()
+
+
+# ---- injection --------------------------------------------------------------------------
+
+
+def test_lucene_escaping_is_literal() -> None:
+    assert lucene_term("AND") == "\\AND"
+    assert lucene_term("a:b") == "a\\:b"
+    assert lucene_term('x"y') == 'x\\"y'
+    assert lucene_term("c++") == "c\\+\\+"
+    q = lucene_query("u1", ["OR", "*", "ukey:*", "a b"])
+    assert (
+        q is not None and q.startswith('ukey:"u') and "search_text:(\\OR OR \\* OR ukey\\:\\* OR a OR b)" in q
+    )
+    assert lucene_query("u1", []) is None and lucene_query("u1", ["", "  "]) is None
+
+
+def test_hostile_user_ids_texts_and_queries_stay_per_user(store: Neo4jStore) -> None:
+    users = [_uid(f"h{i}") + h for i, h in enumerate(CYPHER_HOSTILE + LUCENE_HOSTILE)]
+    for i, u in enumerate(users):
+        texts = [f"painting hobby{i}"] + [f"{h} marker{i}" for h in CYPHER_HOSTILE + LUCENE_HOSTILE]
+        _seed_user(store, u, texts)
+    nodes_before = _graph(store, "MATCH (n) RETURN count(n) AS n")[0]["n"]
+    for i, u in enumerate(users):
+        r = store.reader(u)
+        own = {f.id for f in r.facts(statuses=None)}
+        assert {f.user_id for f in r.facts(statuses=None)} == {u}
+        assert len(own) == 1 + len(CYPHER_HOSTILE + LUCENE_HOSTILE)
+        for hostile in CYPHER_HOSTILE + LUCENE_HOSTILE + ["painting", f"hobby{i}", "marker0"]:
+            hits = r.search_text(hostile.lower().split() + [hostile], 100)
+            assert {fid for fid, _ in hits} <= own, hostile
+        assert r.search_text(["painting"], 100), "own fact not found"
+        assert {fid for fid, _ in r.search_vector(_unit(0), 100)} <= own
+        assert [e.user_id for e in r.episodes()] == [u]
+    # Nothing was deleted or created by the hostile strings.
+    assert _graph(store, "MATCH (n) RETURN count(n) AS n")[0]["n"] == nodes_before
+    assert sorted(u for u in store.user_ids() if u in users) == sorted(users)
+
+
+def test_hostile_strings_through_the_api(neo4j_uri: str) -> None:
+    with Memory(neo4j_uri) as mem:
+        users = [_uid("api") + h for h in CYPHER_HOSTILE + LUCENE_HOSTILE]
+        for i, u in enumerate(users):
+            mem.remember(u, f"I live in City{i}. I love painting and {LUCENE_HOSTILE[i % 12]}.", at=T0)
+        for i, u in enumerate(users):
+            for q in LUCENE_HOSTILE + CYPHER_HOSTILE + ["where do I live?"]:
+                items = mem.recall(u, q, k=20, at=T0)
+                assert all(it.fact.user_id == u for it in items), q
+            assert [f.value for f in mem.get(u, "city")] == [f"City{i}"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(term=st.text(min_size=1, max_size=12).filter(lambda t: t.strip() and len(t.split()) == 1))
+def test_any_term_round_trips_through_lucene(store: Neo4jStore, term: str) -> None:
+    u = _uid("rt")
+    store.write(u, lambda w: w.add_fact(_fact(u, 1, "note", term), [term, "filler"], None))
+    store.write(_uid("other"), lambda w: w.add_fact(_fact(u, 1, "note", term), [term], None))
+    hits = store.reader(u).search_text([term], 10)
+    assert [fid for fid, _ in hits] == ["f1"]
+    store.write(u, lambda w: w.delete_user())
+
+
+# ---- graph shape -------------------------------------------------------------------------
+
+
+def test_correction_leaves_a_supersedes_edge(neo4j_uri: str, store: Neo4jStore) -> None:
+    u = _uid("shape")
+    with Memory(neo4j_uri) as mem:
+        mem.remember(u, "I work at Initech as a tester.", at=T0, ref="m1")
+        mem.remember(u, "Actually I work at Globex now.", at=T0 + timedelta(days=1), ref="m2")
+    rows = _graph(
+        store,
+        "MATCH (n:Fact {user_id: $u})-[s:SUPERSEDES]->(o:Fact {user_id: $u}) "
+        "RETURN n.value AS new, n.status AS ns, o.value AS old, o.status AS os, s.rule AS rule, s.at AS at",
+        u=u,
+    )
+    assert len(rows) == 1, rows
+    row = rows[0]
+    assert (row["new"], row["ns"], row["old"], row["os"]) == ("Globex", "active", "Initech", "frozen")
+    assert row["rule"] and row["at"] == (T0 + timedelta(days=1)).timestamp()
+    # Both facts hang off the user's self entity; each came from its own message.
+    rows = _graph(
+        store,
+        "MATCH (:User {user_id: $u})-[:HAS_ENTITY]->(e:Entity {type: 'self'})<-[:SUBJECT]-(f:Fact {attribute: 'employer'}) "
+        "MATCH (f)-[:FROM_EPISODE]->(m:Episode)<-[:HAS_EPISODE]-(:User {user_id: $u}) "
+        "RETURN f.value AS value, m.ref AS ref ORDER BY f.recorded_at",
+        u=u,
+    )
+    assert [(r["value"], r["ref"]) for r in rows] == [("Initech", "m1"), ("Globex", "m2")]
+    assert (
+        _graph(store, "MATCH (:User {user_id: $u})-[:HAS_AUDIT]->(a:Audit) RETURN count(a) AS n", u=u)[0]["n"]
+        >= 2
+    )
+
+
+def test_subject_and_object_edges(store: Neo4jStore) -> None:
+    u = _uid("edges")
+
+    def tx(w):  # type: ignore[no-untyped-def]
+        w.add_entity(Entity("e_self", u, "self", "self", (), T0))
+        w.add_entity(Entity("e_anna", u, "Anna", "person", ("my sister",), T0))
+        w.add_fact(
+            _fact(u, 1, "sibling", "Anna", object_id="e_anna", qualifier="sister"), ["sister", "anna"], None
+        )
+        w.add_fact(
+            _fact(u, 2, "city", "Paris", subject_id="e_anna", subject_name="Anna"), ["paris"], _unit(1)
+        )
+        w.add_fact(_fact(u, 3, "friend", "Bo"), ["bo"], None)
+        w.add_entity(Entity("e_bo", u, "Bo", "person", (), T0))
+        # A value that names an entity only later: update_fact links it.
+        w.update_fact(_fact(u, 3, "friend", "Bo", object_id="e_bo"))
+
+    store.write(u, tx)
+    rows = _graph(
+        store,
+        "MATCH (f:Fact {user_id: $u})-[:SUBJECT]->(s:Entity) OPTIONAL MATCH (f)-[:OBJECT]->(o:Entity) "
+        "RETURN f.id AS id, s.id AS subject, o.id AS object ORDER BY f.id",
+        u=u,
+    )
+    assert [(r["id"], r["subject"], r["object"]) for r in rows] == [
+        ("f1", "e_self", "e_anna"),
+        ("f2", "e_anna", None),
+        ("f3", "e_self", "e_bo"),
+    ]
+    store.write(u, lambda w: w.update_fact(_fact(u, 3, "friend", "Bo", object_id=None)))
+    assert not _graph(store, "MATCH (:Fact {user_id: $u, id: 'f3'})-[r:OBJECT]->() RETURN r", u=u)
+
+
+def test_store_round_trip_and_ordering(store: Neo4jStore) -> None:
+    u = _uid("rt")
+
+    def tx(w):  # type: ignore[no-untyped-def]
+        w.add_entity(Entity("e_self", u, "self", "self", (), T0))
+        for n in (3, 1, 2):
+            w.add_fact(_fact(u, n, value=f"C{n}", ref=f"r{n}", qualifier="q", inferred=n == 2), ["c"], None)
+        w.add_audit(AuditRecord("a2", u, T0 + timedelta(seconds=5), "add", "new", "f2", None, "d"))
+        w.add_audit(AuditRecord("a1", u, T0, "add", "new", "f1", None, ""))
+        w.add_supersedes(SupersedesEdge("f3", "f1", "recency", T0))
+        w.add_supersedes(SupersedesEdge("f3", "f1", "other", T0))  # ignored, like INSERT OR IGNORE
+
+    store.write(u, tx)
+    r = store.reader(u)
+    facts = r.facts()
+    assert [f.id for f in facts] == ["f1", "f2", "f3"]  # by recorded_at
+    assert facts[1] == _fact(u, 2, value="C2", ref="r2", qualifier="q", inferred=True)
+    assert [a.id for a in r.audit()] == ["a1", "a2"] and [a.id for a in r.audit(["f2"])] == ["a2"]
+    assert r.audit([]) == [] and r.facts(ids=[]) == []
+    assert [(e.new_id, e.old_id, e.rule) for e in r.supersedes()] == [("f3", "f1", "recency")]
+    rev = r.revision()
+    later = T0 + timedelta(days=3)
+    store.write(u, lambda w: w.touch(["f1", "f1", "f2"], later))
+    store.write(u, lambda w: w.touch(["f1"], T0))  # an older access never moves the clock back
+    f1, f2 = r.facts(ids=["f1", "f2"])
+    assert (f1.access_count, f1.last_accessed_at) == (2, later)
+    assert (f2.access_count, f2.last_accessed_at) == (1, later)
+    assert r.revision() == rev + 2
+    assert store.write(u, lambda w: w.delete_fact("f2")) is True
+    assert store.write(u, lambda w: w.delete_fact("f2")) is False
+    assert [f.id for f in r.facts()] == ["f1", "f3"]
+
+
+def test_failed_write_leaves_nothing_half_written(store: Neo4jStore) -> None:
+    u = _uid("atomic")
+    _seed_user(store, u, ["first"])
+    before = store.count_rows(u)
+
+    def tx(w):  # type: ignore[no-untyped-def]
+        w.add_fact(_fact(u, 50, value="half"), ["half"], None)
+        w.add_fact(_fact(u, 50, value="duplicate id"), ["dup"], None)
+
+    with pytest.raises(StoreError):
+        store.write(u, tx)
+
+    def boom(w):  # type: ignore[no-untyped-def]
+        w.add_fact(_fact(u, 51, value="half"), ["half"], None)
+        raise KeyError("engine bug")
+
+    with pytest.raises(KeyError):
+        store.write(u, boom)
+    assert store.count_rows(u) == before
+    # Ids are unique per user, so another user may use the same id.
+    other = _uid("atomic2")
+    store.write(other, lambda w: w.add_fact(_fact(other, 0, value="same id"), ["x"], None))
+
+
+# ---- vectors -------------------------------------------------------------------------------
+
+
+def test_vector_scores_are_cosines_and_paths_agree(neo4j_uri: str, store: Neo4jStore) -> None:
+    u = _uid("vec")
+    vecs = [_unit(100 + i, 32) for i in range(60)]
+
+    def tx(w):  # type: ignore[no-untyped-def]
+        for i, v in enumerate(vecs):
+            w.add_fact(_fact(u, i, "note", f"n{i}", status="frozen" if i % 10 == 0 else "active"), ["n"], v)
+        w.add_fact(_fact(u, 99, "note", "no vector"), ["n"], np.zeros(32, dtype=np.float32))
+
+    store.write(u, tx)
+    q = _unit(7, 32)
+    expect = sorted(((f"f{i}", float(v @ q)) for i, v in enumerate(vecs) if i % 10), key=lambda t: -t[1])[:10]
+    exact = store.reader(u).search_vector(q, 10)
+    assert [fid for fid, _ in exact] == [fid for fid, _ in expect]
+    assert np.allclose([s for _, s in exact], [s for _, s in expect], atol=1e-5)
+    indexed_store = Neo4jStore(neo4j_uri, vector_search="index")  # the oversampled index path
+    try:
+        indexed = indexed_store.reader(u).search_vector(q, 10)
+    finally:
+        indexed_store.close()
+    assert [fid for fid, _ in indexed] == [fid for fid, _ in expect]
+    assert np.allclose([s for _, s in indexed], [s for _, s in expect], atol=1e-5)
+    # No direction, no crash; every active fact with a vector scores 0.
+    flat = store.reader(u).search_vector(np.zeros(32, dtype=np.float32), 100)
+    assert len(flat) == 54 and {s for _, s in flat} == {0.0}
+    assert store.reader(_uid("nobody")).search_vector(q, 10) == []
+
+
+def test_replace_vectors(store: Neo4jStore) -> None:
+    u, other = _uid("reembed"), _uid("reembed-other")
+    _seed_user(store, u, ["a", "b", "c"])
+    _seed_user(store, other, ["a"])
+    target = _unit(42, 8)  # another dimension, as after switching embedders
+
+    def tx(w):  # type: ignore[no-untyped-def]
+        w.replace_vectors([("f2", target), ("f0", -target), ("nope", target)])
+        w.replace_vectors([("f1", np.zeros(8, dtype=np.float32))])
+
+    store.write(u, tx)
+    store.write(u, lambda w: w.replace_vectors([]))
+    hits = store.reader(u).search_vector(target, 10)
+    assert [fid for fid, _ in hits] == ["f2", "f0"]
+    assert np.allclose([s for _, s in hits], [1.0, -1.0], atol=1e-5)
+    # The other user's f0 kept its 16-dim vector.
+    assert [fid for fid, _ in store.reader(other).search_vector(_unit(0), 10)] == ["f0"]
+
+
+# ---- deletion and concurrency -----------------------------------------------------------------
+
+
+def test_delete_user_leaves_zero_rows(neo4j_uri: str, store: Neo4jStore) -> None:
+    u, bystander = _uid("del"), _uid("keep")
+    with Memory(neo4j_uri) as mem:
+        for user in (u, bystander):
+            mem.remember(user, "I work at Initech as a tester. My sister Anna lives in Paris.", at=T0)
+            mem.remember(user, "Actually I work at Globex now.", at=T0 + timedelta(days=1))
+            mem.recall(user, "where does my sister live?", at=T0 + timedelta(days=2))
+    kept = store.count_rows(bystander)
+    n = store.count_rows(u)
+    assert n > 10
+    assert store.write(u, lambda w: w.delete_user()) == n
+    assert store.count_rows(u) == 0
+    assert _graph(store, "MATCH (x) WHERE x.user_id = $u RETURN count(x) AS n", u=u)[0]["n"] == 0
+    assert store.reader(u).search_text(["globex", "paris"], 10) == []
+    assert u not in store.user_ids()
+    assert store.count_rows(bystander) == kept
+
+
+def test_concurrent_writers_of_one_user_are_serialised(
+    store: Neo4jStore, caplog: pytest.LogCaptureFixture
+) -> None:
+    u = _uid("race")
+
+    def seed(w):  # type: ignore[no-untyped-def]
+        w.add_entity(Entity("e_self", u, "self", "self", (), T0))
+        for i in range(60):  # the user root becomes a dense node (over 50 edges)
+            w.add_episode(Episode(f"m{i}", u, "user", "hi", T0, None))
+
+    store.write(u, seed)
+    errors: list[BaseException] = []
+
+    def move(n: int) -> None:
+        def tx(w):  # type: ignore[no-untyped-def]
+            w.add_episode(Episode(f"race{n}", u, "user", "moving", T0, None))
+            for old in w.facts(attributes=["city"]):
+                w.update_fact(replace(old, status="frozen", superseded_by=f"f{n}"))
+            w.add_fact(_fact(u, n, value=f"City{n}"), ["city"], None)
+            w.add_audit(AuditRecord(f"a{n}", u, T0, "add", "new", f"f{n}", None, ""))
+
+        try:
+            store.write(u, tx)
+        except BaseException as e:  # noqa: BLE001
+            errors.append(e)
+
+    threads = [threading.Thread(target=move, args=(n,)) for n in range(12)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert not errors, errors
+    r = store.reader(u)
+    assert len(r.facts(attributes=["city"])) == 1
+    assert len(r.facts(attributes=["city"], statuses=None)) == 12
+    # Serialised by the lock node, not by deadlock detection and driver retries.
+    assert not [rec for rec in caplog.records if "Deadlock" in rec.getMessage()]
+
+
+def test_memory_on_neo4j_smoke(open_memory_neo4j: Callable[[], Memory]) -> None:
+    mem = open_memory_neo4j()
+    u = _uid("smoke")
+    mem.remember(u, "我住在南京。", at=T0)
+    assert [it.fact.value for it in mem.recall(u, "我住在哪里", k=3, at=T0)][:1] == ["南京"]
+
+
+@pytest.fixture
+def open_memory_neo4j(neo4j_uri: str) -> Iterator[Callable[[], Memory]]:
+    opened: list[Memory] = []
+
+    def _open() -> Memory:
+        opened.append(Memory(neo4j_uri))
+        return opened[-1]
+
+    yield _open
+    for m in opened:
+        m.close()
+
+
+def test_reembed_switches_a_neo4j_store(auth_server: str) -> None:
+    """The whole re-embedding path on Neo4j (on the throwaway auth server, since the
+    embedder is recorded per database)."""
+    from graphmem import HashingEmbedder
+    from graphmem.reembed import reembed
+
+    u = _uid("reembed")
+    with Memory(auth_server) as mem:
+        mem.remember(u, "I live in Oslo. I love skiing.", at=T0)
+    small = HashingEmbedder(dim=64)
+    store = Neo4jStore(auth_server)
+    try:
+        assert reembed(store, small) >= 2
+        assert store.embedder_info() == (small.model, 64)
+        with Memory(auth_server, embedder=small) as mem:
+            items = mem.recall(u, "skiing", k=3, at=T0)
+            assert items and "vector" in items[0].channels
+        reembed(store, HashingEmbedder())  # back to the default for the other tests
+    finally:
+        store.close()
+    with Memory(auth_server) as mem:
+        assert [f.value for f in mem.get(u, "city")] == ["Oslo"]
+
+
+def test_provision_fails_loudly_when_nothing_can_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    from . import neo4j_server
+
+    monkeypatch.delenv("GRAPHMEM_NEO4J_URI", raising=False)
+    monkeypatch.setattr(neo4j_server, "docker_answers", lambda timeout=5.0: False)
+    monkeypatch.setattr(neo4j_server.shutil, "which", lambda name: None)
+    with pytest.raises(neo4j_server.ProvisionError) as info, neo4j_server.provision():
+        pass
+    msg = str(info.value)
+    assert "openjdk-17" in msg and "maven" in msg and "GRAPHMEM_NEO4J_URI" in msg
+
+
+def test_provision_uses_the_given_uri_with_credentials(monkeypatch: pytest.MonkeyPatch) -> None:
+    from . import neo4j_server
+
+    monkeypatch.setenv("GRAPHMEM_NEO4J_URI", "bolt://db.example:7687")
+    monkeypatch.setenv("GRAPHMEM_NEO4J_USER", "admin")
+    monkeypatch.setenv("GRAPHMEM_NEO4J_PASSWORD", "p@ss:w/rd")
+    with neo4j_server.provision() as uri:
+        assert split_uri(uri) == ("bolt://db.example:7687", "bolt://db.example:7687", ("admin", "p@ss:w/rd"))
