@@ -35,6 +35,7 @@ from .model import (
     Refusal,
     RememberResult,
 )
+from .portability import ExportReport, ImportDecision, ImportReport, MigrateReport
 
 __version__ = "0.1.0"
 
@@ -45,18 +46,22 @@ __all__ = [
     "Embedder",
     "EmbedderMismatchError",
     "Entity",
+    "ExportReport",
     "ExtractionError",
     "Fact",
     "GraphMemError",
     "HashingEmbedder",
     "HistoryEntry",
     "Ignored",
+    "ImportDecision",
     "ImportFormatError",
+    "ImportReport",
     "InvalidInputError",
     "InvalidTimeError",
     "InvalidUserIdError",
     "Memory",
     "MemoryContext",
+    "MigrateReport",
     "RecallItem",
     "Refusal",
     "RememberResult",

@@ -12,7 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from . import cli_analyst, cli_llm
+from . import cli_analyst, cli_llm, cli_portability
 from .errors import GraphMemError
 from .memory import Memory
 from .model import Fact, HistoryEntry, RecallItem, RememberResult
@@ -232,6 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add("demo", None, "A scripted session on the embedded store showing isolation, correction and restart.")
     cli_llm.register(add)  # reembed
+    cli_portability.register(add)  # export, import, migrate, forget, gc
     cli_analyst.register(add)  # graph, cypher
     return p
 
@@ -244,6 +245,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if a.command == "demo":
             return cmd_demo(a, s)
         store = a.store or default_store()
+        if a.command == "migrate":  # opens two stores, not one Memory
+            return cli_portability.cmd_migrate(a, store, neo4j_auth_from_env(), os.environ)
         if getattr(a, "store_command", None):  # reembed: works on the raw store, not through Memory
             return int(a.store_command(store, neo4j_auth_from_env(), os.environ, a))
         with Memory(store, auth=neo4j_auth_from_env(), **cli_llm.configure_from_env(os.environ)) as mem:
