@@ -17,7 +17,8 @@ MAX_TEXT_CHARS = 8000
 class Config:
     half_lives: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_HALF_LIVES))
     max_text_chars: int = MAX_TEXT_CHARS
-    rrf_k: int = 60
+    #: RRF's k: smaller lets a channel's top ranks count for more than its tail.
+    rrf_k: int = 20
     #: How many candidates each channel contributes before fusion.
     channel_depth: int = 40
     #: Channel weights in the fusion; the exact lookup is the most precise signal.
@@ -30,6 +31,10 @@ class Config:
     archive_floor: float = 0.05
     #: Whether the forgetting pass may archive active profile facts.
     archive_profile: bool = False
+    #: Share of a fact's confidence that time decay can never take away in ranking:
+    #: weight = confidence × (floor + (1 − floor) × 0.5^(age/half-life)). Zero is the pure
+    #: seed formula; a floor keeps an old but exactly matching memory above fresh noise.
+    decay_floor: float = 0.5
 
     def half_life(self, kind: str) -> float:
         return float(self.half_lives.get(kind, self.half_lives.get("fact", 30.0)))
