@@ -16,6 +16,7 @@ time), on an old value the user named (`replaces`), or on explicit retraction.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -27,6 +28,7 @@ _PUNCT = re.compile(r"[\s\W_]+", re.UNICODE)
 _LEADING_EN = re.compile(r"^(?:the|a|an|my|to|at|in|for)\s+", re.IGNORECASE)
 
 
+@lru_cache(maxsize=65536)
 def norm_value(value: str) -> str:
     """Comparison key of a value: NFKC, case-folded, articles and punctuation removed."""
     v = unicodedata.normalize("NFKC", value).casefold().strip()
@@ -62,13 +64,17 @@ def _priority(source: str) -> int:
     return SOURCE_PRIORITY.get(source, 0)
 
 
+@lru_cache(maxsize=64)
+def _group_keys(attribute: str) -> tuple[frozenset[str], ...]:
+    return tuple(frozenset(norm_value(g) for g in group) for group in EXCLUSIVE_GROUPS.get(attribute, []))
+
+
 def _exclusive(attribute: str, a: str, b: str) -> bool:
+    groups = _group_keys(attribute)
+    if not groups:
+        return False
     na, nb = norm_value(a), norm_value(b)
-    for group in EXCLUSIVE_GROUPS.get(attribute, []):
-        keys = {norm_value(g) for g in group}
-        if na in keys and nb in keys and na != nb:
-            return True
-    return False
+    return na != nb and any(na in keys and nb in keys for keys in groups)
 
 
 def decide(cand: Candidate, same_attr: list[Fact], opposite: list[Fact], at: datetime) -> Decision:
