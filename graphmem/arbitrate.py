@@ -16,10 +16,10 @@ time), on an old value the user named (`replaces`), or on explicit retraction.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 
 from .model import SOURCE_PRIORITY, Candidate, Fact
 from .vocab import EXCLUSIVE_GROUPS, OPPOSITES, is_single

@@ -231,6 +231,14 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
     return None, rest, False, []
 
 
+_HAPPENED = re.compile(
+    r"\b(?:yesterday|last\s+(?:night|week|weekend|month|year|time|monday|tuesday|wednesday|thursday|"
+    r"friday|saturday|sunday|summer|winter|spring|fall)|\w+\s+ago|earlier\s+today|went|was|were|had|did|"
+    r"got|took|saw|met|visited|finished|bought|tried|attended|celebrated)\b",
+    re.IGNORECASE,
+)
+
+
 def _fallback(clause: str, pred: str, ctx: Ctx, explicit: bool, remember: bool) -> list:
     """No pattern matched: an event if it is dated, a note if it is a statement about someone."""
     body = pred.strip(" .!")
@@ -243,7 +251,8 @@ def _fallback(clause: str, pred: str, ctx: Ctx, explicit: bool, remember: bool) 
     # "my anniversary is on June 12" is a standing fact; "my flight is tomorrow" is an event.
     dated = p.RELATIVE.search(clause) if possessive else ctx.has_time
     if dated and not c.habitual(ctx, clause, p.HABIT) and (explicit or remember):
-        return [cand("event", clause, ctx.subj, ctx.src)]
+        # Something that already happened is history, not a plan: it keeps a fact's half-life.
+        return [cand("event", clause, ctx.subj, ctx.src, kind="fact" if _HAPPENED.search(clause) else None)]
     if (explicit or remember) and (len(body.split()) >= 2 or remember):
         return [cand("note", clause, ctx.subj, ctx.src)]
     return []

@@ -190,6 +190,11 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
     return inherited, rest, False, []
 
 
+_HAPPENED = re.compile(
+    r"昨天|前天|昨晚|上周|上个?星期|上个月|去年|前年|前几天|刚才|那天|之前|以前|曾经|已经|过了"
+)
+
+
 def _fallback(clause: str, pred: str, body: str, ctx: Ctx, explicit: bool, remember: bool) -> list:
     """No pattern matched: an event if it is dated, a note if it is a statement about someone."""
     body = body.strip()
@@ -201,7 +206,8 @@ def _fallback(clause: str, pred: str, body: str, ctx: Ctx, explicit: bool, remem
     if weekly and explicit and not body.startswith("的"):
         return [cand("event", clause, ctx.subj, ctx.src, kind="fact")]
     if ctx.has_time and not c.habitual(ctx, clause, p.HABIT) and (explicit or _INTENT.search(body)):
-        return [cand("event", clause, ctx.subj, ctx.src)]
+        # Something that already happened is history, not a plan: it keeps a fact's half-life.
+        return [cand("event", clause, ctx.subj, ctx.src, kind="fact" if _HAPPENED.search(clause) else None)]
     content = len(re.sub(r"[^\u4e00-\u9fffA-Za-z0-9]", "", body))
     if remember or (explicit and content >= 2):
         return [cand("note", clause, ctx.subj, ctx.src)]
