@@ -210,7 +210,11 @@ class Memory:
     def facts(
         self, user_id: str, include_frozen: bool = False, *, as_of: datetime | str | None = None
     ) -> list[Fact]:
-        """Every active fact of the user (and frozen ones on request); `as_of` time-travels."""
+        """Every active fact of the user (and frozen ones on request); `as_of` time-travels.
+
+        `as_of=T` gives the facts believed at T: recorded by T and valid at T, whatever their
+        status now. Archived facts count: archiving (gc) is a ranking decision, not a change
+        of belief, and it ends no validity."""
         uid = validate.user_id(user_id)
         r = self.store.reader(uid)
         if as_of is None:
@@ -220,10 +224,7 @@ class Memory:
         return [
             f
             for f in r.facts(statuses=None)
-            if f.recorded_at <= t
-            and f.valid_from <= t
-            and (f.valid_to is None or f.valid_to > t)
-            and f.status != "archived"
+            if f.recorded_at <= t and f.valid_from <= t and (f.valid_to is None or f.valid_to > t)
         ]
 
     def graph(
@@ -271,8 +272,12 @@ class Memory:
         return portability.forget_user(self.store, validate.user_id(user_id))
 
     def forget(self, user_id: str, fact_id: str, at: datetime | str | None = None) -> bool:
-        """Delete one fact, leaving a content-free `forget` audit entry; False if unknown."""
-        return portability.forget_fact(self.store, validate.user_id(user_id), fact_id, parse_time(at))
+        """Delete one fact and every trace of its content (audit details, the message log,
+        other facts' provenance; see `portability.forget_fact`), leaving a content-free
+        `forget` audit entry; False if unknown."""
+        return portability.forget_fact(
+            self.store, validate.user_id(user_id), fact_id, parse_time(at), embedder=self.embedder
+        )
 
     def gc(
         self,

@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 import uuid
+from collections.abc import Callable
 from dataclasses import fields
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -102,6 +103,10 @@ def all_strings(r: UserReader) -> list[str]:
                 else []
             )
     return out
+
+
+def _dt(s: str) -> datetime:
+    return datetime.fromisoformat(s.replace("Z", "+00:00"))
 
 
 def fresh(prefix: str) -> str:
@@ -579,6 +584,95 @@ def test_forget_fact_leaves_a_content_free_audit_entry(mem: Memory) -> None:
     assert mem.forget(u, paris.id) and mem.facts(u, include_frozen=True) == []
     doc = json.loads(mem.export(u).document or "")
     assert [a["old_fact_id"] for a in doc["audit"] if a["action"] == "forget"] == [None, None]
+
+
+def _mentions(r: UserReader, value: str) -> list[str]:
+    """Every string a reader method returns for the user that mentions `value`."""
+    return [s for s in all_strings(r) if value.lower() in s.lower()]
+
+
+def test_forget_fact_leaves_no_trace_of_its_content(mem: Memory, uid: Callable[[str], str]) -> None:
+    u, other = uid("erase"), uid("bystander")
+    mem.remember(u, "I live in Lima and I love salsa.", at=T0)
+    mem.remember(u, "I moved to Quito.", at=T1)
+    mem.remember(u, "Yes, I live in Quito.", at=T2)  # a reinforcement: audit and log only
+    mem.remember(other, "I moved to Quito.", at=T1)
+    quito = mem.get(u, "city")[0]
+    r = mem.store.reader(u)
+    assert quito.value == "Quito" and len(_mentions(r, "Quito")) > 4
+    before = {a.id: a for a in r.audit()}
+    other_before = (mem.store.reader(other).episodes(), mem.store.reader(other).audit())
+    assert mem.forget(u, quito.id, at=T2)
+    assert _mentions(r, "Quito") == []  # facts (every status), entities, audit, links, episodes
+    assert r.search_text(["quito"], 10) == [] and all(i.fact.value != "Quito" for i in mem.recall(u, "Quito"))
+    lima, salsa = sorted(r.facts(statuses=None), key=lambda f: f.attribute)
+    assert (lima.value, lima.status, lima.superseded_by, salsa.value) == ("Lima", "frozen", None, "salsa")
+    assert salsa.source_text == "I love salsa."  # other facts of the message keep their provenance
+    audit = {a.id: a for a in r.audit()}
+    scrubbed = [a for a in audit.values() if a.detail == "[FORGOTTEN]"]
+    assert {(a.action, a.at) for a in scrubbed} == {("supersede", _dt(T1)), ("reinforce", _dt(T2))}
+    assert all(audit[i] == a for i, a in before.items() if a not in scrubbed and quito.id not in
+               (a.new_fact_id, a.old_fact_id))  # fmt: skip
+    forget = [a for a in audit.values() if a.action == "forget"]
+    assert [(a.rule, a.detail, a.new_fact_id, a.old_fact_id) for a in forget] == [
+        ("user_request", "", None, quito.id)
+    ]
+    assert [m.text for m in r.episodes()] == [
+        "I live in Lima and I love salsa.", "[FORGOTTEN]", "Yes, I live in [FORGOTTEN]."
+    ]  # fmt: skip
+    assert (mem.store.reader(other).episodes(), mem.store.reader(other).audit()) == other_before
+    assert [f.value for f in mem.get(other, "city")] == ["Quito"]
+    # The clause goes from a message other facts came from; their own clauses stay.
+    assert mem.forget(u, lima.id, at=T2)
+    assert _mentions(r, "Lima") == [] and r.search_text(["lima"], 10) == []
+    assert r.search_text(["forgotten"], 10) == []
+    assert [m.text for m in r.episodes()][0] == "[FORGOTTEN] and I love salsa."
+    assert [(f.value, f.source_text) for f in r.facts(statuses=None)] == [("salsa", "I love salsa.")]
+    assert [e.type for e in r.entities()] == ["self"]
+
+
+def test_forget_rewrites_shared_provenance_and_drops_orphans(mem: Memory, uid: Callable[[str], str]) -> None:
+    u = uid("sis")
+    mem.remember(u, "My sister Anna lives in Berlin. I like jazz.", at=T0)
+    r = mem.store.reader(u)
+    berlin = next(f for f in r.facts() if f.value == "Berlin")
+    sibling = next(f for f in r.facts() if f.attribute == "sibling")
+    assert "Berlin" in sibling.source_text and berlin.subject_id == sibling.object_id
+    assert mem.forget(u, berlin.id, at=T1)
+    assert _mentions(r, "Berlin") == [] and r.search_text(["berlin"], 10) == []
+    assert r.search_text(["forgotten"], 10) == []  # the marker is not indexed
+    sibling_now = r.facts(ids=[sibling.id])[0]
+    assert (sibling_now.value, sibling_now.text) == (sibling.value, sibling.text)
+    assert sibling_now.source_text == sibling.source_text.replace("Berlin", "[FORGOTTEN]")
+    assert [i.fact.id for i in mem.recall(u, "my sister Anna", k=1)] == [sibling.id]
+    assert r.episodes()[0].text == "My sister Anna lives in [FORGOTTEN]. I like jazz."
+    assert {e.name for e in r.entities()} == {"self", "Anna"}  # still the sibling fact's object
+    # Forgetting the sibling leaves Anna's entity to no fact: it goes, `self` stays.
+    assert mem.forget(u, sibling.id, at=T1)
+    assert _mentions(r, "Anna") == [] and [e.type for e in r.entities()] == ["self"]
+    assert [f.value for f in r.facts(statuses=None)] == ["jazz"]
+    assert r.episodes()[0].text.endswith("I like jazz.")
+
+
+def test_forget_does_not_scrub_one_character_values_from_texts(
+    mem: Memory, uid: Callable[[str], str]
+) -> None:
+    u = uid("short")
+    doc = {
+        "format": "graphmem-export", "schema_version": 2, "user_id": "x", "exported_at": T1,
+        "entities": [{"id": "me", "name": "self", "type": "self"}],
+        "facts": [{
+            "id": "f1", "user_id": "x", "subject_id": "me", "subject_name": "self", "attribute": "note",
+            "value": "7", "kind": "fact", "source": "user_declared", "confidence": 0.9, "status": "active",
+            "text": "I have 7 cats", "source_text": "I have 7 cats", "recorded_at": T0, "valid_from": T0,
+            "last_accessed_at": T0, "half_life_days": 60,
+        }],
+        "episodes": [{"id": "m1", "role": "user", "text": "I have 7 cats and 7 dogs.", "at": T0}],
+    }  # fmt: skip
+    mem.import_(doc, as_user=u)
+    fid = mem.facts(u)[0].id
+    assert mem.forget(u, fid)
+    assert [m.text for m in mem.store.reader(u).episodes()] == ["[FORGOTTEN] and 7 dogs."]
 
 
 def test_gc_archives_decayed_facts_but_not_profile(mem: Memory) -> None:

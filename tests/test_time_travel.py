@@ -100,6 +100,22 @@ def test_history_survives_export_and_import(mem: Memory, uid: Callable[[str], st
     assert city_at(mem, dst, "2026-02-01T00:00:00Z") == ["Paris"]
 
 
+def test_as_of_includes_facts_archived_later(mem: Memory, uid: Callable[[str], str]) -> None:
+    """gc archives by score (ranking), which is no change of belief: what was believed at T
+    still includes a fact archived after T, and archiving ends no validity."""
+    u = uid("gc")
+    mem.remember(u, "I live in Paris. I like jazz.", at=T0)
+    later = "2027-06-01T00:00:00Z"
+    assert mem.gc(u, at=later) == 1
+    jazz = next(f for f in mem.store.reader(u).facts(statuses=None) if f.value == "jazz")
+    assert jazz.status == "archived" and jazz.valid_to is None
+    assert {f.value for f in mem.facts(u)} == {"Paris"}  # now: archived facts are out of the ranking
+    assert {f.value for f in mem.facts(u, as_of=T1)} == {"Paris", "jazz"}
+    assert [f.value for f in mem.get(u, "likes", as_of=T1)] == ["jazz"]
+    assert {f.value for f in mem.facts(u, as_of=later)} == {"Paris", "jazz"}  # still believed
+    assert mem.facts(u, as_of="2025-12-31T00:00:00Z") == []
+
+
 def test_bad_as_of_is_refused(mem: Memory, uid: Callable[[str], str]) -> None:
     with pytest.raises(InvalidTimeError):
         mem.facts(uid("x"), as_of="last tuesday")

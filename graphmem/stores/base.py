@@ -21,6 +21,9 @@ T = TypeVar("T")
 
 SCHEMA_VERSION = 1
 
+#: What erasure (`UserWriter.scrub`) leaves where a forgotten fact's content was.
+FORGOTTEN = "[FORGOTTEN]"
+
 
 @dataclass(frozen=True)
 class Episode:
@@ -107,6 +110,25 @@ class UserWriter(UserReader, Protocol):
         ...
 
     def delete_fact(self, fact_id: str) -> bool: ...
+
+    def scrub(self, fact_id: str, needles: Sequence[str]) -> int:
+        """Erase the content of a forgotten fact from this user's logs: the `detail` of every
+        audit record naming `fact_id` (as new or old fact) becomes `FORGOTTEN`, and each
+        needle, in the order given, is replaced by `FORGOTTEN` in every episode text.
+        Mechanical: which needles (and their order) is the caller's policy; empty needles
+        are skipped. Returns how many audit records and episodes changed."""
+        ...
+
+    def update_source(self, fact_id: str, source_text: str, terms: Sequence[str]) -> bool:
+        """Replace a fact's `source_text` and its BM25 terms (erasure rewrites the provenance
+        of facts that shared a forgotten fact's message); the vector goes through
+        `replace_vectors`. False if the fact is not this user's."""
+        ...
+
+    def delete_orphans(self, entity_ids: Sequence[str]) -> int:
+        """Delete those of these entities that no fact of the user names as subject or
+        object, never the `self` entity; returns how many were deleted."""
+        ...
 
     def delete_user(self) -> int:
         """Remove every node, edge, log row and index entry of the user; returns rows removed."""

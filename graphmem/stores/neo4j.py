@@ -30,7 +30,7 @@ import numpy as np
 from ..errors import InvalidInputError, SchemaVersionError, StoreUnavailableError
 from ..model import AuditRecord, Entity, Fact
 from ..timeutil import from_epoch, to_epoch
-from .base import SCHEMA_VERSION, Episode, SupersedesEdge
+from .base import FORGOTTEN, SCHEMA_VERSION, Episode, SupersedesEdge
 from .cypher_files import query, statements
 from .neo4j_util import (
     audit_from,
@@ -40,6 +40,7 @@ from .neo4j_util import (
     fact_from,
     fact_props,
     fact_update_params,
+    index_terms,
     lucene_query,
     mapped_errors,
     split_uri,
@@ -221,6 +222,26 @@ class Neo4jUser:
     def delete_fact(self, fact_id: str) -> bool:
         rows = self._run("fact_delete", id=fact_id)
         return bool(rows and int(rows[0]["deleted"]) > 0)
+
+    def scrub(self, fact_id: str, needles: Sequence[str]) -> int:
+        n = int(self._run("audit_scrub", id=fact_id, marker=FORGOTTEN)[0]["changed"])
+        subs = [s for s in dict.fromkeys(str(x) for x in needles) if s and s != FORGOTTEN]
+        if subs:
+            n += int(self._run("episode_scrub", needles=subs, marker=FORGOTTEN)[0]["changed"])
+        return n
+
+    def update_source(self, fact_id: str, source_text: str, terms: Sequence[str]) -> bool:
+        search_text = " ".join(index_terms(terms))
+        rows = self._run("fact_set_source", id=fact_id, source_text=source_text, search_text=search_text)
+        return bool(rows and int(rows[0]["updated"]) > 0)
+
+    def delete_orphans(self, entity_ids: Sequence[str]) -> int:
+        ids = list(dict.fromkeys(str(i) for i in entity_ids))
+        if not ids:
+            return 0
+        rows = self._run("entity_delete_orphans", ids=ids)
+        self._entities = None  # entities prefetched by user_begin may name deleted ones
+        return int(rows[0]["deleted"]) if rows else 0
 
     def delete_user(self) -> int:
         n = int(self._run("user_count_rows")[0]["rows"])

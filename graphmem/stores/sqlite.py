@@ -23,7 +23,7 @@ import numpy as np
 from ..errors import SchemaVersionError, StoreError, StoreUnavailableError
 from ..model import AuditRecord, Entity, Fact
 from ..timeutil import from_epoch, to_epoch
-from .base import SCHEMA_VERSION, Episode, SupersedesEdge
+from .base import FORGOTTEN, SCHEMA_VERSION, Episode, SupersedesEdge
 from .sqlite_schema import MIGRATIONS
 
 T = TypeVar("T")
@@ -303,6 +303,47 @@ class SQLiteUser:
         self._x("DELETE FROM facts WHERE rowid = ?", (row[0],))
         self._x("UPDATE users SET epoch = epoch + 1 WHERE user_id = ?", (self.user_id,))
         return True
+
+    def scrub(self, fact_id: str, needles: Sequence[str]) -> int:
+        n = self._x(
+            "UPDATE audit SET detail = ? WHERE user_id = ? AND (new_fact_id = ? OR old_fact_id = ?) "
+            "AND detail NOT IN ('', ?)",
+            (FORGOTTEN, self.user_id, fact_id, fact_id, FORGOTTEN),
+        ).rowcount
+        subs = [s for s in dict.fromkeys(needles) if s and s != FORGOTTEN]
+        if subs:
+            # replace(replace(text, ?1, m), ?2, m): needles apply in the order given.
+            expr, args = "text", list[str]()
+            for s in subs:
+                expr, args = f"replace({expr}, ?, ?)", [*args, s, FORGOTTEN]
+            hit = " OR ".join(["instr(text, ?) > 0"] * len(subs))
+            n += self._x(
+                f"UPDATE episodes SET text = {expr} WHERE user_id = ? AND ({hit})",
+                [*args, self.user_id, *subs],
+            ).rowcount
+        return n
+
+    def update_source(self, fact_id: str, source_text: str, terms: Sequence[str]) -> bool:
+        row = self._x(
+            "SELECT rowid FROM facts WHERE id = ? AND user_id = ?", (fact_id, self.user_id)
+        ).fetchone()
+        if row is None:
+            return False
+        self._x("UPDATE facts SET source_text = ? WHERE rowid = ? AND user_id = ?",
+                (source_text, row[0], self.user_id))  # fmt: skip
+        self._x("UPDATE facts_fts SET terms = ? WHERE rowid = ?", (" ".join(terms), row[0]))
+        return True
+
+    def delete_orphans(self, entity_ids: Sequence[str]) -> int:
+        ids = list(dict.fromkeys(entity_ids))
+        if not ids:
+            return 0
+        return self._x(
+            f"DELETE FROM entities WHERE user_id = ? AND type <> 'self' AND id IN ({_placeholders(len(ids))}) "
+            "AND NOT EXISTS (SELECT 1 FROM facts f WHERE f.user_id = entities.user_id "
+            "AND (f.subject_id = entities.id OR f.object_id = entities.id))",
+            [self.user_id, *ids],
+        ).rowcount
 
     def delete_user(self) -> int:
         n = 0

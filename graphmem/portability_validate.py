@@ -1,0 +1,338 @@
+"""Reading an export document: load it (dict, JSON text, bytes, path or file object),
+validate it strictly and lift older versions to the current one (`migrate_v1`).
+
+`load_document` returns a `ParsedDoc` or raises `ImportFormatError` naming the exact
+place (`facts[3].confidence: expected a number from 0 to 1, got str`). Every check runs
+before the importer opens a transaction, so a broken file changes nothing. The format
+and its versions are described in `graphmem.portability_format`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .config import DEFAULT_HALF_LIVES
+from .errors import GraphMemError, ImportFormatError
+from .model import KINDS, SOURCES, STATUSES, AuditRecord, Entity, Fact
+from .portability_format import (
+    _MAX_ID_CHARS,
+    DEFAULT_LIMITS,
+    FORMAT,
+    MAX_VALUE_CHARS,
+    SCHEMA_VERSION,
+    Limits,
+    ParsedDoc,
+    _fail,
+    _list,
+    _Rec,
+    _tname,
+    _unique,
+    _version,
+)
+from .secrets import find_secrets, redact
+from .stores.base import Episode, SupersedesEdge
+from .validate import ROLES
+from .validate import user_id as check_user_id
+from .vocab import is_valid_attribute
+
+__all__ = ["MIGRATIONS", "load_document", "migrate_v1", "parse_document"]
+
+# ---- loading --------------------------------------------------------------------------
+
+
+def _no_dupes(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise _fail("", f"duplicate key {k!r} in one JSON object")
+        out[k] = v
+    return out
+
+
+def _bad_constant(name: str) -> None:
+    raise _fail("", f"{name} is not a valid JSON number")
+
+
+def _too_big(size: int, limit: int) -> ImportFormatError:
+    return _fail("", f"document is {size / 1048576:.1f} MB; the import limit is {limit / 1048576:.0f} MB")
+
+
+def load_document(source: Any, limits: Limits = DEFAULT_LIMITS) -> ParsedDoc:
+    """Read and validate an export from a dict, JSON text/bytes, a path or a file object."""
+    if isinstance(source, dict):
+        return parse_document(source, limits)
+    cap = limits.max_bytes
+    if isinstance(source, (bytes, bytearray)):
+        raw: bytes | str = bytes(source)
+    elif isinstance(source, str) and source.lstrip()[:1] in ("{", "["):
+        raw = source
+    elif isinstance(source, (str, os.PathLike)):
+        path = Path(source)
+        try:
+            size = path.stat().st_size
+            if cap is not None and size > cap:
+                raise _too_big(size, cap)
+            raw = path.read_bytes()
+        except OSError as e:
+            raise _fail("", f"cannot read {path}: {e.strerror or e}") from e
+    elif hasattr(source, "read"):
+        raw = source.read(cap + 1) if cap is not None else source.read()
+    else:
+        raise ImportFormatError(
+            f"cannot import from a {type(source).__name__}; pass a path, file, str or dict"
+        )
+    if cap is not None and len(raw) > cap:
+        raise _too_big(len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8")), cap)
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise _fail("", f"document is not UTF-8 text (byte {e.start})") from e
+    try:
+        doc = json.loads(raw, object_pairs_hook=_no_dupes, parse_constant=_bad_constant)
+    except json.JSONDecodeError as e:
+        raise _fail(
+            "", f"not valid JSON (truncated or corrupted?): {e.msg} at line {e.lineno} column {e.colno}"
+        ) from e
+    return parse_document(doc, limits)
+
+
+# ---- version 2 --------------------------------------------------------------------------
+
+_TOP = {"format", "schema_version", "user_id", "exported_at", "entities", "facts"}
+_TOP_OPT = {"supersedes", "audit", "episodes", "embedder", "generator"}
+_FACT_REQ = {"id", "user_id", "subject_id", "subject_name", "attribute", "value", "kind", "source",
+             "confidence", "status", "text", "source_text", "recorded_at", "valid_from",
+             "last_accessed_at", "half_life_days"}  # fmt: skip
+_FACT_OPT = {
+    "valid_to",
+    "access_count",
+    "ref",
+    "object_id",
+    "qualifier",
+    "superseded_by",
+    "inferred",
+    "vector",
+}
+
+
+def _parse_fact(raw: Any, path: str, uid: str, dim: int | None) -> tuple[Fact, np.ndarray | None]:
+    r = _Rec(raw, path, _FACT_REQ, _FACT_OPT)
+    attribute = r.text("attribute", nonempty=True)
+    if not is_valid_attribute(attribute):
+        raise _fail(r.at("attribute"), f"{attribute[:40]!r} is not a valid attribute name")
+    f = Fact(
+        id=r.id("id"), user_id=r.text("user_id"), subject_id=r.id("subject_id"),
+        subject_name=r.text("subject_name", nonempty=True), attribute=attribute,
+        value=r.text("value", max_len=MAX_VALUE_CHARS, nonempty=True), kind=r.choice("kind", KINDS),
+        source=r.choice("source", SOURCES), confidence=r.number("confidence", 0.0, 1.0),
+        status=r.choice("status", STATUSES), text=r.text("text", nonempty=True), source_text=r.text("source_text"),
+        recorded_at=r.time("recorded_at"), valid_from=r.time("valid_from"), valid_to=r.opt_time("valid_to"),
+        last_accessed_at=r.time("last_accessed_at"), half_life_days=r.number("half_life_days", 1e-6),
+        access_count=r.integer("access_count"), ref=r.opt_text("ref", max_len=_MAX_ID_CHARS),
+        object_id=r.opt_id("object_id"), qualifier=r.opt_text("qualifier", max_len=_MAX_ID_CHARS),
+        superseded_by=r.opt_id("superseded_by"), inferred=r.boolean("inferred"),
+    )  # fmt: skip
+    if f.user_id != uid:
+        raise _fail(r.at("user_id"), "differs from the document's user_id")
+    if f.valid_to is not None and f.valid_to < f.valid_from:
+        raise _fail(r.at("valid_to"), "is before valid_from")
+    if f.status == "active" and f.superseded_by is not None:
+        raise _fail(r.at("superseded_by"), "an active fact cannot be superseded")
+    found = find_secrets(f"{f.value}\n{f.text}\n{f.source_text}")
+    if found:
+        raise _fail(path, f"holds what looks like a secret ({found[0].kind}); graphmem never stores secrets")
+    vec = None
+    if r.get("vector", None) is not None:
+        v = r.get("vector", None)
+        if dim is None:
+            raise _fail(r.at("vector"), "vectors need an `embedder` with model and dim at the top level")
+        ok = isinstance(v, list) and len(v) == dim
+        if not ok or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v):
+            raise _fail(r.at("vector"), f"expected an array of {dim} numbers")
+        vec = np.asarray(v, dtype=np.float32)
+        if not np.all(np.isfinite(vec)):
+            raise _fail(r.at("vector"), "holds a non-finite number")
+    return f, vec
+
+
+def _parse_v2(doc: dict[str, Any], limits: Limits) -> ParsedDoc:
+    top = _Rec(doc, "", _TOP, _TOP_OPT)
+    if doc.get("format") != FORMAT:
+        raise _fail("format", f"expected {FORMAT!r}, got {doc.get('format')!r}"[:200])
+    try:
+        uid = check_user_id(doc.get("user_id"))
+    except GraphMemError as e:
+        raise _fail("user_id", str(e)) from e
+    exported_at = top.time("exported_at")
+    embedder: tuple[str, int] | None = None
+    if doc.get("embedder") is not None:
+        em = _Rec(doc["embedder"], "embedder", {"model", "dim"}, {"included"})
+        embedder = (em.text("model", nonempty=True), int(em.number("dim", 1, 65536)))
+        em.boolean("included")
+    recs = limits.max_records
+
+    entities = []
+    for i, raw in enumerate(_list(top, "entities", recs)):
+        r = _Rec(raw, f"entities[{i}]", {"id", "name", "type"}, {"user_id", "aliases", "created_at"})
+        if r.get("user_id", uid) != uid:
+            raise _fail(r.at("user_id"), "differs from the document's user_id")
+        entities.append(Entity(r.id("id"), uid, r.text("name", nonempty=True, max_len=MAX_VALUE_CHARS),
+                               r.text("type", nonempty=True, max_len=64), r.strs("aliases"),
+                               r.opt_time("created_at")))  # fmt: skip
+    entity_ids = _unique([e.id for e in entities], "entities")
+    if sum(e.type == "self" for e in entities) > 1:
+        raise _fail("entities", "more than one entity has type 'self'")
+
+    facts, vectors = [], {}
+    for i, raw in enumerate(_list(top, "facts", limits.max_facts)):
+        f, vec = _parse_fact(raw, f"facts[{i}]", uid, embedder[1] if embedder else None)
+        facts.append(f)
+        if vec is not None:
+            vectors[f.id] = vec
+    fact_ids = _unique([f.id for f in facts], "facts")
+    for i, f in enumerate(facts):
+        for key, ref, known, what in (("subject_id", f.subject_id, entity_ids, "entity"),
+                                      ("object_id", f.object_id, entity_ids, "entity"),
+                                      ("superseded_by", f.superseded_by, fact_ids, "fact")):  # fmt: skip
+            if ref is not None and ref not in known:
+                raise _fail(f"facts[{i}].{key}", f"{ref!r} is not the id of any {what} in the document")
+
+    edges: list[SupersedesEdge] = []
+    pairs: dict[tuple[str, str], int] = {}
+    for i, raw in enumerate(_list(top, "supersedes", recs, required=False)):
+        r = _Rec(raw, f"supersedes[{i}]", {"new_id", "old_id", "rule", "at"})
+        edge = SupersedesEdge(
+            r.id("new_id"), r.id("old_id"), r.text("rule", nonempty=True, max_len=128), r.time("at")
+        )
+        for key in ("new_id", "old_id"):
+            if getattr(edge, key) not in fact_ids:
+                raise _fail(r.at(key), f"{getattr(edge, key)!r} is not the id of any fact in the document")
+        if edge.new_id == edge.old_id:
+            raise _fail(r.path, "a fact cannot supersede itself")
+        if (edge.new_id, edge.old_id) in pairs:
+            raise _fail(r.path, f"duplicates supersedes[{pairs[(edge.new_id, edge.old_id)]}]")
+        pairs[(edge.new_id, edge.old_id)] = i
+        edges.append(edge)
+
+    audit = []
+    for i, raw in enumerate(_list(top, "audit", recs, required=False)):
+        r = _Rec(raw, f"audit[{i}]", {"id", "at", "action", "rule"},
+                 {"user_id", "new_fact_id", "old_fact_id", "detail"})  # fmt: skip
+        if r.get("user_id", uid) != uid:
+            raise _fail(r.at("user_id"), "differs from the document's user_id")
+        a = AuditRecord(r.id("id"), uid, r.time("at"), r.text("action", nonempty=True, max_len=64),
+                        r.text("rule", nonempty=True, max_len=128), r.opt_id("new_fact_id"),
+                        r.opt_id("old_fact_id"), redact(r.text("detail")))  # fmt: skip
+        for key in ("new_fact_id", "old_fact_id"):
+            ref = getattr(a, key)
+            if ref is not None and ref not in fact_ids:
+                raise _fail(r.at(key), f"{ref!r} is not the id of any fact in the document")
+        audit.append(a)
+    _unique([a.id for a in audit], "audit")
+
+    episodes = []
+    for i, raw in enumerate(_list(top, "episodes", recs, required=False)):
+        r = _Rec(raw, f"episodes[{i}]", {"id", "role", "text", "at"}, {"user_id", "ref"})
+        if r.get("user_id", uid) != uid:
+            raise _fail(r.at("user_id"), "differs from the document's user_id")
+        episodes.append(Episode(r.id("id"), uid, r.choice("role", ROLES), redact(r.text("text")), r.time("at"),
+                                r.opt_text("ref", max_len=_MAX_ID_CHARS)))  # fmt: skip
+    _unique([e.id for e in episodes], "episodes")
+    return ParsedDoc(
+        uid, exported_at, SCHEMA_VERSION, embedder, entities, facts, edges, audit, episodes, vectors
+    )
+
+
+# ---- version 1 (the seed's format) ------------------------------------------------------
+
+_V1_TOP = {"schema_version", "user_id", "exported_at", "entries"}
+_V1_REQ = {"id", "entry_type", "content", "confidence", "status"}
+_V1_OPT = {"half_life_days", "source", "created_at", "last_accessed_at", "access_count", "superseded_by",
+           "supersedes", "facts", "user_id"}  # fmt: skip
+
+
+def migrate_v1(doc: dict[str, Any], limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
+    """Version 1 → version 2, documented field by field.
+
+    - the document gets `format: "graphmem-export"` and one `self` entity;
+    - each entry becomes a fact about the user: attribute `event` for `entry_type`
+      event, else `note`; `kind` = entry_type; value, text and source text = content;
+      `source` defaults to user_declared, `half_life_days` to the kind's default;
+      recorded_at / valid_from = `created_at` (else the document's `exported_at`),
+      last_accessed_at defaults to that; a non-active entry ends (`valid_to`) when its
+      successor (`superseded_by`) was created, else at `exported_at`;
+    - `superseded_by` / `supersedes` become SUPERSEDES links with rule `v1:supersedes`;
+    - `facts` (atomic assertions) are accepted and dropped: the content is the fact.
+    """
+    top = _Rec(doc, "", _V1_TOP)
+    try:
+        uid = check_user_id(doc.get("user_id"))
+    except GraphMemError as e:
+        raise _fail("user_id", str(e)) from e
+    exported = top.time("exported_at")
+    entries = [_Rec(raw, f"entries[{i}]", _V1_REQ, _V1_OPT)
+               for i, raw in enumerate(_list(top, "entries", limits.max_facts))]  # fmt: skip
+    ids = _unique([r.id("id") for r in entries], "entries")
+    created = {r.raw["id"]: (r.opt_time("created_at") or exported) for r in entries}
+    links: dict[tuple[str, str], None] = {}
+    for r in entries:
+        if r.get("user_id", uid) != uid:
+            raise _fail(r.at("user_id"), "differs from the document's user_id")
+        for key in ("superseded_by", "supersedes"):
+            other = r.opt_id(key)
+            if other is not None and other not in ids:
+                raise _fail(r.at(key), f"{other!r} is not the id of any entry")
+            if other is not None:
+                links[(other, r.raw["id"]) if key == "superseded_by" else (r.raw["id"], other)] = None
+    facts = []
+    for r in entries:
+        eid, kind = r.raw["id"], r.choice("entry_type", KINDS)
+        content = r.text("content", max_len=MAX_VALUE_CHARS, nonempty=True)
+        status, at = r.choice("status", STATUSES), created[eid]
+        succ = r.opt_id("superseded_by")
+        end = None if status == "active" else max(at, created[succ] if succ else exported)
+        facts.append({
+            "id": eid, "user_id": uid, "subject_id": "self", "subject_name": "self",
+            "attribute": "event" if kind == "event" else "note", "value": content, "kind": kind,
+            "source": r.choice("source", SOURCES) if "source" in r.raw else "user_declared",
+            "confidence": r.number("confidence", 0.0, 1.0), "status": status, "text": content,
+            "source_text": content, "recorded_at": at.isoformat(), "valid_from": at.isoformat(),
+            "valid_to": end.isoformat() if end else None,
+            "last_accessed_at": (r.opt_time("last_accessed_at") or at).isoformat(),
+            "half_life_days": r.number("half_life_days", 1e-6, default=DEFAULT_HALF_LIVES[kind]),
+            "access_count": r.integer("access_count"), "superseded_by": succ if status != "active" else None,
+        })  # fmt: skip
+    edges = [{"new_id": n, "old_id": o, "rule": "v1:supersedes", "at": created[n].isoformat()}
+             for n, o in links if n != o]  # fmt: skip
+    return {
+        "format": FORMAT, "schema_version": SCHEMA_VERSION, "user_id": uid, "exported_at": exported.isoformat(),
+        "entities": [{"id": "self", "user_id": uid, "name": "self", "type": "self", "aliases": []}],
+        "facts": facts, "supersedes": edges,
+    }  # fmt: skip
+
+
+#: Older version -> function that lifts a document of it to the next version.
+MIGRATIONS: dict[int, Callable[[dict[str, Any], Limits], dict[str, Any]]] = {1: migrate_v1}
+
+
+def parse_document(doc: Any, limits: Limits = DEFAULT_LIMITS) -> ParsedDoc:
+    """Validate a decoded document (any known version) into a `ParsedDoc`."""
+    if not isinstance(doc, dict):
+        raise _fail("", f"expected a JSON object at the top level, got {_tname(doc)}")
+    if "schema_version" not in doc:
+        raise _fail("schema_version", "missing; is this a graphmem export?")
+    version = _version(doc["schema_version"])
+    first = version
+    while version < SCHEMA_VERSION:
+        doc = MIGRATIONS[version](doc, limits)
+        version += 1
+    parsed = _parse_v2(doc, limits)
+    parsed.schema_version = first
+    return parsed
