@@ -8,6 +8,10 @@ FOR (f:Fact) ON (f.user_id, f.attribute);
 CREATE INDEX graphmem_fact_user_status IF NOT EXISTS
 FOR (f:Fact) ON (f.user_id, f.status);
 
+// The vector cache's incremental refresh: a user's facts above a seq (cypher/vector_sync).
+CREATE INDEX graphmem_fact_user_seq IF NOT EXISTS
+FOR (f:Fact) ON (f.user_id, f.seq);
+
 CREATE INDEX graphmem_entity_user IF NOT EXISTS
 FOR (e:Entity) ON (e.user_id);
 

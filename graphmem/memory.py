@@ -33,7 +33,7 @@ from .stores import Store, open_store
 from .stores.base import UserReader
 from .textproc import terms
 from .timeutil import parse_time
-from .vocab import CORE_KEYS, RELATION_KEYS, is_valid_attribute
+from .vocab import CORE_KEYS, RELATION_KEYS, is_single, is_valid_attribute
 from .write import Applier, Prepared, new_id, render_candidate
 
 if TYPE_CHECKING:
@@ -41,7 +41,11 @@ if TYPE_CHECKING:
 
 _log = logging.getLogger("graphmem")
 _MAX_VALUE_CHARS = 1000
-_CONTEXT_ATTRIBUTES = [k for k in CORE_KEYS if k not in ("note", "event")]
+# What an extractor may need to place a bare correction or a retraction: the user's
+# single-valued profile, relations and standing constraints. Free-text notes, events and
+# open-ended likes/dislikes are most of a large user's facts and stay out of this
+# per-message read.
+_CONTEXT_ATTRIBUTES = [k for k in CORE_KEYS if is_single(k)] + list(RELATION_KEYS) + ["diet", "allergy"]
 
 
 class Memory:
@@ -107,7 +111,7 @@ class Memory:
         out = ExtractOutput([], [])
         if screened.sentences:
             out = self.extractor.extract(screened.sentences, self._extract_context(self.store.reader(uid)))
-        prepared, dropped = self._prepare(out.candidates)
+        prepared, dropped = self._prepare(out.candidates, screened.redacted)
         episode_id = new_id("m")
 
         def tx(w: Any) -> RememberResult:
@@ -138,9 +142,6 @@ class Memory:
         known = [
             KnownEntity(e.name, e.type, relation.get(e.id), e.aliases) for e in entities if e.type != "self"
         ]
-        # Extractors read active facts to resolve bare corrections ("不是四川，是重庆"); notes and
-        # events are free text that such a correction never names, and they are most of a
-        # large user's facts, so they stay out of this per-message read.
         active = (
             r.facts(attributes=_CONTEXT_ATTRIBUTES)
             if getattr(self.extractor, "needs_active_facts", False)
@@ -148,7 +149,9 @@ class Memory:
         )
         return ExtractContext(known_entities=known, active_facts=active)
 
-    def _prepare(self, candidates: list[Candidate]) -> tuple[list[Prepared], list[Ignored]]:
+    def _prepare(
+        self, candidates: list[Candidate], message: str = ""
+    ) -> tuple[list[Prepared], list[Ignored]]:
         good: list[Candidate] = []
         dropped: list[Ignored] = []
         for c in candidates:
@@ -159,11 +162,14 @@ class Memory:
                 good.append(c)
         texts = [render_candidate(c) for c in good]
         search_texts = [f"{t} {c.source_text}".strip() for t, c in zip(texts, good)]
+        # BM25 sees the whole (redacted) message, so a fact can be found by what was said
+        # around it; the vector keeps to the fact and its clause.
+        index_texts = [f"{t} {message}".strip() for t in texts]
         vectors = (
             self.embedder.embed(search_texts) if good else np.zeros((0, self.embedder.dim), dtype=np.float32)
         )
         prepared = [
-            Prepared(c, t, terms(s), vectors[i]) for i, (c, t, s) in enumerate(zip(good, texts, search_texts))
+            Prepared(c, t, terms(s), vectors[i]) for i, (c, t, s) in enumerate(zip(good, texts, index_texts))
         ]
         return prepared, dropped
 
@@ -179,7 +185,7 @@ class Memory:
         items = self._recaller.recall(self.store.reader(uid), query, k, when)
         if items:
             ids = [it.fact.id for it in items]
-            self.store.write(uid, lambda w: w.touch(ids, when))
+            self.store.touch(uid, ids, when)
         return items
 
     def context(

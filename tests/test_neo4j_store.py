@@ -372,10 +372,71 @@ def test_vector_scores_are_cosines_and_paths_agree(neo4j_uri: str, store: Neo4jS
         indexed_store.close()
     assert [fid for fid, _ in indexed] == [fid for fid, _ in expect]
     assert np.allclose([s for _, s in indexed], [s for _, s in expect], atol=1e-5)
-    # No direction, no crash; every active fact with a vector scores 0.
-    flat = store.reader(u).search_vector(np.zeros(32, dtype=np.float32), 100)
-    assert len(flat) == 54 and {s for _, s in flat} == {0.0}
+    # A query with no direction has no cosine: no hits, no crash.
+    assert store.reader(u).search_vector(np.zeros(32, dtype=np.float32), 100) == []
+    # The server-side paths agree with the cached one.
+    server = Neo4jStore(neo4j_uri, vector_cache_mb=0)
+    try:
+        served = server.reader(u).search_vector(q, 10)
+    finally:
+        server.close()
+    assert [fid for fid, _ in served] == [fid for fid, _ in expect]
+    assert np.allclose([s for _, s in served], [s for _, s in expect], atol=1e-5)
     assert store.reader(_uid("nobody")).search_vector(q, 10) == []
+
+
+def test_vector_cache_follows_every_writer(neo4j_uri: str, store: Neo4jStore) -> None:
+    """The client-side vector cache of one store (process) sees what another one writes:
+    new facts (incremental), status changes, deletions and re-embedding (epoch), a user
+    deleted and created again; and it asks for more candidates until `limit` are active."""
+    u = _uid("vcache")
+    other = Neo4jStore(neo4j_uri)  # another process, as far as caches go
+    q = _unit(5, 16)
+
+    def expect(*, dim: int = 16) -> list[str]:
+        mine = store.reader(u)
+        active = {f.id for f in mine.facts()}
+        vecs = {fid: _unit(int(fid[1:]), dim) for fid in active}
+        qq = q if dim == 16 else _unit(5, dim)
+        return [fid for fid, _ in sorted(vecs.items(), key=lambda t: -float(t[1] @ qq))]
+
+    def hits(limit: int = 100, vector: np.ndarray = q) -> list[str]:
+        return [fid for fid, _ in store.reader(u).search_vector(vector, limit)]
+
+    try:
+        # 200 facts, all but 5 frozen: the best candidates are mostly inactive.
+        def seed(w):  # type: ignore[no-untyped-def]
+            for i in range(200):
+                w.add_fact(
+                    _fact(u, i, "note", f"n{i}", status="active" if i % 40 == 0 else "frozen"),
+                    ["n"],
+                    _unit(i),
+                )
+
+        other.write(u, seed)
+        assert hits() == expect() and len(hits()) == 5  # the second query is served by the cache
+        assert store._vectors._entries.get(u) is not None
+        assert hits(5) == expect()  # 37 candidates first, then more until 5 are active
+        other.write(u, lambda w: w.add_fact(_fact(u, 777, "note", "new"), ["n"], _unit(777)))
+        assert hits() == expect() and "f777" in hits()
+        other.write(u, lambda w: w.update_fact(replace(_fact(u, 0), status="frozen")))
+        assert "f0" not in hits() and hits() == expect()
+        assert other.write(u, lambda w: w.delete_fact("f777"))
+        assert "f777" not in hits() and hits() == expect()
+        other.write(u, lambda w: w.replace_vectors([(f"f{i}", _unit(i, 8)) for i in [*range(200), 777]]))
+        assert hits() == []  # nothing of the old dimension is left
+        assert hits(vector=_unit(5, 8)) == expect(dim=8)
+        other.write(u, lambda w: w.delete_user())
+        assert hits() == []
+        other.write(u, lambda w: w.add_fact(_fact(u, 3, "note", "again"), ["n"], _unit(3)))
+        assert hits() == ["f3"]
+        # An access (recall's touch) changes no rev, so the cache stays as it is.
+        rev = store.reader(u).revision()
+        other.touch(u, ["f3"], T0 + timedelta(days=1))
+        assert store.reader(u).revision() == rev
+        assert store.reader(u).facts(ids=["f3"])[0].access_count == 1
+    finally:
+        other.close()
 
 
 def test_replace_vectors(store: Neo4jStore) -> None:

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+import numpy as np
+
 from ..config import Config
 from ..decay import effective_score
 from ..embed import Embedder
@@ -40,7 +42,23 @@ class Recaller:
         self.config = config
         self.embedder = embedder
 
+    def _weight(self, fact: Fact, at: datetime) -> float:
+        floor = self.config.decay_floor
+        if floor <= 0:
+            return effective_score(fact, at)
+        return fact.confidence * floor + (1 - floor) * effective_score(fact, at)
+
     def recall(self, r: UserReader, query: str, k: int, at: datetime) -> list[RecallItem]:
+        # The query is embedded first, so no model call happens inside a read transaction.
+        vec = self.embedder.embed([query])[0]
+        # A store whose reader can run several reads in one transaction (Neo4j) gets all of
+        # this recall's reads in one: one BEGIN and COMMIT instead of one pair per read.
+        together = getattr(r, "read_together", None)
+        if together is not None:
+            return together(lambda rr: self._recall(rr, query, vec, k, at))  # type: ignore[no-any-return]
+        return self._recall(r, query, vec, k, at)
+
+    def _recall(self, r: UserReader, query: str, vec: np.ndarray, k: int, at: datetime) -> list[RecallItem]:
         depth = self.config.channel_depth
         entities = r.entities()
         intent = parse(query, entities)
@@ -59,7 +77,6 @@ class Recaller:
 
         qterms = terms(query)
         channels["bm25"] = [fid for fid, _ in r.search_text(qterms, depth)]
-        vec = self.embedder.embed([query])[0]
         channels["vector"] = [fid for fid, _ in r.search_vector(vec, depth)]
 
         missing = [fid for ch in ("bm25", "vector") for fid in channels[ch] if fid not in facts]
@@ -79,7 +96,7 @@ class Recaller:
         items = [
             RecallItem(
                 fact=facts[fid],
-                score=score * effective_score(facts[fid], at),
+                score=score * self._weight(facts[fid], at),
                 channels=ranks[fid],
                 path=paths.get(fid, []),
             )

@@ -66,7 +66,9 @@ class UserReader(Protocol):
         ...
 
     def search_vector(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
-        """Cosine over active facts: (fact id, similarity), best first."""
+        """Cosine over active facts: (fact id, similarity), best first; up to `limit` of
+        them whenever the user has that many active facts with vectors. A query vector
+        with no direction (all zero, non-finite) has no cosine and finds nothing."""
         ...
 
     def audit(self, fact_ids: Sequence[str] | None = None) -> list[AuditRecord]: ...
@@ -76,7 +78,8 @@ class UserReader(Protocol):
     def episodes(self) -> list[Episode]: ...
 
     def revision(self) -> int:
-        """A number that changes whenever this user's memory changes."""
+        """A number that changes whenever this user's memory changes (every `Store.write`;
+        recording an access with `Store.touch` changes no content and leaves it alone)."""
         ...
 
 
@@ -148,6 +151,12 @@ class Store(Protocol):
         `fn` may be called again if the backend retries, so it must not keep state
         outside its return value.
         """
+        ...
+
+    def touch(self, user_id: str, fact_ids: Iterable[str], at: datetime) -> None:
+        """Record an access (what recall does): like `UserWriter.touch` in a write of its
+        own, serialised with the user's writers, but without changing `revision()`, so
+        caches keyed on it (vectors) stay valid."""
         ...
 
     def embedder_info(self) -> tuple[str, int] | None:

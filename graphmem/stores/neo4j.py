@@ -11,7 +11,11 @@ user's nodes. Writes are managed transactions (`execute_write`): the first state
 takes the write lock of the user's relationship-free `(:UserLock {user_id})` node (held
 until commit, so writers of the same user are serialised), then MERGEs the user root and
 bumps its `rev`. Locking the root itself deadlocks once it is a dense node; see
-cypher/user_begin.cypher.
+cypher/user_begin.cypher. A writer buffers its writes and sends them in one statement
+(cypher/write_batch.cypher) before each read and at the end, so a remember is a handful of
+statements. Recording an access (`touch`) is its own small write that takes the same lock
+but leaves `rev` alone. Vector search scores a per-user cache of vectors in numpy (see
+neo4j_vectors.py) instead of reading every vector on the server for each query.
 """
 
 from __future__ import annotations
@@ -46,14 +50,17 @@ from .neo4j_util import (
     split_uri,
     usable_vector,
 )
+from .neo4j_vectors import UserVectors, VectorCache
 
 T = TypeVar("T")
 _log = logging.getLogger("graphmem")
 
-#: Vector search policy. Exact cosine (`vector.similarity.cosine`) over the user's own
-#: active facts is isolated (it reads nothing of other users) and exact, but its cost grows
-#: with the user's facts; the shared HNSW index costs a roughly fixed amount plus a part
-#: that grows with k, and k must be oversampled by the user's share of the whole index
+#: Vector search on the server, used when the user's vectors are not cached (the cache is
+#: off, they do not fit its budget, or it is the first query about the user; the cached
+#: path is in neo4j_vectors.py). Exact cosine (`vector.similarity.cosine`) over the user's
+#: own active facts is isolated (it reads nothing of other users) and exact, but its cost
+#: grows with the user's facts; the shared HNSW index costs a roughly fixed amount plus a
+#: part that grows with k, and k must be oversampled by the user's share of the whole index
 #: (k = 2 * limit * all facts / user's facts) before the user filter. Measured on the dev
 #: box (Neo4j 5.26 Community, 2 shared vCPUs under other load, 256-dim float32 vectors,
 #: limit 40; best-of/median ms):
@@ -71,6 +78,23 @@ _log = logging.getLogger("graphmem")
 VECTOR_EXACT_MAX = 1000
 #: Oversampling factor on top of the user's share of the index.
 VECTOR_OVERSAMPLE = 2.0
+#: Default budget of the client-side vector cache, in MB (about 1 KB per 256-dim vector).
+VECTOR_CACHE_MB = 256
+#: Reads of a writer, and the buffered writes each can see (any other statement sends
+#: every buffered write first): a remember reads facts between recording the message and
+#: adding facts, and needs no round trip for the message before that read.
+_FACT_WRITES = frozenset({"fact", "fact_update"})
+_READS_SEE = {
+    "facts": _FACT_WRITES,
+    "facts_active": _FACT_WRITES,
+    "search_text": _FACT_WRITES,
+    "vector_sync": _FACT_WRITES,
+    "search_vector_counts": _FACT_WRITES,
+    "search_vector_exact": _FACT_WRITES,
+    "search_vector_index": _FACT_WRITES,
+    "entities_by_user": frozenset({"entity", "entity_update"}),
+    "user_revision": frozenset(),
+}
 #: The schema files, run (each statement IF NOT EXISTS) when the stored fingerprint differs.
 _SCHEMA = ("schema_constraints", "schema_indexes")
 
@@ -80,20 +104,53 @@ def _q(name: str) -> str:
 
 
 class Neo4jUser:
-    """One user's view of the graph: a reader (own read transactions) or, inside
-    `Neo4jStore.write`, a writer bound to that write transaction."""
+    """One user's view of the graph: a reader (own read transactions, or one shared by
+    `read_together`) or, inside `Neo4jStore.write`, a writer bound to that transaction.
 
-    def __init__(self, store: Neo4jStore, user_id: str, tx: Any = None) -> None:
+    A writer buffers its writes and sends them as one statement (cypher/write_batch)
+    before its next read and at the end of the transaction, so a remember costs a few
+    statements instead of one per node; the effects and their order are the same."""
+
+    def __init__(
+        self,
+        store: Neo4jStore,
+        user_id: str,
+        tx: Any = None,
+        entities: list[Entity] | None = None,
+        *,
+        memo: bool = False,
+    ) -> None:
         self._store = store
         self._tx = tx
+        # Inside `read_together` only: facts the searches returned whole, by id (with
+        # their seq), so the caller's facts(ids=...) of those hits needs no statement.
+        self._memo: dict[str, tuple[Fact, int]] | None = {} if memo else None
         self._episode_id: str | None = None
+        self._ops: list[dict[str, Any]] = []
+        # The user's entities as user_begin returned them, until the first write or read.
+        self._entities = entities
         self.user_id = user_id
 
     def _run(self, op: str, /, **params: Any) -> list[Any]:
         params["user_id"] = self.user_id
         if self._tx is not None:
+            # Buffered writes go first unless this is a read that cannot see any of them.
+            sees = _READS_SEE.get(op)
+            if sees is None or any(o["kind"] in sees for o in self._ops):
+                self._flush()
+            self._entities = None  # a statement may change them: prefetched ones are stale
             return list(self._tx.run(_q(op), params))
         return self._store._read(op, params)
+
+    def read_together(self, fn: Callable[[Neo4jUser], T]) -> T:
+        """`fn(reader)` with every read in one managed read transaction (one BEGIN and
+        COMMIT instead of one per read). The driver may call `fn` again after a transient
+        error, so it must not keep state outside its return value."""
+        if self._tx is not None:
+            return fn(self)
+        store = self._store
+        with mapped_errors(store.uri, "read"), store._session() as s:
+            return s.execute_read(lambda tx: fn(Neo4jUser(store, self.user_id, tx, memo=True)))  # type: ignore[no-any-return]
 
     # ---- reads -------------------------------------------------------------
     def facts(
@@ -111,9 +168,24 @@ class Neo4jUser:
             params[key] = None if values is None else [str(v) for v in values]
             if params[key] == []:
                 return []
-        return [fact_from(r["f"]) for r in self._run("facts", **params)]
+        memo, wanted = self._memo, params["ids"]
+        by_id_only = wanted is not None and attributes is None and subject_ids is None
+        if memo and by_id_only and all(fid in memo for fid in wanted or ()):
+            keep = params["statuses"]
+            found = sorted(
+                (memo[fid] for fid in dict.fromkeys(wanted or ())), key=lambda t: (t[0].recorded_at, t[1])
+            )
+            return [f for f, _ in found if keep is None or f.status in keep]
+        return [fact_from(r) for r in self._run("facts", **params)]
+
+    def _remember(self, rows: list[Any]) -> None:
+        if self._memo is not None:
+            for r in rows:
+                self._memo[r["id"]] = (fact_from(r), int(r["seq"]))
 
     def entities(self) -> list[Entity]:
+        if self._entities is not None:
+            return list(self._entities)
         return [entity_from(r) for r in self._run("entities_by_user")]
 
     def search_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
@@ -121,18 +193,48 @@ class Neo4jUser:
         if lucene is None or limit <= 0:
             return []
         rows = self._run("search_text", query=lucene, limit=int(limit))
+        self._remember(rows)
         return [(r["id"], float(r["score"])) for r in rows]
 
     def search_vector(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
-        if limit <= 0:
-            return []
         vec = usable_vector(vector)
-        if vec is None:
-            rows = self._run("search_vector_zero", limit=int(limit))
-        else:
-            rows = self._vector_rows(vec, int(limit))
+        if limit <= 0 or vec is None:
+            return []  # a query with no direction (zero, non-finite) has no cosine: no hits
+        limit = int(limit)
+        if self._store.vector_search == "auto" and self._store._vectors.budget > 0:
+            cached = self._store._vectors.refresh(self)
+            if cached is not None:
+                return self._cached_hits(cached, np.asarray(vec, dtype=np.float32), limit)
         # Neo4j's cosine scores are (1 + cos) / 2; the protocol returns the cosine.
-        return [(r["id"], 2.0 * float(r["score"]) - 1.0) for r in rows]
+        return [(r["id"], 2.0 * float(r["score"]) - 1.0) for r in self._vector_rows(vec, limit)]
+
+    def _cached_hits(self, cached: UserVectors, query: np.ndarray, limit: int) -> list[tuple[str, float]]:
+        """Exact cosine in numpy over the cached vectors of the query's dimension; the
+        server then keeps the first `limit` active ones among the best candidates (and
+        returns them whole, for the caller's facts()); more candidates only when too few
+        of them were active."""
+        group = cached.groups.get(int(query.shape[0]))
+        if group is None:
+            return []
+        ids, matrix = group.ids, group.rows  # ids grow before rows: one per published row
+        if len(matrix) == 0:
+            return []
+        sims = matrix @ (query / np.linalg.norm(query))
+        n = len(sims)
+        depth = min(n, max(limit * 4, limit + 32))
+        out: list[tuple[str, float]] = []
+        done = 0
+        while True:
+            top = np.argpartition(-sims, depth - 1)[:depth] if depth < n else np.arange(n)
+            # Best first; equal scores in row (= seq) order, like the server's ORDER BY.
+            top = top[np.lexsort((top, -sims[top]))][done:]
+            score = {ids[i]: float(sims[i]) for i in top}
+            rows = self._run("facts_active", ids=list(score), limit=limit - len(out))
+            self._remember(rows)
+            out += [(r["id"], score[r["id"]]) for r in rows]
+            if len(out) >= limit or depth >= n:
+                return out
+            done, depth = depth, min(n, depth * 4)
 
     def _vector_rows(self, vec: list[float], limit: int) -> list[Any]:
         counts = self._run("search_vector_counts")
@@ -169,43 +271,66 @@ class Neo4jUser:
         return int(rows[0]["rev"]) if rows else 0
 
     # ---- writes (only inside Neo4jStore.write) -----------------------------------
+    def _buffer(self, kind: str, params: dict[str, Any]) -> None:
+        if self._tx is None:
+            raise RuntimeError("Neo4jUser writes only inside Neo4jStore.write")
+        params["kind"] = kind
+        params["n"] = len(self._ops) + 1
+        self._ops.append(params)
+        self._entities = None  # the prefetched entities may be stale from here on
+
+    def _flush(self) -> None:
+        """Send the buffered writes (cypher/write_batch) as one statement."""
+        if not self._ops:
+            return
+        ops, self._ops = self._ops, []
+        self._tx.run(_q("write_batch"), {"user_id": self.user_id, "ops": ops}).consume()
+
     def add_entity(self, entity: Entity) -> None:
-        self._run("entity_add", **entity_params(entity, self.user_id))
+        params = entity_params(entity, self.user_id)
+        params.pop("user_id")
+        self._buffer("entity", params)
 
     def update_entity(self, entity: Entity) -> None:
         params = entity_params(entity, self.user_id)
-        params.pop("created_at")
-        self._run("entity_update", **params)
+        for key in ("user_id", "created_at"):
+            params.pop(key)
+        self._buffer("entity_update", params)
 
     def add_fact(self, fact: Fact, terms: Sequence[str], vector: np.ndarray | None) -> None:
         # The fact is linked to the episode (message) recorded earlier in this transaction.
-        self._run(
-            "fact_add",
-            props=fact_props(fact, self.user_id, terms),
-            embedding=usable_vector(vector),
-            episode_id=self._episode_id,
+        self._buffer(
+            "fact",
+            {
+                "props": fact_props(fact, self.user_id, terms),
+                "embedding": usable_vector(vector),
+                "episode_id": self._episode_id,
+            },
         )
 
     def update_fact(self, fact: Fact) -> None:
         params = fact_update_params(fact, self.user_id)
         params.pop("user_id")
-        self._run("fact_update", **params)
+        self._buffer("fact_update", params)
 
     def add_supersedes(self, edge: SupersedesEdge) -> None:
-        self._run(
-            "supersedes_add", new_id=edge.new_id, old_id=edge.old_id, rule=edge.rule, at=to_epoch(edge.at)
+        self._buffer(
+            "supersedes",
+            {"new_id": edge.new_id, "old_id": edge.old_id, "rule": edge.rule, "at": to_epoch(edge.at)},
         )
 
     def add_audit(self, record: AuditRecord) -> None:
         r = record
-        self._run(
-            "audit_add", id=r.id, at=to_epoch(r.at), action=r.action, rule=r.rule,
-            new_fact_id=r.new_fact_id, old_fact_id=r.old_fact_id, detail=r.detail,
-        )  # fmt: skip
+        self._buffer("audit", {
+            "id": r.id, "at": to_epoch(r.at), "action": r.action, "rule": r.rule,
+            "new_fact_id": r.new_fact_id, "old_fact_id": r.old_fact_id, "detail": r.detail,
+        })  # fmt: skip
 
     def add_episode(self, episode: Episode) -> None:
         e = episode
-        self._run("episode_add", id=e.id, role=e.role, text=e.text, at=to_epoch(e.at), ref=e.ref)
+        self._buffer(
+            "episode", {"id": e.id, "role": e.role, "text": e.text, "at": to_epoch(e.at), "ref": e.ref}
+        )
         self._episode_id = e.id
 
     def touch(self, fact_ids: Iterable[str], at: datetime) -> None:
@@ -214,13 +339,15 @@ class Neo4jUser:
             self._run("fact_touch", ids=ids, at=to_epoch(at))
 
     def replace_vectors(self, items: list[tuple[str, np.ndarray]]) -> None:
-        # No client-side vector cache exists, so there is nothing else to invalidate.
+        # fact_set_vectors bumps the user's epoch: every process's vector cache reloads.
         rows = [{"id": str(fid), "embedding": usable_vector(vec)} for fid, vec in items]
         for start in range(0, len(rows), 1000):
             self._run("fact_set_vectors", items=rows[start : start + 1000])
+        self._store._vectors.drop(self.user_id)
 
     def delete_fact(self, fact_id: str) -> bool:
         rows = self._run("fact_delete", id=fact_id)
+        self._store._vectors.drop(self.user_id)
         return bool(rows and int(rows[0]["deleted"]) > 0)
 
     def scrub(self, fact_id: str, needles: Sequence[str]) -> int:
@@ -246,6 +373,7 @@ class Neo4jUser:
     def delete_user(self) -> int:
         n = int(self._run("user_count_rows")[0]["rows"])
         self._run("user_delete")
+        self._store._vectors.drop(self.user_id)
         return n
 
 
@@ -261,6 +389,7 @@ class Neo4jStore:
         connect_timeout: float = 5.0,
         vector_exact_max: int = VECTOR_EXACT_MAX,
         vector_search: str = "auto",
+        vector_cache_mb: float = VECTOR_CACHE_MB,
         **driver_config: Any,
     ) -> None:
         try:
@@ -277,6 +406,8 @@ class Neo4jStore:
                 f"vector_search must be 'auto', 'exact' or 'index', not {vector_search!r}"
             )
         self.vector_search = vector_search
+        # `auto` scores cached vectors in numpy; 0 MB turns the cache off (server-side cosine).
+        self._vectors = VectorCache(int(vector_cache_mb * 1024 * 1024))
         config: dict[str, Any] = {
             "connection_timeout": connect_timeout,
             "notifications_min_severity": "OFF",
@@ -359,11 +490,20 @@ class Neo4jStore:
         def work(tx: Any) -> T:
             # The driver may call this again after a transient error (deadlock, leader
             # switch): a fresh writer each time, so nothing leaks between attempts.
-            tx.run(begin, {"user_id": user_id, "now": time.time()}).consume()
-            return fn(Neo4jUser(self, user_id, tx))
+            rows = list(tx.run(begin, {"user_id": user_id, "now": time.time()}))
+            w = Neo4jUser(self, user_id, tx, [entity_from(e) for e in rows[0]["entities"]])
+            result = fn(w)
+            w._flush()
+            return result
 
         with mapped_errors(self.uri, "write"), self._session() as s:
             return s.execute_write(work)  # type: ignore[no-any-return]
+
+    def touch(self, user_id: str, fact_ids: Iterable[str], at: datetime) -> None:
+        """Record an access in one small write: under the user's lock, without a rev bump."""
+        ids = list(dict.fromkeys(str(i) for i in fact_ids))
+        if ids:
+            self._write_one(_q("fact_touch"), {"user_id": user_id, "ids": ids, "at": to_epoch(at)}, "touch")
 
     def embedder_info(self) -> tuple[str, int] | None:
         meta = self._read("meta_get", {})

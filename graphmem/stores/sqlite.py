@@ -133,25 +133,36 @@ class SQLiteUser:
         return [(r[0], -float(r[1])) for r in rows]
 
     def search_vector(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
+        query = np.asarray(vector, dtype=np.float32).ravel()
+        if limit <= 0 or not np.all(np.isfinite(query)) or not np.any(query):
+            return []  # a query with no direction has no cosine: no hits
         with self._store._lock:
             rowids, matrix = self._store._vectors_for(self._c, self.user_id)
         if matrix.shape[0] == 0:
             return []
-        sims = matrix @ vector.astype(np.float32)
-        depth = min(len(sims), max(limit * 4, limit + 32))
-        top = np.argpartition(-sims, depth - 1)[:depth] if depth < len(sims) else np.arange(len(sims))
-        top = top[np.argsort(-sims[top])]
-        wanted = [int(rowids[i]) for i in top]
-        active = {
-            r[0]: r[1]
-            for r in self._x(
-                f"SELECT rowid, id FROM facts WHERE user_id = ? AND status = 'active' "
-                f"AND rowid IN ({_placeholders(len(wanted))})",
-                [self.user_id, *wanted],
-            )
-        }
-        out = [(active[rid], float(sims[i])) for rid, i in zip(wanted, top) if rid in active]
-        return out[:limit]
+        sims = matrix @ query
+        n = len(sims)
+        depth = min(n, max(limit * 4, limit + 32))
+        out: list[tuple[str, float]] = []
+        done = 0
+        while True:  # the best `depth`, then more until `limit` of them are active
+            top = np.argpartition(-sims, depth - 1)[:depth] if depth < n else np.arange(n)
+            top = top[np.argsort(-sims[top], kind="stable")][done:]
+            wanted = [int(rowids[i]) for i in top]
+            active: dict[int, str] = {}
+            for start in range(0, len(wanted), 500):  # stay under SQLite's bound-parameter limit
+                chunk = wanted[start : start + 500]
+                active.update(
+                    self._x(
+                        f"SELECT rowid, id FROM facts WHERE user_id = ? AND status = 'active' "
+                        f"AND rowid IN ({_placeholders(len(chunk))})",
+                        [self.user_id, *chunk],
+                    ).fetchall()
+                )
+            out += [(active[rid], float(sims[i])) for rid, i in zip(wanted, top) if rid in active]
+            if len(out) >= limit or depth >= n:
+                return out[:limit]
+            done, depth = depth, min(n, depth * 4)
 
     def audit(self, fact_ids: Sequence[str] | None = None) -> list[AuditRecord]:
         sql = "SELECT id, user_id, at, action, rule, new_fact_id, old_fact_id, detail FROM audit WHERE user_id = ?"
@@ -439,6 +450,18 @@ class SQLiteStore:
             except BaseException:
                 c.execute("ROLLBACK")
                 raise
+
+    def touch(self, user_id: str, fact_ids: Iterable[str], at: datetime) -> None:
+        """One UPDATE in its own transaction, without the rev bump of `write` (an access
+        changes no content, so the vector cache stays valid)."""
+        ids = list(dict.fromkeys(fact_ids))
+        if not ids:
+            return
+        with self._lock:
+            try:
+                SQLiteUser(self, self._conn, user_id).touch(ids, at)
+            except sqlite3.Error as e:
+                raise StoreError(f"cannot record an access in {self.uri}: {e}") from e
 
     def embedder_info(self) -> tuple[str, int] | None:
         with self._lock:

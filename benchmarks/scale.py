@@ -1,0 +1,356 @@
+"""Scale: remember and recall latency against facts per user and against number of users.
+
+Every message goes through `Memory.remember` (gate, extraction, arbitration, store), so
+load time is the real write path. Each remember is timed; a point reports remember
+p50/p95 over the last `WINDOW` messages before it (latency *at* that size) and the
+throughput of its whole segment. Recall is timed at each point over a mix of attribute
+questions and free text (en + zh), after a few untimed warm-up queries. Loads have a
+time budget per sweep: a point that cannot finish in it is reported as skipped, with the
+measured rate, never dropped.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import io
+import pstats
+import random
+import uuid
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field, replace
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import numpy as np
+
+from graphmem import Memory
+from graphmem.extract import RuleExtractor
+
+from . import synth
+from .common import REPO, Report, ms, now, pct
+from .neo4j_env import Neo4jTarget
+
+WINDOW = 300
+PARTIAL = 0.9  # a load cut by the budget this far along is still measured, and labelled
+BULK_FROM = 2_000  # sizes above this load untimed bulk up to the last WINDOW messages
+WARMUP = 5
+T0 = datetime(2026, 1, 1, 9, 0, tzinfo=timezone.utc)
+
+
+@dataclass
+class Plan:
+    facts_sizes: tuple[int, ...]
+    users_levels: tuple[int, ...]
+    facts_each: int  # fact rows per user in the users sweep
+    queries: int
+    facts_budget_s: float  # seconds of loading allowed for the facts sweep
+    users_budget_s: float  # ... and for the users sweep
+    workers: int = 1  # loader threads in the users sweep (distinct users)
+    profile: bool = True  # cProfile the largest points (skipped in quick runs)
+    cleanup: bool = False  # delete the benchmark users afterwards (a server we did not start)
+
+
+# The default full run must stay under 20 minutes; when Neo4j joins, SQLite gives up some time.
+PLANS = {
+    ("full", "sqlite"): Plan((100, 1_000, 10_000), (1, 100, 1_000), 50, 300, 870.0, 200.0),
+    ("full", "sqlite+neo4j"): Plan((100, 1_000, 10_000), (1, 100, 1_000), 50, 300, 300.0, 180.0),
+    ("full", "neo4j"): Plan((100, 1_000, 10_000), (1, 100, 1_000), 10, 300, 150.0, 180.0, workers=4),
+    ("quick", "sqlite"): Plan((100, 1_000), (1, 20, 100), 20, 60, 60.0, 40.0, profile=False),
+    ("quick", "sqlite+neo4j"): Plan((100, 1_000), (1, 20, 100), 20, 60, 45.0, 30.0, profile=False),
+    ("quick", "neo4j"): Plan((100, 1_000), (1, 20, 100), 5, 30, 20.0, 20.0, workers=4, profile=False),
+}
+
+
+@dataclass
+class Point:
+    backend: str
+    sweep: str  # facts | users
+    x: int  # facts per user, or users
+    users: int = 0
+    facts_per_user: int = 0
+    rows: int = 0  # fact rows of the measured user(s) (active + frozen)
+    active: int = 0
+    messages: int = 0
+    remember_p50: float = float("nan")
+    remember_p95: float = float("nan")
+    remember_per_s: float = float("nan")
+    recall_p50: float = float("nan")
+    recall_p95: float = float("nan")
+    load_s: float = 0.0
+    bulk: bool = False  # loaded partly through the untimed bulk path (BulkRules)
+    bulk_messages: int = 0
+    note: str = ""  # measured short of `x` (the budget ran out first)
+    skipped: str = ""
+
+
+class BulkRules(RuleExtractor):
+    """The rule extractor without the user's active facts as context, for the untimed bulk load
+    towards 10k facts only. Rules read those facts just to place bare corrections ("not X, Y"),
+    which the synthetic messages never contain, so the stored facts are the same; gate,
+    arbitration and store run unchanged. Reading every active fact on each remember is a third
+    of its cost at 1k facts, and loading 10k through the unmodified path does not fit the run."""
+
+    needs_active_facts = False
+
+
+@dataclass
+class Loader:
+    """Feeds one user's synthetic messages through remember, timing each call."""
+
+    mem: Memory
+    uid: str
+    gen: Iterator[str] = field(init=False)
+    rows: int = 0
+    messages: int = 0
+    timings: list[float] = field(default_factory=list)
+    sizes: list[int] = field(default_factory=list)  # rows held before each timed remember
+    bulk_timings: list[float] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.gen = synth.messages(self.uid)
+
+    def at(self) -> datetime:
+        return T0 + timedelta(minutes=3 * self.messages)
+
+    def load_to(self, rows: int, deadline: float, bulk: bool = False) -> bool:
+        """Remember until the user holds `rows` fact rows; False if the deadline passed first.
+
+        `bulk`: the untimed bulk load (see BulkRules); its timings go to `bulk_timings`."""
+        real = self.mem.extractor
+        if bulk:
+            self.mem.extractor = BulkRules()
+        try:
+            while self.rows < rows:
+                if now() > deadline:
+                    return False
+                text = next(self.gen)
+                t0 = now()
+                r = self.mem.remember(self.uid, text, at=self.at(), ref=f"m{self.messages}")
+                (self.bulk_timings if bulk else self.timings).append(now() - t0)
+                if not bulk:
+                    self.sizes.append(self.rows)
+                self.messages += 1
+                self.rows += len(r.added) + len(r.kept_frozen)
+            return True
+        finally:
+            self.mem.extractor = real
+
+    def projected_s(self, rows: int) -> float:
+        """Seconds to grow to `rows`, modelling remember time as a + b * (facts held), which is
+        how it behaves when each remember reads the user's facts. Fitted on medians of ten
+        size bins, so a few slow calls (other load on the machine) do not dominate."""
+        if len(self.timings) < 100 or rows <= self.rows:
+            return 0.0
+        xs = np.asarray(self.sizes, dtype=float)
+        ys = np.asarray(self.timings, dtype=float)
+        bins = np.array_split(np.argsort(xs, kind="stable"), 10)
+        mx = np.array([np.median(xs[b]) for b in bins])
+        my = np.array([np.median(ys[b]) for b in bins])
+        b, a = np.polyfit(mx, my, 1) if np.ptp(mx) > 0 else (0.0, float(my.mean()))
+        b, a = max(float(b), 0.0), max(float(a), float(my.min()))
+        per_row = self.messages / max(1, self.rows)
+        n0, n1 = self.rows, rows
+        return per_row * (a * (n1 - n0) + b * (n1 * n1 - n0 * n0) / 2)
+
+
+def _recall_times(
+    mem: Memory, users: list[str], queries: list[str], at: datetime, seed: int = 0
+) -> list[float]:
+    rng = random.Random(seed)
+    for q in queries[:WARMUP]:
+        mem.recall(users[0], q, k=6, at=at)
+    out = []
+    for q in queries:
+        uid = rng.choice(users)
+        t0 = now()
+        mem.recall(uid, q, k=6, at=at)
+        out.append(now() - t0)
+    return out
+
+
+def _profile(mem: Memory, uid: str | list[str], queries: list[str], at: datetime, what: str) -> str:
+    """graphmem functions by cumulative time (stdlib cProfile) over 100 recalls or 40 remembers."""
+    prof = cProfile.Profile()
+    if what == "recall":
+        users = [uid] if isinstance(uid, str) else uid
+        rng = random.Random(3)
+        prof.runcall(lambda: [mem.recall(rng.choice(users), q, k=6, at=at) for q in queries[:100]])
+    else:
+        assert isinstance(uid, str)
+        gen = synth.messages(uid + "-profile")
+        prof.runcall(lambda: [mem.remember(uid, next(gen), at=at) for _ in range(40)])
+    buf = io.StringIO()
+    stats = pstats.Stats(prof, stream=buf)
+    stats.sort_stats("cumulative").print_stats("graphmem/", 16)
+    lines = [ln.replace(str(REPO) + "/", "") for ln in buf.getvalue().splitlines() if ln.strip()]
+    start = next((i for i, ln in enumerate(lines) if ln.lstrip().startswith("ncalls")), 0)
+    return "\n".join(lines[start : start + 17])
+
+
+def facts_sweep(name: str, open_mem: Callable[[], Memory], prefix: str, plan: Plan,
+                profiles: dict[str, str]) -> list[Point]:  # fmt: skip
+    points: list[Point] = []
+    mem = open_mem()
+    uid = f"{prefix}facts-u0"
+    loader = Loader(mem, uid)
+    deadline = now() + plan.facts_budget_s
+    queries = synth.queries(plan.queries, seed=1)
+    try:
+        for size in plan.facts_sizes:
+            p = Point(name, "facts", size, users=1, facts_per_user=size)
+            t0, first = now(), len(loader.timings)
+            if not _grow(loader, size, deadline, plan, p):
+                points.append(p)
+                continue
+            p.load_s = now() - t0
+            seg = loader.timings[first:]
+            win = seg[-WINDOW:] if p.bulk else loader.timings[-WINDOW:]
+            if len(win) >= 30:  # a bulk load cut by the budget has no timed tail
+                p.remember_p50, p.remember_p95 = ms(pct(win, 50)), ms(pct(win, 95))
+            p.remember_per_s = (len(seg) + p.bulk_messages) / max(1e-9, p.load_s)
+            p.messages = loader.messages
+            p.rows = len(mem.facts(uid, include_frozen=True))
+            p.active = len(mem.facts(uid))
+            at = loader.at() + timedelta(hours=1)
+            rt = _recall_times(mem, [uid], queries, at)
+            p.recall_p50, p.recall_p95 = ms(pct(rt, 50)), ms(pct(rt, 95))
+            points.append(p)
+        if plan.profile and any(not p.skipped for p in points):
+            at = loader.at() + timedelta(hours=2)
+            held = f"{loader.rows:,} facts/user"
+            profiles[f"{name} recall at {held}"] = _profile(mem, uid, queries, at, "recall")
+            profiles[f"{name} remember at {held}"] = _profile(mem, uid, queries, at, "remember")
+        if plan.cleanup:  # a server we did not start: leave no benchmark user behind
+            mem.store.write(uid, lambda w: w.delete_user())
+    finally:
+        mem.close()
+    return points
+
+
+def _grow(loader: Loader, size: int, deadline: float, plan: Plan, p: Point) -> bool:
+    """Load the user up to `size` facts. False (and `p.skipped` says why) if it cannot fit the
+    budget; a load the deadline cuts after PARTIAL of the way is measured where it stopped,
+    with `p.note` saying so.
+
+    Up to BULK_FROM facts every message is timed on the real path. Beyond, the load is untimed
+    bulk (BulkRules) up to the last WINDOW messages, which are timed on the real path again."""
+    per_row = loader.messages / max(1, loader.rows)
+    bulk_to = int(size - WINDOW / max(per_row, 1e-9)) if size > BULK_FROM else 0
+    need = loader.projected_s(size)
+    if bulk_to > loader.rows:
+        loader.load_to(min(bulk_to, loader.rows + 150), deadline, bulk=True)  # calibrate the bulk rate
+        ratio = float(np.median(loader.bulk_timings)) / max(1e-9, float(np.median(loader.timings[-200:])))
+        need = ratio * loader.projected_s(bulk_to) + (loader.projected_s(size) - loader.projected_s(bulk_to))
+        p.bulk_messages, p.bulk = len(loader.bulk_timings), True
+    left = deadline - now()
+    if need > left:
+        last = ms(pct(loader.timings[-WINDOW:], 50))
+        p.skipped = (f"skipped: ~{need:.0f} s projected to load {size:,} facts (remember p50 {last:.1f} ms at "
+                     f"{loader.rows:,} facts and growing); {max(0.0, left):.0f} s of the "
+                     f"{plan.facts_budget_s:.0f} s budget left")  # fmt: skip
+        return False
+    ok = True
+    if bulk_to > loader.rows:
+        n0 = len(loader.bulk_timings)
+        ok = loader.load_to(bulk_to, deadline, bulk=True)
+        p.bulk_messages += len(loader.bulk_timings) - n0
+    ok = ok and loader.load_to(size, deadline)
+    if ok:
+        return True
+    if loader.rows >= PARTIAL * size:
+        p.note = f"the {plan.facts_budget_s:.0f} s load budget ran out at {loader.rows:,} of {size:,} facts"
+        return True
+    p.skipped = f"skipped: load stopped at the {plan.facts_budget_s:.0f} s budget after {loader.rows:,} facts"
+    return False
+
+
+def users_sweep(name: str, open_mem: Callable[[], Memory], prefix: str, plan: Plan,
+                profiles: dict[str, str]) -> list[Point]:  # fmt: skip
+    points: list[Point] = []
+    mem = open_mem()
+    loaders: list[Loader] = []
+    deadline = now() + plan.users_budget_s
+    queries = synth.queries(plan.queries, seed=2)
+    try:
+        for level in plan.users_levels:
+            p = Point(name, "users", level, users=level, facts_per_user=plan.facts_each)
+            done_rows = sum(lo.rows for lo in loaders)
+            rate = sum(t for lo in loaders for t in lo.timings) / max(1, done_rows) / plan.workers
+            need = (level * plan.facts_each - done_rows) * rate
+            if done_rows and need > deadline - now():
+                p.skipped = (f"skipped: ~{need:.0f} s projected to load {level:,} users x {plan.facts_each} facts "
+                             f"({ms(rate):.1f} ms per fact); {max(0.0, deadline - now()):.0f} s of the "
+                             f"{plan.users_budget_s:.0f} s budget left")  # fmt: skip
+                points.append(p)
+                continue
+            t0 = now()
+            new = [Loader(mem, f"{prefix}users-u{i:05d}") for i in range(len(loaders), level)]
+            with ThreadPoolExecutor(max_workers=plan.workers) as pool:
+                ok = all(pool.map(lambda lo: lo.load_to(plan.facts_each, deadline), new))
+            loaders.extend(new)
+            if not ok:
+                p.skipped = f"skipped: load stopped at the {plan.users_budget_s:.0f} s budget"
+                points.append(p)
+                continue
+            p.load_s = now() - t0
+            seg = [t for lo in new for t in lo.timings]
+            win = seg[-WINDOW:]
+            p.remember_p50, p.remember_p95 = ms(pct(win, 50)), ms(pct(win, 95))
+            p.remember_per_s = len(seg) * plan.workers / max(1e-9, sum(seg))
+            p.messages = sum(lo.messages for lo in loaders)
+            p.rows = sum(lo.rows for lo in loaders)
+            at = max(lo.at() for lo in loaders) + timedelta(hours=1)
+            rt = _recall_times(mem, [lo.uid for lo in loaders], queries, at, seed=level)
+            p.recall_p50, p.recall_p95 = ms(pct(rt, 50)), ms(pct(rt, 95))
+            points.append(p)
+        if plan.profile and loaders and not points[-1].skipped:
+            at = max(lo.at() for lo in loaders) + timedelta(hours=2)
+            key = f"{name} recall with {len(loaders):,} users"
+            profiles[key] = _profile(mem, [lo.uid for lo in loaders], queries, at, "recall")
+        if plan.cleanup:
+            for lo in loaders:
+                mem.store.write(lo.uid, lambda w: w.delete_user())
+    finally:
+        mem.close()
+    return points
+
+
+def run(
+    workdir: Path, quick: bool, neo4j: Neo4jTarget | None, plots_dir: Path, budget_s: float | None = None
+) -> Report:
+    from .scale_report import report
+
+    t0 = now()
+    mode = "quick" if quick else "full"
+    with_neo4j = neo4j is not None and neo4j.ok
+    plans = {"sqlite": PLANS[(mode, "sqlite+neo4j" if with_neo4j else "sqlite")]}
+    if with_neo4j:
+        plans["neo4j"] = PLANS[(mode, "neo4j")]
+    if budget_s:
+        plans = {k: replace(p, facts_budget_s=budget_s, users_budget_s=budget_s) for k, p in plans.items()}
+    workdir.mkdir(parents=True, exist_ok=True)
+    for old in workdir.glob("scale-*.db*"):
+        old.unlink()
+    points: list[Point] = []
+    profiles: dict[str, str] = {}
+    skipped: dict[str, str] = {}
+
+    def sqlite(key: str) -> Callable[[], Memory]:
+        return lambda: Memory(workdir / f"scale-{key}.db")
+
+    points += facts_sweep("sqlite", sqlite("facts"), "", plans["sqlite"], profiles)
+    points += users_sweep("sqlite", sqlite("users"), "", plans["sqlite"], profiles)
+    if neo4j is not None and neo4j.ok:
+        prefix = f"bench-{uuid.uuid4().hex[:8]}-"
+        plans["neo4j"] = replace(plans["neo4j"], cleanup=not neo4j.started_here)
+        points += facts_sweep("neo4j", neo4j.memory, prefix, plans["neo4j"], profiles)
+        points += users_sweep("neo4j", neo4j.memory, prefix, plans["neo4j"], profiles)
+    else:
+        skipped["neo4j"] = neo4j.skipped if neo4j is not None else "not requested"
+    rep = report(points, plans, profiles, skipped, plots_dir)
+    rep.data["points"] = [asdict(p) for p in points]
+    rep.data["plans"] = {k: asdict(p) for k, p in plans.items()}
+    rep.data["profiles"] = profiles
+    rep.seconds = now() - t0
+    return rep
