@@ -147,7 +147,7 @@ class AppendOnlyMemory(Memory):
             out = self.extractor.extract(
                 screened.sentences, self._extract_context(self.store.reader(user_id))
             )
-        prepared, dropped = self._prepare(out.candidates)
+        prepared, dropped = self._prepare(out.candidates, screened.redacted)
         episode_id = new_id("m")
 
         def tx(w: Any) -> RememberResult:
