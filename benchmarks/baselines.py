@@ -18,21 +18,19 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from rank_bm25 import BM25Okapi
 
-from graphmem import Memory, gate, validate
+from graphmem import Memory
 from graphmem.arbitrate import Decision
 from graphmem.embed import Embedder, HashingEmbedder
-from graphmem.extract import ExtractOutput
-from graphmem.model import Ignored, RememberResult
+from graphmem.model import Ignored
 from graphmem.textproc import terms
 from graphmem.timeutil import parse_time
-from graphmem.write import Applier, Prepared, new_id
+from graphmem.write import Applier, Prepared
 
 # ---- (a) chat log + vector top-k -----------------------------------------------------
 
@@ -127,40 +125,7 @@ class AppendOnlyMemory(Memory):
 
     name = "append_only"
 
-    def remember(
-        self,
-        user_id: str,
-        text: str,
-        role: str = "user",
-        at: datetime | str | None = None,
-        ref: str | None = None,
-    ) -> RememberResult:
-        # Mirrors Memory.remember step for step; only the Applier differs.
-        user_id = validate.user_id(user_id)
-        text = validate.text(text, self.config.max_text_chars)
-        role = validate.role(role)
-        ref = validate.ref(ref)
-        when = parse_time(at)
-        screened = gate.screen(text, role)
-        out = ExtractOutput([], [])
-        if screened.sentences:
-            out = self.extractor.extract(
-                screened.sentences, self._extract_context(self.store.reader(user_id))
-            )
-        prepared, dropped = self._prepare(out.candidates, screened.redacted)
-        episode_id = new_id("m")
-
-        def tx(w: Any) -> RememberResult:
-            applier = AppendOnlyApplier(w, self.config, when, ref, episode_id)
-            applier.episode(role, screened.redacted)
-            for p in prepared:
-                applier.apply(p)
-            return applier.result
-
-        result = self.store.write(user_id, tx)
-        result.ignored = [*screened.ignored, *out.ignored, *dropped, *result.ignored]
-        result.refused = list(screened.refused)
-        return result
+    applier_class = AppendOnlyApplier
 
 
 # ---- raw-turn retrieval for LoCoMo ---------------------------------------------------

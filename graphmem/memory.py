@@ -51,9 +51,14 @@ _CONTEXT_ATTRIBUTES = [k for k in CORE_KEYS if is_single(k)] + list(RELATION_KEY
 class Memory:
     """Per-user long-term memory.
 
+    `applier_class` is the write path inside the transaction (entity resolution,
+    arbitration, audit); a subclass may swap it, as the append-only benchmark baseline does.
+
     >>> mem = Memory("memory.db")                       # embedded SQLite
     >>> mem = Memory("bolt://localhost:7687", auth=("neo4j", "pw"))
     """
+
+    applier_class: type[Applier] = Applier
 
     def __init__(
         self,
@@ -115,7 +120,7 @@ class Memory:
         episode_id = new_id("m")
 
         def tx(w: Any) -> RememberResult:
-            applier = Applier(w, self.config, when, ref, episode_id)
+            applier = self.applier_class(w, self.config, when, ref, episode_id)
             applier.episode(role, screened.redacted)
             for p in prepared:
                 applier.apply(p)
