@@ -32,6 +32,7 @@ class Report:
     data: dict[str, Any] = field(default_factory=dict)
     plots: list[Path] = field(default_factory=list)
     seconds: float = 0.0
+    errors: list[str] = field(default_factory=list)  # crashes caught and reported; they fail the run
 
 
 # ---- timing -------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import json
 import logging
 import shlex
 import sys
+import traceback
 import warnings
 from datetime import datetime, timezone
 from pathlib import Path
@@ -111,12 +112,27 @@ def main(argv: list[str] | None = None) -> int:
         _results(reports, info, command.strip(), neo_line, total, args.quick), encoding="utf-8"
     )
     _say(f"total: {total:.0f} s; wrote {_rel(results_md)}, {_rel(plots_dir)}/*.png and {_rel(out)}/*.json")
+    errors = [e for r in reports for e in r.errors]
+    if errors:
+        (out / "errors.log").write_text("\n\n".join(errors), encoding="utf-8")
+        _say(f"{len(errors)} error(s) during the run (details in {_rel(out / 'errors.log')}):")
+        for e in errors:
+            _say("  - " + e.splitlines()[0])
+        return 1
     return 0
 
 
 def _section(fn: Any, title: str) -> Report:
     _say(f"## {title}\n")
-    r: Report = fn()
+    t0 = now()
+    try:
+        r: Report = fn()
+    except Exception as e:  # noqa: BLE001 - the section fails loudly; the others still run
+        msg = f"{type(e).__name__}: {str(e)[:300]}"
+        r = Report(
+            title.lower(), title, f"failed: {msg}", errors=[f"{title}: {msg}\n{traceback.format_exc()}"]
+        )
+        r.seconds = now() - t0
     _say(r.markdown)
     _say(f"\n({title}: {r.seconds:.0f} s)\n")
     return r

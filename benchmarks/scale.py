@@ -15,6 +15,8 @@ import cProfile
 import io
 import pstats
 import random
+import sys
+import traceback
 import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -25,15 +27,13 @@ from pathlib import Path
 import numpy as np
 
 from graphmem import Memory
-from graphmem.extract import RuleExtractor
 
 from . import synth
-from .common import REPO, Report, ms, now, pct
+from .common import REPO, Report, fmt_ms, ms, now, pct
 from .neo4j_env import Neo4jTarget
 
 WINDOW = 300
 PARTIAL = 0.9  # a load cut by the budget this far along is still measured, and labelled
-BULK_FROM = 2_000  # sizes above this load untimed bulk up to the last WINDOW messages
 WARMUP = 5
 T0 = datetime(2026, 1, 1, 9, 0, tzinfo=timezone.utc)
 
@@ -78,20 +78,8 @@ class Point:
     recall_p50: float = float("nan")
     recall_p95: float = float("nan")
     load_s: float = 0.0
-    bulk: bool = False  # loaded partly through the untimed bulk path (BulkRules)
-    bulk_messages: int = 0
     note: str = ""  # measured short of `x` (the budget ran out first)
     skipped: str = ""
-
-
-class BulkRules(RuleExtractor):
-    """The rule extractor without the user's active facts as context, for the untimed bulk load
-    towards 10k facts only. Rules read those facts just to place bare corrections ("not X, Y"),
-    which the synthetic messages never contain, so the stored facts are the same; gate,
-    arbitration and store run unchanged. Reading every active fact on each remember is a third
-    of its cost at 1k facts, and loading 10k through the unmodified path does not fit the run."""
-
-    needs_active_facts = False
 
 
 @dataclass
@@ -105,7 +93,6 @@ class Loader:
     messages: int = 0
     timings: list[float] = field(default_factory=list)
     sizes: list[int] = field(default_factory=list)  # rows held before each timed remember
-    bulk_timings: list[float] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.gen = synth.messages(self.uid)
@@ -113,28 +100,19 @@ class Loader:
     def at(self) -> datetime:
         return T0 + timedelta(minutes=3 * self.messages)
 
-    def load_to(self, rows: int, deadline: float, bulk: bool = False) -> bool:
-        """Remember until the user holds `rows` fact rows; False if the deadline passed first.
-
-        `bulk`: the untimed bulk load (see BulkRules); its timings go to `bulk_timings`."""
-        real = self.mem.extractor
-        if bulk:
-            self.mem.extractor = BulkRules()
-        try:
-            while self.rows < rows:
-                if now() > deadline:
-                    return False
-                text = next(self.gen)
-                t0 = now()
-                r = self.mem.remember(self.uid, text, at=self.at(), ref=f"m{self.messages}")
-                (self.bulk_timings if bulk else self.timings).append(now() - t0)
-                if not bulk:
-                    self.sizes.append(self.rows)
-                self.messages += 1
-                self.rows += len(r.added) + len(r.kept_frozen)
-            return True
-        finally:
-            self.mem.extractor = real
+    def load_to(self, rows: int, deadline: float) -> bool:
+        """Remember until the user holds `rows` fact rows; False if the deadline passed first."""
+        while self.rows < rows:
+            if now() > deadline:
+                return False
+            text = next(self.gen)
+            t0 = now()
+            r = self.mem.remember(self.uid, text, at=self.at(), ref=f"m{self.messages}")
+            self.timings.append(now() - t0)
+            self.sizes.append(self.rows)
+            self.messages += 1
+            self.rows += len(r.added) + len(r.kept_frozen)
+        return True
 
     def projected_s(self, rows: int) -> float:
         """Seconds to grow to `rows`, modelling remember time as a + b * (facts held), which is
@@ -152,6 +130,26 @@ class Loader:
         per_row = self.messages / max(1, self.rows)
         n0, n1 = self.rows, rows
         return per_row * (a * (n1 - n0) + b * (n1 * n1 - n0 * n0) / 2)
+
+
+def _add(points: list[Point], p: Point) -> None:
+    """Keep a point and say so on stderr, so a long run shows progress and a crash keeps data."""
+    points.append(p)
+    what = p.skipped or (f"recall p50/p95 {fmt_ms(p.recall_p50)}/{fmt_ms(p.recall_p95)} ms, remember p50/p95 "
+                         f"{fmt_ms(p.remember_p50)}/{fmt_ms(p.remember_p95)} ms, load {p.load_s:.0f} s")  # fmt: skip
+    print(f"  [scale] {p.backend} {p.sweep}={p.x:,}: {what}", file=sys.stderr, flush=True)
+
+
+def _guarded(sweep: Callable[..., None], name: str, kind: str, points: list[Point], errors: list[str],
+             *args: object) -> None:  # fmt: skip
+    """Run one sweep; an exception becomes a 'failed' row (and an error for the exit code), so
+    the other backend's numbers survive a crash in this one."""
+    try:
+        sweep(name, *args, points)
+    except Exception as e:  # noqa: BLE001 - reported, never swallowed
+        msg = f"{type(e).__name__}: {str(e)[:300]}"
+        errors.append(f"scale {name} {kind} sweep: {msg}\n{traceback.format_exc(limit=8)}")
+        _add(points, Point(name, kind, 0, skipped=f"failed: {msg}"))
 
 
 def _recall_times(
@@ -189,8 +187,7 @@ def _profile(mem: Memory, uid: str | list[str], queries: list[str], at: datetime
 
 
 def facts_sweep(name: str, open_mem: Callable[[], Memory], prefix: str, plan: Plan,
-                profiles: dict[str, str]) -> list[Point]:  # fmt: skip
-    points: list[Point] = []
+                profiles: dict[str, str], points: list[Point]) -> None:  # fmt: skip
     mem = open_mem()
     uid = f"{prefix}facts-u0"
     loader = Loader(mem, uid)
@@ -201,22 +198,21 @@ def facts_sweep(name: str, open_mem: Callable[[], Memory], prefix: str, plan: Pl
             p = Point(name, "facts", size, users=1, facts_per_user=size)
             t0, first = now(), len(loader.timings)
             if not _grow(loader, size, deadline, plan, p):
-                points.append(p)
+                _add(points, p)
                 continue
             p.load_s = now() - t0
             seg = loader.timings[first:]
-            win = seg[-WINDOW:] if p.bulk else loader.timings[-WINDOW:]
-            if len(win) >= 30:  # a bulk load cut by the budget has no timed tail
-                p.remember_p50, p.remember_p95 = ms(pct(win, 50)), ms(pct(win, 95))
-            p.remember_per_s = (len(seg) + p.bulk_messages) / max(1e-9, p.load_s)
+            win = loader.timings[-WINDOW:]
+            p.remember_p50, p.remember_p95 = ms(pct(win, 50)), ms(pct(win, 95))
+            p.remember_per_s = len(seg) / max(1e-9, sum(seg))
             p.messages = loader.messages
             p.rows = len(mem.facts(uid, include_frozen=True))
             p.active = len(mem.facts(uid))
             at = loader.at() + timedelta(hours=1)
             rt = _recall_times(mem, [uid], queries, at)
             p.recall_p50, p.recall_p95 = ms(pct(rt, 50)), ms(pct(rt, 95))
-            points.append(p)
-        if plan.profile and any(not p.skipped for p in points):
+            _add(points, p)
+        if plan.profile and any(p.backend == name and p.sweep == "facts" and not p.skipped for p in points):
             at = loader.at() + timedelta(hours=2)
             held = f"{loader.rows:,} facts/user"
             profiles[f"{name} recall at {held}"] = _profile(mem, uid, queries, at, "recall")
@@ -225,38 +221,20 @@ def facts_sweep(name: str, open_mem: Callable[[], Memory], prefix: str, plan: Pl
             mem.store.write(uid, lambda w: w.delete_user())
     finally:
         mem.close()
-    return points
 
 
 def _grow(loader: Loader, size: int, deadline: float, plan: Plan, p: Point) -> bool:
-    """Load the user up to `size` facts. False (and `p.skipped` says why) if it cannot fit the
-    budget; a load the deadline cuts after PARTIAL of the way is measured where it stopped,
-    with `p.note` saying so.
-
-    Up to BULK_FROM facts every message is timed on the real path. Beyond, the load is untimed
-    bulk (BulkRules) up to the last WINDOW messages, which are timed on the real path again."""
-    per_row = loader.messages / max(1, loader.rows)
-    bulk_to = int(size - WINDOW / max(per_row, 1e-9)) if size > BULK_FROM else 0
-    need = loader.projected_s(size)
-    if bulk_to > loader.rows:
-        loader.load_to(min(bulk_to, loader.rows + 150), deadline, bulk=True)  # calibrate the bulk rate
-        ratio = float(np.median(loader.bulk_timings)) / max(1e-9, float(np.median(loader.timings[-200:])))
-        need = ratio * loader.projected_s(bulk_to) + (loader.projected_s(size) - loader.projected_s(bulk_to))
-        p.bulk_messages, p.bulk = len(loader.bulk_timings), True
-    left = deadline - now()
+    """Load the user up to `size` facts. False (and `p.skipped` says why) if the projected load
+    does not fit the budget; a load the deadline cuts after PARTIAL of the way is measured where
+    it stopped, with `p.note` saying so."""
+    need, left = loader.projected_s(size), deadline - now()
     if need > left:
         last = ms(pct(loader.timings[-WINDOW:], 50))
         p.skipped = (f"skipped: ~{need:.0f} s projected to load {size:,} facts (remember p50 {last:.1f} ms at "
                      f"{loader.rows:,} facts and growing); {max(0.0, left):.0f} s of the "
                      f"{plan.facts_budget_s:.0f} s budget left")  # fmt: skip
         return False
-    ok = True
-    if bulk_to > loader.rows:
-        n0 = len(loader.bulk_timings)
-        ok = loader.load_to(bulk_to, deadline, bulk=True)
-        p.bulk_messages += len(loader.bulk_timings) - n0
-    ok = ok and loader.load_to(size, deadline)
-    if ok:
+    if loader.load_to(size, deadline):
         return True
     if loader.rows >= PARTIAL * size:
         p.note = f"the {plan.facts_budget_s:.0f} s load budget ran out at {loader.rows:,} of {size:,} facts"
@@ -266,8 +244,7 @@ def _grow(loader: Loader, size: int, deadline: float, plan: Plan, p: Point) -> b
 
 
 def users_sweep(name: str, open_mem: Callable[[], Memory], prefix: str, plan: Plan,
-                profiles: dict[str, str]) -> list[Point]:  # fmt: skip
-    points: list[Point] = []
+                profiles: dict[str, str], points: list[Point]) -> None:  # fmt: skip
     mem = open_mem()
     loaders: list[Loader] = []
     deadline = now() + plan.users_budget_s
@@ -282,7 +259,7 @@ def users_sweep(name: str, open_mem: Callable[[], Memory], prefix: str, plan: Pl
                 p.skipped = (f"skipped: ~{need:.0f} s projected to load {level:,} users x {plan.facts_each} facts "
                              f"({ms(rate):.1f} ms per fact); {max(0.0, deadline - now()):.0f} s of the "
                              f"{plan.users_budget_s:.0f} s budget left")  # fmt: skip
-                points.append(p)
+                _add(points, p)
                 continue
             t0 = now()
             new = [Loader(mem, f"{prefix}users-u{i:05d}") for i in range(len(loaders), level)]
@@ -291,7 +268,7 @@ def users_sweep(name: str, open_mem: Callable[[], Memory], prefix: str, plan: Pl
             loaders.extend(new)
             if not ok:
                 p.skipped = f"skipped: load stopped at the {plan.users_budget_s:.0f} s budget"
-                points.append(p)
+                _add(points, p)
                 continue
             p.load_s = now() - t0
             seg = [t for lo in new for t in lo.timings]
@@ -303,8 +280,8 @@ def users_sweep(name: str, open_mem: Callable[[], Memory], prefix: str, plan: Pl
             at = max(lo.at() for lo in loaders) + timedelta(hours=1)
             rt = _recall_times(mem, [lo.uid for lo in loaders], queries, at, seed=level)
             p.recall_p50, p.recall_p95 = ms(pct(rt, 50)), ms(pct(rt, 95))
-            points.append(p)
-        if plan.profile and loaders and not points[-1].skipped:
+            _add(points, p)
+        if plan.profile and loaders and points and not points[-1].skipped:
             at = max(lo.at() for lo in loaders) + timedelta(hours=2)
             key = f"{name} recall with {len(loaders):,} users"
             profiles[key] = _profile(mem, [lo.uid for lo in loaders], queries, at, "recall")
@@ -313,7 +290,6 @@ def users_sweep(name: str, open_mem: Callable[[], Memory], prefix: str, plan: Pl
                 mem.store.write(lo.uid, lambda w: w.delete_user())
     finally:
         mem.close()
-    return points
 
 
 def run(
@@ -339,18 +315,24 @@ def run(
     def sqlite(key: str) -> Callable[[], Memory]:
         return lambda: Memory(workdir / f"scale-{key}.db")
 
-    points += facts_sweep("sqlite", sqlite("facts"), "", plans["sqlite"], profiles)
-    points += users_sweep("sqlite", sqlite("users"), "", plans["sqlite"], profiles)
+    errors: list[str] = []
+    _guarded(facts_sweep, "sqlite", "facts", points, errors, sqlite("facts"), "", plans["sqlite"], profiles)
+    _guarded(users_sweep, "sqlite", "users", points, errors, sqlite("users"), "", plans["sqlite"], profiles)
     if neo4j is not None and neo4j.ok:
         prefix = f"bench-{uuid.uuid4().hex[:8]}-"
         plans["neo4j"] = replace(plans["neo4j"], cleanup=not neo4j.started_here)
-        points += facts_sweep("neo4j", neo4j.memory, prefix, plans["neo4j"], profiles)
-        points += users_sweep("neo4j", neo4j.memory, prefix, plans["neo4j"], profiles)
+        _guarded(
+            facts_sweep, "neo4j", "facts", points, errors, neo4j.memory, prefix, plans["neo4j"], profiles
+        )
+        _guarded(
+            users_sweep, "neo4j", "users", points, errors, neo4j.memory, prefix, plans["neo4j"], profiles
+        )
     else:
         skipped["neo4j"] = neo4j.skipped if neo4j is not None else "not requested"
     rep = report(points, plans, profiles, skipped, plots_dir)
     rep.data["points"] = [asdict(p) for p in points]
     rep.data["plans"] = {k: asdict(p) for k, p in plans.items()}
     rep.data["profiles"] = profiles
+    rep.errors = errors
     rep.seconds = now() - t0
     return rep

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .common import Report, fmt_ms, md_table
-from .scale import BULK_FROM, WARMUP, WINDOW
+from .scale import WARMUP, WINDOW
 
 if TYPE_CHECKING:
     from .scale import Plan, Point
@@ -76,9 +76,11 @@ def report(points: list[Point], plans: dict[str, Plan], profiles: dict[str, str]
         if p.skipped:
             skips.append(
                 f"- {p.backend}, {p.x:,} {'facts/user' if p.sweep == 'facts' else 'users'}: {p.skipped}"
+                if p.x
+                else f"- {p.backend}, {p.sweep} sweep: {p.skipped}"
             )
         elif p.sweep == "facts":
-            mark = (" *" if p.bulk else "") + (" †" if p.note else "")
+            mark = " †" if p.note else ""
             if p.note:
                 notes.append(
                     f"- † {p.backend}, {p.x:,} facts/user: measured at {p.rows:,} fact rows: {p.note}."
@@ -149,10 +151,6 @@ def report(points: list[Point], plans: dict[str, Plan], profiles: dict[str, str]
         "- Every message goes through `Memory.remember` (gate, rule extraction, arbitration, one transaction); "
         "about 10% of synthetic messages yield no fact, a few yield two, repeats reinforce; `messages` counts all.",
         "- `rows / active`: fact rows of the user (superseded ones stay, frozen) / the active ones.",
-        f"- `*`: beyond {BULK_FROM:,} facts the load is untimed bulk through the same `Memory.remember`, except that "
-        "the rule extractor is not handed the user's active facts (`BulkRules`: they only place bare corrections, "
-        f"which these messages never contain); the last {WINDOW} messages go through the unmodified path and are "
-        "the timed ones. `remember/s` then counts bulk and timed messages over the whole load.",
         "- Recall includes the access-count write each `recall` makes; the first "
         f"{WARMUP} queries of each point are an untimed warm-up.",
         "- Load budgets (s, facts / users sweep): "
