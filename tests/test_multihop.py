@@ -258,6 +258,23 @@ def test_zh_which_friends_live_in_shanghai(smem: Memory, uid: Callable[[str], st
     assert all("friend:朋友" in it.path for it in items[:2])
 
 
+def test_friends_filtered_by_a_named_value_without_an_attribute_cue(
+    smem: Memory, uid: Callable[[str], str]
+) -> None:
+    # No word says "live"; the city named is what selects the friends.
+    u = uid("en-friends-nocue")
+    _tell(smem, u, "My friend Lucy lives in Paris.", "My friend Marco lives in Rome.",
+          "My friend Chloe lives in Paris.")  # fmt: skip
+    for _ in range(3):  # the order must not depend on ids or ties
+        items = smem.recall(u, "Which of my friends are in Paris?", k=4, at=T1)
+        assert {(it.fact.subject_name, it.fact.value) for it in items[:2]} == {
+            ("Lucy", "Paris"),
+            ("Chloe", "Paris"),
+        }
+        assert all(it.channels.get("exact") for it in items[:2])
+        assert ("Marco", "Rome") not in {(it.fact.subject_name, it.fact.value) for it in items[:2]}
+
+
 # ---- intent parsing -------------------------------------------------------------------------------
 
 

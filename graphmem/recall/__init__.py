@@ -146,6 +146,10 @@ class Recaller:
     ) -> None:
         asked = set(intent.attributes) | (set(CONSTRAINTS) if intent.care else set())
         own = r.facts(subject_ids=[t.entity.id for t in targets])
+        if not asked:
+            # No attribute cue, but the query names a value ("我哪些朋友在上海"): the
+            # attributes holding that value are what it asks about.
+            asked = {f.attribute for f in own if mentions(intent.text, f.value)}
         wanted = [f for f in own if f.attribute in asked]
         # "which of my friends live in Paris": an asked attribute whose value the query
         # names keeps only the facts with that value in front.

@@ -38,7 +38,7 @@ _CUES: list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = [
     (("job_title",), ("职位", "职称", "干什么"), ("title", "role", "position")),
     (
         ("city",),
-        ("住", "城市", "生活在", "搬", "常驻", "现居", "在哪"),
+        ("住", "城市", "生活在", "在哪生活", "定居", "搬", "常驻", "现居", "在哪"),
         ("live", "city", "based", "move", "moved", "reside", "located", "town"),
     ),
     (
