@@ -15,25 +15,16 @@ time), on an old value the user named (`replaces`), or on explicit retraction.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
 
+from .keys import value_key
 from .model import SOURCE_PRIORITY, Candidate, Fact
 from .vocab import EXCLUSIVE_GROUPS, OPPOSITES, is_single
 
-_PUNCT = re.compile(r"[\s\W_]+", re.UNICODE)
-_LEADING_EN = re.compile(r"^(?:the|a|an|my|to|at|in|for)\s+", re.IGNORECASE)
-
-
-@lru_cache(maxsize=65536)
-def norm_value(value: str) -> str:
-    """Comparison key of a value: NFKC, case-folded, articles and punctuation removed."""
-    v = unicodedata.normalize("NFKC", value).casefold().strip()
-    v = _LEADING_EN.sub("", v)
-    return _PUNCT.sub("", v)
+#: The comparison key of a value (see keys.value_key; stores index it).
+norm_value = value_key
 
 
 def same_value(a: str, b: str) -> bool:
@@ -75,6 +66,20 @@ def _exclusive(attribute: str, a: str, b: str) -> bool:
         return False
     na, nb = norm_value(a), norm_value(b)
     return na != nb and any(na in keys and nb in keys for keys in groups)
+
+
+def lookup_keys(cand: Candidate) -> list[str] | None:
+    """The value keys of the subject's facts `decide` can act on for `cand`, or None
+    when it needs every value of the attribute (single-valued attributes, retractions,
+    a named old value). For the opposite attribute only `cand`'s own key matters."""
+    if cand.retract or cand.replaces or is_single(cand.attribute):
+        return None
+    key = norm_value(cand.value)
+    keys = {key}
+    for group in _group_keys(cand.attribute):
+        if key in group:
+            keys |= group
+    return sorted(keys)
 
 
 def decide(cand: Candidate, same_attr: list[Fact], opposite: list[Fact], at: datetime) -> Decision:

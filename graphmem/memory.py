@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,7 +16,7 @@ from .context import render as render_context
 from .decay import effective_score
 from .embed import Embedder, HashingEmbedder
 from .errors import EmbedderMismatchError
-from .extract import ExtractContext, Extractor, ExtractOutput, KnownEntity, RuleExtractor
+from .extract import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts, RuleExtractor
 from .model import (
     KINDS,
     SOURCES,
@@ -147,8 +148,8 @@ class Memory:
         known = [
             KnownEntity(e.name, e.type, relation.get(e.id), e.aliases) for e in entities if e.type != "self"
         ]
-        active = (
-            r.facts(attributes=_CONTEXT_ATTRIBUTES)
+        active: Sequence[Fact] = (
+            LazyFacts(lambda: r.facts(attributes=_CONTEXT_ATTRIBUTES))
             if getattr(self.extractor, "needs_active_facts", False)
             else []
         )

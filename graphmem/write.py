@@ -8,7 +8,7 @@ from datetime import datetime
 
 import numpy as np
 
-from .arbitrate import Decision, decide, mentions_value, norm_value
+from .arbitrate import Decision, decide, lookup_keys, mentions_value, norm_value
 from .config import Config
 from .extract.relations import relation_of
 from .model import SELF, SOURCE_CONFIDENCE, AuditRecord, Candidate, Entity, Fact, Ignored, RememberResult
@@ -104,9 +104,16 @@ class Applier:
             same = [f for f in self.w.facts(subject_ids=[subject.id]) if mentions_value(cand.value, f.value)]
             opposite: list[Fact] = []
         else:
-            same = self.w.facts(attributes=[cand.attribute], subject_ids=[subject.id])
+            # Only the values arbitration can act on: a multi-valued attribute may hold
+            # thousands (every event), and the key seek keeps a remember O(1) in them.
+            keys = lookup_keys(cand)
+            same = self.w.facts(attributes=[cand.attribute], subject_ids=[subject.id], value_keys=keys)
             opp = OPPOSITES.get(cand.attribute)
-            opposite = self.w.facts(attributes=[opp], subject_ids=[subject.id]) if opp else []
+            opposite = (
+                self.w.facts(attributes=[opp], subject_ids=[subject.id], value_keys=[norm_value(cand.value)])
+                if opp
+                else []
+            )
         decision = decide(cand, same, opposite, self.at)
         if decision.action == "nothing_to_retract":
             self.result.ignored.append(Ignored(cand.source_text or cand.value, "nothing_to_retract"))

@@ -14,6 +14,7 @@ to rules when that fails.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
@@ -29,6 +30,7 @@ __all__ = [
     "ExtractOutput",
     "Extractor",
     "KnownEntity",
+    "LazyFacts",
     "RuleExtractor",
     "detect_language",
     "relation_of",
@@ -46,10 +48,34 @@ class KnownEntity:
     aliases: tuple[str, ...] = ()
 
 
+class LazyFacts(Sequence[Fact]):
+    """Facts read on first use: most messages never look at the user's active facts
+    (only corrections without an attribute word and bare retractions do), and a large
+    user holds hundreds of them."""
+
+    def __init__(self, load: Callable[[], list[Fact]]) -> None:
+        self._load: Callable[[], list[Fact]] | None = load
+        self._facts: list[Fact] = []
+
+    def _get(self) -> list[Fact]:
+        if self._load is not None:
+            self._facts, self._load = self._load(), None
+        return self._facts
+
+    def __getitem__(self, i):  # type: ignore[no-untyped-def]
+        return self._get()[i]
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __iter__(self) -> Iterator[Fact]:
+        return iter(self._get())
+
+
 @dataclass
 class ExtractContext:
     known_entities: list[KnownEntity] = field(default_factory=list)
-    active_facts: list[Fact] = field(default_factory=list)
+    active_facts: Sequence[Fact] = field(default_factory=list)
 
 
 @dataclass

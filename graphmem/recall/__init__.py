@@ -131,7 +131,11 @@ class Recaller:
         # was answered about someone else ("my brother's company": not the user's).
         own_tier = 3 if any(h.tier == 0 for h in hits.values()) else 1
         if me is not None and intent.attributes:
-            for f in r.facts(attributes=sorted(intent.attributes), subject_ids=[me.id]):
+            # Only the surest after decay: an attribute like events can hold thousands,
+            # and the channel keeps `channel_depth`; twice that is the margin for facts
+            # of other half-lives, which the store's decay key sorts only approximately.
+            top = 2 * self.config.channel_depth
+            for f in r.facts(attributes=sorted(intent.attributes), subject_ids=[me.id], top=top):
                 add(f, ["self", f.attribute], own_tier)
         return sorted(hits.values(), key=lambda h: (h.tier, -effective_score(h.fact, at), h.fact.id))
 

@@ -19,7 +19,7 @@ from ..model import AuditRecord, Entity, Fact
 
 T = TypeVar("T")
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 #: What erasure (`UserWriter.scrub`) leaves where a forgotten fact's content was.
 FORGOTTEN = "[FORGOTTEN]"
@@ -57,7 +57,14 @@ class UserReader(Protocol):
         attributes: Sequence[str] | None = None,
         subject_ids: Sequence[str] | None = None,
         ids: Sequence[str] | None = None,
-    ) -> list[Fact]: ...
+        value_keys: Sequence[str] | None = None,
+        top: int | None = None,
+    ) -> list[Fact]:
+        """The user's facts that pass every given filter (None: no filter; an empty list
+        matches nothing), oldest first. `value_keys` keeps facts whose `keys.value_key`
+        of the value is listed. `top` keeps only the `top` facts with the highest
+        `keys.decay_key` (the surest after decay), those first."""
+        ...
 
     def entities(self) -> list[Entity]: ...
 

@@ -20,11 +20,12 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from ..errors import SchemaVersionError, StoreError, StoreUnavailableError
+from ..errors import StoreError, StoreUnavailableError
+from ..keys import decay_key, value_key
 from ..model import AuditRecord, Entity, Fact
 from ..timeutil import from_epoch, to_epoch
 from .base import FORGOTTEN, SCHEMA_VERSION, Episode, SupersedesEdge
-from .sqlite_schema import MIGRATIONS
+from .sqlite_schema import MIGRATIONS, migrate
 
 T = TypeVar("T")
 _log = logging.getLogger("graphmem")
@@ -93,23 +94,60 @@ class SQLiteUser:
         attributes: Sequence[str] | None = None,
         subject_ids: Sequence[str] | None = None,
         ids: Sequence[str] | None = None,
+        value_keys: Sequence[str] | None = None,
+        top: int | None = None,
     ) -> list[Fact]:
-        sql = f"SELECT {_FACT_COLS} FROM facts WHERE user_id = ?"
-        args: list[Any] = [self.user_id]
+        filters: list[tuple[str, list[Any]]] = []
         for col, values in (
             ("status", statuses),
             ("attribute", attributes),
             ("subject_id", subject_ids),
             ("id", ids),
+            ("value_key", value_keys),
         ):
             if values is not None:
-                values = list(values)
-                if not values:
+                if not (values := list(dict.fromkeys(values))):
                     return []
-                sql += f" AND {col} IN ({_placeholders(len(values))})"
-                args.extend(values)
-        sql += " ORDER BY recorded_at, rowid"
+                filters.append((col, values))
+        if top is not None and attributes is not None and statuses is not None and ids is None:
+            return self._top(filters, int(top))
+        sql, args = self._where(filters)
+        if top is not None:
+            sql += " ORDER BY decay_key DESC, rowid DESC LIMIT ?"
+            args.append(max(0, int(top)))
+        else:
+            sql += " ORDER BY recorded_at, rowid"
         return [_row_to_fact(r) for r in self._x(sql, args)]
+
+    def _where(self, filters: list[tuple[str, list[Any]]]) -> tuple[str, list[Any]]:
+        # Looking up by id, the primary key seeks; a user_id index would scan the user's
+        # facts (the planner has no statistics to tell), so a unary + keeps it a filter.
+        by_id = any(col == "id" for col, _ in filters)
+        sql = f"SELECT {_FACT_COLS}, decay_key FROM facts WHERE {'+' if by_id else ''}user_id = ?"
+        args: list[Any] = [self.user_id]
+        by_attribute = any(col == "attribute" for col, _ in filters)
+        for col, values in filters:
+            # With an attribute to seek, a unary + keeps the subject index out of the plan:
+            # a user's facts are nearly all about the user, so it narrows little.
+            plus = "+" if col == "subject_id" and by_attribute else ""
+            sql += f" AND {plus}{col} IN ({_placeholders(len(values))})"
+            args.extend(values)
+        return sql, args
+
+    def _top(self, filters: list[tuple[str, list[Any]]], top: int) -> list[Fact]:
+        # One query per (attribute, status): each walks the decay index backwards and
+        # stops after `top` rows, where one query over several would sort them all.
+        if top <= 0:
+            return []
+        fixed = dict(filters)
+        rest = [(c, v) for c, v in filters if c not in ("attribute", "status")]
+        rows: list[Any] = []
+        for attribute in fixed["attribute"]:
+            for status in fixed["status"]:
+                sql, args = self._where([("attribute", [attribute]), ("status", [status]), *rest])
+                rows += self._x(sql + " ORDER BY decay_key DESC, rowid DESC LIMIT ?", [*args, top]).fetchall()
+        rows.sort(key=lambda r: -r[-1])
+        return [_row_to_fact(r) for r in rows[:top]]
 
     def entities(self) -> list[Entity]:
         rows = self._x(
@@ -154,7 +192,7 @@ class SQLiteUser:
                 chunk = wanted[start : start + 500]
                 active.update(
                     self._x(
-                        f"SELECT rowid, id FROM facts WHERE user_id = ? AND status = 'active' "
+                        f"SELECT rowid, id FROM facts WHERE +user_id = ? AND status = 'active' "
                         f"AND rowid IN ({_placeholders(len(chunk))})",
                         [self.user_id, *chunk],
                     ).fetchall()
@@ -216,12 +254,14 @@ class SQLiteUser:
 
     def add_fact(self, fact: Fact, terms: Sequence[str], vector: np.ndarray | None) -> None:
         f = fact
+        last = to_epoch(f.last_accessed_at)
         cur = self._x(
-            f"INSERT INTO facts ({_FACT_COLS}) VALUES ({_placeholders(23)})",
+            f"INSERT INTO facts ({_FACT_COLS}, value_key, decay_key) VALUES ({_placeholders(25)})",
             (f.id, self.user_id, f.subject_id, f.subject_name, f.attribute, f.value, f.kind, f.source,
              f.confidence, f.status, f.text, f.source_text, to_epoch(f.recorded_at), to_epoch(f.valid_from),
-             to_epoch(f.valid_to), to_epoch(f.last_accessed_at), f.access_count, f.half_life_days, f.ref,
-             f.object_id, f.qualifier, f.superseded_by, int(f.inferred)),
+             to_epoch(f.valid_to), last, f.access_count, f.half_life_days, f.ref,
+             f.object_id, f.qualifier, f.superseded_by, int(f.inferred),
+             value_key(f.value), decay_key(f.confidence, f.half_life_days, last)),  # type: ignore[arg-type]
         )  # fmt: skip
         rowid = cur.lastrowid
         self._x(
@@ -236,12 +276,14 @@ class SQLiteUser:
 
     def update_fact(self, fact: Fact) -> None:
         f = fact
+        last = to_epoch(f.last_accessed_at)
         self._x(
             "UPDATE facts SET status = ?, valid_to = ?, confidence = ?, last_accessed_at = ?, "
-            "access_count = ?, superseded_by = ?, value = ?, text = ?, object_id = ? "
-            "WHERE id = ? AND user_id = ?",
-            (f.status, to_epoch(f.valid_to), f.confidence, to_epoch(f.last_accessed_at), f.access_count,
-             f.superseded_by, f.value, f.text, f.object_id, f.id, self.user_id),
+            "access_count = ?, superseded_by = ?, value = ?, text = ?, object_id = ?, value_key = ?, "
+            "decay_key = ? WHERE id = ? AND user_id = ?",
+            (f.status, to_epoch(f.valid_to), f.confidence, last, f.access_count, f.superseded_by, f.value,
+             f.text, f.object_id, value_key(f.value), decay_key(f.confidence, f.half_life_days, last),  # type: ignore[arg-type]
+             f.id, self.user_id),
         )  # fmt: skip
 
     def add_supersedes(self, edge: SupersedesEdge) -> None:
@@ -269,8 +311,10 @@ class SQLiteUser:
         if not ids:
             return
         self._x(
-            f"UPDATE facts SET last_accessed_at = MAX(last_accessed_at, ?), access_count = access_count + 1 "
-            f"WHERE user_id = ? AND id IN ({_placeholders(len(ids))})",
+            # The decay key moves by exactly as much as the last access does (see keys.py).
+            f"UPDATE facts SET decay_key = decay_key + MAX(0, ?1 - last_accessed_at), "
+            f"last_accessed_at = MAX(last_accessed_at, ?1), access_count = access_count + 1 "
+            f"WHERE +user_id = ?2 AND id IN ({','.join(f'?{i + 3}' for i in range(len(ids)))})",
             [to_epoch(at), self.user_id, *ids],
         )
 
@@ -283,7 +327,7 @@ class SQLiteUser:
             chunk = ids[start : start + 500]
             rowids.update(
                 self._x(
-                    f"SELECT id, rowid FROM facts WHERE user_id = ? AND id IN ({_placeholders(len(chunk))})",
+                    f"SELECT id, rowid FROM facts WHERE +user_id = ? AND id IN ({_placeholders(len(chunk))})",
                     [self.user_id, *chunk],
                 ).fetchall()
             )
@@ -350,7 +394,7 @@ class SQLiteUser:
         if not ids:
             return 0
         return self._x(
-            f"DELETE FROM entities WHERE user_id = ? AND type <> 'self' AND id IN ({_placeholders(len(ids))}) "
+            f"DELETE FROM entities WHERE +user_id = ? AND type <> 'self' AND id IN ({_placeholders(len(ids))}) "
             "AND NOT EXISTS (SELECT 1 FROM facts f WHERE f.user_id = entities.user_id "
             "AND (f.subject_id = entities.id OR f.object_id = entities.id))",
             [self.user_id, *ids],
@@ -395,33 +439,8 @@ class SQLiteStore:
         self._migrate()
 
     def _migrate(self) -> None:
-        c = self._conn
         with self._lock:
-            c.execute("BEGIN IMMEDIATE")
-            try:
-                has_meta = c.execute(
-                    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
-                ).fetchone()
-                version = 0
-                if has_meta:
-                    row = c.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-                    version = int(row[0]) if row else 0
-                if version > SCHEMA_VERSION:
-                    raise SchemaVersionError(
-                        f"{self.uri} has schema version {version}; this graphmem understands up to "
-                        f"{SCHEMA_VERSION}. Upgrade graphmem to open it."
-                    )
-                for v in range(version, SCHEMA_VERSION):
-                    for stmt in MIGRATIONS[v].split(";"):
-                        if stmt.strip():
-                            c.execute(stmt)
-                    c.execute(
-                        "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)", (str(v + 1),)
-                    )
-                c.execute("COMMIT")
-            except BaseException:
-                c.execute("ROLLBACK")
-                raise
+            migrate(self._conn, self.uri, SCHEMA_VERSION)
 
     # ---- protocol ------------------------------------------------------------
     def reader(self, user_id: str) -> SQLiteUser:

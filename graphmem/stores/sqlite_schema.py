@@ -1,6 +1,14 @@
-"""The SQLite schema, one migration script per version (index = from-version)."""
+"""The SQLite schema: one migration per version (index = from-version), applied in order
+inside one transaction when a store opens, each an SQL script and optionally a Python
+backfill for values SQL cannot compute."""
 
 from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+
+from ..errors import SchemaVersionError
+from ..keys import decay_key, value_key
 
 MIGRATIONS: list[str] = [
     # version 1
@@ -40,4 +48,53 @@ MIGRATIONS: list[str] = [
         fact_rowid INTEGER PRIMARY KEY, user_id TEXT NOT NULL, vec BLOB NOT NULL);
     CREATE INDEX IF NOT EXISTS fact_vectors_user ON fact_vectors(user_id, fact_rowid);
     """,
+    # version 2: the keys of graphmem.keys, so arbitration seeks identical values and
+    # recall takes the surest facts of a crowded attribute without reading all of them.
+    """
+    ALTER TABLE facts ADD COLUMN value_key TEXT NOT NULL DEFAULT '';
+    ALTER TABLE facts ADD COLUMN decay_key REAL NOT NULL DEFAULT 0;
+    CREATE INDEX IF NOT EXISTS facts_user_value ON facts(user_id, attribute, value_key, status);
+    CREATE INDEX IF NOT EXISTS facts_user_attr_decay ON facts(user_id, attribute, status, decay_key);
+    """,
 ]
+
+
+def _backfill_keys(c: sqlite3.Connection) -> None:
+    rows = c.execute(
+        "SELECT rowid, value, confidence, half_life_days, last_accessed_at FROM facts"
+    ).fetchall()
+    c.executemany(
+        "UPDATE facts SET value_key = ?, decay_key = ? WHERE rowid = ?",
+        [(value_key(r[1]), decay_key(r[2], r[3], r[4]), r[0]) for r in rows],
+    )
+
+
+#: Python steps run after the SQL of the same index.
+BACKFILLS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _backfill_keys}
+
+
+def migrate(c: sqlite3.Connection, uri: str, target: int) -> None:
+    """Bring the open database up to schema version `target`, all or nothing."""
+    c.execute("BEGIN IMMEDIATE")
+    try:
+        has_meta = c.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone()
+        version = 0
+        if has_meta:
+            row = c.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+            version = int(row[0]) if row else 0
+        if version > target:
+            raise SchemaVersionError(
+                f"{uri} has schema version {version}; this graphmem understands up to "
+                f"{target}. Upgrade graphmem to open it."
+            )
+        for v in range(version, target):
+            for stmt in MIGRATIONS[v].split(";"):
+                if stmt.strip():
+                    c.execute(stmt)
+            if v in BACKFILLS:
+                BACKFILLS[v](c)
+            c.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)", (str(v + 1),))
+        c.execute("COMMIT")
+    except BaseException:
+        c.execute("ROLLBACK")
+        raise
