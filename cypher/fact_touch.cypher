@@ -7,5 +7,7 @@ SET l.touches = coalesce(l.touches, 0) + 1
 WITH l
 MATCH (f:Fact)
 WHERE f.user_id = $user_id AND f.id IN $ids
-SET f.last_accessed_at = CASE WHEN f.last_accessed_at >= $at THEN f.last_accessed_at ELSE $at END,
+// The decay key moves by exactly as much as the last access does (see graphmem/keys.py).
+SET f.decay_key = f.decay_key + CASE WHEN f.last_accessed_at >= $at THEN 0 ELSE $at - f.last_accessed_at END,
+    f.last_accessed_at = CASE WHEN f.last_accessed_at >= $at THEN f.last_accessed_at ELSE $at END,
     f.access_count = f.access_count + 1

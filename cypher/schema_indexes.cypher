@@ -5,12 +5,24 @@ FOR (f:Fact) ON (f.user_id);
 CREATE INDEX graphmem_fact_user_attribute IF NOT EXISTS
 FOR (f:Fact) ON (f.user_id, f.attribute);
 
+// Arbitration seeks a candidate's identical or opposite values (graphmem/keys.py).
+CREATE INDEX graphmem_fact_user_attribute_value IF NOT EXISTS
+FOR (f:Fact) ON (f.user_id, f.attribute, f.value_key);
+
+// Recall reads the surest facts of a crowded attribute in this order (facts_top).
+CREATE INDEX graphmem_fact_user_attribute_decay IF NOT EXISTS
+FOR (f:Fact) ON (f.user_id, f.attribute, f.status, f.decay_key);
+
 CREATE INDEX graphmem_fact_user_status IF NOT EXISTS
 FOR (f:Fact) ON (f.user_id, f.status);
 
 // The vector cache's incremental refresh: a user's facts above a seq (cypher/vector_sync).
 CREATE INDEX graphmem_fact_user_seq IF NOT EXISTS
 FOR (f:Fact) ON (f.user_id, f.seq);
+
+// ... and the facts whose status changed above a seq (useq, set by write_batch).
+CREATE INDEX graphmem_fact_user_useq IF NOT EXISTS
+FOR (f:Fact) ON (f.user_id, f.useq);
 
 CREATE INDEX graphmem_entity_user IF NOT EXISTS
 FOR (e:Entity) ON (e.user_id);

@@ -11,10 +11,11 @@
 //   entity         {id, name, type, aliases, created_at}
 //   entity_update  {id, name, type, aliases}
 //   fact           {props, embedding, episode_id}: props holds every Fact field
-//                  (datetimes as epoch seconds) plus ukey and search_text; embedding
+//                  (datetimes as epoch seconds) plus ukey, search_text, value_key and
+//                  decay_key (graphmem/keys.py); embedding
 //                  (null without a usable vector) is stored as a float32 vector property
 //   fact_update    {id, status, valid_to, confidence, last_accessed_at, access_count,
-//                   superseded_by, value, text, object_id}
+//                   superseded_by, value, text, object_id, value_key, decay_key}
 //   supersedes     {new_id, old_id, rule, at}: idempotent like INSERT OR IGNORE, the
 //                  first rule and time stay
 //   audit          {id, at, action, rule, new_fact_id, old_fact_id, detail}
@@ -65,12 +66,15 @@ CALL (base) {
     CREATE (f)-[:FROM_EPISODE]->(m)
   }
 }
-CALL () {
+CALL (base) {
   UNWIND [op IN $ops WHERE op.kind = 'fact_update'] AS p
   MATCH (f:Fact {user_id: $user_id, id: p.id})
-  SET f.status = p.status, f.valid_to = p.valid_to, f.confidence = p.confidence,
+  // useq: when the fact last changed, from the same counter as seq, so a vector cache
+  // learns which of its facts stopped being active (cypher/vector_sync).
+  SET f.useq = base + p.n, f.status = p.status, f.valid_to = p.valid_to, f.confidence = p.confidence,
       f.last_accessed_at = p.last_accessed_at, f.access_count = p.access_count,
-      f.superseded_by = p.superseded_by, f.value = p.value, f.text = p.text, f.object_id = p.object_id
+      f.superseded_by = p.superseded_by, f.value = p.value, f.text = p.text, f.object_id = p.object_id,
+      f.value_key = p.value_key, f.decay_key = p.decay_key
   WITH f, p
   CALL (f, p) {
     MATCH (f)-[r:OBJECT]->(o:Entity)

@@ -25,6 +25,8 @@ DUMMY: dict[str, object] = {
     "statuses": ["active"],
     "attributes": ["city"],
     "subject_ids": ["e1"],
+    "value_keys": ["oslo"],
+    "top": 40,
     "name": "Anna",
     "type": "person",
     "aliases": ["sister"],
@@ -110,6 +112,8 @@ DUMMY: dict[str, object] = {
             "value": "Oslo",
             "text": "t",
             "object_id": None,
+            "value_key": "oslo",
+            "decay_key": 1.0,
         },
         {"kind": "supersedes", "n": 6, "new_id": "x2", "old_id": "x1", "rule": "recency", "at": 1.0},
         {
@@ -169,8 +173,9 @@ def test_statement_compiles(store: Neo4jStore, name: str, index: int, statement:
     _explain(store, statement)
 
 
-#: Admin statements allowed to scan across users.
-CROSS_USER = {"user_ids"}
+#: Admin statements allowed to scan across users: listing users, and the schema migration that
+#: backfills keys on facts written before version 2 (run once, when a store opens).
+CROSS_USER = {"user_ids", "facts_missing_keys"}
 
 
 def _operators(plan: dict) -> list[str]:

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from graphmem import Memory, SchemaVersionError, StoreAuthError, StoreError, StoreUnavailableError
 from graphmem.model import AuditRecord, Entity, Fact
-from graphmem.stores.base import Episode, SupersedesEdge
+from graphmem.stores.base import SCHEMA_VERSION, Episode, SupersedesEdge
 from graphmem.stores.neo4j import Neo4jStore
 from graphmem.stores.neo4j_util import lucene_query, lucene_term, split_uri
 
@@ -160,7 +160,31 @@ def test_a_newer_schema_is_refused(auth_server: str) -> None:
             Neo4jStore(auth_server)
         assert "99" in str(info.value) and split_uri(auth_server)[1] in str(info.value)
     finally:
-        _graph(s, "MATCH (g:GraphmemMeta {key: 'meta'}) SET g.schema_version = 1")
+        _graph(s, "MATCH (g:GraphmemMeta {key: 'meta'}) SET g.schema_version = $v", v=SCHEMA_VERSION)
+        s.close()
+
+
+def test_a_version_1_graph_gains_the_keys(auth_server: str) -> None:
+    s = Neo4jStore(auth_server)
+    u = _uid("v1")
+    try:
+        _seed_user(s, u, ["The Sushi", "ramen"])
+        # What a version-1 store holds: facts without value_key and decay_key.
+        _graph(s, "MATCH (f:Fact {user_id: $u}) REMOVE f.value_key, f.decay_key", u=u)
+        _graph(s, "MATCH (g:GraphmemMeta {key: 'meta'}) SET g.schema_version = 1, g.schema_hash = 'old'")
+        s.close()
+        s = Neo4jStore(auth_server)
+        left = _graph(s, "MATCH (f:Fact {user_id: $u}) WHERE f.value_key IS NULL OR f.decay_key IS NULL "
+                         "RETURN count(f) AS n", u=u)  # fmt: skip
+        assert left == [{"n": 0}]
+        r = s.reader(u)
+        assert [f.value for f in r.facts(attributes=["note"], value_keys=["sushi"])] == ["The Sushi"]
+        assert len(r.facts(attributes=["note"], top=1)) == 1
+        assert _graph(s, "MATCH (g:GraphmemMeta {key: 'meta'}) RETURN g.schema_version AS v") == [
+            {"v": SCHEMA_VERSION}
+        ]
+    finally:
+        s.write(u, lambda w: w.delete_user())
         s.close()
 
 
@@ -421,6 +445,12 @@ def test_vector_cache_follows_every_writer(neo4j_uri: str, store: Neo4jStore) ->
         assert hits() == expect() and "f777" in hits()
         other.write(u, lambda w: w.update_fact(replace(_fact(u, 0), status="frozen")))
         assert "f0" not in hits() and hits() == expect()
+        # The cache learned the statuses (new rows carry theirs; updates come by useq), so
+        # frozen facts no longer take the candidates' places before the server's check.
+        entry = store._vectors._entries[u]
+        assert "f0" in entry.inactive and "f40" not in entry.inactive and len(entry.inactive) == 196
+        other.write(u, lambda w: w.update_fact(replace(_fact(u, 1), status="active")))
+        assert "f1" in hits() and hits() == expect() and "f1" not in entry.inactive
         assert other.write(u, lambda w: w.delete_fact("f777"))
         assert "f777" not in hits() and hits() == expect()
         other.write(u, lambda w: w.replace_vectors([(f"f{i}", _unit(i, 8)) for i in [*range(200), 777]]))

@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from ..errors import InvalidInputError, SchemaVersionError, StoreUnavailableError
+from ..keys import decay_key, value_key
 from ..model import AuditRecord, Entity, Fact
 from ..timeutil import from_epoch, to_epoch
 from .base import FORGOTTEN, SCHEMA_VERSION, Episode, SupersedesEdge
@@ -86,6 +87,7 @@ VECTOR_CACHE_MB = 256
 _FACT_WRITES = frozenset({"fact", "fact_update"})
 _READS_SEE = {
     "facts": _FACT_WRITES,
+    "facts_top": _FACT_WRITES,
     "facts_active": _FACT_WRITES,
     "search_text": _FACT_WRITES,
     "vector_sync": _FACT_WRITES,
@@ -160,23 +162,41 @@ class Neo4jUser:
         attributes: Sequence[str] | None = None,
         subject_ids: Sequence[str] | None = None,
         ids: Sequence[str] | None = None,
+        value_keys: Sequence[str] | None = None,
+        top: int | None = None,
     ) -> list[Fact]:
         params: dict[str, list[str] | None] = {}
         for key, values in (
             ("statuses", statuses), ("attributes", attributes), ("subject_ids", subject_ids), ("ids", ids),
+            ("value_keys", value_keys),
         ):  # fmt: skip
             params[key] = None if values is None else [str(v) for v in values]
             if params[key] == []:
                 return []
+        if (
+            top is not None
+            and ids is None
+            and value_keys is None
+            and attributes is not None
+            and statuses is not None
+        ):
+            if top <= 0:
+                return []
+            del params["ids"], params["value_keys"]
+            return [fact_from(r) for r in self._run("facts_top", top=int(top), **params)]
         memo, wanted = self._memo, params["ids"]
-        by_id_only = wanted is not None and attributes is None and subject_ids is None
+        by_id_only = wanted is not None and attributes is None and subject_ids is None and value_keys is None
         if memo and by_id_only and all(fid in memo for fid in wanted or ()):
             keep = params["statuses"]
             found = sorted(
                 (memo[fid] for fid in dict.fromkeys(wanted or ())), key=lambda t: (t[0].recorded_at, t[1])
             )
             return [f for f, _ in found if keep is None or f.status in keep]
-        return [fact_from(r) for r in self._run("facts", **params)]
+        rows = [fact_from(r) for r in self._run("facts", **params)]
+        if top is not None:  # a rare shape (by id, by value key or all attributes): sort here
+            rows.sort(key=lambda f: -decay_key(f.confidence, f.half_life_days, to_epoch(f.last_accessed_at)))  # type: ignore[arg-type]
+            rows = rows[: max(0, int(top))]
+        return rows
 
     def _remember(self, rows: list[Any]) -> None:
         if self._memo is not None:
@@ -220,12 +240,20 @@ class Neo4jUser:
         if len(matrix) == 0:
             return []
         sims = matrix @ (query / np.linalg.norm(query))
-        n = len(sims)
-        depth = min(n, max(limit * 4, limit + 32))
+        skip = cached.inactive_rows(group)
+        skip = skip[skip < len(sims)]
+        if len(skip):
+            sims[skip] = -np.inf  # sims is this query's own array
+        n = len(sims) - len(skip)  # candidates that may be active
+        if n <= 0:
+            return []
+        # Most cached vectors belong to active facts (frozen ones are the few superseded),
+        # so a small margin usually suffices; the loop widens it when it does not.
+        depth = min(n, limit + max(8, limit // 4))
         out: list[tuple[str, float]] = []
         done = 0
         while True:
-            top = np.argpartition(-sims, depth - 1)[:depth] if depth < n else np.arange(n)
+            top = np.argpartition(-sims, depth - 1)[:depth] if depth < n else np.flatnonzero(sims > -np.inf)
             # Best first; equal scores in row (= seq) order, like the server's ORDER BY.
             top = top[np.lexsort((top, -sims[top]))][done:]
             score = {ids[i]: float(sims[i]) for i in top}
@@ -475,10 +503,23 @@ class Neo4jStore:
                     if not (isinstance(cause, ClientError) and "AlreadyExists" in str(cause.code)):
                         raise
         self._write_one(_q("schema_await"), {"timeout_s": 300}, "schema_await")
+        if version is not None and int(version) < 2:
+            self._backfill_keys()
         self._write_one(
             _q("meta_set_schema"), {"version": SCHEMA_VERSION, "hash": fingerprint}, "meta_set_schema"
         )
         _log.info("graphmem schema version %s in place at %s", SCHEMA_VERSION, self.uri)
+
+    def _backfill_keys(self, batch: int = 5000) -> None:
+        """Version 1 -> 2: value_key and decay_key on facts written before they existed."""
+        while rows := self._read("facts_missing_keys", {"limit": batch}):
+            items = [
+                {"user_id": r["user_id"], "id": r["id"], "value_key": value_key(r["value"] or ""),
+                 "decay_key": decay_key(r["confidence"] or 0.0, r["half_life_days"] or 1.0,
+                                        r["last_accessed_at"] or 0.0)}
+                for r in rows
+            ]  # fmt: skip
+            self._write_one(_q("facts_set_keys"), {"items": items}, "facts_set_keys")
 
     # ---- protocol ------------------------------------------------------------------
     def reader(self, user_id: str) -> Neo4jUser:

@@ -16,6 +16,7 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 import numpy as np
 
 from ..errors import StoreAuthError, StoreError, StoreUnavailableError
+from ..keys import decay_key, value_key
 from ..model import AuditRecord, Entity, Fact
 from ..timeutil import from_epoch, to_epoch
 from .base import Episode
@@ -103,7 +104,9 @@ def fact_props(fact: Fact, user_id: str, terms: Sequence[str]) -> dict[str, Any]
         "object_id": f.object_id, "qualifier": f.qualifier, "superseded_by": f.superseded_by,
         "inferred": bool(f.inferred),
         "ukey": user_key(user_id), "search_text": " ".join(index_terms(terms)),
+        "value_key": value_key(f.value),
     }  # fmt: skip
+    props["decay_key"] = decay_key(f.confidence, f.half_life_days, props["last_accessed_at"])
     return props
 
 
@@ -113,11 +116,17 @@ def fact_update_params(fact: Fact, user_id: str) -> dict[str, Any]:
         "user_id": user_id, "id": f.id, "status": f.status, "valid_to": to_epoch(f.valid_to),
         "confidence": float(f.confidence), "last_accessed_at": to_epoch(f.last_accessed_at),
         "access_count": int(f.access_count), "superseded_by": f.superseded_by, "value": f.value,
-        "text": f.text, "object_id": f.object_id,
+        "text": f.text, "object_id": f.object_id, "value_key": value_key(f.value),
+        "decay_key": decay_key(f.confidence, f.half_life_days, to_epoch(f.last_accessed_at)),  # type: ignore[arg-type]
     }  # fmt: skip
 
 
 def fact_from(m: Mapping[str, Any]) -> Fact:
+    keys = getattr(m, "keys", None)
+    if isinstance(m, tuple) and keys is not None:
+        # A driver Record is a tuple: one zip into a dict is several times cheaper than
+        # one keyed lookup per field (a recall converts a hundred or more).
+        m = dict(zip(keys(), m))
     return Fact(
         id=m["id"], user_id=m["user_id"], subject_id=m["subject_id"], subject_name=m["subject_name"],
         attribute=m["attribute"], value=m["value"], kind=m["kind"], source=m["source"],

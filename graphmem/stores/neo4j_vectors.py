@@ -49,6 +49,7 @@ class VectorGroup:
 
     dim: int
     ids: list[str] = field(default_factory=list)
+    pos: dict[str, int] = field(default_factory=dict)  # id -> row
     buffer: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.float32))
     rows: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.float32))
 
@@ -62,6 +63,7 @@ class VectorGroup:
             self.buffer = grown
         norms = np.linalg.norm(vectors, axis=1, keepdims=True)
         self.buffer[n:need] = vectors / np.where(norms > 0, norms, 1.0)
+        self.pos.update((fid, n + i) for i, fid in enumerate(ids))
         self.ids.extend(ids)
         self.rows = self.buffer[:need]
 
@@ -77,17 +79,43 @@ class UserVectors:
     prev: int = -1  # `last` before the latest refresh that changed it: the next one reads from here
     known: set[str] = field(default_factory=set)
     groups: dict[int, VectorGroup] = field(default_factory=dict)
+    # Facts known not to be active (frozen, archived): skipped before the server is asked
+    # which candidates are active, so a query near a much-corrected attribute does not
+    # spend its candidates on superseded values. The server's check stays authoritative.
+    inactive: set[str] = field(default_factory=set)
+    _skip: dict[int, tuple[int, int, np.ndarray]] = field(default_factory=dict)
+    _changes: int = 0
+
+    def set_status(self, fid: str, status: Any) -> None:
+        if status == "active":
+            if fid in self.inactive:
+                self.inactive.discard(fid)
+                self._changes += 1
+        elif fid not in self.inactive:
+            self.inactive.add(fid)
+            self._changes += 1
+
+    def inactive_rows(self, group: VectorGroup) -> np.ndarray:
+        """Rows of `group` that hold inactive facts (recomputed only after a change)."""
+        key = (self._changes, len(group.ids))
+        cached = self._skip.get(group.dim)
+        if cached is not None and cached[:2] == key:
+            return cached[2]
+        rows = np.fromiter((group.pos[f] for f in self.inactive if f in group.pos), dtype=np.int64)
+        self._skip[group.dim] = (*key, rows)
+        return rows
 
     @property
     def nbytes(self) -> int:
         return sum(g.buffer.nbytes + 80 * len(g.ids) for g in self.groups.values())
 
     def add(self, rows: list[Any]) -> list[int]:
-        """Add `[id, seq, vector]` rows not held yet; returns the seqs read."""
+        """Add `[id, seq, vector, status]` rows not held yet; returns the seqs read."""
         seqs = []
         by_dim: dict[int, tuple[list[str], list[Any]]] = {}
-        for fid, seq, vec in rows:
+        for fid, seq, vec, status in rows:
             seqs.append(int(seq))
+            self.set_status(fid, status)
             if fid in self.known or not vec:
                 continue
             self.known.add(fid)
@@ -151,6 +179,10 @@ class VectorCache:
             return EMPTY
         row = rows[0]
         fresh = int(row["since"]) < 0 or entry is None
+        if not fresh:
+            assert entry is not None
+            for fid, status in row["updated"] or ():
+                entry.set_status(fid, status)
         if not fresh and not row["rows"]:
             assert entry is not None
             entry.rev = int(row["rev"])  # no new vector since the last refresh
