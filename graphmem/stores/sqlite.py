@@ -26,6 +26,7 @@ from ..model import AuditRecord, Entity, Fact
 from ..timeutil import from_epoch, to_epoch
 from .base import FORGOTTEN, SCHEMA_VERSION, Episode, SupersedesEdge
 from .sqlite_schema import MIGRATIONS, migrate
+from .sqlite_vectors import VectorCache, nearest_active
 
 T = TypeVar("T")
 _log = logging.getLogger("graphmem")
@@ -62,14 +63,6 @@ def _row_to_fact(r: sqlite3.Row | tuple[Any, ...]) -> Fact:
 
 def _placeholders(n: int) -> str:
     return ",".join("?" * n)
-
-
-class _VectorCache:
-    """Per-user matrices kept in memory; refreshed incrementally by rowid."""
-
-    def __init__(self) -> None:
-        self.entries: dict[str, tuple[int, int, int, np.ndarray, np.ndarray]] = {}
-        self.lock = threading.Lock()
 
 
 class SQLiteUser:
@@ -171,36 +164,22 @@ class SQLiteUser:
         return [(r[0], -float(r[1])) for r in rows]
 
     def search_vector(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
-        query = np.asarray(vector, dtype=np.float32).ravel()
-        if limit <= 0 or not np.all(np.isfinite(query)) or not np.any(query):
-            return []  # a query with no direction has no cosine: no hits
         with self._store._lock:
-            rowids, matrix = self._store._vectors_for(self._c, self.user_id)
-        if matrix.shape[0] == 0:
-            return []
-        sims = matrix @ query
-        n = len(sims)
-        depth = min(n, max(limit * 4, limit + 32))
-        out: list[tuple[str, float]] = []
-        done = 0
-        while True:  # the best `depth`, then more until `limit` of them are active
-            top = np.argpartition(-sims, depth - 1)[:depth] if depth < n else np.arange(n)
-            top = top[np.argsort(-sims[top], kind="stable")][done:]
-            wanted = [int(rowids[i]) for i in top]
-            active: dict[int, str] = {}
-            for start in range(0, len(wanted), 500):  # stay under SQLite's bound-parameter limit
-                chunk = wanted[start : start + 500]
-                active.update(
-                    self._x(
-                        f"SELECT rowid, id FROM facts WHERE +user_id = ? AND status = 'active' "
-                        f"AND rowid IN ({_placeholders(len(chunk))})",
-                        [self.user_id, *chunk],
-                    ).fetchall()
-                )
-            out += [(active[rid], float(sims[i])) for rid, i in zip(wanted, top) if rid in active]
-            if len(out) >= limit or depth >= n:
-                return out[:limit]
-            done, depth = depth, min(n, depth * 4)
+            rowids, matrix = self._store._vectors.matrix(self._c, self.user_id)
+        return nearest_active(rowids, matrix, vector, limit, self._active_rowids)
+
+    def _active_rowids(self, rowids: Sequence[int]) -> dict[int, str]:
+        active: dict[int, str] = {}
+        for start in range(0, len(rowids), 500):  # stay under SQLite's bound-parameter limit
+            chunk = list(rowids[start : start + 500])
+            active.update(
+                self._x(
+                    f"SELECT rowid, id FROM facts WHERE +user_id = ? AND status = 'active' "
+                    f"AND rowid IN ({_placeholders(len(chunk))})",
+                    [self.user_id, *chunk],
+                ).fetchall()
+            )
+        return active
 
     def audit(self, fact_ids: Sequence[str] | None = None) -> list[AuditRecord]:
         sql = "SELECT id, user_id, at, action, rule, new_fact_id, old_fact_id, detail FROM audit WHERE user_id = ?"
@@ -343,7 +322,7 @@ class SQLiteUser:
         # The vector cache refreshes incrementally by rowid and would keep the old rows:
         # a new epoch makes every process (not only this one) reload the user's matrix.
         self._x("UPDATE users SET epoch = epoch + 1 WHERE user_id = ?", (self.user_id,))
-        self._store._drop_cache(self.user_id)
+        self._store._vectors.drop(self.user_id)
 
     def delete_fact(self, fact_id: str) -> bool:
         row = self._x(
@@ -408,7 +387,7 @@ class SQLiteUser:
         ).rowcount
         for table in ("fact_vectors", "facts", "entities", "supersedes", "audit", "episodes", "users"):
             n += self._x(f"DELETE FROM {table} WHERE user_id = ?", (uid,)).rowcount
-        self._store._drop_cache(uid)
+        self._store._vectors.drop(uid)
         return n
 
 
@@ -427,7 +406,7 @@ class SQLiteStore:
         except (OSError, sqlite3.Error) as e:
             raise StoreUnavailableError(f"cannot open SQLite store at {self.uri}: {e}") from e
         self._lock = threading.RLock()
-        self._cache = _VectorCache()
+        self._vectors = VectorCache()
         c = self._conn
         c.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
         try:
@@ -519,35 +498,3 @@ class SQLiteStore:
     def close(self) -> None:
         with self._lock, contextlib.suppress(sqlite3.Error):  # closing twice is harmless
             self._conn.close()
-
-    # ---- vector cache ------------------------------------------------------------
-    def _drop_cache(self, user_id: str) -> None:
-        with self._cache.lock:
-            self._cache.entries.pop(user_id, None)
-
-    def _vectors_for(self, c: sqlite3.Connection, user_id: str) -> tuple[np.ndarray, np.ndarray]:
-        row = c.execute("SELECT rev, epoch FROM users WHERE user_id = ?", (user_id,)).fetchone()
-        if row is None:
-            return np.zeros(0, dtype=np.int64), np.zeros((0, 1), dtype=np.float32)
-        rev, epoch = int(row[0]), int(row[1])
-        with self._cache.lock:
-            cached = self._cache.entries.get(user_id)
-        if cached and cached[0] == rev and cached[1] == epoch:
-            return cached[3], cached[4]
-        since = cached[2] if cached and cached[1] == epoch else 0
-        rows = c.execute(
-            "SELECT fact_rowid, vec FROM fact_vectors WHERE user_id = ? AND fact_rowid > ? ORDER BY fact_rowid",
-            (user_id, since),
-        ).fetchall()
-        new_ids = np.array([r[0] for r in rows], dtype=np.int64)
-        new_mat = np.vstack([np.frombuffer(r[1], dtype=np.float32) for r in rows]) if rows else None
-        if since and cached is not None:
-            ids = np.concatenate([cached[3], new_ids]) if len(new_ids) else cached[3]
-            mat = np.vstack([cached[4], new_mat]) if new_mat is not None else cached[4]
-        else:
-            ids = new_ids
-            mat = new_mat if new_mat is not None else np.zeros((0, 1), dtype=np.float32)
-        last = int(ids[-1]) if len(ids) else 0
-        with self._cache.lock:
-            self._cache.entries[user_id] = (rev, epoch, last, ids, mat)
-        return ids, mat

@@ -1,0 +1,87 @@
+"""The SQLite store's vectors: per-user matrices kept in memory, and the nearest active facts.
+
+A user's vectors are read once into a float32 matrix and then refreshed incrementally by
+rowid: the `users` row carries `rev` (bumped by every write) and `epoch` (bumped when
+vectors are deleted or replaced, which makes every process reload the whole matrix).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+_Entry = tuple[int, int, int, np.ndarray, np.ndarray]  # rev, epoch, last rowid, rowids, matrix
+
+
+class VectorCache:
+    """Per-user (rowids, matrix), valid while the user's rev and epoch are unchanged."""
+
+    def __init__(self) -> None:
+        self._entries: dict[str, _Entry] = {}
+        self._lock = threading.Lock()
+
+    def drop(self, user_id: str) -> None:
+        with self._lock:
+            self._entries.pop(user_id, None)
+
+    def matrix(self, c: sqlite3.Connection, user_id: str) -> tuple[np.ndarray, np.ndarray]:
+        """The user's vector rowids and rows, read or brought up to date on `c`."""
+        row = c.execute("SELECT rev, epoch FROM users WHERE user_id = ?", (user_id,)).fetchone()
+        if row is None:
+            return np.zeros(0, dtype=np.int64), np.zeros((0, 1), dtype=np.float32)
+        rev, epoch = int(row[0]), int(row[1])
+        with self._lock:
+            cached = self._entries.get(user_id)
+        if cached and cached[0] == rev and cached[1] == epoch:
+            return cached[3], cached[4]
+        since = cached[2] if cached and cached[1] == epoch else 0
+        rows = c.execute(
+            "SELECT fact_rowid, vec FROM fact_vectors WHERE user_id = ? AND fact_rowid > ? ORDER BY fact_rowid",
+            (user_id, since),
+        ).fetchall()
+        new_ids = np.array([r[0] for r in rows], dtype=np.int64)
+        new_mat = np.vstack([np.frombuffer(r[1], dtype=np.float32) for r in rows]) if rows else None
+        if since and cached is not None:
+            ids = np.concatenate([cached[3], new_ids]) if len(new_ids) else cached[3]
+            mat = np.vstack([cached[4], new_mat]) if new_mat is not None else cached[4]
+        else:
+            ids = new_ids
+            mat = new_mat if new_mat is not None else np.zeros((0, 1), dtype=np.float32)
+        last = int(ids[-1]) if len(ids) else 0
+        with self._lock:
+            self._entries[user_id] = (rev, epoch, last, ids, mat)
+        return ids, mat
+
+
+def nearest_active(
+    rowids: np.ndarray,
+    matrix: np.ndarray,
+    vector: np.ndarray,
+    limit: int,
+    active_of: Callable[[Sequence[int]], dict[int, str]],
+) -> list[tuple[str, float]]:
+    """The `limit` rows most similar to `vector` whose facts are active, as (fact id, score).
+
+    The matrix holds vectors of every status; `active_of(rowids)` says which of the best
+    candidates are active (rowid -> fact id). It is asked about the best `depth` first,
+    then about more until `limit` of them are active."""
+    query = np.asarray(vector, dtype=np.float32).ravel()
+    if limit <= 0 or not np.all(np.isfinite(query)) or not np.any(query) or matrix.shape[0] == 0:
+        return []  # a query with no direction has no cosine: no hits
+    sims = matrix @ query
+    n = len(sims)
+    depth = min(n, max(limit * 4, limit + 32))
+    out: list[tuple[str, float]] = []
+    done = 0
+    while True:
+        top = np.argpartition(-sims, depth - 1)[:depth] if depth < n else np.arange(n)
+        top = top[np.argsort(-sims[top], kind="stable")][done:]
+        wanted = [int(rowids[i]) for i in top]
+        active = active_of(wanted)
+        out += [(active[rid], float(sims[i])) for rid, i in zip(wanted, top) if rid in active]
+        if len(out) >= limit or depth >= n:
+            return out[:limit]
+        done, depth = depth, min(n, depth * 4)
