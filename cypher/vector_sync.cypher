@@ -3,24 +3,36 @@
 // status, and the [id, status] of facts updated (useq, see write_batch) above $since. The
 // cache passes what it holds ($rev, $epoch, $created); a cache of another epoch or of an
 // earlier user with the same id reloads everything (since = -1), and an unchanged rev
-// reads no fact at all. The (user_id, seq) index makes the incremental read a range seek;
-// the hint keeps it one (unhinted, the planner scanned the user_id index of every user).
+// reads no fact at all. Both reads are range seeks on (user_id, seq) / (user_id, useq),
+// hinted (unhinted, the planner scanned the user_id index of every user). The planner
+// seeks before it filters, so a read that is not wanted gets a lower bound no seq
+// reaches (`never`) instead of a WHERE: its seek is empty, not a read of every fact
+// newer than $since.
 // replan=skip: index seeks only, whatever the statistics; no replanning as data grows.
 CYPHER replan=skip
 MATCH (u:User {user_id: $user_id})
-WITH u, coalesce(u.epoch, 0) AS epoch
-WITH u, epoch, CASE WHEN u.created_at = $created AND epoch = $epoch THEN $since ELSE -1 END AS since
-CALL (u, since) {
-  WITH u, since WHERE since < 0 OR u.rev <> $rev
+WITH u, coalesce(u.epoch, 0) AS epoch, 9223372036854775807 AS never
+WITH u, epoch, never,
+     CASE WHEN u.created_at = $created AND epoch = $epoch THEN $since ELSE -1 END AS since
+WITH u, epoch, since,
+     CASE WHEN since < 0 OR u.rev <> $rev THEN since ELSE never END AS new_from,
+     CASE WHEN since >= 0 AND u.rev <> $rev THEN since ELSE never END AS updated_from
+CALL (new_from) {
   MATCH (f:Fact) USING INDEX f:Fact(user_id, seq)
-  WHERE f.user_id = $user_id AND f.seq > since AND f.embedding IS NOT NULL
+  WHERE f.user_id = $user_id AND f.seq > new_from AND f.embedding IS NOT NULL
   WITH f ORDER BY f.seq
   RETURN collect([f.id, f.seq, f.embedding, f.status]) AS rows
 }
-CALL (u, since) {
-  WITH u, since WHERE since >= 0 AND u.rev <> $rev
+CALL (updated_from) {
   MATCH (f:Fact) USING INDEX f:Fact(user_id, useq)
-  WHERE f.user_id = $user_id AND f.useq > since
+  WHERE f.user_id = $user_id AND f.useq > updated_from
   RETURN collect([f.id, f.status]) AS updated
 }
-RETURN u.rev AS rev, epoch, u.created_at AS created, since, rows, updated
+// The user's entities come along: a recall starts with them (saves a round trip).
+CALL (u) {
+  MATCH (u)-[:HAS_ENTITY]->(e:Entity)
+  WHERE e.user_id = $user_id
+  WITH e ORDER BY e.seq
+  RETURN collect(e {.id, .user_id, .name, .type, .aliases, .created_at}) AS entities
+}
+RETURN u.rev AS rev, epoch, u.created_at AS created, since, rows, updated, entities

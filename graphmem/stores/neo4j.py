@@ -23,7 +23,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import logging
-import math
 import time
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
@@ -37,6 +36,7 @@ from ..model import AuditRecord, Entity, Fact
 from ..timeutil import from_epoch, to_epoch
 from .base import FORGOTTEN, SCHEMA_VERSION, Episode, SupersedesEdge
 from .cypher_files import query, statements
+from .neo4j_search import VECTOR_EXACT_MAX, cached_hits, server_vector_rows
 from .neo4j_util import (
     audit_from,
     entity_from,
@@ -56,29 +56,6 @@ from .neo4j_vectors import UserVectors, VectorCache
 T = TypeVar("T")
 _log = logging.getLogger("graphmem")
 
-#: Vector search on the server, used when the user's vectors are not cached (the cache is
-#: off, they do not fit its budget, or it is the first query about the user; the cached
-#: path is in neo4j_vectors.py). Exact cosine (`vector.similarity.cosine`) over the user's
-#: own active facts is isolated (it reads nothing of other users) and exact, but its cost
-#: grows with the user's facts; the shared HNSW index costs a roughly fixed amount plus a
-#: part that grows with k, and k must be oversampled by the user's share of the whole index
-#: (k = 2 * limit * all facts / user's facts) before the user filter. Measured on the dev
-#: box (Neo4j 5.26 Community, 2 shared vCPUs under other load, 256-dim float32 vectors,
-#: limit 40; best-of/median ms):
-#:
-#:     user facts          100     500    1000    2000    4000    8000
-#:     exact cosine      10/33   13/20   30/60   39/68   77/117  157/280
-#:     index, user alone 11/47   11/16   12/36   15/26   14/27    16/33   (k = 80)
-#:     index, +20k other     -   59/91   82/240  46/70   43/80    79/106  (k = 3280 .. 280)
-#:
-#: So the index pays off above ~500-1000 facts, and only while the oversampled k stays
-#: below the number of facts exact cosine would score (with 20k facts of other users
-#: that is from ~4,000 facts on). Policy: exact up to VECTOR_EXACT_MAX active facts;
-#: above it the index when k <= the user's active facts, else exact; and exact again
-#: whenever the filtered index answer comes back short.
-VECTOR_EXACT_MAX = 1000
-#: Oversampling factor on top of the user's share of the index.
-VECTOR_OVERSAMPLE = 2.0
 #: Default budget of the client-side vector cache, in MB (about 1 KB per 256-dim vector).
 VECTOR_CACHE_MB = 256
 #: Reads of a writer, and the buffered writes each can see (any other statement sends
@@ -129,8 +106,11 @@ class Neo4jUser:
         self._memo: dict[str, tuple[Fact, int]] | None = {} if memo else None
         self._episode_id: str | None = None
         self._ops: list[dict[str, Any]] = []
-        # The user's entities as user_begin returned them, until the first write or read.
+        # The user's entities as user_begin (or, for a reader, vector_sync) returned them;
+        # a writer drops them at its next statement, which may change them.
         self._entities = entities
+        # The vector cache brought up to date at the start of `read_together`.
+        self._vectors_synced: UserVectors | None = None
         self.user_id = user_id
 
     def _run(self, op: str, /, **params: Any) -> list[Any]:
@@ -140,7 +120,8 @@ class Neo4jUser:
             sees = _READS_SEE.get(op)
             if sees is None or any(o["kind"] in sees for o in self._ops):
                 self._flush()
-            self._entities = None  # a statement may change them: prefetched ones are stale
+            if self._memo is None:  # a writer's statement may change them
+                self._entities = None
             return list(self._tx.run(_q(op), params))
         return self._store._read(op, params)
 
@@ -151,8 +132,22 @@ class Neo4jUser:
         if self._tx is not None:
             return fn(self)
         store = self._store
+
+        def work(tx: Any) -> T:
+            r = Neo4jUser(store, self.user_id, tx, memo=True)
+            # A cached user's vectors are brought up to date first, in the statement that
+            # also returns the entities every recall starts with: one round trip less.
+            if store.vector_search == "auto" and store._vectors.holds(self.user_id):
+                r._vectors_synced = store._vectors.refresh(r)
+            return fn(r)
+
         with mapped_errors(store.uri, "read"), store._session() as s:
-            return s.execute_read(lambda tx: fn(Neo4jUser(store, self.user_id, tx, memo=True)))  # type: ignore[no-any-return]
+            return s.execute_read(work)  # type: ignore[no-any-return]
+
+    def _seen_sync(self, row: Any) -> None:
+        """vector_sync's row (see VectorCache.refresh): keep the entities it returned."""
+        if self._memo is not None and row.get("entities") is not None:
+            self._entities = [entity_from(e) for e in row["entities"]]
 
     # ---- reads -------------------------------------------------------------
     def facts(
@@ -222,62 +217,11 @@ class Neo4jUser:
             return []  # a query with no direction (zero, non-finite) has no cosine: no hits
         limit = int(limit)
         if self._store.vector_search == "auto" and self._store._vectors.budget > 0:
-            cached = self._store._vectors.refresh(self)
+            cached = self._vectors_synced or self._store._vectors.refresh(self)
             if cached is not None:
-                return self._cached_hits(cached, np.asarray(vec, dtype=np.float32), limit)
+                return cached_hits(self, cached, np.asarray(vec, dtype=np.float32), limit)
         # Neo4j's cosine scores are (1 + cos) / 2; the protocol returns the cosine.
-        return [(r["id"], 2.0 * float(r["score"]) - 1.0) for r in self._vector_rows(vec, limit)]
-
-    def _cached_hits(self, cached: UserVectors, query: np.ndarray, limit: int) -> list[tuple[str, float]]:
-        """Exact cosine in numpy over the cached vectors of the query's dimension; the
-        server then keeps the first `limit` active ones among the best candidates (and
-        returns them whole, for the caller's facts()); more candidates only when too few
-        of them were active."""
-        group = cached.groups.get(int(query.shape[0]))
-        if group is None:
-            return []
-        ids, matrix = group.ids, group.rows  # ids grow before rows: one per published row
-        if len(matrix) == 0:
-            return []
-        sims = matrix @ (query / np.linalg.norm(query))
-        skip = cached.inactive_rows(group)
-        skip = skip[skip < len(sims)]
-        if len(skip):
-            sims[skip] = -np.inf  # sims is this query's own array
-        n = len(sims) - len(skip)  # candidates that may be active
-        if n <= 0:
-            return []
-        # Most cached vectors belong to active facts (frozen ones are the few superseded),
-        # so a small margin usually suffices; the loop widens it when it does not.
-        depth = min(n, limit + max(8, limit // 4))
-        out: list[tuple[str, float]] = []
-        done = 0
-        while True:
-            top = np.argpartition(-sims, depth - 1)[:depth] if depth < n else np.flatnonzero(sims > -np.inf)
-            # Best first; equal scores in row (= seq) order, like the server's ORDER BY.
-            top = top[np.lexsort((top, -sims[top]))][done:]
-            score = {ids[i]: float(sims[i]) for i in top}
-            rows = self._run("facts_active", ids=list(score), limit=limit - len(out))
-            self._remember(rows)
-            out += [(r["id"], score[r["id"]]) for r in rows]
-            if len(out) >= limit or depth >= n:
-                return out
-            done, depth = depth, min(n, depth * 4)
-
-    def _vector_rows(self, vec: list[float], limit: int) -> list[Any]:
-        counts = self._run("search_vector_counts")
-        mine, total = int(counts[0]["mine"]), int(counts[0]["total"])
-        if mine == 0:
-            return []
-        policy = self._store.vector_search
-        if policy == "index" or (policy == "auto" and mine > self._store.vector_exact_max):
-            k = max(2 * limit, math.ceil(limit * VECTOR_OVERSAMPLE * total / mine))
-            if policy == "index" or k <= mine:
-                rows = self._run("search_vector_index", vector=vec, k=k, limit=limit)
-                if len(rows) >= min(limit, mine):
-                    return rows
-                _log.debug("vector index gave %d of %d for a large user; exact cosine", len(rows), limit)
-        return self._run("search_vector_exact", vector=vec, limit=limit)
+        return [(r["id"], 2.0 * float(r["score"]) - 1.0) for r in server_vector_rows(self, vec, limit)]
 
     def audit(self, fact_ids: Sequence[str] | None = None) -> list[AuditRecord]:
         ids = None if fact_ids is None else [str(i) for i in fact_ids]

@@ -39,6 +39,8 @@ class _Runner(Protocol):
 
     def _run(self, op: str, /, **params: Any) -> list[Any]: ...
 
+    def _seen_sync(self, row: Any) -> None: ...
+
 
 @dataclass
 class VectorGroup:
@@ -153,6 +155,11 @@ class VectorCache:
             self._entries.pop(user_id, None)
             self._oversize.discard(user_id)
 
+    def holds(self, user_id: str) -> bool:
+        """Is the user cached (so `refresh` will run its statement)?"""
+        with self._lock:
+            return self.budget > 0 and user_id in self._entries
+
     def refresh(self, reader: _Runner) -> UserVectors | None:
         """The user's vectors brought up to date (one statement); None when the caller
         should score on the server instead: the user's vectors do not fit the budget, or
@@ -178,6 +185,7 @@ class VectorCache:
             self.drop(uid)
             return EMPTY
         row = rows[0]
+        reader._seen_sync(row)
         fresh = int(row["since"]) < 0 or entry is None
         if not fresh:
             assert entry is not None
