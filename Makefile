@@ -31,7 +31,7 @@ format: $(STAMP)
 	$(BIN)/ruff format graphmem tests benchmarks
 
 bench: $(STAMP)
-	$(BIN)/python -m benchmarks.run
+	$(BIN)/python -m benchmarks.run --neo4j auto
 
 bench-quick: $(STAMP)
 	$(BIN)/python -m benchmarks.run --quick
