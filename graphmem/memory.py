@@ -138,16 +138,9 @@ class Memory:
         return result
 
     def _extract_context(self, r: UserReader) -> ExtractContext:
-        entities = r.entities()
-        me = next((e for e in entities if e.type == "self"), None)
-        relation = {}
-        if me is not None:
-            for f in r.facts(attributes=list(RELATION_KEYS), subject_ids=[me.id]):
-                if f.object_id:
-                    relation[f.object_id] = f.qualifier or f.attribute
-        known = [
-            KnownEntity(e.name, e.type, relation.get(e.id), e.aliases) for e in entities if e.type != "self"
-        ]
+        # Both reads in one transaction where the store can (Neo4j): fewer round trips.
+        together = getattr(r, "read_together", None)
+        known = together(_known_entities) if together is not None else _known_entities(r)
         active: Sequence[Fact] = (
             LazyFacts(lambda: r.facts(attributes=_CONTEXT_ATTRIBUTES))
             if getattr(self.extractor, "needs_active_facts", False)
@@ -304,6 +297,18 @@ class Memory:
         floor = self.config.archive_floor if floor is None else floor
         profile = self.config.archive_profile if archive_profile is None else archive_profile
         return portability.gc(self.store, uid, parse_time(at), floor, profile)
+
+
+def _known_entities(r: UserReader) -> list[KnownEntity]:
+    """The user's entities for the extractor, each with its relation to the user."""
+    entities = r.entities()
+    me = next((e for e in entities if e.type == "self"), None)
+    relation = {}
+    if me is not None:
+        for f in r.facts(attributes=list(RELATION_KEYS), subject_ids=[me.id]):
+            if f.object_id:
+                relation[f.object_id] = f.qualifier or f.attribute
+    return [KnownEntity(e.name, e.type, relation.get(e.id), e.aliases) for e in entities if e.type != "self"]
 
 
 def _candidate_problem(c: Candidate) -> str | None:
