@@ -34,7 +34,10 @@ class Config:
     #: Share of a fact's confidence that time decay can never take away in ranking:
     #: weight = confidence × (floor + (1 − floor) × 0.5^(age/half-life)). Zero is the pure
     #: seed formula; a floor keeps an old but exactly matching memory above fresh noise.
-    decay_floor: float = 0.5
+    decay_floor: float = 0.75
+    #: A lower floor per kind: a plan (kind `event`: "an interview next Tuesday") is
+    #: mostly obsolete once its days have passed, not an old memory to keep in front.
+    kind_floors: dict[str, float] = field(default_factory=lambda: {"event": 0.25})
 
     def half_life(self, kind: str) -> float:
         return float(self.half_lives.get(kind, self.half_lives.get("fact", 30.0)))

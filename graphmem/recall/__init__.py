@@ -43,7 +43,7 @@ class Recaller:
         self.embedder = embedder
 
     def _weight(self, fact: Fact, at: datetime) -> float:
-        floor = self.config.decay_floor
+        floor = self.config.kind_floors.get(fact.kind, self.config.decay_floor)
         if floor <= 0:
             return effective_score(fact, at)
         return fact.confidence * floor + (1 - floor) * effective_score(fact, at)
@@ -66,7 +66,8 @@ class Recaller:
         facts: dict[str, Fact] = {}
         paths: dict[str, list[str]] = {}
 
-        hits = self._exact(r, intent, entities, at)
+        qterms = terms(query)
+        hits = self._exact(r, intent, entities, at, qterms)
         # The asked-about facts (tiers 0-1) form the exact channel; the links walked and
         # what else is known about those entities (tiers 2-3) a weaker graph channel.
         channels["exact"] = [h.fact.id for h in hits if h.tier <= 1][:depth]
@@ -75,7 +76,6 @@ class Recaller:
             facts[h.fact.id] = h.fact
             paths[h.fact.id] = h.path
 
-        qterms = terms(query)
         channels["bm25"] = [fid for fid, _ in r.search_text(qterms, depth)]
         channels["vector"] = [fid for fid, _ in r.search_vector(vec, depth)]
 
@@ -106,7 +106,9 @@ class Recaller:
         return items[:k]
 
     # ---- the exact channel -------------------------------------------------------
-    def _exact(self, r: UserReader, intent: Intent, entities: list[Entity], at: datetime) -> list[_Hit]:
+    def _exact(
+        self, r: UserReader, intent: Intent, entities: list[Entity], at: datetime, qterms: list[str]
+    ) -> list[_Hit]:
         """Facts the query asks about, found through the graph.
 
         Tiers: 0 the asked-about facts of the entities the query is about (reached by a
@@ -137,7 +139,17 @@ class Recaller:
             top = 2 * self.config.channel_depth
             for f in r.facts(attributes=sorted(intent.attributes), subject_ids=[me.id], top=top):
                 add(f, ["self", f.attribute], own_tier)
-        return sorted(hits.values(), key=lambda h: (h.tier, -effective_score(h.fact, at), h.fact.id))
+        # Within a tier, facts that share words with the query come first ("when did I go
+        # to the support group" among everything known about the user), then the surest.
+        words = [t for t in dict.fromkeys(qterms) if len(t) >= 2]
+
+        def shared(f: Fact) -> int:
+            text = f"{f.text} {f.source_text}".lower()
+            return sum(w in text for w in words)
+
+        return sorted(
+            hits.values(), key=lambda h: (h.tier, -shared(h.fact), -effective_score(h.fact, at), h.fact.id)
+        )
 
     def _expand(
         self,
