@@ -21,7 +21,6 @@ neo4j_vectors.py) instead of reading every vector on the server for each query.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -30,12 +29,13 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from ..errors import InvalidInputError, SchemaVersionError, StoreUnavailableError
-from ..keys import decay_key, value_key
+from ..errors import InvalidInputError, StoreUnavailableError
+from ..keys import decay_key
 from ..model import AuditRecord, Entity, Fact
 from ..timeutil import from_epoch, to_epoch
-from .base import FORGOTTEN, SCHEMA_VERSION, Episode, SupersedesEdge
-from .cypher_files import query, statements
+from .base import FORGOTTEN, Episode, SupersedesEdge
+from .cypher_files import query
+from .neo4j_schema import migrate
 from .neo4j_search import VECTOR_EXACT_MAX, cached_hits, server_vector_rows
 from .neo4j_util import (
     audit_from,
@@ -74,8 +74,6 @@ _READS_SEE = {
     "entities_by_user": frozenset({"entity", "entity_update"}),
     "user_revision": frozenset(),
 }
-#: The schema files, run (each statement IF NOT EXISTS) when the stored fingerprint differs.
-_SCHEMA = ("schema_constraints", "schema_indexes")
 
 
 def _q(name: str) -> str:
@@ -424,46 +422,7 @@ class Neo4jStore:
             return s.execute_write(lambda tx: list(tx.run(statement, params or {})))  # type: ignore[no-any-return]
 
     def _migrate(self) -> None:
-        meta = self._read("meta_get", {})
-        version = meta[0]["schema_version"] if meta else None
-        if version is not None and int(version) > SCHEMA_VERSION:
-            raise SchemaVersionError(
-                f"{self.uri} has graphmem schema version {version}; this graphmem understands up to "
-                f"{SCHEMA_VERSION}. Upgrade graphmem to open it."
-            )
-        fingerprint = hashlib.sha1(
-            "\n".join(stmt for name in _SCHEMA for stmt in statements(name)).encode("utf-8")
-        ).hexdigest()
-        if version is not None and int(version) == SCHEMA_VERSION and meta[0]["schema_hash"] == fingerprint:
-            return
-        from neo4j.exceptions import ClientError
-
-        for name in _SCHEMA:
-            for stmt in statements(name):
-                try:
-                    self._write_one(stmt, what=name)
-                except Exception as e:  # a concurrent opener created it first
-                    cause = e.__cause__
-                    if not (isinstance(cause, ClientError) and "AlreadyExists" in str(cause.code)):
-                        raise
-        self._write_one(_q("schema_await"), {"timeout_s": 300}, "schema_await")
-        if version is not None and int(version) < 2:
-            self._backfill_keys()
-        self._write_one(
-            _q("meta_set_schema"), {"version": SCHEMA_VERSION, "hash": fingerprint}, "meta_set_schema"
-        )
-        _log.info("graphmem schema version %s in place at %s", SCHEMA_VERSION, self.uri)
-
-    def _backfill_keys(self, batch: int = 5000) -> None:
-        """Version 1 -> 2: value_key and decay_key on facts written before they existed."""
-        while rows := self._read("facts_missing_keys", {"limit": batch}):
-            items = [
-                {"user_id": r["user_id"], "id": r["id"], "value_key": value_key(r["value"] or ""),
-                 "decay_key": decay_key(r["confidence"] or 0.0, r["half_life_days"] or 1.0,
-                                        r["last_accessed_at"] or 0.0)}
-                for r in rows
-            ]  # fmt: skip
-            self._write_one(_q("facts_set_keys"), {"items": items}, "facts_set_keys")
+        migrate(self)
 
     # ---- protocol ------------------------------------------------------------------
     def reader(self, user_id: str) -> Neo4jUser:
