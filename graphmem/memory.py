@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import gate, portability, validate
+from . import erasure, gate, portability, validate
 from .config import Config
 from .context import render as render_context
 from .decay import effective_score
@@ -255,7 +255,7 @@ class Memory:
             entries.append(HistoryEntry(f, events))
         return entries
 
-    # ---- portability and erasure (see graphmem.portability) ------------------------------
+    # ---- portability and erasure (see graphmem.portability, graphmem.erasure) ------------------------------
     def export(
         self, user_id: str, path_or_fileobj: Any = None, include_embeddings: bool = False
     ) -> ExportReport:
@@ -274,13 +274,13 @@ class Memory:
 
     def forget_user(self, user_id: str) -> int:
         """Erase every node, edge, log row and index entry of the user; returns rows removed."""
-        return portability.forget_user(self.store, validate.user_id(user_id))
+        return erasure.forget_user(self.store, validate.user_id(user_id))
 
     def forget(self, user_id: str, fact_id: str, at: datetime | str | None = None) -> bool:
         """Delete one fact and every trace of its content (audit details, the message log,
-        other facts' provenance; see `portability.forget_fact`), leaving a content-free
+        other facts' provenance; see `erasure.forget_fact`), leaving a content-free
         `forget` audit entry; False if unknown."""
-        return portability.forget_fact(
+        return erasure.forget_fact(
             self.store, validate.user_id(user_id), fact_id, parse_time(at), embedder=self.embedder
         )
 
@@ -296,7 +296,7 @@ class Memory:
         uid = validate.user_id(user_id) if user_id is not None else None
         floor = self.config.archive_floor if floor is None else floor
         profile = self.config.archive_profile if archive_profile is None else archive_profile
-        return portability.gc(self.store, uid, parse_time(at), floor, profile)
+        return erasure.gc(self.store, uid, parse_time(at), floor, profile)
 
 
 def _known_entities(r: UserReader) -> list[KnownEntity]:
