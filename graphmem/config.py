@@ -20,7 +20,7 @@ class Config:
     #: RRF's k: smaller lets a channel's top ranks count for more than its tail.
     rrf_k: int = 20
     #: How many candidates each channel contributes before fusion.
-    channel_depth: int = 40
+    channel_depth: int = 20
     #: Channel weights in the fusion; the exact lookup is the most precise signal.
     channel_weights: dict[str, float] = field(
         default_factory=lambda: {"exact": 2.0, "bm25": 1.0, "vector": 1.0}

@@ -59,7 +59,8 @@ class Recaller:
         return self._recall(r, query, vec, k, at)
 
     def _recall(self, r: UserReader, query: str, vec: np.ndarray, k: int, at: datetime) -> list[RecallItem]:
-        depth = self.config.channel_depth
+        # Each channel offers at least k candidates, so a large k is never short of them.
+        depth = max(self.config.channel_depth, k)
         entities = r.entities()
         intent = parse(query, entities)
         channels: dict[str, list[str]] = {}
@@ -67,7 +68,7 @@ class Recaller:
         paths: dict[str, list[str]] = {}
 
         qterms = terms(query)
-        hits = self._exact(r, intent, entities, at, qterms)
+        hits = self._exact(r, intent, entities, at, qterms, depth)
         # The asked-about facts (tiers 0-1) form the exact channel; the links walked and
         # what else is known about those entities (tiers 2-3) a weaker graph channel.
         channels["exact"] = [h.fact.id for h in hits if h.tier <= 1][:depth]
@@ -107,7 +108,13 @@ class Recaller:
 
     # ---- the exact channel -------------------------------------------------------
     def _exact(
-        self, r: UserReader, intent: Intent, entities: list[Entity], at: datetime, qterms: list[str]
+        self,
+        r: UserReader,
+        intent: Intent,
+        entities: list[Entity],
+        at: datetime,
+        qterms: list[str],
+        depth: int,
     ) -> list[_Hit]:
         """Facts the query asks about, found through the graph.
 
@@ -134,9 +141,9 @@ class Recaller:
         own_tier = 3 if any(h.tier == 0 for h in hits.values()) else 1
         if me is not None and intent.attributes:
             # Only the surest after decay: an attribute like events can hold thousands,
-            # and the channel keeps `channel_depth`; twice that is the margin for facts
+            # and the channel keeps `depth`; twice that is the margin for facts
             # of other half-lives, which the store's decay key sorts only approximately.
-            top = 2 * self.config.channel_depth
+            top = 2 * depth
             for f in r.facts(attributes=sorted(intent.attributes), subject_ids=[me.id], top=top):
                 add(f, ["self", f.attribute], own_tier)
         # Within a tier, facts that share words with the query come first ("when did I go
