@@ -255,7 +255,7 @@ class Memory:
             entries.append(HistoryEntry(f, events))
         return entries
 
-    # ---- portability and erasure (see graphmem.portability, graphmem.erasure) ------------------------------
+    # ---- portability and erasure (graphmem.portability, graphmem.erasure) -------------
     def export(
         self, user_id: str, path_or_fileobj: Any = None, include_embeddings: bool = False
     ) -> ExportReport:

@@ -83,7 +83,9 @@ class UserVectors:
     groups: dict[int, VectorGroup] = field(default_factory=dict)
     # Facts known not to be active (frozen, archived): skipped before the server is asked
     # which candidates are active, so a query near a much-corrected attribute does not
-    # spend its candidates on superseded values. The server's check stays authoritative.
+    # spend its candidates on superseded values. The server still checks every candidate
+    # it is asked about; the one gap is a fact made active again by a commit a refresh
+    # saw only in part, which stays skipped until a later update of it is read.
     inactive: set[str] = field(default_factory=set)
     _skip: dict[int, tuple[int, int, np.ndarray]] = field(default_factory=dict)
     _changes: int = 0
