@@ -23,17 +23,14 @@ from .keys import value_key
 from .model import SOURCE_PRIORITY, Candidate, Fact
 from .vocab import EXCLUSIVE_GROUPS, OPPOSITES, is_single
 
-#: The comparison key of a value (see keys.value_key; stores index it).
-norm_value = value_key
-
 
 def same_value(a: str, b: str) -> bool:
-    return norm_value(a) == norm_value(b)
+    return value_key(a) == value_key(b)
 
 
 def mentions_value(named: str, stored: str) -> bool:
     """Does a value the user named ("St. Mary's") pick out a stored one ("St. Mary's Hospital")?"""
-    n, s = norm_value(named), norm_value(stored)
+    n, s = value_key(named), value_key(stored)
     if not n or not s:
         return False
     if n == s:
@@ -57,14 +54,14 @@ def _priority(source: str) -> int:
 
 @lru_cache(maxsize=64)
 def _group_keys(attribute: str) -> tuple[frozenset[str], ...]:
-    return tuple(frozenset(norm_value(g) for g in group) for group in EXCLUSIVE_GROUPS.get(attribute, []))
+    return tuple(frozenset(value_key(g) for g in group) for group in EXCLUSIVE_GROUPS.get(attribute, []))
 
 
 def _exclusive(attribute: str, a: str, b: str) -> bool:
     groups = _group_keys(attribute)
     if not groups:
         return False
-    na, nb = norm_value(a), norm_value(b)
+    na, nb = value_key(a), value_key(b)
     return na != nb and any(na in keys and nb in keys for keys in groups)
 
 
@@ -74,7 +71,7 @@ def lookup_keys(cand: Candidate) -> list[str] | None:
     a named old value). For the opposite attribute only `cand`'s own key matters."""
     if cand.retract or cand.replaces or is_single(cand.attribute):
         return None
-    key = norm_value(cand.value)
+    key = value_key(cand.value)
     keys = {key}
     for group in _group_keys(cand.attribute):
         if key in group:

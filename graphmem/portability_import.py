@@ -14,8 +14,9 @@ from typing import Any
 
 import numpy as np
 
-from .arbitrate import decide, norm_value
+from .arbitrate import decide
 from .config import Config
+from .keys import value_key
 from .model import AuditRecord, Candidate, Entity, Fact
 from .portability_format import (
     DEFAULT_LIMITS,
@@ -141,26 +142,24 @@ class Planner:
         self.fmap: dict[str, str] = {}
 
     def _activate(self, f: Fact) -> None:
-        self.active.setdefault((f.subject_id, f.attribute), {}).setdefault(norm_value(f.value), []).append(
+        self.active.setdefault((f.subject_id, f.attribute), {}).setdefault(value_key(f.value), []).append(
             f.id
         )
 
     def _deactivate(self, f: Fact) -> None:
-        self.active[(f.subject_id, f.attribute)][norm_value(f.value)].remove(f.id)
+        self.active[(f.subject_id, f.attribute)][value_key(f.value)].remove(f.id)
 
     def _actives(self, subject: str, attribute: str | None, value: str | None) -> list[Fact]:
         """Active facts of the subject's attribute (only those with this value, if given)."""
         bucket = self.active.get((subject, attribute or ""), {})
         ids = (
-            bucket.get(norm_value(value), [])
-            if value is not None
-            else [i for v in bucket.values() for i in v]
+            bucket.get(value_key(value), []) if value is not None else [i for v in bucket.values() for i in v]
         )
         return [self.facts[i] for i in ids]
 
     @staticmethod
     def _key(f: Fact) -> tuple[Any, ...]:
-        return (f.subject_id, f.attribute, norm_value(f.value), f.recorded_at, f.valid_from)
+        return (f.subject_id, f.attribute, value_key(f.value), f.recorded_at, f.valid_from)
 
     def plan(self) -> Planner:
         self._entities()
@@ -185,14 +184,14 @@ class Planner:
 
     def _index(self, e: Entity) -> None:
         for name in (e.name, *e.aliases):
-            key = norm_value(name)
+            key = value_key(name)
             if key and e.type != "self":
                 self.by_name.setdefault(key, e.id)
 
     def _entities(self) -> None:
         me = next((t.id for t in self.entities.values() if t.type == "self"), None)
         for e in self.doc.entities:
-            found_id = me if e.type == "self" else self.by_name.get(norm_value(e.name))
+            found_id = me if e.type == "self" else self.by_name.get(value_key(e.name))
             if found_id is None:
                 ent = Entity(new_id("e"), self.uid, e.name, e.type, e.aliases, e.created_at)
                 self.entities[ent.id] = self.new_entities[ent.id] = ent
@@ -204,8 +203,8 @@ class Planner:
             found = self.entities[found_id]
             self.emap[e.id] = found.id
             self.report.entities_merged += 1
-            have = {norm_value(a) for a in (found.name, *found.aliases)}
-            extra = tuple(dict.fromkeys(a for a in (e.name, *e.aliases) if norm_value(a) not in have))
+            have = {value_key(a) for a in (found.name, *found.aliases)}
+            extra = tuple(dict.fromkeys(a for a in (e.name, *e.aliases) if value_key(a) not in have))
             if extra and found.type != "self":
                 merged = replace(found, aliases=(*found.aliases, *extra))
                 self.entities[found.id] = merged

@@ -8,9 +8,10 @@ from datetime import datetime
 
 import numpy as np
 
-from .arbitrate import Decision, decide, lookup_keys, mentions_value, norm_value
+from .arbitrate import Decision, decide, lookup_keys, mentions_value
 from .config import Config
 from .extract.relations import relation_of
+from .keys import value_key
 from .model import SELF, SOURCE_CONFIDENCE, AuditRecord, Candidate, Entity, Fact, Ignored, RememberResult
 from .stores.base import Episode, SupersedesEdge, UserWriter
 from .vocab import OPPOSITES, VOCAB, default_kind, render
@@ -31,11 +32,11 @@ class Prepared:
 
 
 def find_entity(entities: list[Entity], name: str) -> Entity | None:
-    key = norm_value(name)
+    key = value_key(name)
     if not key:
         return None
     for e in entities:
-        if norm_value(e.name) == key or any(norm_value(a) == key for a in e.aliases):
+        if value_key(e.name) == key or any(value_key(a) == key for a in e.aliases):
             return e
     return None
 
@@ -110,7 +111,7 @@ class Applier:
             same = self.w.facts(attributes=[cand.attribute], subject_ids=[subject.id], value_keys=keys)
             opp = OPPOSITES.get(cand.attribute)
             opposite = (
-                self.w.facts(attributes=[opp], subject_ids=[subject.id], value_keys=[norm_value(cand.value)])
+                self.w.facts(attributes=[opp], subject_ids=[subject.id], value_keys=[value_key(cand.value)])
                 if opp
                 else []
             )

@@ -101,6 +101,17 @@ def _seed_user(store: Neo4jStore, user: str, texts: list[str]) -> None:
     store.write(user, tx)
 
 
+def _search_with(
+    uri: str, user: str, q: np.ndarray, limit: int, **options: object
+) -> list[tuple[str, float]]:
+    """search_vector through a store opened with other options, closed afterwards."""
+    s = Neo4jStore(uri, **options)  # type: ignore[arg-type]
+    try:
+        return s.reader(user).search_vector(q, limit)
+    finally:
+        s.close()
+
+
 def _graph(store: Neo4jStore, cypher: str, **params: object) -> list[dict]:
     records, _, _ = store._driver.execute_query(cypher, params, database_=store.database)
     return [r.data() for r in records]
@@ -389,21 +400,13 @@ def test_vector_scores_are_cosines_and_paths_agree(neo4j_uri: str, store: Neo4jS
     exact = store.reader(u).search_vector(q, 10)
     assert [fid for fid, _ in exact] == [fid for fid, _ in expect]
     assert np.allclose([s for _, s in exact], [s for _, s in expect], atol=1e-5)
-    indexed_store = Neo4jStore(neo4j_uri, vector_search="index")  # the oversampled index path
-    try:
-        indexed = indexed_store.reader(u).search_vector(q, 10)
-    finally:
-        indexed_store.close()
+    indexed = _search_with(neo4j_uri, u, q, 10, vector_search="index")  # the oversampled index path
     assert [fid for fid, _ in indexed] == [fid for fid, _ in expect]
     assert np.allclose([s for _, s in indexed], [s for _, s in expect], atol=1e-5)
     # A query with no direction has no cosine: no hits, no crash.
     assert store.reader(u).search_vector(np.zeros(32, dtype=np.float32), 100) == []
     # The server-side paths agree with the cached one.
-    server = Neo4jStore(neo4j_uri, vector_cache_mb=0)
-    try:
-        served = server.reader(u).search_vector(q, 10)
-    finally:
-        server.close()
+    served = _search_with(neo4j_uri, u, q, 10, vector_cache_mb=0)
     assert [fid for fid, _ in served] == [fid for fid, _ in expect]
     assert np.allclose([s for _, s in served], [s for _, s in expect], atol=1e-5)
     assert store.reader(_uid("nobody")).search_vector(q, 10) == []

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from graphmem import ImportFormatError, InvalidUserIdError, Memory
-from graphmem.arbitrate import norm_value
+from graphmem.keys import value_key
 from graphmem.portability import import_user, migrate
 from graphmem.portability_import import MAX_IMPORT_BYTES, Limits, Planner
 from graphmem.stores import SQLiteStore, open_store
@@ -151,7 +151,7 @@ def test_export_import_round_trip_gives_equal_facts(mem: Memory, msgs: list[tupl
 
 
 _word = st.text(alphabet="abcdefghijklmnopqrstuvwxyzÉé朵花生香菜 '-", min_size=1, max_size=24).filter(
-    lambda s: norm_value(s) != ""
+    lambda s: value_key(s) != ""
 )
 _when = st.datetimes(
     min_value=datetime(2020, 1, 1), max_value=datetime(2030, 1, 1), timezones=st.just(timezone.utc)
@@ -163,7 +163,7 @@ def fact_docs(draw: st.DrawFn) -> dict[str, Any]:
     """A consistent version-2 document built at Fact level: a self entity, a friend, facts
     with unique values (history, archived and active notes), some frozen by others."""
     uid = "gen-user"
-    values = draw(st.lists(_word, min_size=1, max_size=10, unique_by=norm_value))
+    values = draw(st.lists(_word, min_size=1, max_size=10, unique_by=value_key))
     ents = [
         {"id": "E1", "user_id": uid, "name": "self", "type": "self", "aliases": [], "created_at": None},
         {"id": "E2", "user_id": uid, "name": draw(_word), "type": "person", "aliases": draw(st.lists(_word, max_size=2)),

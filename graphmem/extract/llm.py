@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from graphmem import gate
-from graphmem.arbitrate import norm_value
 from graphmem.errors import ExtractionError, InvalidInputError
+from graphmem.keys import value_key
 from graphmem.model import SELF, Candidate, Fact, Ignored
 from graphmem.textproc import unique_terms
 from graphmem.vocab import is_single
@@ -302,7 +302,7 @@ def _to_candidate(item: dict[str, Any], sentences: Sequence[str]) -> Candidate:
 
 
 def _key(c: Candidate) -> tuple[str, str, str]:
-    return (c.subject.casefold(), c.attribute, norm_value(c.value))
+    return (c.subject.casefold(), c.attribute, value_key(c.value))
 
 
 class HybridExtractor:

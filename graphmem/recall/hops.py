@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import permutations
 
-from ..arbitrate import norm_value
+from ..keys import value_key
 from ..model import Entity, Fact
 from .intent import Intent
 
@@ -55,7 +55,7 @@ class LinkView:
             if e.type == "self":
                 continue
             for n in (e.name, *e.aliases):
-                self.by_name.setdefault(norm_value(n), e)
+                self.by_name.setdefault(value_key(n), e)
         self.out: dict[str, list[Fact]] = {}
         for f in links:
             self.out.setdefault(f.subject_id, []).append(f)
@@ -64,7 +64,7 @@ class LinkView:
         """The entity a fact's value names: its object, or an entity of that name."""
         if f.object_id and f.object_id in self.by_id:
             return self.by_id[f.object_id]
-        key = norm_value(f.value)
+        key = value_key(f.value)
         return self.by_name.get(key) if key else None
 
 
