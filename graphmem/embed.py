@@ -75,3 +75,15 @@ class HashingEmbedder:
             if norm > 0:
                 out[row] /= norm
         return out
+
+
+def row_dots(matrix: np.ndarray, vector: np.ndarray) -> np.ndarray:
+    """`matrix @ vector` (a cosine per row for unit rows), without BLAS threads.
+
+    numpy's matmul hands this to OpenBLAS, which splits it over every core and leaves
+    its worker threads spinning for a while after each call. On a small machine those
+    spinning threads take the CPU from whatever runs next, a local database server
+    among them: measured on a 2-vCPU box with 10k vectors per user, Neo4j recall p95
+    went from 19-22 ms to 33-41 ms. einsum runs on the calling thread; the single-
+    threaded product costs about the same (0.4 ms for 10,000 × 256)."""
+    return np.einsum("ij,j->i", matrix, vector)

@@ -49,16 +49,21 @@ class Recaller:
         return fact.confidence * floor + (1 - floor) * effective_score(fact, at)
 
     def recall(self, r: UserReader, query: str, k: int, at: datetime) -> list[RecallItem]:
+        """The k best facts for `query`, read-only (recording the access is the caller's)."""
         # The query is embedded first, so no model call happens inside a read transaction.
-        vec = self.embedder.embed([query])[0]
+        vec = self.embed(query)
         # A store whose reader can run several reads in one transaction (Neo4j) gets all of
         # this recall's reads in one: one BEGIN and COMMIT instead of one pair per read.
         together = getattr(r, "read_together", None)
         if together is not None:
-            return together(lambda rr: self._recall(rr, query, vec, k, at))  # type: ignore[no-any-return]
-        return self._recall(r, query, vec, k, at)
+            return together(lambda rr: self.rank(rr, query, vec, k, at))  # type: ignore[no-any-return]
+        return self.rank(r, query, vec, k, at)
 
-    def _recall(self, r: UserReader, query: str, vec: np.ndarray, k: int, at: datetime) -> list[RecallItem]:
+    def embed(self, query: str) -> np.ndarray:
+        return self.embedder.embed([query])[0]
+
+    def rank(self, r: UserReader, query: str, vec: np.ndarray, k: int, at: datetime) -> list[RecallItem]:
+        """`recall` with the query already embedded, in whatever transaction `r` reads in."""
         # Each channel offers at least k candidates, so a large k is never short of them.
         depth = max(self.config.channel_depth, k)
         entities = r.entities()

@@ -13,8 +13,8 @@ until commit, so writers of the same user are serialised), then MERGEs the user 
 bumps its `rev`. Locking the root itself deadlocks once it is a dense node; see
 cypher/user_begin.cypher. A writer buffers its writes and sends them in one statement
 (cypher/write_batch.cypher) before each read and at the end, so a remember is a handful of
-statements. Recording an access (`touch`) is its own small write that takes the same lock
-but leaves `rev` alone. Vector search scores a per-user cache of vectors in numpy (see
+statements. Recording an access (`touch`) takes the same lock but leaves `rev` alone; a
+recall runs it in its own transaction (`read_together(write=True)`), so one commit. Vector search scores a per-user cache of vectors in numpy (see
 neo4j_vectors.py) instead of reading every vector on the server for each query.
 """
 
@@ -123,10 +123,12 @@ class Neo4jUser:
             return list(self._tx.run(_q(op), params))
         return self._store._read(op, params)
 
-    def read_together(self, fn: Callable[[Neo4jUser], T]) -> T:
+    def read_together(self, fn: Callable[[Neo4jUser], T], *, write: bool = False) -> T:
         """`fn(reader)` with every read in one managed read transaction (one BEGIN and
-        COMMIT instead of one per read). The driver may call `fn` again after a transient
-        error, so it must not keep state outside its return value."""
+        COMMIT instead of one per read). With `write`, a write transaction in which `fn`
+        may also `touch` (a recall and its access record commit together). The driver may
+        call `fn` again after a transient error, so it must not keep state outside its
+        return value."""
         if self._tx is not None:
             return fn(self)
         store = self._store
@@ -140,7 +142,7 @@ class Neo4jUser:
             return fn(r)
 
         with mapped_errors(store.uri, "read"), store._session() as s:
-            return s.execute_read(work)  # type: ignore[no-any-return]
+            return (s.execute_write if write else s.execute_read)(work)  # type: ignore[no-any-return]
 
     def _seen_sync(self, row: Any) -> None:
         """vector_sync's row (see VectorCache.refresh): keep the entities it returned."""

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..embed import row_dots
 from .neo4j_vectors import UserVectors
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ def cached_hits(r: Neo4jUser, cached: UserVectors, query: np.ndarray, limit: int
     ids, matrix = group.ids, group.rows  # ids grow before rows: one per published row
     if len(matrix) == 0:
         return []
-    sims = matrix @ (query / np.linalg.norm(query))
+    sims = row_dots(matrix, query / np.linalg.norm(query))
     skip = cached.inactive_rows(group)
     skip = skip[skip < len(sims)]
     if len(skip):

@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from ..embed import row_dots
+
 _Entry = tuple[int, int, int, np.ndarray, np.ndarray]  # rev, epoch, last rowid, rowids, matrix
 
 
@@ -71,7 +73,7 @@ def nearest_active(
     query = np.asarray(vector, dtype=np.float32).ravel()
     if limit <= 0 or not np.all(np.isfinite(query)) or not np.any(query) or matrix.shape[0] == 0:
         return []  # a query with no direction has no cosine: no hits
-    sims = matrix @ query
+    sims = row_dots(matrix, query)
     n = len(sims)
     depth = min(n, max(limit * 4, limit + 32))
     out: list[tuple[str, float]] = []
