@@ -181,11 +181,11 @@ class Memory:
         query = validate.text(query, self.config.max_text_chars, "query")
         k = validate.top_k(k)
         when = parse_time(at)
-        vec = self._recaller.embed(query)  # outside any transaction
+        q = self._recaller.prepare(query, k)  # embedded outside any transaction
         reader = self.store.reader(uid)
         together = getattr(reader, "read_together", None)
         if together is None:
-            items = self._recaller.rank(reader, query, vec, k, when)
+            items = self._recaller.rank(reader, q, when)
             if items:
                 self.store.touch(uid, [it.fact.id for it in items], when)
             return items
@@ -193,12 +193,12 @@ class Memory:
         # A store that runs several statements in one transaction (Neo4j) records the
         # access in the recall's own transaction: one commit instead of two.
         def ranked_and_touched(r: Any) -> list[RecallItem]:
-            found = self._recaller.rank(r, query, vec, k, when)
+            found = self._recaller.rank(r, q, when)
             if found:
                 r.touch([it.fact.id for it in found], when)
             return found
 
-        return together(ranked_and_touched, write=True)  # type: ignore[no-any-return]
+        return together(ranked_and_touched, write=True, text=q.text_search)  # type: ignore[no-any-return]
 
     def context(
         self, user_id: str, query: str, k: int = 6, at: datetime | str | None = None

@@ -10,6 +10,7 @@ import pytest
 
 from graphmem.stores import cypher_files
 from graphmem.stores.neo4j import Neo4jStore
+from graphmem.stores.neo4j_util import FACT_FIELDS
 
 pytestmark = pytest.mark.neo4j
 
@@ -73,6 +74,9 @@ DUMMY: dict[str, object] = {
     "rev": 1,
     "epoch": 0,
     "created": 1.0,
+    "max_rows": 1001,
+    "text_query": 'ukey:"u0" AND status:active AND search_text:(oslo)',
+    "text_limit": 10,
     "ops": [
         {"kind": "episode", "n": 1, "id": "m1", "role": "user", "text": "hi", "at": 1.0, "ref": None},
         {
@@ -229,3 +233,17 @@ def test_names_are_checked() -> None:
     for folder in ("..", "analyst/..", "/tmp", "nope"):
         with pytest.raises(ValueError):
             cypher_files.query("timeline", folder)
+
+
+_FACT_LIST = re.compile(r"collect\(\[(f\.id,\s*f\.user_id,.*?)\]\)", re.S)
+
+
+def test_fact_lists_follow_fact_fields() -> None:
+    """Every statement that returns facts lists them in the order the store decodes."""
+    seen = []
+    for name, _, statement in _ALL:
+        for m in _FACT_LIST.finditer(statement):
+            fields = [x.strip() for x in m.group(1).split(",")]
+            assert tuple(x.removeprefix("f.") for x in fields if x != "score") == FACT_FIELDS, name
+            seen.append(name)
+    assert {"facts", "facts_top", "facts_active", "search_text", "read_open"} <= set(seen)

@@ -23,11 +23,28 @@ from ..textproc import normalize, terms
 from .hops import MAX_HOPS, LinkView, Target, resolve
 from .intent import CONSTRAINTS, Intent, parse
 
-__all__ = ["Recaller", "Intent", "parse"]
+__all__ = ["Recaller", "RecallQuery", "Intent", "parse"]
 
 #: Weight of the graph channel (links walked, context around a hop target) in the
 #: fusion, unless `Config.channel_weights` names one.
 GRAPH_WEIGHT = 0.5
+
+
+@dataclass(frozen=True)
+class RecallQuery:
+    """A query ready to rank: its vector (computed outside any transaction), its search
+    terms and how many candidates each channel offers (never fewer than k)."""
+
+    text: str
+    vector: np.ndarray
+    terms: list[str]
+    k: int
+    depth: int
+
+    @property
+    def text_search(self) -> tuple[list[str], int]:
+        """The (terms, limit) of this query's BM25 read, for stores that prefetch it."""
+        return self.terms, self.depth
 
 
 @dataclass
@@ -50,29 +67,29 @@ class Recaller:
 
     def recall(self, r: UserReader, query: str, k: int, at: datetime) -> list[RecallItem]:
         """The k best facts for `query`, read-only (recording the access is the caller's)."""
-        # The query is embedded first, so no model call happens inside a read transaction.
-        vec = self.embed(query)
+        q = self.prepare(query, k)
         # A store whose reader can run several reads in one transaction (Neo4j) gets all of
         # this recall's reads in one: one BEGIN and COMMIT instead of one pair per read.
         together = getattr(r, "read_together", None)
         if together is not None:
-            return together(lambda rr: self.rank(rr, query, vec, k, at))  # type: ignore[no-any-return]
-        return self.rank(r, query, vec, k, at)
+            return together(lambda rr: self.rank(rr, q, at), text=q.text_search)  # type: ignore[no-any-return]
+        return self.rank(r, q, at)
 
-    def embed(self, query: str) -> np.ndarray:
-        return self.embedder.embed([query])[0]
+    def prepare(self, query: str, k: int) -> RecallQuery:
+        # The query is embedded here, so no model call happens inside a read transaction.
+        return RecallQuery(
+            query, self.embedder.embed([query])[0], terms(query), k, max(self.config.channel_depth, k)
+        )
 
-    def rank(self, r: UserReader, query: str, vec: np.ndarray, k: int, at: datetime) -> list[RecallItem]:
-        """`recall` with the query already embedded, in whatever transaction `r` reads in."""
-        # Each channel offers at least k candidates, so a large k is never short of them.
-        depth = max(self.config.channel_depth, k)
+    def rank(self, r: UserReader, q: RecallQuery, at: datetime) -> list[RecallItem]:
+        """`recall` of a prepared query, in whatever transaction `r` reads in."""
+        query, vec, k, depth, qterms = q.text, q.vector, q.k, q.depth, q.terms
         entities = r.entities()
         intent = parse(query, entities)
         channels: dict[str, list[str]] = {}
         facts: dict[str, Fact] = {}
         paths: dict[str, list[str]] = {}
 
-        qterms = terms(query)
         hits = self._exact(r, intent, entities, at, qterms, depth)
         # The asked-about facts (tiers 0-1) form the exact channel; the links walked and
         # what else is known about those entities (tiers 2-3) a weaker graph channel.

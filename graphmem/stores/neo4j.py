@@ -38,6 +38,8 @@ from .cypher_files import query
 from .neo4j_schema import migrate
 from .neo4j_search import VECTOR_EXACT_MAX, cached_hits, server_vector_rows
 from .neo4j_util import (
+    SCORE,
+    SEQ,
     audit_from,
     entity_from,
     entity_params,
@@ -67,7 +69,7 @@ _READS_SEE = {
     "facts_top": _FACT_WRITES,
     "facts_active": _FACT_WRITES,
     "search_text": _FACT_WRITES,
-    "vector_sync": _FACT_WRITES,
+    "read_open": _FACT_WRITES,
     "search_vector_counts": _FACT_WRITES,
     "search_vector_exact": _FACT_WRITES,
     "search_vector_index": _FACT_WRITES,
@@ -104,11 +106,15 @@ class Neo4jUser:
         self._memo: dict[str, tuple[Fact, int]] | None = {} if memo else None
         self._episode_id: str | None = None
         self._ops: list[dict[str, Any]] = []
-        # The user's entities as user_begin (or, for a reader, vector_sync) returned them;
+        # The user's entities as user_begin (or, for a reader, read_open) returned them;
         # a writer drops them at its next statement, which may change them.
         self._entities = entities
-        # The vector cache brought up to date at the start of `read_together`.
+        # The vector cache as `read_together` brought it up to date (None: score on the
+        # server), and the BM25 hits its opening statement brought for `_text_key`.
+        self._synced = False
         self._vectors_synced: UserVectors | None = None
+        self._text_key: tuple[str, int] | None = None
+        self._text_rows: list[Any] | None = None
         self.user_id = user_id
 
     def _run(self, op: str, /, **params: Any) -> list[Any]:
@@ -123,31 +129,46 @@ class Neo4jUser:
             return list(self._tx.run(_q(op), params))
         return self._store._read(op, params)
 
-    def read_together(self, fn: Callable[[Neo4jUser], T], *, write: bool = False) -> T:
+    def read_together(
+        self,
+        fn: Callable[[Neo4jUser], T],
+        *,
+        write: bool = False,
+        text: tuple[Sequence[str], int] | None = None,
+    ) -> T:
         """`fn(reader)` with every read in one managed read transaction (one BEGIN and
         COMMIT instead of one per read). With `write`, a write transaction in which `fn`
-        may also `touch` (a recall and its access record commit together). The driver may
-        call `fn` again after a transient error, so it must not keep state outside its
-        return value."""
+        may also `touch` (a recall and its access record commit together). `text`, the
+        (terms, limit) `fn` will pass to `search_text`, lets the opening statement bring
+        those hits too. The driver may call `fn` again after a transient error, so it
+        must not keep state outside its return value."""
         if self._tx is not None:
             return fn(self)
         store = self._store
+        lucene = lucene_query(self.user_id, text[0]) if text is not None and text[1] > 0 else None
 
         def work(tx: Any) -> T:
             r = Neo4jUser(store, self.user_id, tx, memo=True)
-            # A cached user's vectors are brought up to date first, in the statement that
-            # also returns the entities every recall starts with: one round trip less.
-            if store.vector_search == "auto" and store._vectors.holds(self.user_id):
-                r._vectors_synced = store._vectors.refresh(r)
+            # The opening statement refreshes the user's vectors and brings the entities
+            # every recall starts with and the recall's BM25 hits: one round trip, not three.
+            if store.vector_search == "auto" and store._vectors.wants(self.user_id):
+                params: dict[str, Any] = {}
+                if lucene is not None and text is not None:
+                    r._text_key = (lucene, int(text[1]))
+                    params = {"text_query": lucene, "text_limit": int(text[1])}
+                r._vectors_synced = store._vectors.refresh(r, **params)
+                r._synced = True
             return fn(r)
 
         with mapped_errors(store.uri, "read"), store._session() as s:
             return (s.execute_write if write else s.execute_read)(work)  # type: ignore[no-any-return]
 
     def _seen_sync(self, row: Any) -> None:
-        """vector_sync's row (see VectorCache.refresh): keep the entities it returned."""
+        """read_open's row (see VectorCache.refresh): keep the entities and BM25 hits."""
         if self._memo is not None and row.get("entities") is not None:
             self._entities = [entity_from(e) for e in row["entities"]]
+        if self._memo is not None and self._text_key is not None:
+            self._text_rows = list(row.get("text_hits") or ())
 
     # ---- reads -------------------------------------------------------------
     def facts(
@@ -178,7 +199,7 @@ class Neo4jUser:
             if top <= 0:
                 return []
             del params["ids"], params["value_keys"]
-            return [fact_from(r) for r in self._run("facts_top", top=int(top), **params)]
+            return [fact_from(v) for v in self._fact_lists("facts_top", top=int(top), **params)]
         memo, wanted = self._memo, params["ids"]
         by_id_only = wanted is not None and attributes is None and subject_ids is None and value_keys is None
         if memo and by_id_only and all(fid in memo for fid in wanted or ()):
@@ -187,16 +208,21 @@ class Neo4jUser:
                 (memo[fid] for fid in dict.fromkeys(wanted or ())), key=lambda t: (t[0].recorded_at, t[1])
             )
             return [f for f, _ in found if keep is None or f.status in keep]
-        rows = [fact_from(r) for r in self._run("facts", **params)]
+        rows = [fact_from(v) for v in self._fact_lists("facts", **params)]
         if top is not None:  # a rare shape (by id, by value key or all attributes): sort here
             rows.sort(key=lambda f: -decay_key(f.confidence, f.half_life_days, to_epoch(f.last_accessed_at)))  # type: ignore[arg-type]
             rows = rows[: max(0, int(top))]
         return rows
 
-    def _remember(self, rows: list[Any]) -> None:
+    def _fact_lists(self, op: str, /, **params: Any) -> list[list[Any]]:
+        """The facts of a statement that returns them as one `facts` list (FACT_FIELDS)."""
+        rows = self._run(op, **params)
+        return list(rows[0]["facts"]) if rows else []
+
+    def _remember(self, rows: list[list[Any]]) -> None:
         if self._memo is not None:
-            for r in rows:
-                self._memo[r["id"]] = (fact_from(r), int(r["seq"]))
+            for v in rows:
+                self._memo[v[0]] = (fact_from(v), int(v[SEQ]))
 
     def entities(self) -> list[Entity]:
         if self._entities is not None:
@@ -207,9 +233,12 @@ class Neo4jUser:
         lucene = lucene_query(self.user_id, terms)
         if lucene is None or limit <= 0:
             return []
-        rows = self._run("search_text", query=lucene, limit=int(limit))
+        if self._text_key == (lucene, int(limit)) and self._text_rows is not None:
+            rows = self._text_rows  # brought by the opening statement (read_together)
+        else:
+            rows = self._fact_lists("search_text", query=lucene, limit=int(limit))
         self._remember(rows)
-        return [(r["id"], float(r["score"])) for r in rows]
+        return [(v[0], float(v[SCORE])) for v in rows]
 
     def search_vector(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
         vec = usable_vector(vector)
@@ -217,7 +246,8 @@ class Neo4jUser:
             return []  # a query with no direction (zero, non-finite) has no cosine: no hits
         limit = int(limit)
         if self._store.vector_search == "auto" and self._store._vectors.budget > 0:
-            cached = self._vectors_synced or self._store._vectors.refresh(self)
+            synced = self._synced  # read_together ran the refresh already (None: not cached)
+            cached = self._vectors_synced if synced else self._store._vectors.refresh(self)
             if cached is not None:
                 return cached_hits(self, cached, np.asarray(vec, dtype=np.float32), limit)
         # Neo4j's cosine scores are (1 + cos) / 2; the protocol returns the cosine.

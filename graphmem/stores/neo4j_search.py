@@ -72,9 +72,9 @@ def cached_hits(r: Neo4jUser, cached: UserVectors, query: np.ndarray, limit: int
         # Best first; equal scores in row (= seq) order, like the server's ORDER BY.
         top = top[np.lexsort((top, -sims[top]))][done:]
         score = {ids[i]: float(sims[i]) for i in top}
-        rows = r._run("facts_active", ids=list(score), limit=limit - len(out))
+        rows = r._fact_lists("facts_active", ids=list(score), limit=limit - len(out))
         r._remember(rows)
-        out += [(r["id"], score[r["id"]]) for r in rows]
+        out += [(v[0], score[v[0]]) for v in rows]
         if len(out) >= limit or depth >= n:
             return out
         done, depth = depth, min(n, depth * 4)

@@ -8,7 +8,7 @@ changed and for the status of the best candidates.
 
 Keeping it right across processes: every Fact carries `seq`, taken from the user's
 counter under the user's write lock, so a later commit always has higher seqs. A refresh
-(cypher/vector_sync) sends what the cache holds (rev, epoch, created_at of the user
+(cypher/read_open) sends what the cache holds (rev, epoch, created_at of the user
 root); the server reads no fact at all when the rev is unchanged, only the facts above a
 seq when it changed, and every vector again when the epoch (bumped by deletions and
 re-embedding) or the root (a user deleted and created again) differs. Neo4j reads are
@@ -16,8 +16,9 @@ read-committed, so a refresh racing a commit could see part of it; each refresh 
 reads again from the watermark of the refresh before it, and a fact missed that way is
 picked up by the user's next write at the latest.
 
-A user is cached from the second query about them on (the first is scored on the server:
-one search there costs less than reading every vector). Vectors of every status are
+A user with at most FIRST_LOAD_MAX facts is cached at the first query about them; a larger
+one from the second query on (the first is scored on the server: one search there costs
+less than reading every vector, and many users are asked about once). Vectors of every status are
 cached (a status change does not touch the vector); the caller asks the server which of
 the best candidates are active. Memory is bounded: least
 recently used users are dropped beyond the budget, and a user whose vectors alone exceed
@@ -134,7 +135,13 @@ class UserVectors:
         return seqs
 
 
-#: How many users' first query is remembered (to cache them from their second on).
+#: A user's first query loads their vectors only up to this many facts (cypher/read_open
+#: counts them first and reads no vector beyond it): at 1,000 facts, one exact search on
+#: the server already costs more than reading them (neo4j_search.py).
+FIRST_LOAD_MAX = 1000
+#: No limit on a load.
+_ALL = 2**62
+#: How many large users' first query is remembered (to cache them from their second on).
 _SEEN_MAX = 100_000
 #: How many of the newest rows a full read reads again on the next refresh.
 _REREAD = 32
@@ -157,37 +164,43 @@ class VectorCache:
             self._entries.pop(user_id, None)
             self._oversize.discard(user_id)
 
-    def holds(self, user_id: str) -> bool:
-        """Is the user cached (so `refresh` will run its statement)?"""
+    def wants(self, user_id: str) -> bool:
+        """Will `refresh` run its statement for this user (the cache is on and the
+        user's vectors are not known to exceed it)?"""
         with self._lock:
-            return self.budget > 0 and user_id in self._entries
+            return self.budget > 0 and user_id not in self._oversize
 
-    def refresh(self, reader: _Runner) -> UserVectors | None:
-        """The user's vectors brought up to date (one statement); None when the caller
-        should score on the server instead: the user's vectors do not fit the budget, or
-        this is the first query about the user (loading every vector costs more than one
-        server-side search, so a user is cached from the second query on)."""
+    def refresh(self, reader: _Runner, **params: Any) -> UserVectors | None:
+        """The user's vectors brought up to date (one statement, cypher/read_open, which
+        also takes and returns the `params` of a recall's other opening reads); None when
+        the caller should score on the server instead: the cache is off, the user's
+        vectors do not fit the budget, or this is the first query about a user with more
+        than FIRST_LOAD_MAX facts."""
         uid = reader.user_id
         with self._lock:
-            if uid in self._oversize:
+            if self.budget <= 0 or uid in self._oversize:
                 return None
             entry = self._entries.get(uid)
             if entry is not None:
                 self._entries.move_to_end(uid)
-            elif uid not in self._seen:
-                self._seen[uid] = None
-                if len(self._seen) > _SEEN_MAX:
-                    self._seen.popitem(last=False)
-                return None
+            first = entry is None and uid not in self._seen
         held = entry or EMPTY
+        opening = {"text_query": None, "text_limit": 0, **params}
         rows = reader._run(
-            "vector_sync", since=held.prev, rev=held.rev, epoch=held.epoch, created=held.created
-        )
+            "read_open", since=held.prev, rev=held.rev, epoch=held.epoch, created=held.created,
+            max_rows=FIRST_LOAD_MAX + 1 if first else _ALL, **opening,
+        )  # fmt: skip
         if not rows:  # no user root: nothing stored
             self.drop(uid)
             return EMPTY
         row = rows[0]
         reader._seen_sync(row)
+        if not row["complete"]:  # a large user's first query: scored on the server
+            with self._lock:
+                self._seen[uid] = None
+                if len(self._seen) > _SEEN_MAX:
+                    self._seen.popitem(last=False)
+            return None
         fresh = int(row["since"]) < 0 or entry is None
         if not fresh:
             assert entry is not None
