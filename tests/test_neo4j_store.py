@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from graphmem import Memory, SchemaVersionError, StoreAuthError, StoreError, StoreUnavailableError
 from graphmem.model import AuditRecord, Entity, Fact
+from graphmem.stores import neo4j_vectors
 from graphmem.stores.base import SCHEMA_VERSION, Episode, SupersedesEdge
 from graphmem.stores.neo4j import Neo4jStore
 from graphmem.stores.neo4j_util import lucene_query, lucene_term, split_uri
@@ -470,6 +471,61 @@ def test_vector_cache_follows_every_writer(neo4j_uri: str, store: Neo4jStore) ->
         assert store.reader(u).facts(ids=["f3"])[0].access_count == 1
     finally:
         other.close()
+
+
+def test_first_query_caches_only_small_users(
+    neo4j_uri: str, store: Neo4jStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A user's first query loads their vectors only up to FIRST_LOAD_MAX facts; a larger
+    user is scored on the server first and cached from the second query on, with the
+    same hits either way."""
+    monkeypatch.setattr(neo4j_vectors, "FIRST_LOAD_MAX", 20)
+    small, large = _uid("small"), _uid("large")
+    for user, n in ((small, 20), (large, 21)):
+
+        def seed(w, user=user, n=n):  # type: ignore[no-untyped-def]
+            for i in range(n):
+                w.add_fact(_fact(user, i, "note", f"n{i}"), ["n"], _unit(i))
+
+        store.write(user, seed)
+    fresh = Neo4jStore(neo4j_uri)  # a process that has seen neither user
+    try:
+        q = _unit(99)
+
+        def expect(n: int) -> list[str]:
+            return [f"f{i}" for i in sorted(range(n), key=lambda i: -float(_unit(i) @ q))][:5]
+
+        assert [fid for fid, _ in fresh.reader(small).search_vector(q, 5)] == expect(20)
+        assert small in fresh._vectors._entries
+        assert [fid for fid, _ in fresh.reader(large).search_vector(q, 5)] == expect(21)
+        assert large not in fresh._vectors._entries  # scored on the server
+        assert [fid for fid, _ in fresh.reader(large).search_vector(q, 5)] == expect(21)
+        assert len(fresh._vectors._entries[large].groups[16].ids) == 21
+    finally:
+        fresh.close()
+
+
+def test_a_recall_brings_its_text_hits_in_the_opening_statement(neo4j_uri: str, store: Neo4jStore) -> None:
+    """read_together(text=...) answers search_text from the opening statement: the same
+    hits as the statement of its own, and no second statement."""
+    u = _uid("prefetch")
+    _seed_user(store, u, ["I live in Oslo", "Oslo is cold", "I like tea", "Tea in Oslo"])
+    fresh = Neo4jStore(neo4j_uri)
+    try:
+        plain = fresh.reader(u).search_text(["oslo", "tea"], 3)
+        ran: list[str] = []
+
+        def hits(r):  # type: ignore[no-untyped-def]
+            run = r._run
+            r._run = lambda op, **p: ran.append(op) or run(op, **p)
+            return r.search_text(["oslo", "tea"], 3), r.entities()
+
+        found, entities = fresh.reader(u).read_together(hits, text=(["oslo", "tea"], 3))
+        assert found == plain and len(found) == 3
+        assert "search_text" not in ran and "entities_by_user" not in ran
+        assert {e.type for e in entities} == {"self"}
+    finally:
+        fresh.close()
 
 
 def test_replace_vectors(store: Neo4jStore) -> None:
