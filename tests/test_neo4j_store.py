@@ -505,6 +505,33 @@ def test_first_query_caches_only_small_users(
         fresh.close()
 
 
+def test_vector_cache_stays_within_its_budget(neo4j_uri: str, store: Neo4jStore) -> None:
+    """Least recently used users leave the cache once their bytes exceed the budget; the
+    running total always equals what the cached users hold, and evicted users still get
+    the same hits (reloaded)."""
+    users = [_uid(f"lru{i}") for i in range(6)]
+    for user in users:
+
+        def seed(w, user=user):  # type: ignore[no-untyped-def]
+            for i in range(30):
+                w.add_fact(_fact(user, i, "note", f"n{i}"), ["n"], _unit(i))
+
+        store.write(user, seed)
+    one_user = 64 * 16 * 4 + 80 * 30  # a 64-row buffer of 16-dim float32 + ids
+    small = Neo4jStore(neo4j_uri, vector_cache_mb=3.5 * one_user / 2**20)
+    try:
+        q = _unit(7)
+        first = {u: small.reader(u).search_vector(q, 5) for u in users}
+        cache = small._vectors
+        assert list(cache._entries) == users[-3:]  # the three most recent fit
+        assert cache.total == sum(e.nbytes for e in cache._entries.values()) <= cache.budget
+        assert small.reader(users[0]).search_vector(q, 5) == first[users[0]]  # reloaded
+        assert list(cache._entries) == [*users[-2:], users[0]]
+        assert cache.total == sum(e.nbytes for e in cache._entries.values())
+    finally:
+        small.close()
+
+
 def test_a_recall_brings_its_text_hits_in_the_opening_statement(neo4j_uri: str, store: Neo4jStore) -> None:
     """read_together(text=...) answers search_text from the opening statement: the same
     hits as the statement of its own, and no second statement."""

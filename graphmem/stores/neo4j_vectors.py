@@ -157,11 +157,19 @@ class VectorCache:
         self._entries: OrderedDict[str, UserVectors] = OrderedDict()
         self._oversize: set[str] = set()
         self._seen: OrderedDict[str, None] = OrderedDict()  # users asked about once, newest last
+        # Bytes per cached user and their sum, kept as entries change: summing over every
+        # cached user on each load cost milliseconds with a thousand users cached.
+        self._sizes: dict[str, int] = {}
+        self.total = 0
         self._lock = threading.Lock()
+
+    def _forget(self, user_id: str) -> None:
+        self._entries.pop(user_id, None)
+        self.total -= self._sizes.pop(user_id, 0)
 
     def drop(self, user_id: str) -> None:
         with self._lock:
-            self._entries.pop(user_id, None)
+            self._forget(user_id)
             self._oversize.discard(user_id)
 
     def wants(self, user_id: str) -> bool:
@@ -228,14 +236,15 @@ class VectorCache:
             entry.rev = int(row["rev"])
             if not fresh and current is None:
                 return entry
-            if entry.nbytes > self.budget:
-                self._entries.pop(uid, None)
+            size = entry.nbytes
+            if size > self.budget:
+                self._forget(uid)
                 self._oversize.add(uid)
                 return None
             self._entries[uid] = entry
             self._entries.move_to_end(uid)
-            total = sum(e.nbytes for e in self._entries.values())
-            while total > self.budget and len(self._entries) > 1:
-                _, evicted = self._entries.popitem(last=False)
-                total -= evicted.nbytes
+            self.total += size - self._sizes.get(uid, 0)
+            self._sizes[uid] = size
+            while self.total > self.budget and len(self._entries) > 1:
+                self._forget(next(iter(self._entries)))
         return entry
