@@ -16,7 +16,7 @@ FOR (f:Fact) ON (f.user_id, f.attribute, f.status, f.decay_key);
 CREATE INDEX graphmem_fact_user_status IF NOT EXISTS
 FOR (f:Fact) ON (f.user_id, f.status);
 
-// The vector cache's incremental refresh: a user's facts above a seq (cypher/vector_sync).
+// The vector cache's incremental refresh: a user's facts above a seq (cypher/read_open).
 CREATE INDEX graphmem_fact_user_seq IF NOT EXISTS
 FOR (f:Fact) ON (f.user_id, f.seq);
 

@@ -70,7 +70,7 @@ CALL (base) {
   UNWIND [op IN $ops WHERE op.kind = 'fact_update'] AS p
   MATCH (f:Fact {user_id: $user_id, id: p.id})
   // useq: when the fact last changed, from the same counter as seq, so a vector cache
-  // learns which of its facts stopped being active (cypher/vector_sync).
+  // learns which of its facts stopped being active (cypher/read_open).
   SET f.useq = base + p.n, f.status = p.status, f.valid_to = p.valid_to, f.confidence = p.confidence,
       f.last_accessed_at = p.last_accessed_at, f.access_count = p.access_count,
       f.superseded_by = p.superseded_by, f.value = p.value, f.text = p.text, f.object_id = p.object_id,
