@@ -14,8 +14,8 @@ bumps its `rev`. Locking the root itself deadlocks once it is a dense node; see
 cypher/user_begin.cypher. A writer buffers its writes and sends them in one statement
 (cypher/write_batch.cypher) before each read and at the end, so a remember is a handful of
 statements. Recording an access (`touch`) takes the same lock but leaves `rev` alone; a
-recall runs it in its own transaction (`read_together(write=True)`), so one commit. Vector search scores a per-user cache of vectors in numpy (see
-neo4j_vectors.py) instead of reading every vector on the server for each query.
+recall does it in its own transaction. Vector search scores a per-user numpy cache of
+vectors (neo4j_vectors.py) instead of reading every vector on the server for each query.
 """
 
 from __future__ import annotations
@@ -64,15 +64,10 @@ VECTOR_CACHE_MB = 256
 #: every buffered write first): a remember reads facts between recording the message and
 #: adding facts, and needs no round trip for the message before that read.
 _FACT_WRITES = frozenset({"fact", "fact_update"})
+_FACT_READS = ("facts", "facts_top", "facts_active", "search_text", "read_open", "search_vector_counts",
+               "search_vector_exact", "search_vector_index")  # fmt: skip
 _READS_SEE = {
-    "facts": _FACT_WRITES,
-    "facts_top": _FACT_WRITES,
-    "facts_active": _FACT_WRITES,
-    "search_text": _FACT_WRITES,
-    "read_open": _FACT_WRITES,
-    "search_vector_counts": _FACT_WRITES,
-    "search_vector_exact": _FACT_WRITES,
-    "search_vector_index": _FACT_WRITES,
+    **dict.fromkeys(_FACT_READS, _FACT_WRITES),
     "entities_by_user": frozenset({"entity", "entity_update"}),
     "user_revision": frozenset(),
 }
@@ -109,8 +104,8 @@ class Neo4jUser:
         # The user's entities as user_begin (or, for a reader, read_open) returned them;
         # a writer drops them at its next statement, which may change them.
         self._entities = entities
-        # The vector cache as `read_together` brought it up to date (None: score on the
-        # server), and the BM25 hits its opening statement brought for `_text_key`.
+        # read_together's opening statement: the vector cache (None: score on the server)
+        # and the BM25 hits for `_text_key`.
         self._synced = False
         self._vectors_synced: UserVectors | None = None
         self._text_key: tuple[str, int] | None = None
@@ -136,12 +131,10 @@ class Neo4jUser:
         write: bool = False,
         text: tuple[Sequence[str], int] | None = None,
     ) -> T:
-        """`fn(reader)` with every read in one managed read transaction (one BEGIN and
-        COMMIT instead of one per read). With `write`, a write transaction in which `fn`
-        may also `touch` (a recall and its access record commit together). `text`, the
-        (terms, limit) `fn` will pass to `search_text`, lets the opening statement bring
-        those hits too. The driver may call `fn` again after a transient error, so it
-        must not keep state outside its return value."""
+        """`fn(reader)` with every read in one managed transaction; with `write`, `fn` may
+        also `touch` (a recall and its access commit together); `text`, the (terms, limit)
+        `fn` will search, comes with the opening statement. The driver may call `fn` again
+        after a transient error, so it must not keep state outside its return value."""
         if self._tx is not None:
             return fn(self)
         store = self._store
@@ -149,8 +142,7 @@ class Neo4jUser:
 
         def work(tx: Any) -> T:
             r = Neo4jUser(store, self.user_id, tx, memo=True)
-            # The opening statement refreshes the user's vectors and brings the entities
-            # every recall starts with and the recall's BM25 hits: one round trip, not three.
+            # One opening round trip: vector refresh, the user's entities, the BM25 hits.
             if store.vector_search == "auto" and store._vectors.wants(self.user_id):
                 params: dict[str, Any] = {}
                 if lucene is not None and text is not None:
@@ -246,8 +238,7 @@ class Neo4jUser:
             return []  # a query with no direction (zero, non-finite) has no cosine: no hits
         limit = int(limit)
         if self._store.vector_search == "auto" and self._store._vectors.budget > 0:
-            synced = self._synced  # read_together ran the refresh already (None: not cached)
-            cached = self._vectors_synced if synced else self._store._vectors.refresh(self)
+            cached = self._vectors_synced if self._synced else self._store._vectors.refresh(self)
             if cached is not None:
                 return cached_hits(self, cached, np.asarray(vec, dtype=np.float32), limit)
         # Neo4j's cosine scores are (1 + cos) / 2; the protocol returns the cosine.
