@@ -143,7 +143,7 @@ class Neo4jUser:
         def work(tx: Any) -> T:
             r = Neo4jUser(store, self.user_id, tx, memo=True)
             # One opening round trip: vector refresh, the user's entities, the BM25 hits.
-            if store.vector_search == "auto" and store._vectors.wants(self.user_id):
+            if store.vector_search == "auto":  # refresh itself says when there is no cache
                 params: dict[str, Any] = {}
                 if lucene is not None and text is not None:
                     r._text_key = (lucene, int(text[1]))

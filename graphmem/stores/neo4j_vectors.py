@@ -172,12 +172,6 @@ class VectorCache:
             self._forget(user_id)
             self._oversize.discard(user_id)
 
-    def wants(self, user_id: str) -> bool:
-        """Will `refresh` run its statement for this user (the cache is on and the
-        user's vectors are not known to exceed it)?"""
-        with self._lock:
-            return self.budget > 0 and user_id not in self._oversize
-
     def refresh(self, reader: _Runner, **params: Any) -> UserVectors | None:
         """The user's vectors brought up to date (one statement, cypher/read_open, which
         also takes and returns the `params` of a recall's other opening reads); None when
