@@ -77,6 +77,9 @@ class Point:
     remember_per_s: float = float("nan")
     recall_p50: float = float("nan")
     recall_p95: float = float("nan")
+    first_p50: float = float("nan")  # first recall about each newly loaded user (users sweep)
+    first_p95: float = float("nan")
+    first_n: int = 0
     load_s: float = 0.0
     note: str = ""  # measured short of `x` (the budget ran out first)
     skipped: str = ""
@@ -163,6 +166,15 @@ def _recall_times(
         uid = rng.choice(users)
         t0 = now()
         mem.recall(uid, q, k=6, at=at)
+        out.append(now() - t0)
+    return out
+
+
+def _first_recalls(mem: Memory, users: list[str], queries: list[str], at: datetime) -> list[float]:
+    out = []
+    for i, uid in enumerate(users):
+        t0 = now()
+        mem.recall(uid, queries[i % len(queries)], k=6, at=at)
         out.append(now() - t0)
     return out
 
@@ -278,6 +290,10 @@ def users_sweep(name: str, open_mem: Callable[[], Memory], prefix: str, plan: Pl
             p.messages = sum(lo.messages for lo in loaders)
             p.rows = sum(lo.rows for lo in loaders)
             at = max(lo.at() for lo in loaders) + timedelta(hours=1)
+            # The first recall about a user loads its vectors; timed apart so every level's
+            # recall p95 compares the same (warm) state and only the number of users differs.
+            first = _first_recalls(mem, [lo.uid for lo in new], queries, at)
+            p.first_p50, p.first_p95, p.first_n = ms(pct(first, 50)), ms(pct(first, 95)), len(first)
             rt = _recall_times(mem, [lo.uid for lo in loaders], queries, at, seed=level)
             p.recall_p50, p.recall_p95 = ms(pct(rt, 50)), ms(pct(rt, 95))
             _add(points, p)
