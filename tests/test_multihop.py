@@ -286,3 +286,31 @@ def test_relation_words_in_order_without_overlaps() -> None:
     # A single-character word counts only after 我 / 的 / 家.
     assert parse("我哥在哪上班", []).relations[0][:2] == ("sibling", "brother")
     assert parse("帅哥，推荐一家面馆", []).relations == []
+
+
+# ---- a question about many people at once ------------------------------------------------------
+
+FRIENDS = ("Lucy Marco Chloe Priya Tomas Ines Yuki Omar Hana Felix Greta Ravi Sofia Dmitri Amara").split()
+
+
+def test_many_friends_the_asked_facts_are_not_crowded_out(smem: Memory, uid: Callable[[str], str]) -> None:
+    # Recall reads only the surest facts about a crowd; the asked ones (here older, so
+    # less sure after decay than everything else known about the friends) must still come.
+    u = uid("en-many-friends")
+    works = {"Lucy": "Globex", "Omar": "Initech", "Felix": "Hooli"}
+    for name, company in works.items():
+        r = smem.remember(u, f"My friend {name} works at {company}.", at="2026-01-05T09:00:00Z")
+        assert any(f.attribute == "employer" for f in r.added), r
+    cities = ("Paris", "Rome", "Lyon", "Oslo", "Porto")
+    foods = ("sushi", "ramen", "tacos", "falafel", "paella")
+    allergens = ("peanuts", "shellfish", "gluten")
+    for i, name in enumerate(FRIENDS):
+        _tell(smem, u, f"My friend {name} lives in {cities[i % 5]}.", f"My friend {name} loves {foods[i % 5]}.",
+              f"My friend {name} is allergic to {allergens[i % 3]}.")  # fmt: skip
+    about_friends = [f for f in smem.facts(u) if f.subject_name in FRIENDS]
+    assert len(about_friends) > 2 * 20  # more than recall reads about them at once
+    items = smem.recall(u, "Where do my friends work?", k=6, at=T1)
+    got = {(it.fact.subject_name, it.fact.value) for it in items[:3]}
+    assert got == set(works.items()), [
+        (it.fact.subject_name, it.fact.attribute, it.fact.value) for it in items
+    ]

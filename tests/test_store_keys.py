@@ -113,6 +113,37 @@ def test_top_takes_the_surest_after_decay_and_follows_access(store: Store) -> No
     assert weakest.id not in [f.id for f in r.facts(attributes=["likes"], top=30)]
 
 
+def test_top_about_entities_takes_the_surest_of_theirs_only(store: Store) -> None:
+    u = f"k{uuid.uuid4().hex[:8]}"
+    people = [f"{u}:p{i}" for i in range(4)]
+    facts = [
+        _fact(u, i, f"thing{i}", subject_id=people[i % 4], subject_name=f"p{i % 4}",
+              confidence=0.5 + 0.01 * i, last_accessed_at=T0 + timedelta(days=i % 3))
+        for i in range(40)
+    ] + [_fact(u, 90 + i, f"mine{i}", confidence=0.99) for i in range(5)]  # fmt: skip
+
+    def tx(w):  # type: ignore[no-untyped-def]
+        w.add_entity(Entity(f"{u}:self", u, "self", "self", (), T0))
+        for i, pid in enumerate(people):
+            w.add_entity(Entity(pid, u, f"p{i}", "person", (), T0))
+        for f in facts:
+            w.add_fact(f, f.value.lower().split(), None)
+
+    store.write(u, tx)
+    r = store.reader(u)
+    at = T0 + timedelta(days=5)
+    asked = people[:3]
+    want = sorted((f for f in facts if f.subject_id in asked), key=lambda f: (-effective_score(f, at), f.id))
+    # The surest of the asked people's facts, surest first; the user's own surer facts
+    # and the fourth person's are not about them.
+    assert [f.id for f in r.facts(subject_ids=asked, top=7)] == [f.id for f in want[:7]]
+    assert len(r.facts(subject_ids=asked, top=100)) == 30
+    assert r.facts(subject_ids=asked, top=0) == []
+    store.write(u, lambda w: w.update_fact(replace(want[0], status="frozen")))
+    assert want[0].id not in [f.id for f in r.facts(subject_ids=asked, top=7)]
+    assert len(r.facts(subject_ids=asked, statuses=None, top=100)) == 30
+
+
 def test_a_version_1_sqlite_file_gains_the_keys(tmp_path: Path) -> None:
     path = tmp_path / "v1.db"
     c = sqlite3.connect(path)

@@ -157,7 +157,7 @@ class Recaller:
         view = LinkView(entities, r.facts(attributes=rel_attrs) if rel_attrs else [])
         targets = resolve(view, me, intent)
         if targets:
-            self._expand(r, intent, view, targets, me, add)
+            self._expand(r, intent, view, targets, me, add, 2 * depth)
         # The user's own facts of the asked attributes; only context when the question
         # was answered about someone else ("my brother's company": not the user's).
         own_tier = 3 if any(h.tier == 0 for h in hits.values()) else 1
@@ -188,9 +188,20 @@ class Recaller:
         targets: list[Target],
         me: Entity | None,
         add: Callable[[Fact, list[str], int], None],
+        most: int,
     ) -> None:
         asked = set(intent.attributes) | (set(CONSTRAINTS) if intent.care else set())
-        own = r.facts(subject_ids=[t.entity.id for t in targets])
+        # The surest `most` facts about the targets: the channels keep half that, and a
+        # question about dozens of people ("my friends") would otherwise read every fact
+        # about each. When the cut may have dropped some, the asked attributes are read
+        # apart (their own surest `most`), so a crowd of other facts cannot hide them.
+        about = [t.entity.id for t in targets]
+        own = r.facts(subject_ids=about, top=most)
+        if asked and len(own) >= most:
+            have = {f.id for f in own}
+            own += [
+                f for f in r.facts(attributes=sorted(asked), subject_ids=about, top=most) if f.id not in have
+            ]
         if not asked:
             # No attribute cue, but the query names a value ("我哪些朋友在上海"): the
             # attributes holding that value are what it asks about.

@@ -64,8 +64,8 @@ VECTOR_CACHE_MB = 256
 #: every buffered write first): a remember reads facts between recording the message and
 #: adding facts, and needs no round trip for the message before that read.
 _FACT_WRITES = frozenset({"fact", "fact_update"})
-_FACT_READS = ("facts", "facts_top", "facts_active", "search_text", "read_open", "search_vector_counts",
-               "search_vector_exact", "search_vector_index")  # fmt: skip
+_FACT_READS = ("facts", "facts_top", "facts_top_about", "facts_active", "search_text", "read_open",
+               "search_vector_counts", "search_vector_exact", "search_vector_index")  # fmt: skip
 _READS_SEE = {
     **dict.fromkeys(_FACT_READS, _FACT_WRITES),
     "entities_by_user": frozenset({"entity", "entity_update"}),
@@ -181,17 +181,15 @@ class Neo4jUser:
             params[key] = None if values is None else [str(v) for v in values]
             if params[key] == []:
                 return []
-        if (
-            top is not None
-            and ids is None
-            and value_keys is None
-            and attributes is not None
-            and statuses is not None
-        ):
+        if top is not None and ids is None and value_keys is None and statuses is not None:
             if top <= 0:
                 return []
-            del params["ids"], params["value_keys"]
-            return [fact_from(v) for v in self._fact_lists("facts_top", top=int(top), **params)]
+            if attributes is not None:  # each attribute read in decay order from its index
+                del params["ids"], params["value_keys"]
+                return [fact_from(v) for v in self._fact_lists("facts_top", top=int(top), **params)]
+            if subject_ids is not None:
+                about = {"subject_ids": params["subject_ids"], "statuses": params["statuses"]}
+                return [fact_from(v) for v in self._fact_lists("facts_top_about", top=int(top), **about)]
         memo, wanted = self._memo, params["ids"]
         by_id_only = wanted is not None and attributes is None and subject_ids is None and value_keys is None
         if memo and by_id_only and all(fid in memo for fid in wanted or ()):
