@@ -8,13 +8,16 @@ the facts but not the user's revision, which vector caches are keyed on.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from graphmem.model import Fact
 from graphmem.stores import Store, open_store
+from graphmem.stores.sqlite import SQLiteStore
 
 T0 = datetime(2026, 1, 5, 10, 0, tzinfo=timezone.utc)
 DIM = 16
@@ -88,3 +91,37 @@ def test_touch_records_access_without_a_new_revision(store: Store, uid: Callable
     assert r.revision() == rev
     store.touch(u, [], later)  # nothing to record
     store.touch(uid("nobody"), ["f0"], later)  # a user without facts: nothing happens
+
+
+def test_sqlite_vector_cache_stays_within_its_budget(tmp_path: Path) -> None:
+    """Least recently used users leave the in-process cache beyond its byte budget, a user
+    larger than the budget is never kept, and every user gets the same hits either way."""
+    users = [f"lru{i}" for i in range(6)]
+
+    def seed(store: SQLiteStore, user: str, n: int) -> None:  # fact ids are unique per store
+        def tx(w):  # type: ignore[no-untyped-def]
+            for i in range(n):
+                w.add_fact(replace(_fact(user, i, "active"), id=f"{user}-f{i}"), ["note"], _unit(i))
+
+        store.write(user, tx)
+
+    with_cache = SQLiteStore(tmp_path / "v.db", vector_cache_mb=3.5 * 30 * (DIM * 4 + 8) / 2**20)
+    without = SQLiteStore(tmp_path / "v.db", vector_cache_mb=0)
+    try:
+        for user in users:
+            seed(with_cache, user, 30)
+        q = _unit(7)
+        first = {u: with_cache.reader(u).search_vector(q, 5) for u in users}
+        cache = with_cache._vectors
+        assert list(cache._entries) == users[-3:]  # the three most recent fit
+        assert cache.total == sum(e[3].nbytes + e[4].nbytes for e in cache._entries.values()) <= cache.budget
+        assert with_cache.reader(users[0]).search_vector(q, 5) == first[users[0]]  # read again
+        assert list(cache._entries) == [*users[-2:], users[0]]
+        seed(with_cache, "big", 200)
+        big = with_cache.reader("big").search_vector(q, 5)
+        assert "big" not in cache._entries and list(cache._entries) == [*users[-2:], users[0]]
+        assert {u: without.reader(u).search_vector(q, 5) for u in users} == first
+        assert without.reader("big").search_vector(q, 5) == big and not without._vectors._entries
+    finally:
+        with_cache.close()
+        without.close()

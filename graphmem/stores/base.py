@@ -20,6 +20,9 @@ from ..model import AuditRecord, Entity, Fact
 T = TypeVar("T")
 
 SCHEMA_VERSION = 2
+#: Default budget of a store's in-process vector cache, in MB (about 1 KB per 256-dim
+#: vector); least recently used users go first beyond it.
+VECTOR_CACHE_MB = 256
 
 #: What erasure (`UserWriter.scrub`) leaves where a forgotten fact's content was.
 FORGOTTEN = "[FORGOTTEN]"

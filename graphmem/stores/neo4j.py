@@ -33,7 +33,7 @@ from ..errors import InvalidInputError, StoreUnavailableError
 from ..keys import decay_key
 from ..model import AuditRecord, Entity, Fact
 from ..timeutil import from_epoch, to_epoch
-from .base import FORGOTTEN, Episode, SupersedesEdge
+from .base import FORGOTTEN, VECTOR_CACHE_MB, Episode, SupersedesEdge
 from .cypher_files import query
 from .neo4j_schema import migrate
 from .neo4j_search import VECTOR_EXACT_MAX, cached_hits, server_vector_rows
@@ -58,8 +58,6 @@ from .neo4j_vectors import UserVectors, VectorCache
 T = TypeVar("T")
 _log = logging.getLogger("graphmem")
 
-#: Default budget of the client-side vector cache, in MB (about 1 KB per 256-dim vector).
-VECTOR_CACHE_MB = 256
 #: Reads of a writer, and the buffered writes each can see (any other statement sends
 #: every buffered write first): a remember reads facts between recording the message and
 #: adding facts, and needs no round trip for the message before that read.

@@ -24,7 +24,7 @@ from ..errors import StoreError, StoreUnavailableError
 from ..keys import decay_key, value_key
 from ..model import AuditRecord, Entity, Fact
 from ..timeutil import from_epoch, to_epoch
-from .base import FORGOTTEN, SCHEMA_VERSION, Episode, SupersedesEdge
+from .base import FORGOTTEN, SCHEMA_VERSION, VECTOR_CACHE_MB, Episode, SupersedesEdge
 from .sqlite_schema import MIGRATIONS, migrate
 from .sqlite_vectors import VectorCache, nearest_active
 
@@ -394,7 +394,9 @@ class SQLiteUser:
 class SQLiteStore:
     """The embedded default store."""
 
-    def __init__(self, path: str | Path, *, timeout: float = 30.0) -> None:
+    def __init__(
+        self, path: str | Path, *, timeout: float = 30.0, vector_cache_mb: float = VECTOR_CACHE_MB
+    ) -> None:
         self.path = Path(path).expanduser()
         self.uri = str(self.path)
         try:
@@ -406,7 +408,7 @@ class SQLiteStore:
         except (OSError, sqlite3.Error) as e:
             raise StoreUnavailableError(f"cannot open SQLite store at {self.uri}: {e}") from e
         self._lock = threading.RLock()
-        self._vectors = VectorCache()
+        self._vectors = VectorCache(int(vector_cache_mb * 1024 * 1024))
         c = self._conn
         c.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
         try:
@@ -415,11 +417,8 @@ class SQLiteStore:
             raise StoreUnavailableError(f"cannot open SQLite store at {self.uri}: {e}") from e
         c.execute("PRAGMA synchronous = NORMAL")
         c.execute("PRAGMA foreign_keys = ON")
-        self._migrate()
-
-    def _migrate(self) -> None:
         with self._lock:
-            migrate(self._conn, self.uri, SCHEMA_VERSION)
+            migrate(c, self.uri, SCHEMA_VERSION)
 
     # ---- protocol ------------------------------------------------------------
     def reader(self, user_id: str) -> SQLiteUser:

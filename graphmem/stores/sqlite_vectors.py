@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -19,15 +20,24 @@ _Entry = tuple[int, int, int, np.ndarray, np.ndarray]  # rev, epoch, last rowid,
 
 
 class VectorCache:
-    """Per-user (rowids, matrix), valid while the user's rev and epoch are unchanged."""
+    """Per-user (rowids, matrix), valid while the user's rev and epoch are unchanged, within
+    `budget` bytes: least recently used users are dropped first, and a user whose vectors
+    alone exceed it is read for each query and never kept (0 keeps nothing)."""
 
-    def __init__(self) -> None:
-        self._entries: dict[str, _Entry] = {}
+    def __init__(self, budget: int) -> None:
+        self.budget = int(budget)
+        self._entries: OrderedDict[str, _Entry] = OrderedDict()
+        self.total = 0  # bytes held, kept as entries change (summing per load is O(users))
         self._lock = threading.Lock()
+
+    def _forget(self, user_id: str) -> None:
+        old = self._entries.pop(user_id, None)
+        if old is not None:
+            self.total -= old[3].nbytes + old[4].nbytes
 
     def drop(self, user_id: str) -> None:
         with self._lock:
-            self._entries.pop(user_id, None)
+            self._forget(user_id)
 
     def matrix(self, c: sqlite3.Connection, user_id: str) -> tuple[np.ndarray, np.ndarray]:
         """The user's vector rowids and rows, read or brought up to date on `c`."""
@@ -37,6 +47,8 @@ class VectorCache:
         rev, epoch = int(row[0]), int(row[1])
         with self._lock:
             cached = self._entries.get(user_id)
+            if cached is not None:
+                self._entries.move_to_end(user_id)
         if cached and cached[0] == rev and cached[1] == epoch:
             return cached[3], cached[4]
         since = cached[2] if cached and cached[1] == epoch else 0
@@ -53,8 +65,14 @@ class VectorCache:
             ids = new_ids
             mat = new_mat if new_mat is not None else np.zeros((0, 1), dtype=np.float32)
         last = int(ids[-1]) if len(ids) else 0
+        size = ids.nbytes + mat.nbytes
         with self._lock:
-            self._entries[user_id] = (rev, epoch, last, ids, mat)
+            self._forget(user_id)
+            if size <= self.budget:
+                self._entries[user_id] = (rev, epoch, last, ids, mat)
+                self.total += size
+                while self.total > self.budget and len(self._entries) > 1:
+                    self._forget(next(iter(self._entries)))
         return ids, mat
 
 
