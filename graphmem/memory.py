@@ -138,9 +138,7 @@ class Memory:
         return result
 
     def _extract_context(self, r: UserReader) -> ExtractContext:
-        # Both reads in one transaction where the store can (Neo4j): fewer round trips.
-        together = getattr(r, "read_together", None)
-        known = together(_known_entities) if together is not None else _known_entities(r)
+        known = r.read_together(_known_entities)
         active: Sequence[Fact] = (
             LazyFacts(lambda: r.facts(attributes=_CONTEXT_ATTRIBUTES))
             if getattr(self.extractor, "needs_active_facts", False)
@@ -182,23 +180,15 @@ class Memory:
         k = validate.top_k(k)
         when = parse_time(at)
         q = self._recaller.prepare(query, k)  # embedded outside any transaction
-        reader = self.store.reader(uid)
-        together = getattr(reader, "read_together", None)
-        if together is None:
-            items = self._recaller.rank(reader, q, when)
-            if items:
-                self.store.touch(uid, [it.fact.id for it in items], when)
-            return items
 
-        # A store that runs several statements in one transaction (Neo4j) records the
-        # access in the recall's own transaction: one commit instead of two.
+        # The access is recorded with the reads (on Neo4j in their transaction: one commit).
         def ranked_and_touched(r: Any) -> list[RecallItem]:
             found = self._recaller.rank(r, q, when)
             if found:
                 r.touch([it.fact.id for it in found], when)
             return found
 
-        return together(ranked_and_touched, write=True, text=q.text_search)  # type: ignore[no-any-return]
+        return self.store.reader(uid).read_together(ranked_and_touched, write=True, text=q.text_search)
 
     def context(
         self, user_id: str, query: str, k: int = 6, at: datetime | str | None = None

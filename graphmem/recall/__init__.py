@@ -68,12 +68,7 @@ class Recaller:
     def recall(self, r: UserReader, query: str, k: int, at: datetime) -> list[RecallItem]:
         """The k best facts for `query`, read-only (recording the access is the caller's)."""
         q = self.prepare(query, k)
-        # A store whose reader can run several reads in one transaction (Neo4j) gets all of
-        # this recall's reads in one: one BEGIN and COMMIT instead of one pair per read.
-        together = getattr(r, "read_together", None)
-        if together is not None:
-            return together(lambda rr: self.rank(rr, q, at), text=q.text_search)  # type: ignore[no-any-return]
-        return self.rank(r, q, at)
+        return r.read_together(lambda rr: self.rank(rr, q, at), text=q.text_search)
 
     def prepare(self, query: str, k: int) -> RecallQuery:
         # The query is embedded here, so no model call happens inside a read transaction.

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
@@ -90,6 +90,16 @@ class UserReader(Protocol):
     def revision(self) -> int:
         """A number that changes whenever this user's memory changes (every `Store.write`;
         recording an access with `Store.touch` changes no content and leaves it alone)."""
+        ...
+
+    def read_together(
+        self, fn: Callable[[Any], T], *, write: bool = False, text: tuple[Sequence[str], int] | None = None
+    ) -> T:
+        """`fn(reader)`, its reads in one transaction where the store has them (Neo4j: one
+        BEGIN and COMMIT for the lot; `text`, the (terms, limit) `fn` will search, may come
+        with the opening statement). With `write`, `fn` may also `touch` the reader: a
+        recall records its access. `fn` may run again after a transient error, so it keeps
+        no state outside its return value."""
         ...
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import logging
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -29,7 +28,6 @@ from .sqlite_schema import MIGRATIONS, migrate
 from .sqlite_vectors import VectorCache, nearest_active
 
 T = TypeVar("T")
-_log = logging.getLogger("graphmem")
 
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
@@ -211,7 +209,11 @@ class SQLiteUser:
         row = self._x("SELECT rev FROM users WHERE user_id = ?", (self.user_id,)).fetchone()
         return int(row[0]) if row else 0
 
-    # ---- writes (only called inside SQLiteStore.write) ----------------------
+    def read_together(self, fn: Callable[[SQLiteUser], T], *, write: bool = False, text: object = None) -> T:
+        # WAL reads need no transaction; a `touch` from fn commits on its own, as Store.touch.
+        return fn(self)
+
+    # ---- writes (only called inside SQLiteStore.write; touch also from read_together) ----
     def add_entity(self, entity: Entity) -> None:
         self._x(
             "INSERT INTO entities (id, user_id, name, type, aliases, created_at) VALUES (?,?,?,?,?,?)",
@@ -286,16 +288,21 @@ class SQLiteUser:
         )
 
     def touch(self, fact_ids: Iterable[str], at: datetime) -> None:
-        ids = list(fact_ids)
+        """One UPDATE, without the rev bump of `write` (an access changes no content, so
+        the vector cache stays valid); in its own transaction outside a write."""
+        ids = list(dict.fromkeys(fact_ids))
         if not ids:
             return
-        self._x(
-            # The decay key moves by exactly as much as the last access does (see keys.py).
-            f"UPDATE facts SET decay_key = decay_key + MAX(0, ?1 - last_accessed_at), "
-            f"last_accessed_at = MAX(last_accessed_at, ?1), access_count = access_count + 1 "
-            f"WHERE +user_id = ?2 AND id IN ({','.join(f'?{i + 3}' for i in range(len(ids)))})",
-            [to_epoch(at), self.user_id, *ids],
-        )
+        try:
+            self._x(
+                # The decay key moves by exactly as much as the last access does (see keys.py).
+                f"UPDATE facts SET decay_key = decay_key + MAX(0, ?1 - last_accessed_at), "
+                f"last_accessed_at = MAX(last_accessed_at, ?1), access_count = access_count + 1 "
+                f"WHERE +user_id = ?2 AND id IN ({','.join(f'?{i + 3}' for i in range(len(ids)))})",
+                [to_epoch(at), self.user_id, *ids],
+            )
+        except sqlite3.Error as e:
+            raise StoreError(f"cannot record an access in {self._store.uri}: {e}") from e
 
     def replace_vectors(self, items: list[tuple[str, np.ndarray]]) -> None:
         if not items:
@@ -449,16 +456,7 @@ class SQLiteStore:
                 raise
 
     def touch(self, user_id: str, fact_ids: Iterable[str], at: datetime) -> None:
-        """One UPDATE in its own transaction, without the rev bump of `write` (an access
-        changes no content, so the vector cache stays valid)."""
-        ids = list(dict.fromkeys(fact_ids))
-        if not ids:
-            return
-        with self._lock:
-            try:
-                SQLiteUser(self, self._conn, user_id).touch(ids, at)
-            except sqlite3.Error as e:
-                raise StoreError(f"cannot record an access in {self.uri}: {e}") from e
+        SQLiteUser(self, self._conn, user_id).touch(fact_ids, at)
 
     def embedder_info(self) -> tuple[str, int] | None:
         with self._lock:
