@@ -17,10 +17,8 @@ MAX_TEXT_CHARS = 8000
 class Config:
     half_lives: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_HALF_LIVES))
     max_text_chars: int = MAX_TEXT_CHARS
-    #: RRF's k: smaller lets a channel's top ranks count for more than its tail. At 10 the
-    #: first and fourth ranks differ by more than decay's range (decay_floor), so relevance
-    #: orders the top and decay breaks near-ties; at 20 it was the other way round.
-    rrf_k: int = 10
+    #: RRF's k: smaller lets a channel's top ranks count for more than its tail.
+    rrf_k: int = 20
     #: How many candidates each channel contributes before fusion.
     channel_depth: int = 20
     #: Channel weights in the fusion; the exact lookup is the most precise signal.
