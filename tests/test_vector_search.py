@@ -125,3 +125,33 @@ def test_sqlite_vector_cache_stays_within_its_budget(tmp_path: Path) -> None:
     finally:
         with_cache.close()
         without.close()
+
+
+def test_sqlite_vectors_added_between_searches_grow_the_cache_in_place(tmp_path: Path) -> None:
+    """A search after each write scores the new vectors too, with the same hits as a store
+    that keeps no cache, and appends them to the cached matrix instead of copying it."""
+    cached = SQLiteStore(tmp_path / "g.db")
+    plain = SQLiteStore(tmp_path / "g.db", vector_cache_mb=0)
+    u, q = "grow", _unit(99)
+
+    def add(first: int, n: int) -> None:
+        def tx(w):  # type: ignore[no-untyped-def]
+            for i in range(first, first + n):
+                w.add_fact(_fact(u, i, "active"), ["note"], _unit(i))
+
+        cached.write(u, tx)
+
+    try:
+        add(0, 40)
+        assert cached.reader(u).search_vector(q, 5) == plain.reader(u).search_vector(q, 5)
+        buffers = []
+        for step in range(12):
+            add(40 + step, 1)
+            got = cached.reader(u).search_vector(q, 41 + step)
+            assert got == plain.reader(u).search_vector(q, 41 + step)
+            assert len(got) == 41 + step  # every vector, the newest included
+            buffers.append(cached._vectors._entries[u][4])
+        assert all(b is buffers[0] for b in buffers)  # one growth (room for 80 rows), then in place
+    finally:
+        cached.close()
+        plain.close()
