@@ -148,20 +148,20 @@ class Recaller:
             if f.id not in hits or tier < hits[f.id].tier:
                 hits[f.id] = _Hit(f, path, tier)
 
+        # Reads keep only the surest `most` facts: an attribute like events can hold
+        # thousands, and the channel keeps `depth`; twice that is the margin for facts of
+        # other half-lives, which the store's decay key sorts only approximately.
+        most = 2 * depth
         rel_attrs = sorted({a for a, _, _ in intent.relations})
         view = LinkView(entities, r.facts(attributes=rel_attrs) if rel_attrs else [])
         targets = resolve(view, me, intent)
         if targets:
-            self._expand(r, intent, view, targets, me, add, 2 * depth)
+            self._expand(r, intent, view, targets, me, add, most)
         # The user's own facts of the asked attributes; only context when the question
         # was answered about someone else ("my brother's company": not the user's).
         own_tier = 3 if any(h.tier == 0 for h in hits.values()) else 1
         if me is not None and intent.attributes:
-            # Only the surest after decay: an attribute like events can hold thousands,
-            # and the channel keeps `depth`; twice that is the margin for facts
-            # of other half-lives, which the store's decay key sorts only approximately.
-            top = 2 * depth
-            for f in r.facts(attributes=sorted(intent.attributes), subject_ids=[me.id], top=top):
+            for f in r.facts(attributes=sorted(intent.attributes), subject_ids=[me.id], top=most):
                 add(f, ["self", f.attribute], own_tier)
         # Within a tier, facts that share words with the query come first ("when did I go
         # to the support group" among everything known about the user), then the surest.

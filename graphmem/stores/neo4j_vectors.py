@@ -34,6 +34,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from .byte_lru import ByteLRU
+
 
 class _Runner(Protocol):
     user_id: str
@@ -153,23 +155,22 @@ class VectorCache:
     """Users' vectors, least recently used first, within `budget` bytes (0: disabled)."""
 
     def __init__(self, budget: int) -> None:
-        self.budget = int(budget)
-        self._entries: OrderedDict[str, UserVectors] = OrderedDict()
+        self._entries: ByteLRU[UserVectors] = ByteLRU(budget)
         self._oversize: set[str] = set()
         self._seen: OrderedDict[str, None] = OrderedDict()  # users asked about once, newest last
-        # Bytes per cached user and their sum, kept as entries change: summing over every
-        # cached user on each load cost milliseconds with a thousand users cached.
-        self._sizes: dict[str, int] = {}
-        self.total = 0
         self._lock = threading.Lock()
 
-    def _forget(self, user_id: str) -> None:
-        self._entries.pop(user_id, None)
-        self.total -= self._sizes.pop(user_id, 0)
+    @property
+    def budget(self) -> int:
+        return self._entries.budget
+
+    @property
+    def total(self) -> int:
+        return self._entries.total
 
     def drop(self, user_id: str) -> None:
         with self._lock:
-            self._forget(user_id)
+            self._entries.forget(user_id)
             self._oversize.discard(user_id)
 
     def refresh(self, reader: _Runner, **params: Any) -> UserVectors | None:
@@ -182,9 +183,7 @@ class VectorCache:
         with self._lock:
             if self.budget <= 0 or uid in self._oversize:
                 return None
-            entry = self._entries.get(uid)
-            if entry is not None:
-                self._entries.move_to_end(uid)
+            entry = self._entries.use(uid)
             first = entry is None and uid not in self._seen
         held = entry or EMPTY
         opening = {"text_query": None, "text_limit": 0, **params}
@@ -230,15 +229,7 @@ class VectorCache:
             entry.rev = int(row["rev"])
             if not fresh and current is None:
                 return entry
-            size = entry.nbytes
-            if size > self.budget:
-                self._forget(uid)
+            if not self._entries.put(uid, entry, entry.nbytes):
                 self._oversize.add(uid)
                 return None
-            self._entries[uid] = entry
-            self._entries.move_to_end(uid)
-            self.total += size - self._sizes.get(uid, 0)
-            self._sizes[uid] = size
-            while self.total > self.budget and len(self._entries) > 1:
-                self._forget(next(iter(self._entries)))
         return entry

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from ..embed import row_dots
+from .byte_lru import ByteLRU
 
 # rev, epoch, last rowid, rowids, matrix, rows in use (the arrays have room to grow)
 _Entry = tuple[int, int, int, np.ndarray, np.ndarray, int]
@@ -26,19 +26,20 @@ class VectorCache:
     alone exceed it is read for each query and never kept (0 keeps nothing)."""
 
     def __init__(self, budget: int) -> None:
-        self.budget = int(budget)
-        self._entries: OrderedDict[str, _Entry] = OrderedDict()
-        self.total = 0  # bytes held, kept as entries change (summing per load is O(users))
+        self._entries: ByteLRU[_Entry] = ByteLRU(budget)
         self._lock = threading.Lock()
 
-    def _forget(self, user_id: str) -> None:
-        old = self._entries.pop(user_id, None)
-        if old is not None:
-            self.total -= old[3].nbytes + old[4].nbytes
+    @property
+    def budget(self) -> int:
+        return self._entries.budget
+
+    @property
+    def total(self) -> int:
+        return self._entries.total
 
     def drop(self, user_id: str) -> None:
         with self._lock:
-            self._forget(user_id)
+            self._entries.forget(user_id)
 
     def matrix(self, c: sqlite3.Connection, user_id: str) -> tuple[np.ndarray, np.ndarray]:
         """The user's vector rowids and rows, read or brought up to date on `c`."""
@@ -47,9 +48,7 @@ class VectorCache:
             return np.zeros(0, dtype=np.int64), np.zeros((0, 1), dtype=np.float32)
         rev, epoch = int(row[0]), int(row[1])
         with self._lock:
-            cached = self._entries.get(user_id)
-            if cached is not None:
-                self._entries.move_to_end(user_id)
+            cached = self._entries.use(user_id)
         if cached and cached[0] == rev and cached[1] == epoch:
             return cached[3][: cached[5]], cached[4][: cached[5]]
         since = cached[2] if cached and cached[1] == epoch else 0
@@ -67,13 +66,7 @@ class VectorCache:
                 mat = new_mat if new_mat is not None else np.zeros((0, 1), dtype=np.float32)
                 n = len(ids)
             last = int(ids[n - 1]) if n else 0
-            size = ids.nbytes + mat.nbytes
-            self._forget(user_id)
-            if size <= self.budget:
-                self._entries[user_id] = (rev, epoch, last, ids, mat, n)
-                self.total += size
-                while self.total > self.budget and len(self._entries) > 1:
-                    self._forget(next(iter(self._entries)))
+            self._entries.put(user_id, (rev, epoch, last, ids, mat, n), ids.nbytes + mat.nbytes)
         return ids[:n], mat[:n]
 
 
