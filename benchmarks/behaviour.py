@@ -14,12 +14,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from benchmarks.baselines import AppendOnlyMemory, ChatlogVector
+from benchmarks.common import SHARED, Report, fmt_pct, md_table, now
+from benchmarks.neo4j_env import Neo4jTarget
 from graphmem import Memory
 from graphmem import scenarios as sc
-
-from .baselines import AppendOnlyMemory, ChatlogVector
-from .common import SHARED, Report, fmt_pct, md_table, now
-from .neo4j_env import Neo4jTarget
 
 DEFAULT_SCENARIOS = SHARED / "eval" / "scenarios.jsonl"
 TARGET = 0.95

@@ -23,13 +23,12 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
+from benchmarks.baselines import BM25Turns, DenseTurns
+from benchmarks.common import SHARED, TOKEN_NOTE, Report, count_tokens, fmt_ms, md_table, ms, now, pct
 from graphmem import Config, Memory
 from graphmem.config import DEFAULT_HALF_LIVES
 from graphmem.context import render
 from graphmem.model import RecallItem
-
-from .baselines import BM25Turns, DenseTurns
-from .common import SHARED, TOKEN_NOTE, Report, count_tokens, fmt_ms, md_table, ms, now, pct
 
 DEFAULT_DIR = SHARED / "datasets" / "locomo"
 CATEGORIES = {1: "1 multi-hop", 2: "2 temporal", 3: "3 open-domain", 4: "4 single-hop"}

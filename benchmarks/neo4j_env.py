@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from .common import REPO
+from benchmarks.common import REPO
 
 NEO4J_SH = REPO / "tools" / "neo4j" / "neo4j.sh"
 

@@ -22,9 +22,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from . import behaviour, locomo, scale
-from .common import BENCH_DIR, REPO, Report, git_revision, load_average, machine_info, md_table, now
-from .neo4j_env import provision
+from benchmarks import behaviour, locomo, scale
+from benchmarks.common import BENCH_DIR, REPO, Report, git_revision, load_average, machine_info, md_table, now
+from benchmarks.neo4j_env import provision
 
 SECTIONS = ("behaviour", "locomo", "scale")
 

@@ -26,11 +26,10 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks import synth
+from benchmarks.common import REPO, Report, fmt_ms, ms, now, pct
+from benchmarks.neo4j_env import Neo4jTarget
 from graphmem import Memory
-
-from . import synth
-from .common import REPO, Report, fmt_ms, ms, now, pct
-from .neo4j_env import Neo4jTarget
 
 WINDOW = 300
 PARTIAL = 0.9  # a load cut by the budget this far along is still measured, and labelled
@@ -311,7 +310,7 @@ def users_sweep(name: str, open_mem: Callable[[], Memory], prefix: str, plan: Pl
 def run(
     workdir: Path, quick: bool, neo4j: Neo4jTarget | None, plots_dir: Path, budget_s: float | None = None
 ) -> Report:
-    from .scale_report import report
+    from benchmarks.scale_report import report
 
     t0 = now()
     mode = "quick" if quick else "full"

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .common import Report, fmt_ms, md_table
-from .scale import WARMUP, WINDOW
+from benchmarks.common import Report, fmt_ms, md_table
+from benchmarks.scale import WARMUP, WINDOW
 
 if TYPE_CHECKING:
-    from .scale import Plan, Point
+    from benchmarks.scale import Plan, Point
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,13 @@ mem.remember("u1", "I moved to Denver", at="2026-03-01")
 mem.get("u1", "city")[0].value        # 'Denver'
 """
 
+from importlib import metadata as _metadata
+
 from .config import Config
 from .embed import Embedder, HashingEmbedder
 from .errors import (
     EmbedderMismatchError,
+    EmbeddingError,
     ExtractionError,
     GraphMemError,
     ImportFormatError,
@@ -37,7 +40,10 @@ from .model import (
 )
 from .portability import ExportReport, ImportDecision, ImportReport, MigrateReport
 
-__version__ = "0.1.0"
+try:  # the installed distribution's version, so it cannot drift from pyproject.toml
+    __version__ = _metadata.version("graphmem")
+except _metadata.PackageNotFoundError:  # running from a source tree that was never installed
+    __version__ = "0.0.0+unknown"
 
 __all__ = [
     "AuditRecord",
@@ -45,6 +51,7 @@ __all__ = [
     "Config",
     "Embedder",
     "EmbedderMismatchError",
+    "EmbeddingError",
     "Entity",
     "ExportReport",
     "ExtractionError",

@@ -15,7 +15,7 @@ from .decay import effective_score
 from .embed import Embedder, HashingEmbedder
 from .errors import InvalidInputError
 from .model import AuditRecord, Fact
-from .portability import fact_text
+from .portability.transfer import fact_text
 from .stores.base import FORGOTTEN, Episode, Store, UserReader, UserWriter
 from .textproc import terms
 from .write import new_id

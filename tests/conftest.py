@@ -22,7 +22,7 @@ BACKENDS = ["sqlite", "neo4j"]
 
 @pytest.fixture(scope="session")
 def neo4j_uri() -> Iterator[str]:
-    from .neo4j_server import provision
+    from tests.neo4j_server import provision
 
     with provision() as uri:
         yield uri

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from graphmem.stores import cypher_files
-from graphmem.stores.neo4j import Neo4jStore
-from graphmem.stores.neo4j_util import FACT_FIELDS
+from graphmem.stores.neo4j import cypher_files
+from graphmem.stores.neo4j.store import Neo4jStore
+from graphmem.stores.neo4j.util import FACT_FIELDS
 
 pytestmark = pytest.mark.neo4j
 
@@ -211,7 +211,7 @@ def test_only_schema_files_hold_several_statements() -> None:
 
 
 def test_every_file_is_used_and_every_used_file_exists() -> None:
-    code = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "graphmem" / "stores").glob("neo4j*.py"))
+    code = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "graphmem" / "stores" / "neo4j").glob("*.py"))
     referenced = set(re.findall(r'"([a-z][a-z0-9_]*)"', code))
     files = set(cypher_files.names())
     assert not files - referenced, f"cypher files no code runs: {sorted(files - referenced)}"

@@ -16,7 +16,7 @@ import pytest
 
 from graphmem import Memory
 from graphmem.analyst import COLUMNS, QUERIES, run, run_on_graph
-from graphmem.cli import main
+from graphmem.cli.main import main
 from graphmem.errors import GraphMemError
 from graphmem.extract import RuleExtractor
 from graphmem.graph import to_json, write_graph, write_graphml

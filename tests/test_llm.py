@@ -32,8 +32,7 @@ from graphmem.model import Fact
 from graphmem.reembed import PARTIAL_PREFIX, reembed
 from graphmem.stores import open_store
 from graphmem.vocab import CORE_KEYS
-
-from .openai_stub import OpenAIStub, openai_server_fixture, stub_vector  # noqa: F401
+from tests.openai_stub import OpenAIStub, openai_server_fixture, stub_vector  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[1]
 UID = "u-llm"
@@ -459,7 +458,7 @@ def test_make_extractor_and_modes(openai_server: OpenAIStub) -> None:
 
 
 def test_configure_from_env(openai_server: OpenAIStub) -> None:
-    from graphmem.cli_llm import configure_from_env
+    from graphmem.cli.llm import configure_from_env
 
     assert configure_from_env({}) == {}
     env = {

@@ -20,12 +20,11 @@ from hypothesis import strategies as st
 
 from graphmem import Memory, SchemaVersionError, StoreAuthError, StoreError, StoreUnavailableError
 from graphmem.model import AuditRecord, Entity, Fact
-from graphmem.stores import neo4j_vectors
 from graphmem.stores.base import SCHEMA_VERSION, Episode, SupersedesEdge
-from graphmem.stores.neo4j import Neo4jStore
-from graphmem.stores.neo4j_util import lucene_query, lucene_term, split_uri
-
-from .neo4j_server import free_port, local_server
+from graphmem.stores.neo4j import vectors as neo4j_vectors
+from graphmem.stores.neo4j.store import Neo4jStore
+from graphmem.stores.neo4j.util import lucene_query, lucene_term, split_uri
+from tests.neo4j_server import free_port, local_server
 
 pytestmark = pytest.mark.neo4j
 
@@ -679,7 +678,7 @@ def test_reembed_switches_a_neo4j_store(auth_server: str) -> None:
 
 
 def test_provision_fails_loudly_when_nothing_can_run(monkeypatch: pytest.MonkeyPatch) -> None:
-    from . import neo4j_server
+    from tests import neo4j_server
 
     monkeypatch.delenv("GRAPHMEM_NEO4J_URI", raising=False)
     monkeypatch.setattr(neo4j_server, "docker_answers", lambda timeout=5.0: False)
@@ -691,7 +690,7 @@ def test_provision_fails_loudly_when_nothing_can_run(monkeypatch: pytest.MonkeyP
 
 
 def test_provision_uses_the_given_uri_with_credentials(monkeypatch: pytest.MonkeyPatch) -> None:
-    from . import neo4j_server
+    from tests import neo4j_server
 
     monkeypatch.setenv("GRAPHMEM_NEO4J_URI", "bolt://db.example:7687")
     monkeypatch.setenv("GRAPHMEM_NEO4J_USER", "admin")

@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 
 from graphmem import ImportFormatError, InvalidUserIdError, Memory
 from graphmem.keys import value_key
-from graphmem.portability import import_user, migrate
-from graphmem.portability_import import MAX_IMPORT_BYTES, Limits, Planner
+from graphmem.portability.plan import MAX_IMPORT_BYTES, Limits, Planner
+from graphmem.portability.transfer import import_user, migrate
 from graphmem.stores import SQLiteStore, open_store
 from graphmem.stores.base import UserReader
 

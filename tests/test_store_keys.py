@@ -18,7 +18,7 @@ from graphmem.decay import effective_score
 from graphmem.keys import decay_key, value_key
 from graphmem.model import Entity, Fact
 from graphmem.stores import SCHEMA_VERSION, Store, open_store
-from graphmem.stores.sqlite_schema import MIGRATIONS
+from graphmem.stores.sqlite.schema import MIGRATIONS
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
 

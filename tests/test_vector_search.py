@@ -17,7 +17,7 @@ import pytest
 
 from graphmem.model import Fact
 from graphmem.stores import Store, open_store
-from graphmem.stores.sqlite import SQLiteStore
+from graphmem.stores.sqlite.store import SQLiteStore
 
 T0 = datetime(2026, 1, 5, 10, 0, tzinfo=timezone.utc)
 DIM = 16

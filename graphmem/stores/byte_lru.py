@@ -1,5 +1,5 @@
 """Values by key within a byte budget, least recently used dropped first: the per-user
-vector copies of both stores (sqlite_vectors.py, neo4j_vectors.py) live in one."""
+vector copies of both stores (sqlite/vectors.py, neo4j/vectors.py) live in one."""
 
 from __future__ import annotations
 

@@ -14,10 +14,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict
 from typing import Any, TextIO
 
-from .embed import Embedder
-from .memory import Memory
-from .portability import ImportReport, migrate
-from .stores import open_store
+from ..embed import Embedder
+from ..memory import Memory
+from ..portability import ImportReport, migrate
+from ..stores import open_store
 
 __all__ = ["ProgressBar", "cmd_migrate", "print_import", "register"]
 
@@ -125,7 +125,7 @@ def cmd_gc(mem: Memory, a: argparse.Namespace, s: Any) -> int:
 
 def _env_embedder(environ: Mapping[str, str]) -> Embedder | None:
     try:
-        from .cli_llm import build_embedder  # the configured neural embedder, when any
+        from .llm import build_embedder  # the configured neural embedder, when any
     except ImportError:  # pragma: no cover - built without LLM support
         return None
     return build_embedder(environ)

@@ -2,8 +2,8 @@
 (entity merges, re-minted ids, arbitration against the target's facts) and apply it.
 
 Only `Planner.apply` writes, inside the caller's transaction. Loading and validation live
-in `graphmem.portability_validate` (`load_document`, `parse_document`, `migrate_v1`), the
-format's constants and limits in `graphmem.portability_format`; both are re-exported here.
+in `graphmem.portability.load` (`load_document`, `parse_document`, `migrate_v1`), the
+format's constants and limits in `graphmem.portability.format`; both are re-exported here.
 """
 
 from __future__ import annotations
@@ -14,11 +14,14 @@ from typing import Any
 
 import numpy as np
 
-from .arbitrate import decide
-from .config import Config
-from .keys import value_key
-from .model import AuditRecord, Candidate, Entity, Fact
-from .portability_format import (
+from ..arbitrate import decide
+from ..config import Config
+from ..keys import value_key
+from ..model import AuditRecord, Candidate, Entity, Fact
+from ..stores.base import Episode, SupersedesEdge, UserReader, UserWriter
+from ..vocab import EXCLUSIVE_GROUPS, OPPOSITES, is_single
+from ..write import new_id
+from .format import (
     DEFAULT_LIMITS,
     FORMAT,
     MAX_FIELD_CHARS,
@@ -30,10 +33,7 @@ from .portability_format import (
     Limits,
     ParsedDoc,
 )
-from .portability_validate import MIGRATIONS, load_document, migrate_v1, parse_document
-from .stores.base import Episode, SupersedesEdge, UserReader, UserWriter
-from .vocab import EXCLUSIVE_GROUPS, OPPOSITES, is_single
-from .write import new_id
+from .load import MIGRATIONS, load_document, migrate_v1, parse_document
 
 __all__ = [
     "DEFAULT_LIMITS",

@@ -7,8 +7,8 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 
-from ..errors import SchemaVersionError
-from ..keys import decay_key, value_key
+from ...errors import SchemaVersionError
+from ...keys import decay_key, value_key
 
 MIGRATIONS: list[str] = [
     # version 1

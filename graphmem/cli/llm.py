@@ -20,8 +20,8 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
-from .embed import Embedder, HashingEmbedder
-from .errors import InvalidInputError
+from ..embed import Embedder, HashingEmbedder
+from ..errors import InvalidInputError
 
 __all__ = ["ProgressBar", "build_embedder", "cmd_reembed", "configure_from_env", "register"]
 
@@ -49,7 +49,7 @@ def build_embedder(environ: Mapping[str, str]) -> Embedder | None:
         return None
     if name == "hashing":
         return HashingEmbedder(dim or 256)
-    from .embedders import OpenAIEmbedder, SentenceTransformerEmbedder
+    from ..embedders import OpenAIEmbedder, SentenceTransformerEmbedder
 
     if name.startswith("st:"):
         return SentenceTransformerEmbedder(name[3:])
@@ -69,7 +69,7 @@ def configure_from_env(environ: Mapping[str, str]) -> dict[str, Any]:
     kwargs: dict[str, Any] = {}
     model = _get(environ, "GRAPHMEM_LLM_MODEL")
     mode = (_get(environ, "GRAPHMEM_EXTRACT_MODE") or ("hybrid" if model else "rules")).lower()
-    from .extract.llm import MODES, OpenAIExtractor, make_extractor
+    from ..extract.llm import MODES, OpenAIExtractor, make_extractor
 
     if mode not in MODES:
         raise InvalidInputError(f"GRAPHMEM_EXTRACT_MODE must be one of {', '.join(MODES)}, not {mode!r}")
@@ -119,8 +119,8 @@ def cmd_reembed(
     target: str, auth: tuple[str, str] | None, environ: Mapping[str, str], a: argparse.Namespace
 ) -> int:
     """Re-embed every fact of the store at `target` with the embedder the environment names."""
-    from .reembed import reembed
-    from .stores import open_store
+    from ..reembed import reembed
+    from ..stores import open_store
 
     embedder = build_embedder(environ) or HashingEmbedder()
     store = open_store(target, auth)

@@ -15,11 +15,11 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 
 import numpy as np
 
-from ..errors import StoreAuthError, StoreError, StoreUnavailableError
-from ..keys import decay_key, value_key
-from ..model import AuditRecord, Entity, Fact
-from ..timeutil import from_epoch, to_epoch
-from .base import Episode
+from ...errors import StoreAuthError, StoreError, StoreUnavailableError
+from ...keys import decay_key, value_key
+from ...model import AuditRecord, Entity, Fact
+from ...timeutil import from_epoch, to_epoch
+from ..base import Episode
 
 #: Lucene's query syntax characters (QueryParser.escape) plus the operator words.
 _LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/<>=])')

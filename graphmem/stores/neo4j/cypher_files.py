@@ -1,5 +1,9 @@
 """The Cypher the Neo4j store runs, one named file per operation in `<repo>/cypher/`.
 
+The folder ships inside the wheel as the data package `graphmem.cypher` (setup.py maps
+the repository's `cypher/` there, and an editable install maps it the same way), so the
+files are read with importlib.resources wherever graphmem is installed.
+
 Files are read once (on first use) and cached. A file holds one statement, except the
 `schema_*` files, which hold several statements separated by `;` at the end of a line
 (each runs in its own schema transaction). Statements take values only as `$params`;
@@ -10,17 +14,15 @@ from __future__ import annotations
 
 import re
 import threading
-from pathlib import Path
+from importlib import resources
+from importlib.abc import Traversable
+
+from ...errors import StoreError
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 _STATEMENT_END = re.compile(r";[ \t]*(?:\n|$)")
 
-#: Where the statements live: the repository's `cypher/` folder, or a copy shipped inside
-#: the package (`graphmem/cypher/`) for installed wheels.
-SEARCH_PATH = (
-    Path(__file__).resolve().parents[2] / "cypher",
-    Path(__file__).resolve().parents[1] / "cypher",
-)
+PACKAGE = "graphmem.cypher"
 
 #: Sub-folders with statements of their own: `analyst/` holds the read-only cookbook
 #: (graphmem.analyst) that analysts can also paste into Neo4j Browser.
@@ -30,11 +32,11 @@ _cache: dict[str, tuple[str, ...]] = {}
 _lock = threading.Lock()
 
 
-def cypher_dir() -> Path:
-    for d in SEARCH_PATH:
-        if d.is_dir():
-            return d
-    raise FileNotFoundError(f"no cypher/ folder found in {', '.join(str(d) for d in SEARCH_PATH)}")
+def cypher_dir() -> Traversable:
+    try:
+        return resources.files(PACKAGE)
+    except ModuleNotFoundError as e:  # a broken install: the data package is missing
+        raise StoreError(f"the Cypher statements ({PACKAGE}) are not installed with graphmem") from e
 
 
 def check_name(name: str) -> str:
@@ -70,10 +72,14 @@ def statements(name: str, folder: str | None = None) -> tuple[str, ...]:
         return cached
     with _lock:
         if rel not in _cache:
-            path = cypher_dir() / rel
-            found = split_statements(path.read_text(encoding="utf-8"))
+            path = cypher_dir().joinpath(*rel.split("/"))
+            try:
+                text = path.read_text(encoding="utf-8")
+            except OSError as e:  # FileNotFoundError and the like: a file the store needs
+                raise StoreError(f"Cypher file cypher/{rel} is missing from the graphmem install") from e
+            found = split_statements(text)
             if not found:
-                raise ValueError(f"{path} holds no Cypher statement")
+                raise ValueError(f"cypher/{rel} holds no Cypher statement")
             _cache[rel] = found
         return _cache[rel]
 
@@ -92,4 +98,4 @@ def names(folder: str | None = None) -> list[str]:
     if folder is not None:
         _relative("x", folder)  # the folder check
         base = base / folder
-    return sorted(p.stem for p in base.glob("*.cypher"))
+    return sorted(p.name[: -len(".cypher")] for p in base.iterdir() if p.name.endswith(".cypher"))

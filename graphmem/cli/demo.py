@@ -11,8 +11,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .gate import redact
-from .memory import Memory
+from ..gate import redact
+from ..memory import Memory
+from .output import print_history, print_recall, print_remember
 
 _SCRIPT: list[tuple[str, str, str]] = [
     ("alice", "我在蓝鲸网络做运维，平时喜欢下围棋。", "2026-01-05T10:00:00+08:00"),
@@ -34,7 +35,6 @@ _QUERIES: list[tuple[str, str, str]] = [
 
 
 def run_demo(store: str | None, s: Any) -> int:
-    from .cli import print_history, print_recall, print_remember
 
     tmp = None
     if store is None:

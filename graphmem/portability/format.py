@@ -1,6 +1,6 @@
 """The export document format: its constants, limits and the typed field checks that
-validate it (shared by `graphmem.portability_validate`, which loads and validates whole
-documents, and `graphmem.portability_import`, which plans their import).
+validate it (shared by `graphmem.portability.load`, which loads and validates whole
+documents, and `graphmem.portability.plan`, which plans their import).
 
 Versions (`schema_version`):
 
@@ -9,7 +9,7 @@ Versions (`schema_version`):
   every record with every field of its dataclass, datetimes as ISO-8601 strings.
 - **1** (``"1.0"``, the seed's shape): `{"schema_version": "1.0", "user_id",
   "exported_at", "entries": [{"id", "entry_type", "content", "confidence", "status",
-  "half_life_days", ...}]}`. `graphmem.portability_validate.migrate_v1` turns it into
+  "half_life_days", ...}]}`. `graphmem.portability.load.migrate_v1` turns it into
   version 2 (see there).
 
 Anything else, and any version newer than 2, is refused with the version named.
@@ -25,10 +25,10 @@ from typing import Any
 
 import numpy as np
 
-from .errors import GraphMemError, ImportFormatError
-from .model import AuditRecord, Entity, Fact
-from .stores.base import Episode, SupersedesEdge
-from .timeutil import parse_time
+from ..errors import GraphMemError, ImportFormatError
+from ..model import AuditRecord, Entity, Fact
+from ..stores.base import Episode, SupersedesEdge
+from ..timeutil import parse_time
 
 __all__ = [
     "DEFAULT_LIMITS",

@@ -15,7 +15,7 @@ cypher/user_begin.cypher. A writer buffers its writes and sends them in one stat
 (cypher/write_batch.cypher) before each read and at the end, so a remember is a handful of
 statements. Recording an access (`touch`) takes the same lock but leaves `rev` alone; a
 recall does it in its own transaction. Vector search scores a per-user numpy cache of
-vectors (neo4j_vectors.py) instead of reading every vector on the server for each query.
+vectors (vectors.py) instead of reading every vector on the server for each query.
 """
 
 from __future__ import annotations
@@ -29,15 +29,15 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from ..errors import InvalidInputError, StoreUnavailableError
-from ..keys import decay_key
-from ..model import AuditRecord, Entity, Fact
-from ..timeutil import from_epoch, to_epoch
-from .base import FORGOTTEN, VECTOR_CACHE_MB, Episode, SupersedesEdge
+from ...errors import InvalidInputError, StoreUnavailableError
+from ...keys import decay_key
+from ...model import AuditRecord, Entity, Fact
+from ...timeutil import from_epoch, to_epoch
+from ..base import FORGOTTEN, VECTOR_CACHE_MB, Episode, SupersedesEdge
 from .cypher_files import query
-from .neo4j_schema import migrate
-from .neo4j_search import VECTOR_EXACT_MAX, cached_hits, server_vector_rows
-from .neo4j_util import (
+from .schema import migrate
+from .search import VECTOR_EXACT_MAX, cached_hits, server_vector_rows
+from .util import (
     SCORE,
     SEQ,
     audit_from,
@@ -53,7 +53,7 @@ from .neo4j_util import (
     split_uri,
     usable_vector,
 )
-from .neo4j_vectors import UserVectors, VectorCache
+from .vectors import UserVectors, VectorCache
 
 T = TypeVar("T")
 _log = logging.getLogger("graphmem")

@@ -16,9 +16,9 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .analyst import COLUMNS, QUERIES, run
-from .graph import FORMATS, to_json, write_graph, write_graphml
-from .memory import Memory
+from ..analyst import COLUMNS, QUERIES, run
+from ..graph import FORMATS, to_json, write_graph, write_graphml
+from ..memory import Memory
 
 __all__ = ["cmd_cypher", "cmd_graph", "format_table", "register"]
 
@@ -38,7 +38,7 @@ def cmd_graph(mem: Memory, a: argparse.Namespace, s: Any) -> int:
         write_graphml(g, buf)
         sys.stdout.write(buf.getvalue().decode("utf-8"))
     else:
-        from .html_view import render_html
+        from ..html_view import render_html
 
         sys.stdout.write(render_html(g))
     return 0

@@ -6,7 +6,7 @@ forgetting pass are in `graphmem.erasure`).
     import_user(store, "u1.json", as_user="u2")                  # -> ImportReport
     migrate(open_store("memory.db"), open_store("bolt://..."))   # -> MigrateReport
 
-The document format and its versions are described in `graphmem.portability_format`.
+The document format and its versions are described in `graphmem.portability.format`.
 Import is all or nothing: the document is validated completely first, then the plan
 (entity merges, re-minted ids, arbitration against the target's facts) is computed and
 applied inside ONE `store.write` transaction. A dry run computes the same plan from a
@@ -27,17 +27,17 @@ from typing import Any
 
 import numpy as np
 
-from .config import Config
-from .embed import Embedder, HashingEmbedder
-from .errors import EmbedderMismatchError, InvalidInputError
-from .model import Fact
-from .portability_format import DEFAULT_LIMITS, FORMAT, NO_LIMITS, SCHEMA_VERSION, Limits, ParsedDoc
-from .portability_import import ImportDecision, ImportReport, Planner
-from .portability_validate import load_document
-from .stores.base import Store, UserWriter
-from .textproc import terms
-from .timeutil import now, parse_time
-from .validate import user_id as check_user_id
+from ..config import Config
+from ..embed import Embedder, HashingEmbedder
+from ..errors import EmbedderMismatchError, InvalidInputError
+from ..model import Fact
+from ..stores.base import Store, UserWriter
+from ..textproc import terms
+from ..timeutil import now, parse_time
+from ..validate import user_id as check_user_id
+from .format import DEFAULT_LIMITS, FORMAT, NO_LIMITS, SCHEMA_VERSION, Limits, ParsedDoc
+from .load import load_document
+from .plan import ImportDecision, ImportReport, Planner
 
 __all__ = [
     "ExportReport",

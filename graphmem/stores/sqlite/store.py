@@ -19,13 +19,13 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from ..errors import StoreError, StoreUnavailableError
-from ..keys import decay_key, value_key
-from ..model import AuditRecord, Entity, Fact
-from ..timeutil import from_epoch, to_epoch
-from .base import FORGOTTEN, SCHEMA_VERSION, VECTOR_CACHE_MB, Episode, SupersedesEdge
-from .sqlite_schema import MIGRATIONS, migrate
-from .sqlite_vectors import VectorCache, nearest_active
+from ...errors import StoreError, StoreUnavailableError
+from ...keys import decay_key, value_key
+from ...model import AuditRecord, Entity, Fact
+from ...timeutil import from_epoch, to_epoch
+from ..base import FORGOTTEN, SCHEMA_VERSION, VECTOR_CACHE_MB, Episode, SupersedesEdge
+from .schema import MIGRATIONS, migrate
+from .vectors import VectorCache, nearest_active
 
 T = TypeVar("T")
 

@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from ..embed import row_dots
-from .byte_lru import ByteLRU
+from ...embed import row_dots
+from ..byte_lru import ByteLRU
 
 # rev, epoch, last rowid, rowids, matrix, rows in use (the arrays have room to grow)
 _Entry = tuple[int, int, int, np.ndarray, np.ndarray, int]

@@ -1,5 +1,5 @@
 """Vector search for the Neo4j store: the cached path (numpy over the user's vectors in
-neo4j_vectors.py, the server asked only which candidates are active) and the server path
+vectors.py, the server asked only which candidates are active) and the server path
 (exact cosine or the shared HNSW index, per the policy below)."""
 
 from __future__ import annotations
@@ -10,17 +10,17 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..embed import row_dots
-from .neo4j_vectors import UserVectors
+from ...embed import row_dots
+from .vectors import UserVectors
 
 if TYPE_CHECKING:
-    from .neo4j import Neo4jUser
+    from .store import Neo4jUser
 
 _log = logging.getLogger("graphmem")
 
 #: Vector search on the server, used when the user's vectors are not cached (the cache is
 #: off, they do not fit its budget, or it is the first query about the user; the cached
-#: path is in neo4j_vectors.py). Exact cosine (`vector.similarity.cosine`) over the user's
+#: path is in vectors.py). Exact cosine (`vector.similarity.cosine`) over the user's
 #: own active facts is isolated (it reads nothing of other users) and exact, but its cost
 #: grows with the user's facts; the shared HNSW index costs a roughly fixed amount plus a
 #: part that grows with k, and k must be oversampled by the user's share of the whole index

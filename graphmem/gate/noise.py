@@ -5,7 +5,7 @@ Three checks run before any extractor sees text:
 - role: only the user's own words become memories; assistant, system and tool
   turns are ignored whole (an assistant saying "I'll remember you like X" is not
   evidence that the user does);
-- secrets (see `graphmem.secrets`): a sentence holding a card number, password,
+- secrets (see `graphmem.gate.secrets`): a sentence holding a card number, password,
   key and the like is never mined, and only the redacted message may be stored;
 - noise: greetings, acknowledgements, filler, questions and passing remarks
   about the moment ("今天好困啊", "ugh it's hot") are dropped with a reason.
@@ -21,7 +21,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from .model import Ignored, Refusal
+from ..model import Ignored, Refusal
 from .secrets import SecretMatch, apply_redaction, find_secrets, redact
 
 __all__ = ["SecretMatch", "Screened", "find_secrets", "redact", "screen", "split_sentences"]

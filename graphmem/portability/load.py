@@ -4,7 +4,7 @@ validate it strictly and lift older versions to the current one (`migrate_v1`).
 `load_document` returns a `ParsedDoc` or raises `ImportFormatError` naming the exact
 place (`facts[3].confidence: expected a number from 0 to 1, got str`). Every check runs
 before the importer opens a transaction, so a broken file changes nothing. The format
-and its versions are described in `graphmem.portability_format`.
+and its versions are described in `graphmem.portability.format`.
 """
 
 from __future__ import annotations
@@ -17,10 +17,15 @@ from typing import Any
 
 import numpy as np
 
-from .config import DEFAULT_HALF_LIVES
-from .errors import GraphMemError, ImportFormatError
-from .model import KINDS, SOURCES, STATUSES, AuditRecord, Entity, Fact
-from .portability_format import (
+from ..config import DEFAULT_HALF_LIVES
+from ..errors import GraphMemError, ImportFormatError
+from ..gate.secrets import find_secrets, redact
+from ..model import KINDS, SOURCES, STATUSES, AuditRecord, Entity, Fact
+from ..stores.base import Episode, SupersedesEdge
+from ..validate import ROLES
+from ..validate import user_id as check_user_id
+from ..vocab import is_valid_attribute
+from .format import (
     _MAX_ID_CHARS,
     DEFAULT_LIMITS,
     FORMAT,
@@ -35,11 +40,6 @@ from .portability_format import (
     _unique,
     _version,
 )
-from .secrets import find_secrets, redact
-from .stores.base import Episode, SupersedesEdge
-from .validate import ROLES
-from .validate import user_id as check_user_id
-from .vocab import is_valid_attribute
 
 __all__ = ["MIGRATIONS", "load_document", "migrate_v1", "parse_document"]
 

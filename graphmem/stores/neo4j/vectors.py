@@ -34,7 +34,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .byte_lru import ByteLRU
+from ..byte_lru import ByteLRU
 
 
 class _Runner(Protocol):

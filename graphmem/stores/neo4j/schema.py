@@ -7,13 +7,13 @@ import hashlib
 import logging
 from typing import TYPE_CHECKING
 
-from ..errors import SchemaVersionError
-from ..keys import decay_key, value_key
-from .base import SCHEMA_VERSION
+from ...errors import SchemaVersionError
+from ...keys import decay_key, value_key
+from ..base import SCHEMA_VERSION
 from .cypher_files import query, statements
 
 if TYPE_CHECKING:
-    from .neo4j import Neo4jStore
+    from .store import Neo4jStore
 
 _log = logging.getLogger("graphmem")
 

@@ -1,0 +1,19 @@
+"""The write gate: what of a message may be kept, mined or must be refused.
+
+- `sentences`: one sentence splitter for the gate and the extractors;
+- `secrets`: cards, ids, passwords, keys and codes are found and redacted;
+- `noise`: role, greetings, filler, questions and passing remarks (`screen`).
+"""
+
+from .noise import Screened, screen, split_sentences
+from .secrets import SecretMatch, apply_redaction, find_secrets, redact
+
+__all__ = [
+    "SecretMatch",
+    "Screened",
+    "apply_redaction",
+    "find_secrets",
+    "redact",
+    "screen",
+    "split_sentences",
+]
