@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install demo test lint format bench bench-quick neo4j neo4j-stop clean
+.PHONY: install provision demo test lint format bench bench-quick neo4j neo4j-stop clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "graphmem needs Python >= 3.10"'
@@ -18,7 +18,12 @@ install: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/graphmem demo
 
-test: $(STAMP)
+# Java 17 + Maven (local Neo4j), Chromium and a CJK font (screenshots): installed when
+# this user can, else one message naming the command to run.
+provision:
+	tools/provision.sh
+
+test: provision $(STAMP)
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)

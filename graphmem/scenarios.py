@@ -13,6 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+#: The categories of the format (shared/eval/README.md).
+CATEGORIES = (
+    "update", "conflict", "isolation", "gate", "profile", "persistence",
+    "decay", "security", "multihop", "longtail", "temporal",
+)  # fmt: skip
+
 DISTRACTORS_ZH = [
     "我喜欢看纪录片。", "我每天早上七点起床。", "我会说一点日语。", "我周末经常去图书馆。",
     "我有一辆白色的自行车。", "我最喜欢的颜色是绿色。", "我大学学的是机械工程。", "我每周打两次羽毛球。",

@@ -20,6 +20,13 @@ from graphmem import Memory
 BACKENDS = ["sqlite", "neo4j"]
 
 
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """One line saying whether the optional shared scenarios ran (shown even with -q)."""
+    from .eval_dir import status_line
+
+    terminalreporter.write_line(status_line())
+
+
 @pytest.fixture(scope="session")
 def neo4j_uri() -> Iterator[str]:
     from tests.neo4j_server import provision

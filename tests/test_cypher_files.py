@@ -211,7 +211,9 @@ def test_only_schema_files_hold_several_statements() -> None:
 
 
 def test_every_file_is_used_and_every_used_file_exists() -> None:
-    code = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "graphmem" / "stores" / "neo4j").glob("*.py"))
+    code = "\n".join(
+        p.read_text(encoding="utf-8") for p in (ROOT / "graphmem" / "stores" / "neo4j").glob("*.py")
+    )
     referenced = set(re.findall(r'"([a-z][a-z0-9_]*)"', code))
     files = set(cypher_files.names())
     assert not files - referenced, f"cypher files no code runs: {sorted(files - referenced)}"

@@ -8,10 +8,8 @@ that must not; values are compared exactly, so a sloppier span fails the test.
 from __future__ import annotations
 
 import json
-import os
 import time
 from datetime import datetime, timezone
-from pathlib import Path
 
 import pytest
 
@@ -27,8 +25,9 @@ from graphmem.extract import (
 from graphmem.model import Fact
 from graphmem.vocab import OPPOSITES, is_single
 
+from .eval_dir import PUBLIC
+
 EX = RuleExtractor()
-EVAL = Path(os.environ.get("GRAPHMEM_EVAL_DIR", Path(__file__).resolve().parents[2] / "shared" / "eval"))
 DISTRACTORS = [
     "我喜欢看纪录片。",
     "我每天早上七点起床。",
@@ -346,7 +345,7 @@ def test_distractors_are_remembered_with_their_keys():
 
 
 def _zh_scenarios() -> list[dict]:
-    path = EVAL / "scenarios.jsonl"
+    path = PUBLIC
     if not path.exists():
         return []
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -406,9 +405,6 @@ def check_probes(scenario: dict) -> None:
                 assert not any(gone in c.value for c in flat), (gone, [c.value for c in flat])
 
 
-@pytest.mark.skipif(
-    not (EVAL / "scenarios.jsonl").exists(), reason="public scenarios not found; set GRAPHMEM_EVAL_DIR"
-)
 @pytest.mark.parametrize("scenario", _zh_scenarios(), ids=lambda s: s["id"])
 def test_public_scenario_lines(scenario):
     if scenario["cat"] == "security":

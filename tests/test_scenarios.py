@@ -1,8 +1,14 @@
-"""Every public scenario in ../shared/eval passes through the Python API, distractors included."""
+"""Behaviour scenarios through the Python API, distractors included, on every store.
+
+- tests/scenarios/*.jsonl: the project's own scenarios, every category; all must pass.
+- the shared folder's `scenarios.jsonl` (public examples), when present: all must pass.
+- the shared folder's `dev.jsonl`, when present: replayed whole, its probe pass rate must
+  stay at or above the floor in tests/dev_floor.json (raised as the engine improves).
+"""
 
 from __future__ import annotations
 
-import os
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -11,20 +17,47 @@ import pytest
 from graphmem import Memory
 from graphmem import scenarios as sc
 
-EVAL = Path(os.environ.get("GRAPHMEM_EVAL_DIR", Path(__file__).resolve().parents[2] / "shared" / "eval"))
-SCENARIO_FILE = EVAL / "scenarios.jsonl"
+from .eval_dir import DEV, DEV_FLOOR_FILE, OWN, PUBLIC
 
 
-def _scenarios() -> list[dict]:
-    if not SCENARIO_FILE.exists():
-        pytest.fail(f"public scenarios not found at {SCENARIO_FILE}; set GRAPHMEM_EVAL_DIR")
-    return sc.load(SCENARIO_FILE)
+def _load(paths: list[Path]) -> list[dict]:
+    return [s for p in paths if p.is_file() for s in sc.load(p)]
 
 
-@pytest.mark.parametrize("scenario", _scenarios(), ids=lambda s: s["id"])
-def test_public_scenario(scenario: dict, store_target: str, uid: Callable[[str], str]) -> None:
-    prefix = uid("")
+def _failures(result: sc.ScenarioResult) -> str:
+    return "; ".join(f"step {p.step} {p.kind}: {p.why} in {p.found[:12]}" for p in result.probes if not p.ok)
+
+
+def _replay(scenario: dict, store_target: str, prefix: str) -> sc.ScenarioResult:
     result = sc.run(scenario, lambda: Memory(store_target), user_prefix=prefix)
-    failed = [p for p in result.probes if not p.ok]
     assert result.probes, "scenario had no probes"
-    assert not failed, "; ".join(f"step {p.step} {p.kind}: {p.why} in {p.found[:12]}" for p in failed)
+    return result
+
+
+def test_own_scenarios_cover_every_category() -> None:
+    cats = {s["cat"] for s in _load(OWN)}
+    assert cats == set(sc.CATEGORIES), sorted(set(sc.CATEGORIES) ^ cats)
+
+
+@pytest.mark.parametrize("scenario", _load(OWN), ids=lambda s: s["id"])
+def test_own_scenario(scenario: dict, store_target: str, uid: Callable[[str], str]) -> None:
+    result = _replay(scenario, store_target, uid(""))
+    assert result.passed, _failures(result)
+
+
+@pytest.mark.parametrize("scenario", _load([PUBLIC]), ids=lambda s: s["id"])
+def test_public_scenario(scenario: dict, store_target: str, uid: Callable[[str], str]) -> None:
+    result = _replay(scenario, store_target, uid(""))
+    assert result.passed, _failures(result)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("dev_file", [DEV] if DEV.is_file() else [], ids=["dev"])
+def test_dev_set_pass_rate_stays_above_floor(
+    dev_file: Path, store_target: str, uid: Callable[[str], str]
+) -> None:
+    floor = json.loads(DEV_FLOOR_FILE.read_text(encoding="utf-8"))["probe_pass_rate"]
+    probes = [p for s in sc.load(dev_file) for p in _replay(s, store_target, uid(s["id"])).probes]
+    rate = sum(p.ok for p in probes) / len(probes)
+    print(f"dev set: {sum(p.ok for p in probes)}/{len(probes)} probes pass ({rate:.1%}; floor {floor:.1%})")
+    assert rate >= floor, f"dev-set probe pass rate {rate:.1%} fell below the recorded floor {floor:.1%}"
