@@ -249,3 +249,10 @@ def test_fact_lists_follow_fact_fields() -> None:
             assert tuple(x.removeprefix("f.") for x in fields if x != "score") == FACT_FIELDS, name
             seen.append(name)
     assert {"facts", "facts_top", "facts_active", "search_text", "read_open"} <= set(seen)
+
+
+def test_a_missing_statement_file_is_a_store_error_naming_it() -> None:
+    from graphmem.errors import StoreError
+
+    with pytest.raises(StoreError, match="no_such_statement.cypher"):
+        cypher_files.statements("no_such_statement")
