@@ -19,7 +19,8 @@ from graphmem.extract import (
     relation_words,
 )
 from graphmem.extract.relations import RELATION_WORDS
-from tests.test_extract_zh import EVAL, A, E, _show, check, check_probes, fact, run
+from tests.eval_dir import PUBLIC
+from tests.test_extract_zh import A, E, _show, check, check_probes, fact, run
 
 DISTRACTORS = [
     "I enjoy documentaries.",
@@ -317,16 +318,13 @@ def test_distractors_are_remembered_with_their_keys():
 
 
 def _en_scenarios() -> list[dict]:
-    path = EVAL / "scenarios.jsonl"
+    path = PUBLIC
     if not path.exists():
         return []
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     return [r for r in rows if all(detect_language(s["say"]) == "en" for s in r["steps"] if "say" in s)]
 
 
-@pytest.mark.skipif(
-    not (EVAL / "scenarios.jsonl").exists(), reason="public scenarios not found; set GRAPHMEM_EVAL_DIR"
-)
 @pytest.mark.parametrize("scenario", _en_scenarios(), ids=lambda s: s["id"])
 def test_public_scenario_lines(scenario):
     if scenario["cat"] == "security":
