@@ -6,6 +6,7 @@ mem.remember("u1", "I moved to Denver", at="2026-03-01")
 mem.get("u1", "city")[0].value        # 'Denver'
 """
 
+from .aio import AsyncMemory
 from .config import Config
 from .embed import Embedder, HashingEmbedder
 from .errors import (
@@ -40,6 +41,7 @@ from .portability import ExportReport, ImportDecision, ImportReport, MigrateRepo
 __version__ = "0.1.0"
 
 __all__ = [
+    "AsyncMemory",
     "AuditRecord",
     "Candidate",
     "Config",
