@@ -57,8 +57,9 @@ def _routes(lazy: LazyMemory, settings: ServiceSettings) -> FastAPI:
     )
     keys = settings.keys
 
-    def envelope(user_id: str, **body: Any) -> dict[str, Any]:
-        return {"user_id": user_id, "store": lazy.store, **body}
+    def envelope(user_id: str, status: int = 200, **body: Any) -> JSONResponse:
+        # A Response skips FastAPI's jsonable_encoder pass: the body is JSON types already.
+        return JSONResponse({"user_id": user_id, "store": lazy.store, **body}, status_code=status)
 
     async def memory_for(request: Request, user_id: str) -> Any:
         check_access(keys, request.headers, user_id)
@@ -111,7 +112,7 @@ def _routes(lazy: LazyMemory, settings: ServiceSettings) -> FastAPI:
     @api.post("/v1/users/{user_id}/memories", summary="Remember one message or a list of them")
     async def remember(
         request: Request, user_id: str, body: Annotated[MemoryIn | list[MemoryIn], Body()]
-    ) -> dict[str, Any]:
+    ) -> JSONResponse:
         mem = await memory_for(request, user_id)
         items = body if isinstance(body, list) else [body]
         if len(items) > MAX_BATCH:
@@ -130,13 +131,13 @@ def _routes(lazy: LazyMemory, settings: ServiceSettings) -> FastAPI:
 
     # ---- read --------------------------------------------------------------------------
     @api.post("/v1/users/{user_id}/recall", summary="The memories most useful for a query")
-    async def recall(request: Request, user_id: str, body: QueryIn) -> dict[str, Any]:
+    async def recall(request: Request, user_id: str, body: QueryIn) -> JSONResponse:
         mem = await memory_for(request, user_id)
         items = await mem.recall(user_id, body.query, k=body.k, at=body.at)
         return envelope(user_id, query=body.query, items=[recall_item(it) for it in items])
 
     @api.post("/v1/users/{user_id}/context", summary="The MemoryContext block for a query")
-    async def context(request: Request, user_id: str, body: QueryIn) -> dict[str, Any]:
+    async def context(request: Request, user_id: str, body: QueryIn) -> JSONResponse:
         mem = await memory_for(request, user_id)
         ctx = await mem.context(user_id, body.query, k=body.k, at=body.at)
         return envelope(user_id, query=body.query, text=ctx.text, items=[recall_item(it) for it in ctx.items])
@@ -147,7 +148,7 @@ def _routes(lazy: LazyMemory, settings: ServiceSettings) -> FastAPI:
         user_id: str,
         include_frozen: bool = Query(False, description="also facts a correction superseded"),
         as_of: str | None = Query(None, description="ISO-8601: what was believed at that time"),
-    ) -> dict[str, Any]:
+    ) -> JSONResponse:
         mem = await memory_for(request, user_id)
         found = await mem.facts(user_id, include_frozen, as_of=as_of)
         return envelope(user_id, facts=to_jsonable(found))
@@ -160,13 +161,13 @@ def _routes(lazy: LazyMemory, settings: ServiceSettings) -> FastAPI:
         at: str | None = Query(None),
         as_of: str | None = Query(None),
         subject: str | None = Query(None, description="an entity's name (default: the user)"),
-    ) -> dict[str, Any]:
+    ) -> JSONResponse:
         mem = await memory_for(request, user_id)
         found = await mem.get(user_id, attribute, at, subject=subject, as_of=as_of)
         return envelope(user_id, attribute=attribute, facts=to_jsonable(found))
 
     @api.get("/v1/users/{user_id}/facts/{attribute}/history", summary="An attribute's supersession chain")
-    async def history(request: Request, user_id: str, attribute: str) -> dict[str, Any]:
+    async def history(request: Request, user_id: str, attribute: str) -> JSONResponse:
         mem = await memory_for(request, user_id)
         entries = await mem.history(user_id, attribute)
         return envelope(user_id, attribute=attribute, history=to_jsonable(entries))
@@ -176,20 +177,17 @@ def _routes(lazy: LazyMemory, settings: ServiceSettings) -> FastAPI:
     async def forget(request: Request, user_id: str, fact_id: str) -> JSONResponse:
         mem = await memory_for(request, user_id)
         if not await mem.forget(user_id, fact_id):
-            return JSONResponse(
-                envelope(user_id, error="unknown_fact", detail="this user has no fact with that id"),
-                status_code=404,
-            )
-        return JSONResponse(envelope(user_id, forgotten=fact_id))
+            return envelope(user_id, 404, error="unknown_fact", detail="this user has no fact with that id")
+        return envelope(user_id, forgotten=fact_id)
 
     @api.delete("/v1/users/{user_id}", summary="Erase everything of the user")
-    async def forget_user(request: Request, user_id: str) -> dict[str, Any]:
+    async def forget_user(request: Request, user_id: str) -> JSONResponse:
         mem = await memory_for(request, user_id)
         return envelope(user_id, rows_removed=await mem.forget_user(user_id))
 
     # ---- portability -------------------------------------------------------------------
     @api.get("/v1/users/{user_id}/export", summary="The user's versioned export document")
-    async def export(request: Request, user_id: str) -> dict[str, Any]:
+    async def export(request: Request, user_id: str) -> JSONResponse:
         mem = await memory_for(request, user_id)
         report = await mem.export(user_id)
         doc = report.document
@@ -201,7 +199,7 @@ def _routes(lazy: LazyMemory, settings: ServiceSettings) -> FastAPI:
         user_id: str,
         document: Annotated[dict[str, Any], Body(description="an export document (GET .../export)")],
         dry_run: bool = Query(False),
-    ) -> dict[str, Any]:
+    ) -> JSONResponse:
         mem = await memory_for(request, user_id)
         # The path's user, never the document's: a document cannot write into someone else.
         report = await mem.import_(document, as_user=user_id, dry_run=dry_run)

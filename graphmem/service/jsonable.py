@@ -2,22 +2,27 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, is_dataclass
+from dataclasses import fields, is_dataclass
 from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 
 def to_jsonable(obj: Any) -> Any:
-    """Dataclasses, lists and datetimes (ISO-8601) down to JSON types."""
+    """Dataclasses, lists and datetimes (ISO-8601) down to JSON types.
+
+    Field by field rather than `dataclasses.asdict`, whose deep copy was most of a recall
+    response's serialisation time."""
+    if obj is None or isinstance(obj, (str, int, float, bool)):
+        return obj
+    if isinstance(obj, datetime):
+        return obj.isoformat()
     if is_dataclass(obj) and not isinstance(obj, type):
-        return to_jsonable(asdict(obj))
+        return {f.name: to_jsonable(getattr(obj, f.name)) for f in fields(obj)}
     if isinstance(obj, dict):
         return {str(k): to_jsonable(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
         return [to_jsonable(v) for v in obj]
-    if isinstance(obj, datetime):
-        return obj.isoformat()
     return obj
 
 
