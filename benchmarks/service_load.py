@@ -55,7 +55,9 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _start(target: str, auth: tuple[str, str] | None, key: str) -> tuple[subprocess.Popen[bytes], str]:
+def _start(
+    target: str, auth: tuple[str, str] | None, key: str, log: Path
+) -> tuple[subprocess.Popen[bytes], str]:
     import httpx
 
     port = _free_port()
@@ -75,7 +77,8 @@ def _start(target: str, auth: tuple[str, str] | None, key: str) -> tuple[subproc
         "--port",
         str(port),
     ]
-    proc = subprocess.Popen(cmd, env=env, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    with log.open("wb") as err:  # the server's own warnings and errors, for the report
+        proc = subprocess.Popen(cmd, env=env, cwd=REPO, stdout=subprocess.DEVNULL, stderr=err)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 90
     while True:
@@ -85,6 +88,7 @@ def _start(target: str, auth: tuple[str, str] | None, key: str) -> tuple[subproc
             )
         try:
             if httpx.get(base + "/readyz", timeout=5).status_code == 200:
+                _warm_up(base, key)
                 return proc, base
         except httpx.TransportError:
             pass
@@ -92,6 +96,20 @@ def _start(target: str, auth: tuple[str, str] | None, key: str) -> tuple[subproc
             _stop(proc)
             raise RuntimeError("graphmem serve did not become ready in 90 s")
         time.sleep(0.3)
+
+
+def _warm_up(base: str, key: str) -> None:
+    """One remember and one recall before the clock starts: the first remember loads the
+    extractor's language pipelines (seconds), which is start-up, not load."""
+    import httpx
+
+    h = {"Authorization": f"Bearer {key}"}
+    user = f"svcload-warmup-{uuid.uuid4().hex[:8]}"
+    httpx.post(
+        f"{base}/v1/users/{user}/memories", json={"text": "I enjoy warm-up laps."}, headers=h, timeout=120
+    )
+    httpx.post(f"{base}/v1/users/{user}/recall", json={"query": "laps"}, headers=h, timeout=120)
+    httpx.delete(f"{base}/v1/users/{user}", headers=h, timeout=120)
 
 
 def _stop(proc: subprocess.Popen[bytes]) -> None:
@@ -102,8 +120,6 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(timeout=20)
-    if proc.stderr is not None:
-        proc.stderr.close()
 
 
 async def _drive(base: str, key: str, users: list[str], seconds: float, rng: random.Random) -> Load:
@@ -130,7 +146,7 @@ async def _drive(base: str, key: str, users: list[str], seconds: float, rng: ran
                 try:
                     resp = await http.post(path, json=body)
                 except httpx.HTTPError as e:
-                    load.errors.append(f"{route}: {type(e).__name__}")
+                    load.errors.append(f"{route}: {type(e).__name__} {str(e)[:100]}")
                     continue
                 load.lat[route].append(now() - t0)
                 if resp.status_code != 200:
@@ -189,7 +205,7 @@ def _compare_recall(
     return http_lat, local_lat
 
 
-def _one_store(name: str, target: str, auth: tuple[str, str] | None, mode: str) -> dict[str, Any]:
+def _one_store(name: str, target: str, auth: tuple[str, str] | None, mode: str, out: Path) -> dict[str, Any]:
     tag = uuid.uuid4().hex[:8]
     users = [f"svcload-{tag}-{i}" for i in range(CLIENTS)]
     with Memory(target, auth=auth) as mem:  # seed before the server starts
@@ -197,9 +213,12 @@ def _one_store(name: str, target: str, auth: tuple[str, str] | None, mode: str) 
             for j in range(SEED_FACTS[mode]):
                 mem.remember(u, f"I enjoy hiking trail {j} near Talvik{j % 5}.")
     key = "bench-" + uuid.uuid4().hex
-    proc, base = _start(target, auth, key)
+    log = out / f"server-{name}.log"
+    proc, base = _start(target, auth, key, log)
     try:
+        load_avg = [os.getloadavg()[0]]
         load = asyncio.run(_drive(base, key, users, SECONDS[mode], random.Random(7)))
+        load_avg.append(os.getloadavg()[0])
         with Memory(target, auth=auth) as mem:
             idle_http, in_proc = _compare_recall(base, key, users, mem, IDLE_RECALLS[mode])
     finally:
@@ -211,7 +230,8 @@ def _one_store(name: str, target: str, auth: tuple[str, str] | None, mode: str) 
             lost += sum(1 for fid in load.acked[u] if fid not in have)
         for u in users:
             mem.forget_user(u)
-    return {"store": name, "load": load, "lost": lost, "acked": sum(len(v) for v in load.acked.values()),
+    server_log = log.read_text(errors="replace").strip().splitlines()
+    return {"store": name, "load": load, "server_log": server_log[-5:], "load_avg": load_avg, "lost": lost, "acked": sum(len(v) for v in load.acked.values()),
             "idle_http": idle_http, "in_process": in_proc, "users": users}  # fmt: skip
 
 
@@ -221,10 +241,10 @@ def run(out: Path, quick: bool, neo: Neo4jTarget) -> Report:
     out.mkdir(parents=True, exist_ok=True)
     results = []
     with tempfile.TemporaryDirectory(prefix="graphmem-service-load-") as tmp:
-        results.append(_one_store("sqlite", str(Path(tmp) / "memory.db"), None, mode))
+        results.append(_one_store("sqlite", str(Path(tmp) / "memory.db"), None, mode, out))
     skipped = ""
     if neo.ok and neo.uri:
-        r = _one_store("neo4j", neo.uri, neo.auth, mode)
+        r = _one_store("neo4j", neo.uri, neo.auth, mode, out)
         neo.created_users.update(r["users"])
         results.append(r)
     else:
@@ -257,14 +277,17 @@ def _report(results: list[dict[str, Any]], mode: str, skipped: str, seconds: flo
             "recall_p50_in_process_ms": local50, "recall_p50_http_ms": http50,
         }  # fmt: skip
         if load.errors:
-            errors.append(f"service load on {r['store']}: {len(load.errors)} errors, first: {load.errors[0]}")
+            errors.append(f"service load on {r['store']}: {len(load.errors)} errors, first: {load.errors[0]}; "
+                          f"server log tail: {r['server_log']}")  # fmt: skip
         if r["lost"]:
             errors.append(f"service load on {r['store']}: {r['lost']} acknowledged facts missing afterwards")
+    busy = ", ".join(f"{r['store']} {r['load_avg'][0]:.1f} → {r['load_avg'][1]:.1f}" for r in results)
     md = [
         f"{CLIENTS} concurrent REST clients (one user each, {int(REMEMBER_SHARE * 100)} % remember, "
         f"{100 - int(REMEMBER_SHARE * 100)} % recall k=6, {SEED_FACTS[mode]} seeded facts per user) for "
         f"{SECONDS[mode]:.0f} s per store against `graphmem serve` on loopback; latencies are client-side, "
-        "in ms, with the load generator on the same machine.",
+        f"in ms, with the load generator on the same machine. 1-minute load average before → after "
+        f"each run: {busy} (2 cores, shared).",
         "",
         md_table(["store", "route", "requests", "req/s", "p50", "p95", "errors"], rows),
         "",

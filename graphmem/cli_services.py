@@ -150,8 +150,10 @@ def cmd_serve(store: str, auth: tuple[str, str] | None, env: Mapping[str, str], 
         keys=keys, max_body_bytes=a.max_body_bytes)  # fmt: skip
     app = create_app(LazyMemory(_opener(store, auth, env), store), settings)
     print(f"graphmem serve: http://{a.host}:{a.port} (docs at /docs)", file=sys.stderr)
+    # A keep-alive window longer than uvicorn's 5 s default: a client reusing a pooled
+    # connection just as the server closes it sees a dropped request.
     uvicorn.run(app, host=a.host, port=a.port, log_level="info" if a.access_log else "warning",
-                access_log=a.access_log)  # fmt: skip
+                access_log=a.access_log, timeout_keep_alive=30)  # fmt: skip
     return 0
 
 

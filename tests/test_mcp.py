@@ -126,32 +126,37 @@ def test_two_pinned_servers_one_store(store_target: str, uid: Callable[[str], st
         mem.close()
 
 
-def test_stdio_subprocesses_pinned_to_two_users(tmp_path: Path) -> None:
-    store = str(tmp_path / "memory.db")
+def test_stdio_subprocesses_pinned_to_two_users(store_target: str, uid: Callable[[str], str]) -> None:
+    store, alice, bob = store_target, uid("alice"), uid("bob")
 
     def params(user: str) -> StdioServerParameters:
         return StdioServerParameters(command=sys.executable, args=["-m", "graphmem", "--store", store, "mcp",
                                      "--user", user], cwd=str(ROOT))  # fmt: skip
 
     async def session() -> None:
-        async with Client(params("alice")) as a:
+        async with Client(params(alice)) as a:
             d = data(await a.call_tool("remember", {"text": "I am vegetarian."}))
-            assert d["user_id"] == "alice" and d["store"] == store
-        async with Client(params("bob")) as b:
+            assert d["user_id"] == alice and d["store"] and "@" not in d["store"]
+        async with Client(params(bob)) as b:
             assert data(await b.call_tool("list_facts", {}))["facts"] == []
             data(await b.call_tool("remember", {"text": "I speak Finnish."}))
-        async with Client(params("alice")) as a:  # a restart keeps alice's memory, and only hers
+        async with Client(params(alice)) as a:  # a restart keeps alice's memory, and only hers
             values = {f["value"] for f in data(await a.call_tool("list_facts", {}))["facts"]}
             assert "vegetarian" in values and "Finnish" not in values
 
-    run(session())
+    try:
+        run(session())
+    finally:
+        with Memory(store) as m:
+            for u in (alice, bob):
+                m.forget_user(u)
 
 
-def test_http_tokens(tmp_path: Path) -> None:
-    store = str(tmp_path / "memory.db")
+def test_http_tokens(store_target: str, uid: Callable[[str], str], tmp_path: Path) -> None:
+    store, alice, bob = store_target, uid("alice"), uid("bob")
     alice_token, bob_token = "tok-alice-" + uuid.uuid4().hex, "tok-bob-" + uuid.uuid4().hex
     tokens = tmp_path / "tokens.json"
-    tokens.write_text(json.dumps({alice_token: "alice", bob_token: "bob"}))
+    tokens.write_text(json.dumps({alice_token: alice, bob_token: bob}))
     args = ["--store", store, "mcp", "--transport", "http", "--tokens-file", str(tokens),
             "--allowed-host", "memory.example.org"]  # fmt: skip
     with service(args, "/health") as (base, _):
@@ -180,11 +185,16 @@ def test_http_tokens(tmp_path: Path) -> None:
         async def sessions() -> None:
             async with client(alice_token) as a, client(bob_token) as b:
                 d = data(await a.call_tool("remember", {"text": "I live in Oslo."}))
-                assert d["user_id"] == "alice"
-                assert data(await b.call_tool("status", {}))["user_id"] == "bob"
+                assert d["user_id"] == alice
+                assert data(await b.call_tool("status", {}))["user_id"] == bob
                 assert data(await b.call_tool("list_facts", {}))["facts"] == []
                 assert [
                     f["value"] for f in data(await a.call_tool("get_fact", {"attribute": "city"}))["facts"]
                 ] == ["Oslo"]
 
-        run(sessions())
+        try:
+            run(sessions())
+        finally:
+            with Memory(store) as m:
+                for u in (alice, bob):
+                    m.forget_user(u)
