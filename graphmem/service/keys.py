@@ -33,7 +33,7 @@ class KeyRing:
         for key, users in mapping.items():
             if not isinstance(key, str) or len(key) < 16:
                 raise InvalidInputError("every API key / token must be a string of at least 16 characters")
-            names = [users] if isinstance(users, str) else list(users)
+            names = [users] if isinstance(users, str) else list(users) if isinstance(users, list) else []
             if not names or not all(isinstance(u, str) and u for u in names):
                 raise InvalidInputError("every key must name a user id, a list of user ids, or '*'")
             bound = None if ANY_USER in names else frozenset(names)
