@@ -194,6 +194,23 @@ def test_http_tokens(store_target: str, uid: Callable[[str], str], tmp_path: Pat
 
         try:
             run(sessions())
+            # A session opened with Alice's token, used with Bob's: each call runs as its own token's user.
+            r = httpx.post(base + "/mcp", json=init, headers={**accept, **auth}, timeout=30)
+            session = {"Mcp-Session-Id": r.headers["mcp-session-id"], "MCP-Protocol-Version": "2025-06-18"}
+            note = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+            httpx.post(base + "/mcp", json=note, headers={**accept, **auth, **session}, timeout=30)
+            call = {
+                "jsonrpc": "2.0",
+                "id": 2,
+                "method": "tools/call",
+                "params": {"name": "list_facts", "arguments": {}},
+            }
+            as_bob = {**accept, **session, "Authorization": f"Bearer {bob_token}"}
+            r = httpx.post(base + "/mcp", json=call, headers=as_bob, timeout=30)
+            assert r.status_code == 200, r.text
+            assert "Oslo" not in r.text and f'"user_id":"{bob}"' in r.text.replace(" ", "").replace(
+                '\\"', '"'
+            )
         finally:
             with Memory(store) as m:
                 for u in (alice, bob):
