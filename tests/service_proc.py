@@ -63,7 +63,8 @@ def service(args: list[str], health: str, env: Mapping[str, str] = (), port: int
         stop(proc)
 
 
-def stop(proc: subprocess.Popen[bytes]) -> None:
+def stop(proc: subprocess.Popen[bytes]) -> str:
+    """Stop the process; returns what it wrote to stdout and stderr (its logs)."""
     if proc.poll() is None:
         proc.terminate()
         try:
@@ -71,6 +72,12 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(timeout=15)
+    log = "".join(
+        s.read().decode(errors="replace")
+        for s in (proc.stdout, proc.stderr)
+        if s is not None and not s.closed
+    )
     for stream in (proc.stdout, proc.stderr):
         if stream is not None:
             stream.close()
+    return log

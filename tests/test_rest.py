@@ -15,7 +15,7 @@ import pytest
 from graphmem import Memory
 
 from .conftest import BACKENDS
-from .service_proc import ROOT, _env, free_port, service
+from .service_proc import ROOT, _env, free_port, service, stop
 
 ALICE_KEY = "alice-key-" + uuid.uuid4().hex
 BOB_KEY = "bob-key-" + uuid.uuid4().hex
@@ -257,3 +257,30 @@ def test_refuses_public_host_without_a_key() -> None:
     p = subprocess.run([sys.executable, "-m", "graphmem", "--store", "unused.db", "serve", "--host", "0.0.0.0"],
                        env=_env({}), cwd=ROOT, capture_output=True, text=True, timeout=60)  # fmt: skip
     assert p.returncode == 2 and "without an API key" in p.stderr
+
+
+def test_texts_and_keys_never_logged(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    key = "log-key-" + uuid.uuid4().hex
+    text = f"My locker code word is Quillberry{uuid.uuid4().hex[:6]} and I live in Tromso."
+    query = f"what about Zephyrwick{uuid.uuid4().hex[:6]}?"
+    args = ["--store", str(tmp_path / "m.db"), "serve", "--access-log"]
+    with service(args, "/healthz", env={"GRAPHMEM_API_KEY": key}) as (base, proc):
+        h = {"Authorization": f"Bearer {key}"}
+        assert (
+            httpx.post(f"{base}/v1/users/u1/memories", json={"text": text}, headers=h, timeout=30).status_code
+            == 200
+        )
+        assert (
+            httpx.post(f"{base}/v1/users/u1/recall", json={"query": query}, headers=h, timeout=30).status_code
+            == 200
+        )
+        bad = httpx.post(
+            f"{base}/v1/users/u1/memories", json={"text": text, "at": query}, headers=h, timeout=30
+        )
+        assert bad.status_code == 422
+        wrong = {"Authorization": f"Bearer {key}x"}
+        assert httpx.get(f"{base}/v1/users/u1/facts", headers=wrong, timeout=30).status_code == 401
+        log = stop(proc)
+    assert "POST /v1/users/u1/memories" in log  # the access log was on and captured
+    for secret in (text, text.split()[5], query, query.split()[2], key):
+        assert secret not in log
