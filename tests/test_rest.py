@@ -284,3 +284,17 @@ def test_texts_and_keys_never_logged(tmp_path) -> None:  # type: ignore[no-untyp
     assert "POST /v1/users/u1/memories" in log  # the access log was on and captured
     for secret in (text, text.split()[5], query, query.split()[2], key):
         assert secret not in log
+
+
+def test_retried_batch_with_refs_writes_once(rest: Rest) -> None:
+    a = rest.alice
+    batch = [
+        {"text": "I collect vintage maps.", "ref": "batch-1"},
+        {"text": "I speak Basque.", "ref": "batch-2"},
+    ]
+    first = rest.call("POST", f"/v1/users/{a}/memories", json=batch).json()["results"]
+    assert all(r["added"] for r in first)
+    before = len(facts_of(rest, a))
+    again = rest.call("POST", f"/v1/users/{a}/memories", json=batch)
+    assert again.status_code == 200 and not any(r["added"] for r in again.json()["results"])
+    assert len(facts_of(rest, a)) == before
