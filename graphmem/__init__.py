@@ -8,6 +8,7 @@ mem.get("u1", "city")[0].value        # 'Denver'
 
 from importlib import metadata as _metadata
 
+from .aio import AsyncMemory
 from .config import Config
 from .embed import Embedder, HashingEmbedder
 from .errors import (
@@ -46,6 +47,7 @@ except _metadata.PackageNotFoundError:  # running from a source tree that was ne
     __version__ = "0.0.0+unknown"
 
 __all__ = [
+    "AsyncMemory",
     "AuditRecord",
     "Candidate",
     "Config",

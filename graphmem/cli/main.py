@@ -13,6 +13,7 @@ from ..memory import Memory
 from . import analyst as cli_analyst
 from . import llm as cli_llm
 from . import portability as cli_portability
+from . import services as cli_services
 from .output import Style, dump, fact_line, print_history, print_recall, print_remember
 
 
@@ -139,6 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     cli_llm.register(add)  # reembed
     cli_portability.register(add)  # export, import, migrate, forget, gc
     cli_analyst.register(add)  # graph, cypher
+    cli_services.register(add)  # mcp, serve
     return p
 
 

@@ -1,0 +1,1 @@
+"""Adapters that plug graphmem into agent frameworks (each behind its own extra)."""

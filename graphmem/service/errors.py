@@ -1,0 +1,48 @@
+"""The one table mapping library errors to HTTP statuses, most specific first.
+
+A shell looks an exception up here and answers with the status and a JSON body naming
+the problem (`error`) and saying what went wrong (`detail`); it never sends a stack trace.
+"""
+
+from __future__ import annotations
+
+from ..errors import (
+    EmbedderMismatchError,
+    EmbeddingError,
+    ExtractionError,
+    GraphMemError,
+    ImportFormatError,
+    InvalidInputError,
+    InvalidTimeError,
+    InvalidUserIdError,
+    SchemaVersionError,
+    StoreAuthError,
+    StoreError,
+    StoreUnavailableError,
+    TextTooLargeError,
+)
+
+#: (error class, HTTP status, error code); the first row the exception is an instance of wins.
+ERROR_TABLE: tuple[tuple[type[GraphMemError], int, str], ...] = (
+    (InvalidUserIdError, 422, "invalid_user_id"),
+    (TextTooLargeError, 422, "text_too_large"),
+    (InvalidTimeError, 422, "invalid_time"),
+    (InvalidInputError, 422, "invalid_input"),
+    (ImportFormatError, 422, "invalid_import_document"),
+    (StoreUnavailableError, 503, "store_unavailable"),
+    (StoreAuthError, 503, "store_auth_failed"),
+    (SchemaVersionError, 503, "store_schema_too_new"),
+    (StoreError, 503, "store_error"),
+    (EmbedderMismatchError, 503, "embedder_mismatch"),
+    (EmbeddingError, 502, "embedder_failed"),
+    (ExtractionError, 502, "extractor_failed"),
+    (GraphMemError, 500, "graphmem_error"),
+)
+
+
+def status_of(exc: GraphMemError) -> tuple[int, str]:
+    """(HTTP status, error code) for a library error."""
+    for cls, status, code in ERROR_TABLE:
+        if isinstance(exc, cls):
+            return status, code
+    return 500, "graphmem_error"  # unreachable: GraphMemError is the last row
