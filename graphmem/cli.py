@@ -12,7 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from . import cli_analyst, cli_llm, cli_portability
+from . import cli_analyst, cli_browse, cli_llm, cli_portability
 from .errors import GraphMemError
 from .memory import Memory
 from .model import Fact, HistoryEntry, RecallItem, RememberResult
@@ -234,6 +234,7 @@ def build_parser() -> argparse.ArgumentParser:
     cli_llm.register(add)  # reembed
     cli_portability.register(add)  # export, import, migrate, forget, gc
     cli_analyst.register(add)  # graph, cypher
+    cli_browse.register(add)  # browse
     return p
 
 

@@ -23,8 +23,9 @@ SEARCH_PATH = (
 )
 
 #: Sub-folders with statements of their own: `analyst/` holds the read-only cookbook
-#: (graphmem.analyst) that analysts can also paste into Neo4j Browser.
-FOLDERS = ("analyst",)
+#: (graphmem.analyst) that analysts can also paste into Neo4j Browser; `browser/` what
+#: `graphmem browse` and graphmem's Browser guide run (graphmem.browse).
+FOLDERS = ("analyst", "browser")
 
 _cache: dict[str, tuple[str, ...]] = {}
 _lock = threading.Lock()
