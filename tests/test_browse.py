@@ -108,6 +108,27 @@ def test_embedded_store_is_refused_clearly(tmp_path: Path) -> None:
     assert not (tmp_path / "m.db").exists()
 
 
+def test_browse_starts_the_web_browser_with_the_url(
+    neo4j_uri: str, uid: Callable[[str], str], tmp_path: Path
+) -> None:
+    """Without --print-url, `webbrowser` starts $BROWSER: here a real command that records its URL."""
+    u = uid("opener")
+    with Memory(neo4j_uri) as mem:
+        mem.remember(u, "I live in Oslo.", at="2026-01-05T10:00:00Z")
+    got = tmp_path / "opened.txt"
+    recorder = f"{sys.executable} -c \"import sys; open(sys.argv[1], 'w').write(sys.argv[2])\" {got} %s"
+    env = {**os.environ, "BROWSER": recorder, "GRAPHMEM_NEO4J_BROWSER_URL": "http://127.0.0.1:9/browser/"}
+    base = [sys.executable, "-m", "graphmem", "--store", neo4j_uri, "browse"]
+    r = subprocess.run([*base, "--user", u], cwd=ROOT, capture_output=True, text=True, timeout=120, env=env)
+    assert r.returncode == 0, r.stderr
+    assert got.read_text() == r.stdout.strip() == browser_url(neo4j_uri, u, "http://127.0.0.1:9/browser/")
+    assert "no Neo4j Browser answers at http://127.0.0.1:9/browser/" in r.stderr  # said, not fatal
+    r = subprocess.run(
+        [*base, "--user", uid("nobody")], cwd=ROOT, capture_output=True, text=True, timeout=120, env=env
+    )
+    assert r.returncode == 0 and "has no facts" in r.stderr
+
+
 # ---- the real Browser in headless Chromium ------------------------------------------------------
 
 
