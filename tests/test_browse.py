@@ -242,9 +242,10 @@ def test_browser_shows_the_users_styled_subgraph(
                 90,
                 "graphmem's guide (post-connect :play)",
             )
-            state = c.wait_for(f"(() => {{ const s = {_STATE}; return s.editor.includes(':param user_id') && s; }})()",
-                               30, "the :param in the editor")  # fmt: skip
-            assert ":style http" in state["text"], "the post-connect :style did not run"
+            c.wait_for(f"(() => {{ const s = {_STATE}; return s.editor.includes(':param user_id') && s; }})()",
+                       30, "the :param in the editor")  # fmt: skip
+            # :style fetches the grass before its frame appears, so it may land after the guide's
+            c.wait_for("document.body.innerText.includes(':style http')", 30, "the post-connect :style")
             # 1. run the :param: Browser shows the parameter it set, the user id unharmed
             _run_editor(c)
             c.wait_for(f"document.body.innerText.includes({json.dumps(json.dumps(u, ensure_ascii=False)[1:-1])})",
@@ -265,20 +266,24 @@ def test_browser_shows_the_users_styled_subgraph(
             png.write_bytes(c.screenshot())
             raise
 
+    shot = f" (screenshot: {png})"
     captions = [n["caption"] for n in state["nodes"]]
     fills = {n["caption"]: n["fill"] for n in state["nodes"]}
     # The user, their entities and facts, with graphmem.grass's captions and colours
     users = [n["caption"] for n in state["nodes"] if n["fill"] == "#4F46E5"]  # a long id is cut short: "…"
-    assert len(users) == 1 and len(users[0]) > 5 and u.startswith(users[0].rstrip("…")), (u, fills)
+    assert len(users) == 1 and len(users[0]) > 5 and u.startswith(users[0].rstrip("…")), (u, fills, shot)
     for name in ("self", "朵朵", "Lucy"):
-        assert fills.get(name) == "#0EA5E9", (name, fills)
+        assert fills.get(name) == "#0EA5E9", (name, fills, shot)
     joined = " | ".join(captions)
     for fact in ("city = 杭州", "city = 上海", "allergy = 花生", "child = 朵朵", "city = Paris"):
-        assert fact in joined, (fact, joined)
-    assert "Zed" not in joined, "another user's entity is on screen"
+        assert fact in joined, (fact, joined, shot)
+    assert "Zed" not in joined, "another user's entity is on screen" + shot
     # SUPERSEDES edges red (their caption may be cut short: "SUPERSE…"), as many as the store holds
     red = [e for e in state["edges"] if e["fill"] == "#DC2626"]
-    assert len(red) == n_supersedes and all(e["caption"].startswith("SUPERSE") for e in red), state["edges"]
+    assert len(red) == n_supersedes and all(e["caption"].startswith("SUPERSE") for e in red), (
+        state["edges"],
+        shot,
+    )
     assert f"SUPERSEDES ({n_supersedes})" in state["text"]
 
     # And on the screen: indigo user, sky-blue entities, red SUPERSEDES edges
@@ -289,9 +294,9 @@ def test_browser_shows_the_users_styled_subgraph(
     def near(rgb: tuple[int, int, int], tol: int = 8) -> int:
         return sum(n for c, n in counts.items() if all(abs(c[i] - rgb[i]) <= tol for i in range(3)))
 
-    assert near((0x4F, 0x46, 0xE5)) > 1000, "no user node on screen"
-    assert near((0x0E, 0xA5, 0xE9)) > 3 * 1000, "no entity nodes on screen"
-    assert near((0xDC, 0x26, 0x26), tol=40) > 40, "no red SUPERSEDES edge on screen"
+    assert near((0x4F, 0x46, 0xE5)) > 1000, "no user node on screen" + shot
+    assert near((0x0E, 0xA5, 0xE9)) > 3 * 1000, "no entity nodes on screen" + shot
+    assert near((0xDC, 0x26, 0x26), tol=40) > 40, "no red SUPERSEDES edge on screen" + shot
     keep = os.environ.get("GRAPHMEM_BROWSER_SCREENSHOT")
     if keep:
         shutil.copyfile(png, keep)
