@@ -47,8 +47,8 @@ public final class Launcher {
         boolean http = !"off".equals(httpArg);
         int httpPort = !http ? -1 : "auto".equals(httpArg) ? freePort(httpHost) : Integer.parseInt(httpArg);
         // The address Browser (in the analyst's web browser) uses to fetch graphmem's style and guide
-        String httpUrl = "http://" + (httpHost.equals("0.0.0.0") || httpHost.startsWith("::") ? "127.0.0.1" : httpHost)
-                + ":" + httpPort;
+        String urlHost = httpHost.equals("0.0.0.0") || httpHost.startsWith("::") ? "127.0.0.1" : httpHost;
+        String httpUrl = "http://" + urlHost + ":" + httpPort;
 
         DatabaseManagementServiceBuilder builder = new DatabaseManagementServiceBuilder(home)
                 .setConfig(BoltConnector.enabled, true)
@@ -66,7 +66,8 @@ public final class Launcher {
         if (http) {
             builder.setConfig(HttpConnector.listen_address, new SocketAddress(httpHost, httpPort))
                     // Browser may fetch guides and styles from this server only, never from the internet
-                    .setConfig(ServerSettings.browser_remote_content_hostname_whitelist, "127.0.0.1, localhost")
+                    .setConfig(ServerSettings.browser_remote_content_hostname_whitelist,
+                            "127.0.0.1, localhost" + (urlHost.equals("127.0.0.1") || urlHost.equals("localhost") ? "" : ", " + urlHost))
                     .setConfig(ServerSettings.allow_telemetry, false);
             if (Launcher.class.getClassLoader().getResource("browser/graphmem/graphmem.grass") != null) {
                 builder.setConfig(ServerSettings.browser_post_connect_cmd, "style " + httpUrl
