@@ -135,7 +135,8 @@ cmd_start() {
     setup_port "${1:-}"
     local pid
     if pid="$(running_pid)"; then
-        echo "neo4j already running on port $port (pid $pid)" >&2
+        local url; url="$(browser_url)"
+        echo "neo4j already running on port $port (pid $pid)${url:+; Neo4j Browser: $url}" >&2
         echo "bolt://127.0.0.1:$port"; return 0
     fi
     port_in_use "$port" && die "port $port is already in use by another process"
