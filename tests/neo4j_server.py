@@ -41,6 +41,16 @@ class ProvisionError(RuntimeError):
     """No Neo4j could be found or started."""
 
 
+#: Bolt URI -> Neo4j Browser URL of the servers `local_server` started (see `browser_url`).
+_BROWSERS: dict[str, str] = {}
+
+
+def browser_url(uri: str) -> str | None:
+    """Neo4j Browser of the server at `uri`: `GRAPHMEM_NEO4J_BROWSER_URL` if set (CI exports
+    it beside `GRAPHMEM_NEO4J_URI`), else the one `local_server` started with it, else None."""
+    return os.environ.get("GRAPHMEM_NEO4J_BROWSER_URL") or _BROWSERS.get(uri)
+
+
 def with_credentials(uri: str, user: str | None, password: str | None) -> str:
     """`uri` with `user:password@` in it (when a password is given)."""
     if not password:
@@ -84,18 +94,31 @@ def local_server(port: int | None = None, password: str | None = None) -> Iterat
     data = tempfile.mkdtemp(prefix=f"graphmem-neo4j-{port}-")
     env = {k: v for k, v in os.environ.items() if k not in ("GRAPHMEM_NEO4J_PASSWORD", "GRAPHMEM_NEO4J_DATA")}
     env["GRAPHMEM_NEO4J_DATA"] = data
+    env["GRAPHMEM_NEO4J_HTTP_PORT"] = "auto"  # Neo4j Browser on a free port, never a fixed one
     if password:
         env["GRAPHMEM_NEO4J_PASSWORD"] = password
     started = subprocess.run(
         ["bash", str(NEO4J_SH), "start", str(port)], capture_output=True, text=True, env=env, check=False
     )
+    uri = ""
     try:
         if started.returncode != 0:
             raise ProvisionError(
                 f"tools/neo4j/neo4j.sh start {port} failed:\n{started.stderr.strip()[-3000:]}"
             )
-        yield with_credentials(started.stdout.strip().splitlines()[-1], "neo4j", password)
+        uri = with_credentials(started.stdout.strip().splitlines()[-1], "neo4j", password)
+        browser = subprocess.run(
+            ["bash", str(NEO4J_SH), "browser-url", str(port)],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+        ).stdout.strip()
+        if browser:
+            _BROWSERS[uri] = browser
+        yield uri
     finally:
+        _BROWSERS.pop(uri, None)
         subprocess.run(["bash", str(NEO4J_SH), "stop", str(port)], capture_output=True, env=env, check=False)
         shutil.rmtree(data, ignore_errors=True)
 

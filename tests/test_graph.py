@@ -218,7 +218,7 @@ def test_cookbook_files_are_read_only_and_anchored() -> None:
 def test_grass_styles_every_label() -> None:
     grass = (ROOT / "cypher" / "graphmem.grass").read_text(encoding="utf-8")
     for label, caption in (
-        ("User", "{user_id}"), ("Entity", "{name}"), ("Fact", "{attribute}: {value}"),
+        ("User", "{user_id}"), ("Entity", "{name}"), ("Fact", "{attribute} = {value}"),
         ("Episode", "{role}"), ("Audit", "{action}"),
     ):  # fmt: skip
         block = re.search(rf"^node\.{label} \{{(.*?)^\}}", grass, re.S | re.M)

@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from graphmem.cli.services import is_loopback, mcp_tokens, rest_keys
 
 from graphmem import GraphMemError, InvalidInputError, errors
+from graphmem.cli.services import is_loopback, mcp_tokens, rest_keys
 from graphmem.service.errors import ERROR_TABLE, status_of
 from graphmem.service.keys import KeyRing, presented_key
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from ..errors import GraphMemError
 from ..memory import Memory
 from . import analyst as cli_analyst
+from . import browse as cli_browse
 from . import llm as cli_llm
 from . import portability as cli_portability
 from . import services as cli_services
@@ -140,6 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
     cli_llm.register(add)  # reembed
     cli_portability.register(add)  # export, import, migrate, forget, gc
     cli_analyst.register(add)  # graph, cypher
+    cli_browse.register(add)  # browse
     cli_services.register(add)  # mcp, serve
     return p
 

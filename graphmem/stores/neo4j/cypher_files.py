@@ -25,8 +25,9 @@ _STATEMENT_END = re.compile(r";[ \t]*(?:\n|$)")
 PACKAGE = "graphmem.cypher"
 
 #: Sub-folders with statements of their own: `analyst/` holds the read-only cookbook
-#: (graphmem.analyst) that analysts can also paste into Neo4j Browser.
-FOLDERS = ("analyst",)
+#: (graphmem.analyst) that analysts can also paste into Neo4j Browser; `browser/` what
+#: `graphmem browse` and graphmem's Browser guide run (graphmem.browse).
+FOLDERS = ("analyst", "browser")
 
 _cache: dict[str, tuple[str, ...]] = {}
 _lock = threading.Lock()
