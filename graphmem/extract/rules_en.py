@@ -242,7 +242,7 @@ _HAPPENED = re.compile(
 def _fallback(clause: str, pred: str, ctx: Ctx, explicit: bool, remember: bool) -> list:
     """No pattern matched: an event if it is dated, a note if it is a statement about someone."""
     body = pred.strip(" .!")
-    if not body or _TRANSIENT.match(body) or (_META.match(body) and not remember):
+    if not body or ((_TRANSIENT.match(body) or _META.match(body)) and not remember):
         return []
     possessive = body.lower().startswith("my ")
     weekly = nlp.RECUR in ctx.times or p.RECURRING.search(clause)

@@ -198,7 +198,7 @@ _HAPPENED = re.compile(
 def _fallback(clause: str, pred: str, body: str, ctx: Ctx, explicit: bool, remember: bool) -> list:
     """No pattern matched: an event if it is dated, a note if it is a statement about someone."""
     body = body.strip()
-    if not body or _TRANSIENT.match(body) or (_META.match(body) and not remember):
+    if not body or ((_TRANSIENT.match(body) or _META.match(body)) and not remember):
         return []
     if _JUST.match(pred.strip()) and not remember:  # 我刚吃完饭
         return []

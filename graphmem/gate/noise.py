@@ -370,8 +370,9 @@ def _gate_sentence(sentence: str) -> tuple[str | None, list[Ignored]]:
     return rest, ignored
 
 
-def screen(text: str, role: str = "user") -> Screened:
-    """Apply the role, secret and noise gates to one message."""
+def screen(text: str, role: str = "user", *, keep: bool = False) -> Screened:
+    """Apply the role, secret and noise gates to one message. `keep` (the user said "remember
+    that …") lets every secret-free sentence through the noise gate."""
     secrets = find_secrets(text)
     out = Screened(
         refused=[Refusal(f.kind, f.reason) for f in secrets], redacted=apply_redaction(text, secrets)
@@ -385,7 +386,7 @@ def screen(text: str, role: str = "user") -> Screened:
     for s, e in _sentence_spans(text, secrets):
         if any(f.start < e and s < f.end for f in secrets):
             continue
-        kept, ignored = _gate_sentence(text[s:e])
+        kept, ignored = (text[s:e].strip(), []) if keep else _gate_sentence(text[s:e])
         out.ignored.extend(ignored)
         if kept:
             out.sentences.append(kept)
