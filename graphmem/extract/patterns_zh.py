@@ -16,6 +16,10 @@ from .lexicon import ZH_BREEDS, ZH_DIETS, ZH_GENERIC_ORG, ZH_OCCUPATIONS, ZH_PLA
 from .relations import RELATION_WORDS, entity_type, relation_of, relation_words
 
 N = r"[零〇一二两三四五六七八九十百\d]"
+LANGS = (
+    r"(?:英语|英文|法语|德语|日语|韩语|粤语|西班牙语|俄语|意大利语|葡萄牙语|阿拉伯语|普通话|上海话|闽南语|客家话|四川话|泰语|越南语|"
+    r"荷兰语|瑞典语|土耳其语|希腊语|印地语|手语|中文)"
+)
 _WD = r"[一二三四五六日天末]"
 TIME = (
     r"(?:大后天|后天|明天|今天|昨天|前天|今晚|明晚|昨晚|今早|明早|今儿|明儿|"
@@ -70,6 +74,17 @@ def untimed(v: str) -> str:
 
 def _items(v: str) -> list[str]:
     return [x for x in (clean(p) for p in re.split(r"[、和跟及与或]|以及|还有", v)) if x]
+
+
+_LANG_RX: re.Pattern | None = None
+
+
+def _languages(v: str) -> list[str]:
+    """英语法语 / 英语、法语: every language named, even run together."""
+    global _LANG_RX
+    _LANG_RX = _LANG_RX or re.compile(LANGS)
+    found = _LANG_RX.findall(v)
+    return found if found and "".join(found) == re.sub(r"[、和跟及与或\s]|以及", "", clean(v)) else _items(v)
 
 
 def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True) -> list | None:
@@ -142,6 +157,11 @@ def _name(m, ctx):
     if not v or len(v) > 12 or v in PRONOUN_VALUE:
         return None
     s = ctx.subj
+    if s.is_self and not ctx.explicit:
+        # "…新开了一家店，叫老王烧烤": a name in a clause that does not say it is the user's
+        # names what the clause before introduced; it is kept as a note, never as the user's name.
+        before = ctx.state.last_clause
+        return [cand("note", f"{before}，{ctx.src.strip()}" if before else ctx.src, s, ctx.src)]
     if not s.named and not s.is_self:  # 我儿子叫乐乐: the name is the link's value
         attr, qual = placeholder_relation(s)
         ctx.subj = ctx.state.add(v, entity_type(attr), qual or attr)
@@ -168,7 +188,9 @@ def _birthday(m, ctx):
     month, day = c.cn2num(m["m"]), c.cn2num(m["d"])
     if not month or not day or month > 12 or day > 31:
         return None
-    year = f"{m['y']}年" if m["y"] else ""
+    y = m["y"] or ""
+    y = ("19" if int(y) > 30 else "20") + y if len(y) == 2 else y  # 94年 → 1994年
+    year = f"{y}年" if y else ""
     return [cand("birthday", f"{m['cal'] or ''}{year}{month}月{day}日", ctx.subj, ctx.src)]
 
 
@@ -206,7 +228,10 @@ def pref(attr: str, group: str = "v"):
 
     def rule(m, ctx):
         raw, q = m[group], m.groupdict().get("cat")
-        values = _items(raw) if attr == "allergy" or "、" in raw else [clean(raw)]
+        if attr == "language":
+            values = _languages(raw)
+        else:
+            values = _items(raw) if attr == "allergy" or "、" in raw else [clean(raw)]
         out = [
             cand(attr, v, ctx.subj, ctx.src, qualifier=clean(q) if q else None)
             for v in values
@@ -243,6 +268,30 @@ def _pet_gone(m, ctx):
     return [cand("pet", n, ME, ctx.src, retract=True, correction=True, qualifier=qual) for n in names]
 
 
+def _named_thing(m, ctx):
+    """店名叫老街面馆: the name of something the user runs or belongs to, kept as a note."""
+    before = ctx.state.last_clause
+    return [cand("note", f"{before}，{ctx.src.strip()}" if before else ctx.src, ctx.subj, ctx.src)]
+
+
+def _called_off(m, ctx):
+    """周五的体检预约取消了: the plan named is no longer coming up (any event holding the word)."""
+    x = re.sub(rf"^(?:{TIME}|的)+", "", clean(m["x"]))
+    x = re.sub(r"(?:的)?(?:预约|安排|计划|行程|活动|约会|预订)$", "", x) or x
+    return [cand("event", x, ctx.subj, ctx.src, retract=True, correction=True)] if len(x) >= 2 else None
+
+
+def _gave_up(m, ctx):
+    """咖啡已经戒了: a liking (or diet) that no longer holds."""
+    v = clean(m["v"] or m["v2"])
+    if not v:
+        return None
+    out = [cand("likes", v, ctx.subj, ctx.src, retract=True, correction=True)]
+    if d := ZH_DIETS.get(v):
+        out.append(cand("diet", d, ctx.subj, ctx.src, retract=True, correction=True))
+    return out
+
+
 def _breakup(m, ctx):
     return [cand("partner", m["name"], ME, ctx.src, retract=True, correction=True)]
 
@@ -276,6 +325,20 @@ _occ = lambda m, x: bool(OCCUPATION.search(m["y"]))  # noqa: E731
 
 # fmt: off
 _TABLE = [
+    # what the user's company or shop is called; ending a plan or a relationship
+    (r"^(?:的)?(?:公司|单位|东家|雇主)(?:的)?(?:名字|名称|全称|名)?(?:叫做?|是|为)(?P<x>[^，,]{2,24})$",
+     lambda m, x: [cand("employer", clean(m["x"]), x.subj, x.src)]),
+    (r"^(?:的)?(?:店|店铺|小店|铺子|餐馆|饭馆|面馆|饭店|餐厅|咖啡馆|工作室|网店|公众号|频道|乐队|球队)(?:的)?(?:名字|名称|名)?(?:叫做?|是)"
+     r"(?P<x>[^，,]{2,20})$|^(?:店名|店的名字)(?:叫做?|是)(?P<x2>[^，,]{2,20})$", _named_thing),
+    (rf"^(?:和|跟){NAME}(?:已经|早就|正式)?(?:分手|分了|离婚|离了|掰了|分开)", _breakup),
+    (r"^(?P<x>[^，,]{2,20}?)(?:被|给)?(?:取消|推迟|延期|泡汤|黄)了", _called_off),
+    (r"^(?:不去|去不了|不办|办不了|不考|不参加)(?P<x>[^，,]{2,16}?)了$", _called_off),
+    (r"^(?:根本|其实|并|压根|倒)?(?:没有|不)(?:对)?(?P<x>[^，,不]{1,10}?)过敏(?:了|啊|的)*$",
+     lambda m, x: [cand("allergy", clean(m["x"]), x.subj, x.src, retract=True, correction=True)]),
+    (r"^(?:已经)?(?:把)?(?P<v>[^，,]{1,8}?)戒(?:掉)?了$|^(?:已经)?戒(?:掉)?了(?P<v2>[^，,]{1,8})$", _gave_up),
+    (r"^(?:改|换成|改成)(?:喝|吃|用|玩|听)(?P<v>[^，,]{1,12})$", pref("likes")),
+    (rf"^(?P<v>{LANGS}(?:[、和跟及]?(?:{LANGS}))*)(?:也|都|还)?(?:行|可以|会|会说|没问题|能应付|能用|流利|很流利|不错|还行|凑合|都行|也行)",
+     pref("language")),
     # leaving a job or a city
     (rf"^(?:从|在){_X}(?:离职|辞职)", _left("employer")),
     (rf"^(?:从|在){_X}离开", _left("either")),
@@ -291,7 +354,7 @@ _TABLE = [
     (rf"^(?:的)?(?:小名|昵称|外号|绰号|英文名|网名|花名)(?:是|叫){NAME}$", pref_name),
     (rf"^(?P<n>{N}{{1,3}})(?:周)?岁(?:了|啦|整)?$", _age),
     (r"^(?:今年)?(?P<n>[1-9]\d)(?:了|啦)$|^今年(?P<n2>[1-9]\d)$", lambda m, x: _age_n(m["n"] or m["n2"], x)),
-    (rf"^(?:的)?(?:生日|出生日期|生辰)?(?:是|在)?(?P<cal>农历|阴历|公历|阳历)?(?:(?P<y>\d{{4}})年)?"
+    (rf"^(?:的)?(?:生日|出生日期|生辰)?(?:是|在)?(?P<cal>农历|阴历|公历|阳历)?(?:(?P<y>\d{{4}}|\d{{2}})年)?"
      rf"(?P<m>{N}{{1,2}})月(?P<d>{N}{{1,3}})(?:日|号)?(?:出生的?|生的?|过生日|生日)?$", _birthday),
     (r"^是(?:个|一个|一名)?(?P<g>男|女)(?:生|的|人|孩子?|性|士)$", _gender),
     # where from, where now
@@ -317,6 +380,9 @@ _TABLE = [
     (r"^(?:是)?(?:做|干|搞|从事)(?P<y>[^，,]{1,10}?)(?:的|工作|行业)$", lambda m, x: _title(m, x, need_occupation=False)),
     (rf"^是(?:一名|一个|一位|名|个|位)?{_Y}$", _title),
     (r"^人在(?P<x>[^，,]{2,8})$", _if(lambda m, x: c.is_place_zh(m["x"]), _city)),
+    (r"^(?:家|家里)(?:住)?在(?P<x>[^，,]{2,10})$", _city),
+    (r"^在(?P<x>[^，,]{2,10}?)(?:漂着?|打拼|混日子|混|发展|安家|落脚|扎根|讨生活)(?:了|呢|着)*$", _city),
+    (r"^(?P<x>[^，,的个一是在]{2,10})人$", _is_place),
     (rf"^(?:要|就要|准备|打算|将要?|计划)?(?:住在|住|居住在|生活在|定居在?|现居|常驻|长居|驻扎在|base在|坐标|搬到了?|搬去了?|搬家到了?|"
      rf"移居到?了?|迁居到?了?|落户在?){_X}"
      r"(?:了|啦|生活|工作|定居|住|这边|那边)*$", _city),

@@ -18,10 +18,16 @@ from .common import ME, Ctx, Subject, cand, link
 from .lexicon import words
 from .relations import entity_type, relation_of
 
-_SENT_END = re.compile(r"(?<=[。！？!?；;\n])")
-_CLAUSE_SPLIT = re.compile(r"[，,；;]+|(?<=[^，,])(?=(?:但是|不过(?!敏)|可是|而且|并且|所以)(?!$))")
+_SENT_END = re.compile(r"(?<=[。！？!?；;\n～~])")
+# Emoji (with their joiners and variation selectors) end a thought as a full stop does.
+EMOJI = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u3297\u3299\u200d\ufe0f]+")
+_CLAUSE_SPLIT = re.compile(
+    r"[，,；;：:]+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|"
+    r"(?<=[^，,])(?=(?:但是|不过(?!敏)|可是|而且|并且|所以)(?!$))"
+)
 _CONNECTOR = re.compile(
     r"^(?:但是|但|不过|可是|而且|并且|所以|然后|另外|还有|对了|顺便说一下|顺便|哦|嗯|啊|哈哈|话说|那个|就是|其实|实际上|"
+    r"结果|后来|没想到|谁知道|谁知|原来|好消息|坏消息|告诉你|跟你说|报告一下|汇报一下|"
     r"说实话|老实说|坦白说|总之|反正)+[，,\s]*"
 )
 _REMEMBER = re.compile(
@@ -55,9 +61,11 @@ _LEAD_TIME = re.compile(rf"^(?:{p.TIME}[，,\s]*)+")
 _REL_SUBJ = re.compile(rf"^(?:我们?|咱们?)(?:的|家的?|家里的?|养的)?(?P<rel>{p.REL})")
 _SELF = re.compile(r"^(?:我们?|本人|咱们?)(?:家(?!人))?")
 _PRONOUN = re.compile(r"^(?P<p>他|她|它)(?!们)")
+_ORDINAL_CHILD = re.compile(r"^(?P<rel>老大|老二|老三|老幺|大宝|二宝|三宝|大娃|二娃)(?=叫|名叫|今年|上|在|是|读|刚)")
 _ADV_WORDS = (
     r"也|还|都|就|又|才|已经|现在|目前|如今|平时|平常|一直|最近|近来|其实|实际上|真的|确实|本来|从小|"
-    r"从来|向来|终于|刚刚|刚|正在|马上|即将|从.{1,6}(?:开始|起)"
+    r"从来|向来|终于|刚刚|刚|正在|马上|即将|新|居然|竟然|突然|渐渐|慢慢|正式|彻底|总算|早就|早已|"
+    r"从.{1,6}(?:开始|起)"
 )
 _ADVERB = re.compile(rf"^(?:{_ADV_WORDS}|{p.TIME})+")
 _ADVERB_KEEP_TIME = re.compile(rf"^(?:{_ADV_WORDS})+")
@@ -131,7 +139,8 @@ _CLAUSE_RULES = [(re.compile(rx), fn) for rx, fn in (
 
 
 def split_sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENT_END.split(text) if s.strip(" \t\n。！？!?；;")]
+    text = EMOJI.sub("。", text)
+    return [s.strip() for s in _SENT_END.split(text) if s.strip(" \t\n。！？!?；;～~")]
 
 
 def _name_after(after: str, state: c.State) -> tuple[str, int] | None:
@@ -181,13 +190,19 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
         return subj, after, True, []
     if m := _SELF.match(rest):
         return ME, rest[m.end() :], True, []
+    if m := _ORDINAL_CHILD.match(rest):  # 我有两个娃，老大叫甜甜：the elder child, named next
+        attr, qual = relation_of(m["rel"]) or ("child", None)
+        subj = Subject(m["rel"], "person", qual or attr, named=False)
+        state.mention(subj)
+        return subj, rest[m.end() :], True, []
     if hit := state.entity_at(rest, word_boundary=False):
         state.mention(hit[0])
         return hit[0], rest[hit[1] :], True, []
     if m := _PRONOUN.match(rest):
         who = state.pronoun(pet=m["p"] == "它")
         return who, rest[m.end() :], who is not None, []
-    return inherited, rest, False, []
+    # Chinese drops the subject; a user's message with none is most often about the user.
+    return inherited or ME, rest, False, []
 
 
 _HAPPENED = re.compile(
@@ -237,7 +252,7 @@ def _bodies(pred: str, ctx: Ctx) -> tuple[list[str], bool]:
 
 
 def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool):
-    text = _CONNECTOR.sub("", raw.strip()).strip(" 。")
+    text = _CONNECTOR.sub("", raw.strip()).strip(" 。～~")
     if not text:
         return [], inherited
     ctx = c.time_ctx(ME, raw, state, text, "zh", p.TIME_RX)
@@ -245,11 +260,11 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
         if (m := rx.match(text)) and (got := fn(m, ctx)):
             return got, inherited
     subj, pred, explicit, links = _subject(text, state, inherited)
-    if subj is None and remember:  # 记一下，每周五交周报: an order to remember is about the user
-        subj, explicit = ME, True
+    if remember and not explicit and (subj is None or subj.is_self):
+        subj, explicit = ME, True  # 记一下，每周五交周报: an order to remember is about the user
     if subj is None:
         return [], inherited
-    ctx.subj = subj
+    ctx.subj, ctx.explicit = subj, explicit
     bodies, negated = _bodies(pred, ctx)
     out: list = []
     for body in bodies:
@@ -265,6 +280,7 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
         attr, qual = p.placeholder_relation(subj)
         if not any(x.object_type and x.subject == c.SELF for x in out):
             links.append(link(attr, qual, subj.name, raw))  # 我女儿对芒果过敏: link 女儿 until a name arrives
+    state.last_clause = text
     return links + out, subj
 
 
@@ -286,6 +302,7 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         return c.finish([cand("reply_style", s, ME, sentence)], state.context, correction=False)
     out: list = []
     subj = None
+    state.last_clause = ""
     for clause in _CLAUSE_SPLIT.split(s):
         if clause and clause.strip():
             got, subj = _clause(clause, state, subj, remember)

@@ -44,7 +44,7 @@ _DONT_KEEP_EN = re.compile(
 _FORGET_EN = re.compile(
     r"^" + _POLITE_EN + r"(?:(?:can|could|would|will) you\s+(?:please\s+)?)?"
     r"(?:forget|delete|erase|remove|wipe|drop|scrub|unlearn)\s+"
-    r"(?:that|what I (?:said|told you|mentioned)|everything|all|the (?:fact|bit|part|thing|note|memory)|about|my|I\b|the\b|it\b)",
+    r"(?:that|what I (?:said|told you|mentioned)|everything|all|the (?:fact|bit|part|thing|note|memory)|about|my|I\b|the\b)",
     re.I,
 )
 _REMEMBER_EN = re.compile(
@@ -59,10 +59,10 @@ _REMEMBER_EN = re.compile(
 _OPEN_ZH = r"(?:^|[，,。.；;：:！!？?、\s]|但是?|不过|还有|然后|另外|对了|哦|哈)"
 _DONT_KEEP_ZH = re.compile(
     _OPEN_ZH
-    + r"(?:这个|这件事|这事|这条|这些|这句话?|刚才那句话?|下面这段|下面的|以下|这段话?|上面这句话?)?(?:你|请)?(?:就)?"
-    r"(?:别|不要|不用|无需|不必|甭|千万别|千万不要|先别)(?:帮我|给我)?(?:再)?"
+    + r"(?:这个|这件事|这事|这条|这些|这句话?|刚才那句话?|下面这段|下面的|以下(?:内容|这段|的话)?|这段话?|上面这句话?)?(?:你|请)?(?:就)?"
+    r"(?:别|不要|不用|无需|不必|甭|千万别|千万不要|先别|请勿|切勿|勿)(?:帮我|给我)?(?:再)?"
     r"(?:记下来|记下|记住|记录下?来?|记|存下来|存起来|存|保存|留存|写进记忆|放进记忆|留底)"
-    r"(?=$|[了啊哈哦啦呀哟嘛吧喔噢~～，,。.！!…\s]|这|那|下来|哈)"
+    r"(?=$|[了啊哈哦啦呀哟嘛吧喔噢~～，,。.！!…：:\s]|这|那|下来|哈)"
     r"|(?:别|不要)(?:往|放进?)记忆里",
 )
 _FORGET_ZH = re.compile(
