@@ -296,8 +296,11 @@ _HEDGE = re.compile(
 )
 HEDGED_CONFIDENCE = 0.5
 #: Particles and sentence-final words a Chinese value must not keep (腾讯了 → 腾讯).
-_ZH_TAIL_PARTICLES = re.compile(r"(?<=[\u4e00-\u9fffA-Za-z0-9])(?:了|啦|呢|哦|呀|吧|啊|嘛|咯|喔|噢|哈|耶|哟|呗)+$")
+_ZH_TAIL_PARTICLES = re.compile(
+    r"(?<=[\u4e00-\u9fffA-Za-z0-9])(?:了|啦|呢|哦|呀|吧|啊|嘛|咯|喔|噢|哈|耶|哟|呗)+$"
+)
 _FREE_TEXT = ("note", "event", "reply_style")
+_EMOJI = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u200d\ufe0f]+")
 
 
 def hedged(clause: str) -> bool:
@@ -313,7 +316,7 @@ def finish(cands: list[Candidate], context: ExtractContext, *, correction: bool)
     for c in cands:
         value = c.value.strip(" \t,，。.;；:：!！?？\"'“”‘’~～")
         if c.attribute not in _FREE_TEXT:
-            value = _ZH_TAIL_PARTICLES.sub("", value).strip()
+            value = _ZH_TAIL_PARTICLES.sub("", _EMOJI.sub("", value).strip()).strip()
         if not value or len(value) > 300:
             continue
         c = replace(c, value=value)

@@ -111,6 +111,7 @@ freelancer contractor veterinarian vet paramedic emt clerk cashier secretary ass
 translator interpreter economist banker trader broker realtor agent soldier officer sysadmin devops sre qa tester
 nanny caregiver coach trainer tutor principal janitor farmer welder pm practitioner midwife dietitian
 nutritionist optometrist radiologist cop detective judge postdoc resident fellow undergrad undergraduate
+dev lead associate partner staffer supervisor foreman adviser advisor strategist marketer copywriter
 """)
 )
 

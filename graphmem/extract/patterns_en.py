@@ -150,6 +150,18 @@ def like_value(v: str) -> str | None:
     return x
 
 
+def _lower_org(x: str | None, ctx) -> str | None:
+    """A user who types in lower case ("work at initech") names employers in lower case too."""
+    v = untimed(span(x or "")).strip()
+    if not ctx.src[:1].islower() or v.lower() in _NOT_WORKPLACE:
+        return None
+    ok = re.fullmatch(
+        r"(?!(?:a|an|the|home|work|school|my|our|night|nights)\b)[a-z][a-z0-9&.-]{2,}(?: [a-z][a-z0-9&.-]+)?",
+        v,
+    )
+    return v if ok else None
+
+
 def _work(m, ctx, retract=False):
     """Employer, city (when the workplace is a place) and job title from one work clause."""
     gd = m.groupdict()
@@ -157,7 +169,7 @@ def _work(m, ctx, retract=False):
     if ctx.past:  # "I used to work at Amazon": history, not the current employer
         return [cand("note", ctx.src, ctx.subj, ctx.src)]
     where = place(x) if x and c.is_place_en(span(x, PLACE_STOP)) else None
-    org = _org(x) if x and not where else None
+    org = (_org(x) or _lower_org(x, ctx)) if x and not where else None
     if retract:
         if not (where or org):
             return None
@@ -202,6 +214,8 @@ def name(m, ctx, attribute="name"):
     if not v or len(v.split()) > 4 or v.lower() in NOT_LIKES:
         return None
     s = ctx.subj
+    if s.is_self and not ctx.explicit:  # only a clause that says it is the user's names the user
+        return None
     if not s.is_self and not s.named:  # "my husband is called Mark": the name is the link's value
         rel, qual = relation_of(s.name) or ("friend", None)
         ctx.subj = ctx.state.add(v, entity_type(rel), qual or rel)
@@ -215,7 +229,7 @@ def preferred(m, ctx):
 
 def _self_name(m, ctx):
     v = m["name"]
-    if not ctx.subj.is_self or v.split()[0] in EN_NOT_NAMES or c.is_place_en(v):
+    if not ctx.explicit or not ctx.subj.is_self or v.split()[0] in EN_NOT_NAMES or c.is_place_en(v):
         return None
     return [cand("name", v, ctx.subj, ctx.src)]
 
@@ -239,6 +253,11 @@ def _have(m, ctx):
         return None
     attribute, qual = rel
     who = m["name"] or m["name2"]
+    if m["names"]:  # "two kids, Mia and Leo": one link each
+        names = [n for n in re.split(r",? and |, ", m["names"]) if n.split()[0] not in EN_NOT_NAMES]
+        for n in names:
+            ctx.state.add(n, entity_type(attribute), qual or attribute)
+        return [link(attribute, qual, n, ctx.src) for n in names] or None
     if who and who.split()[0] not in EN_NOT_NAMES:
         subj = ctx.state.add(who, entity_type(attribute), qual or attribute)
         out = [link(attribute, qual, who, ctx.src)]
@@ -336,7 +355,7 @@ _TABLE = [
     (rf"^{_POSS}(?:full |real |legal |first )?name is {NAME}", name),
     (r"^(?:my |'s )?(?:full |real |legal |first )?name is (?P<name>\w+(?: \w+)?)$", name),
     (rf"^{_BE} (?:called|named) {NAME}", name),
-    (rf"^(?:go|goes) by {NAME}", preferred),
+    (rf"^(?:go|goes|am going|is going|have been going|has been going|been going) by {NAME}", preferred),
     (rf"^(?:prefer|prefers) (?:to be called|being called|to go by) {NAME}", preferred),
     (rf"^(?:my |'s )?nickname is {NAME}", preferred),
     (r"^(?:am|is) (?P<n>\d{1,3})(?: years old| yrs old| y/o| years of age| yo)?(?: now| this year| already)?$",
@@ -344,6 +363,7 @@ _TABLE = [
     (r"^(?:just )?turned (?P<n>\d{1,3})\b", lambda m, x: [cand("age", m["n"], x.subj, x.src)]),
     (rf"^{_POSS}(?:birthday|bday|b-day|birth date|date of birth) is (?:on )?{_DATE}", _date),
     (rf"^(?:was|were) born on {_DATE}", _date),
+    (rf"^(?:am |is )?(?:turning|turn|turns|will turn|will be) \d{{1,3}} on {_DATE}", _date),
     (r"^(?:am|is) (?:a |an )?(?P<g>man|woman|guy|girl|lady|gentleman|dude|male|female|non-binary|nonbinary)$",
      lambda m, x: [cand("gender", EN_GENDER[m["g"].lower()], x.subj, x.src)]),
     # where from, where now
@@ -406,7 +426,8 @@ _TABLE = [
      _fixed("skill", lambda m: "play " + m["v"])),
     # pets and people
     (rf"^(?:have|has|got|adopted|rescued|just got|just adopted|have got) (?P<cnt>a|an|one|two|three|four|\d+) "
-     rf"(?:(?:new|little|cute|rescue|baby|young|old|sweet|lovely|\d+[- ]year[- ]old)\s+)*(?P<kind>[a-z][a-z -]*?)"
+     rf"(?:(?:new|little|cute|rescue|baby|young|old|sweet|lovely|twin|adorable|wonderful|amazing|\d+[- ]year[- ]old)\s+)*(?P<kind>[a-z][a-z -]*?)"
+     r"(?:[,:] (?P<names>[A-Z][\w'-]+(?:(?:,? and |, )[A-Z][\w'-]+)+))?"
      rf"(?:,? (?:named|called) {NAME}|, (?P<name2>[A-Z]\w+))?$", _have),
     (rf"^{_BE} married(?: to {NAME})?$", _couple("spouse")),
     (rf"^{_BE} engaged(?: to {NAME})?$", _couple("partner", "fiance")),

@@ -58,8 +58,8 @@ _add("pet", "parrot", "鹦鹉")
 _add("pet", "turtle", "乌龟")
 
 # English (lowercase; plurals are folded by relation_of).
-_add("child", "son", "son")
-_add("child", "daughter", "daughter")
+_add("child", "son", "son boy")
+_add("child", "daughter", "daughter girl")
 _add("child", None, "kid child children baby toddler")
 _add("sibling", "brother", "brother bro")
 _add("sibling", "sister", "sister sis")

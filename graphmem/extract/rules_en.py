@@ -12,8 +12,9 @@ from dataclasses import replace
 from . import common as c
 from . import nlp
 from . import patterns_en as p
+from . import patterns_en_life as life
 from .common import ME, Ctx, Subject, cand, link
-from .lexicon import EN_ABBREVIATIONS, EN_NOT_NAMES
+from .lexicon import EN_ABBREVIATIONS, EN_JOBS, EN_NOT_NAMES
 from .relations import entity_type, relation_of
 
 I = re.I  # noqa: E741
@@ -39,11 +40,14 @@ _VERBS = (
 _CLAUSE_SPLIT = re.compile(
     r"\s*;\s*|,?\s+but\s+|,\s*so\s+|,?\s+because\s+|,?\s+(?:al)?though\s+|"
     rf",?\s+and\s+(?=(?:I|we|my|our|he|she|they)\b|(?:{_VERBS})\b)|"
-    r",\s+(?=(?:I|we|my|our|he|she|they)\b)(?!(?:my|our)\s+[\w ]{1,20},)"  # not "Tom, my brother, works…"
+    r",\s+(?=(?:I|we|my|our|he|she|they)\b)(?!(?:my|our)\s+[\w ]{1,20},)|"  # not "Tom, my brother, works…"
+    rf"\s*:\s+|,\s+(?=(?:{p.WD}|yesterday|today|tonight|last night|this morning|then)\b)"
 )
 _DISCOURSE = re.compile(
     r"^(?:(?:oh|ok|okay|well|so|also|and|but|btw|by the way|fyi|just so you know|for the record|anyway|plus|besides|"
-    r"honestly|to be honest|fun fact|hey|hi|hello|um|uh|yeah|yes|oh and|ah)\b[,:!]?\s*)+",
+    r"honestly|to be honest|fun fact|hey|hi|hello|um|uh|yeah|yes|oh and|ah|turns out|it turns out|good news|big news|"
+    r"(?:ok |okay )?(?:life )?update|quick thing|small thing|one more thing|(?:ok |okay )?confession|news|guess what|"
+    r"long story short|so yeah|lol|ugh|wow)\b[,:!]?\s*)+",
     I,
 )
 _REMEMBER = re.compile(
@@ -119,6 +123,19 @@ _META = re.compile(
     r"need (?:help|you|to know|some help|advice)|am (?:asking|looking for|trying to find|curious)|have a question|just wanted|"
     r"hope|believe|understand|forgot|am not sure|do not know|cannot remember|would like you|want you|need you|got it|"
     r"would (?:like|love) (?:a|an|some|the)|could use)\b",
+    I,
+)
+_TRAILING = re.compile(
+    r"(?:,?\s+(?:btw|lol|haha+|tbh|honestly|though|fyi|lmao|for real|by the way|just so you know|if that matters))+\s*$",
+    I,
+)
+# A clause with no subject that still reads as the speaker's ("work at Initech", "living in
+# Austin these days", "QA lead at Hooli now"): the subject is the user, implied.
+_FRAGMENT = re.compile(
+    r"^(?:work|working|worked|live|living|moved|moving|left|quit|joined|started|starting|teach|teaching|based|born|"
+    r"grew up|raised|love|loving|hate|allergic|vegan|vegetarian|married|engaged|single|turned|turning|been|going by|"
+    r"got|landed|made|still|now|currently|just|originally|from|back|retired|studying|doing)\b|"
+    rf"^(?:[\w&-]+ ){{0,2}}(?:{'|'.join(sorted(EN_JOBS, key=len, reverse=True))}) (?:at|for|with|in) [A-Z]",
     I,
 )
 _VERBISH = re.compile(
@@ -226,11 +243,30 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
     if m := re.match(r"^(?:he|she)\b\s*", rest, I):
         who = state.pronoun()
         return who, rest[m.end() :], who is not None, []
+    if (m := re.match(r"^(?:his|her)\s+(?=(?:full |real |first )?name\b)", rest, I)) and (
+        who := state.pronoun()
+    ):
+        return who, rest[m.end() :], True, []  # "We got a puppy. His name is Biscuit"
+    m = _NEW_PERSON.match(rest)  # "Priya on my team is vegan", "Marco can't handle spice"
+    if m and m["name"] not in EN_NOT_NAMES and not c.is_place_en(m["name"]) and not c.is_org_en(m["name"]):
+        subj = state.add(m["name"], "person", "colleague" if m["grp"] else None)
+        links = [link("friend", "colleague", m["name"], text)] if m["grp"] else []
+        return subj, rest[m.end() :].strip(), True, links
+    if inherited is None and _FRAGMENT.match(rest):
+        return ME, rest, False, []
     if inherited is not None and _VERBISH.match(rest):  # "... and works at a bank"
         return inherited, rest, False, []
     return None, rest, False, []
 
 
+_PAIR_SUBJECT = re.compile(
+    r"^((?:me and )?(?!(?:I|i|we|so|but|then|also)\b)(?:[A-Z][\w-]*|[a-z][a-z-]*)) and (I|i|me)\b(?!')"
+)
+_NEW_PERSON = re.compile(
+    r"^(?P<name>[A-Z][a-z]{1,15})(?:\s+(?:on|from|in) (?:my|our) (?P<grp>team|class|office|department|floor|group|squad|unit))?"
+    r"(?=(?:'s|\s+(?:is|was|can|cannot|does|has|hates|loves|likes|works|lives|eats|drinks|prefers|never|always|just|also|"
+    r"really|only|gets|got|will|would)\b))"
+)
 _HAPPENED = re.compile(
     r"\b(?:yesterday|last\s+(?:night|week|weekend|month|year|time|monday|tuesday|wednesday|thursday|"
     r"friday|saturday|sunday|summer|winter|spring|fall)|\w+\s+ago|earlier\s+today|went|was|were|had|did|"
@@ -258,6 +294,30 @@ def _fallback(clause: str, pred: str, ctx: Ctx, explicit: bool, remember: bool) 
     return []
 
 
+def _match(body: str, ctx: Ctx, *, fragment: bool) -> list:
+    """The first predicate rule that yields; a fragment ("28", "software dev at Stripe",
+    "living in Dublin") is also read as "am …" and "am a …"."""
+    tries = [body]
+    if fragment and not re.match(r"^(?:am|is|are|was|have|has)\b", body, I):
+        rest = re.sub(r"^been\s+", "", body, flags=I)
+        tries += [f"am {rest}", f"am a {rest}", f"was {rest}"]
+    for b in tries:
+        for rx, fn in p.RULES:
+            if (m := rx.match(b)) and (got := fn(m, ctx)):
+                return got
+    return []
+
+
+def _pieces(body: str, ctx: Ctx) -> list:
+    """A run-on self-introduction ("am Marcus, 28, software dev at Stripe, living in Dublin"):
+    each comma piece is read on its own when the whole matched nothing."""
+    out: list = []
+    for piece in (_TRAILING.sub("", x).strip() for x in body.split(",")):
+        if piece:
+            out += _match(piece, ctx, fragment=True)
+    return [x for x in out if x.attribute not in ("note", "event")]
+
+
 def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool):
     said = _DISCOURSE.sub("", raw.strip()).strip(" .!")
     correction, old = False, None
@@ -265,11 +325,11 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
         correction, said = True, said[m.end() :]
     if not said:
         return [], inherited, correction
-    text = _expand(said)
+    text = _TRAILING.sub("", _expand(said)).strip(" .!")
     if m := _NOT_TAIL.search(text):  # "I'm from Iowa, not Ohio"
         old, text = m["old"].strip(), text[: m.start()]
     ctx = c.time_ctx(ME, raw, state, text, "en", p.TIME_RX)
-    for rx, fn in _CLAUSE_RULES:
+    for rx, fn in (*_CLAUSE_RULES, *life.RULES):
         if (m := rx.match(text)) and (got := fn(m, ctx)):
             return got, inherited, correction
     subj, pred, explicit, links = _subject(text, state, inherited)
@@ -282,7 +342,14 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     if m := re.match(r"^used to\s+|^(?:worked|lived)\b", body, I):
         ctx.past = True
         body = body[m.end() :] if body.lower().startswith("used") else body
-    out: list = next((got for rx, fn in p.RULES if (m := rx.match(body)) and (got := fn(m, ctx))), [])
+    ctx.explicit = explicit
+    out = _match(body, ctx, fragment=subj.is_self and not explicit)
+    if subj.is_self and "," in body:  # more facts read piece by piece than whole: a run-on list
+        pieces = _pieces(body, ctx)
+        if len({x.attribute for x in pieces}) > len(
+            {x.attribute for x in out if x.attribute not in ("note", "event")}
+        ):
+            out = pieces
     if ctx.past and out:
         out = [cand("note", said, subj, raw)]
     if not out and pred:
@@ -311,6 +378,7 @@ def _is_style(s: str) -> bool:
 
 def extract_sentence(sentence: str, state: c.State) -> list:
     s = _DISCOURSE.sub("", sentence.strip().replace("’", "'"))
+    s = _PAIR_SUBJECT.sub(r"\1 &and \2", s)  # "Jonas and I split up" is one clause
     remember = bool(_REMEMBER.match(s))
     s = _REMEMBER.sub("", s).strip()
     correction = bool(_CORRECTION.match(s))
@@ -323,7 +391,7 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     subj = None
     for clause in _CLAUSE_SPLIT.split(s):
         if clause and clause.strip():
-            got, subj, corr = _clause(clause, state, subj, remember)
+            got, subj, corr = _clause(clause.replace("&and", "and"), state, subj, remember)
             correction = correction or corr
             out.extend(got)
     if not [x for x in out if x.attribute != "note"] and (m := _BARE.match(_expand(s).strip(" .!"))):

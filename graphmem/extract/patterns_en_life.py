@@ -1,0 +1,114 @@
+"""English clause rules for everyday phrasing that the subject/predicate split does not see:
+break-ups said as "X and I split up", "we call him X", "X got me into Y", what a language is
+to the user, plans called off, a diet given up, "turns out I'm not allergic to X after all".
+
+Each entry is (compiled regex over the expanded clause, handler(m, ctx) -> candidates | None),
+tried before the clause's subject is resolved (rules_en._CLAUSE_RULES runs them first).
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import patterns_en as p
+from .common import ME, cand, link
+from .lexicon import EN_DIETS, EN_NOT_NAMES
+from .relations import relation_of
+
+I = re.I  # noqa: E741
+_LANG = p._LANG
+_DIET = p._DIET
+
+
+def _split_up(m, ctx):
+    who = m["name"].strip()
+    if who.lower() in ("we", "i", "me", "you", "they") or who.split()[0] in EN_NOT_NAMES:
+        return None
+    return [cand(a, who, ME, ctx.src, retract=True, correction=True) for a in ("partner", "spouse")]
+
+
+def _we_call(m, ctx):
+    """'we call him Rocket': the last pet or person mentioned gets that name."""
+    who = ctx.state.pronoun(pet=True) or ctx.state.pronoun()
+    if who is None:
+        return None
+    name = m["name"]
+    if who.named:
+        return [cand("preferred_name", name, who, ctx.src)]
+    attr, qual = ("pet", who.relation) if who.type == "pet" else ("friend", who.relation)
+    attr, qual = relation_of(who.name) or (attr, qual)
+    subj = ctx.state.add(name, who.type, qual or attr)
+    return [link(attr, qual, name, ctx.src), cand("note", who.name, subj, ctx.src)]
+
+
+_MY_LANG = re.compile(
+    rf"\bmy ({_LANG}) is (?:fluent|good|decent|native|solid|pretty good|ok|okay|conversational)\b", I
+)
+
+
+def _language(qualifier=None):
+    def rule(m, ctx):
+        out = [cand("language", m["v"].strip().capitalize(), ME, ctx.src, qualifier=qualifier)]
+        others = [x for x in _MY_LANG.findall(ctx.src) if x.lower() != m["v"].strip().lower()]
+        return out + [cand("language", x.capitalize(), ME, ctx.src) for x in others]
+
+    return rule
+
+
+def _called_off(m, ctx):
+    what = re.sub(r"^(?:my|our|the|that|this)\s+", "", m["x"].strip(), flags=I)
+    what = re.sub(
+        rf"\s+(?:on|for|this|next)\s+(?:{p.WD}|week|weekend|month|morning|afternoon|evening)\b.*$",
+        "",
+        what,
+        flags=I,
+    )
+    what = re.sub(r"\s+(?:appointment|booking|reservation|plans?|trip|meeting)$", "", what, flags=I) or what
+    return [cand("event", what, ME, ctx.src, retract=True, correction=True)] if len(what) >= 3 else None
+
+
+def _diet_off(m, ctx):
+    d = EN_DIETS.get(m["d"].lower())
+    return [cand("diet", d, ME, ctx.src, retract=True, correction=True)] if d else None
+
+
+def _not_allergic(m, ctx):
+    vals = re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+", m["x"])
+    out = [
+        cand("allergy", v, ME, ctx.src, retract=True, correction=True)
+        for x in vals
+        if (v := p.span(x, p.LIKE_STOP))
+    ]
+    return out or None
+
+
+_AFTER_ALL = r"(?:\s+(?:after all|anymore|any more|at all|actually))*"
+_NAME_LOW = r"(?P<name>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+
+# fmt: off
+RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
+    (rf"^(?:me and )?{_NAME_LOW} and (?:I|me) (?:have |had |just |finally |officially |recently |actually )*"
+     r"(?:broke up|split up|split|separated|divorced|called it quits|ended (?:things|it)|are over|are done|"
+     r"are (?:no longer|not) together|broke it off)\b", I, _split_up),
+    (r"^(?:I|we) (?:have |had |just |finally |officially )*(?:broke up|split up|separated|divorced|called it quits|broke it off)"
+     rf"(?: with {_NAME_LOW})?\b", I, lambda m, x: _split_up(m, x) if m["name"] else None),
+    (rf"^(?:we|I|everyone|everybody|the kids|my kids|people)\s+(?:all\s+)?(?:call|calls)\s+(?:him|her|it|them)\s+{p.NAME}", 0, _we_call),
+    (r"^(?:[\w ]{1,30}?\s+)?(?:got|gets|has gotten|turned) me (?:into|hooked on|obsessed with) (?P<v>.+?)(?:\s+and\b.*)?$", I,
+     p.attr("likes", p.like_value)),
+    (rf"^(?P<v>{_LANG}) is my (?:first|native|mother|main) (?:language|tongue)\b", I, _language("native")),
+    (rf"^my (?P<v>{_LANG}) is (?:fluent|good|decent|native|solid|pretty good|ok|okay|alright|conversational|rusty|basic)\b", I, _language()),
+    (rf"^(?:am|I am) (?:slowly |currently |also )?(?:learning|studying|picking up) (?P<v>{_LANG})\b", I, _language("learning")),
+    (rf"^(?:turns out |it turns out |apparently |so )?(?:I am|am) (?:actually )?not (?:really )?allergic to (?P<x>.+?){_AFTER_ALL}$", I, _not_allergic),
+    (rf"^(?:I|we) (?:have |had |just |finally |officially )*(?:gave up|given up|quit|stopped|dropped|ditched|abandoned|am done with|"
+     rf"fell off|fell off the) (?:on |being |doing |eating |the )?(?:a )?(?P<d>{_DIET})(?: diet| thing| wagon)?\b", I, _diet_off),
+    (rf"^(?:I am|am|I have been) no longer (?:a |an )?(?P<d>{_DIET})\b", I, _diet_off),
+    (r"^(?P<x>(?:my|our|the|that|this) [\w' -]{2,40}?) (?:got|was|has been|is|have been|were) (?:cancell?ed|called off|postponed|"
+     r"scrapped|off|pushed back indefinitely)\b", I, _called_off),
+    (r"^(?:I|we) (?:had to |have to |just )?(?:cancell?ed|called off|scrapped|skipped) (?P<x>(?:my|our|the|that) [\w' -]{2,40}?)"
+     r"(?:\s+(?:on|for|this|next)\b.*)?$", I, _called_off),
+    (r"^(?P<v>[\w' -]+?)(?:'s| is| are) (?:really |definitely |totally )?my (?:thing|jam|hobby|passion|new thing|new obsession|obsession)"
+     r"(?: now| these days| lately)?$", I, p.attr("likes", p.like_value)),
+    (r"^(?P<v>[\w' -]+?) (?:is|are) the (?:only (?:correct|acceptable|real|right)|best|one true) (?P<cat>[\w ]{2,20})$", I,
+     p.attr("likes", p.like_value)),
+)]
+# fmt: on
