@@ -54,7 +54,28 @@ _NOT_JOB_FIRST = frozenset(
     {"big", "huge", "total", "massive", "die-hard", "diehard", "true", "real", "avid", "lifelong", "proud"}
 )
 NOT_LIKES = frozenset({"it", "that", "this", "you", "them", "him", "her", "those", "these", "to"})
-_NOT_WORKPLACE = frozenset({"home", "night", "nights", "night shifts", "the moment", "work", "a desk"})
+_NOT_WORKPLACE = frozenset(
+    {
+        "home",
+        "night",
+        "nights",
+        "night shifts",
+        "the moment",
+        "work",
+        "a desk",
+        "the firm",
+        "firm",
+        "the company",
+        "the office",
+        "the job",
+        "my job",
+        "my company",
+        "my firm",
+        "the place",
+        "the same place",
+        "the same company",
+    }
+)
 PLACE_STOP = re.compile(
     r"\s+(?:last|this|next|a few|few|several|\d+|two|three|recently|now|since|for|because|with|and|but|so|to|in \d{4}|"
     r"a while|ago|yesterday|today|earlier|back in|when|where|after|before|right now|these days|at the moment|"
@@ -262,7 +283,7 @@ def _have(m, ctx):
         subj = ctx.state.add(who, entity_type(attribute), qual or attribute)
         out = [link(attribute, qual, who, ctx.src)]
         return out + [cand("note", kind, subj, ctx.src)] if breed else out
-    if m["cnt"].lower() not in ("a", "an", "one"):
+    if (m["cnt"] or "").lower() not in ("a", "an", "one"):
         return [cand("note", ctx.src, ctx.subj, ctx.src)]
     ctx.state.mention(Subject(kind, entity_type(attribute), qual or attribute, named=False))
     return [link(attribute, qual, kind, ctx.src)]
@@ -307,6 +328,47 @@ def _moved(m, ctx):
 
 def _if(test, handler):
     return lambda m, ctx: handler(m, ctx) if test(m, ctx) else None
+
+
+def _promoted(m, ctx):
+    """'I made partner at the firm': a new title (a firm's partner is a rank, not a spouse)."""
+    y = span(m["y"]).lower()
+    if not (_title(m["y"]) or y in ("partner", "senior partner", "managing partner", "principal", "tenure")):
+        return None
+    return _work(m, ctx) or [cand("job_title", span(m["y"]), ctx.subj, ctx.src)]
+
+
+def _teach(m, ctx):
+    """'I teach chemistry at Oakridge High': a teacher of that subject, and where."""
+    what = span(m["what"], LIKE_STOP)
+    low = what.lower()
+    if (
+        not what
+        or low in ("them", "it", "him", "her", "myself", "people", "kids")
+        or ctx.has_time
+        and not m["x"]
+    ):
+        return None
+    x = m["x"]
+    out = [cand("job_title", f"{what} teacher", ctx.subj, ctx.src)]
+    if x and (where := place(x) if c.is_place_en(span(x, PLACE_STOP)) else None):
+        out.append(cand("city", where, ctx.subj, ctx.src))
+    elif x and (org := _org(x)):
+        out.append(cand("employer", org, ctx.subj, ctx.src))
+    return out
+
+
+def _business(m, ctx):
+    """'I run a little bakery called Sweet Pea': the user's own business is where they work."""
+    name = span(m["x"])
+    kind = m["kind"].strip().lower()
+    if relation_of(kind) or kind in EN_BREEDS or kind.rstrip("s") in EN_BREEDS:
+        return None
+    return (
+        [cand("employer", name, ctx.subj, ctx.src), cand("note", ctx.src, ctx.subj, ctx.src)]
+        if name
+        else None
+    )
 
 
 def _a_something(m, ctx):
@@ -380,10 +442,17 @@ _TABLE = [
     (r"^(?:am|is|are) (?:now |currently )?in (?P<x>[^,]+?)(?: now| these days)?$", _if(lambda m, x: c.is_place_en(m["x"]), attr("city", place))),
     # work
     (rf"^{_ADV}(?:work|works|am working|is working|(?P<intern>intern|interns|am interning|is interning)) (?:at|for|with) (?P<x>.+?)(?: as {_Y})?$", _work),
-    (rf"^{_ADV}(?:work|works|am working|is working) as {_Y}(?: (?:at|for|with) {_X})?$", _work),
+    (rf"^{_ADV}(?:work|works|am working|is working)(?: nights| days| weekends| part[- ]time| full[- ]time| remotely| from home)? as {_Y}"
+     rf"(?: (?:at|for|with) {_X})?$", _work),
+    (r"^(?:teach|teaches|am teaching|is teaching) (?P<what>(?!at\b|in\b)[\w ]{2,30}?)(?: (?:at|in) (?P<x>.+))?$", _teach),
+    (r"^(?:made|became|got promoted to|was promoted to|have been promoted to|has been promoted to|got bumped up to|am now|was made)"
+     r" (?:a |an |the )?(?P<y>[\w -]{2,30}?)(?: (?:at|of) (?P<x>.+?))?(?: this \w+| last \w+| today| yesterday)?$",
+     _promoted),
+    (r"^(?:run|runs|own|owns|manage|manages|opened|started|founded|co-founded) (?:a|an|my|our) (?:little |small |tiny |new |own )*"
+     r"(?P<kind>[\w -]{2,25}?) (?:called|named) (?P<x>[A-Z][\w&'. -]{1,40}?)(?: (?:on|in|at|near|downtown)\b.*)?$", _business),
     (rf"^{_ADV}(?:work|works) in {_X}", _if(lambda m, x: c.is_place_en(span(m["x"], PLACE_STOP)), _work)),
     (rf"^(?:have |has )?{_ADV}(?:joined|started (?:a new job |a job |working |my new job )?(?:at|with|for)|{_BE} starting (?:a new job |work )?(?:at|with)|"
-     rf"got (?:a job|hired|an offer|a position) (?:at|with|by|from)|accepted (?:an offer|a job|a position) (?:at|with|from)|switched to|moved to|"
+     rf"(?:got|landed|found|scored) (?:a job|hired|an offer|a position|a new job|a role|a gig) (?:at|with|by|from)|accepted (?:an offer|a job|a position) (?:at|with|from)|switched to|moved to|"
      rf"{_BE} now (?:at|with)|signed with) (?P<x>.+?)(?: as {_Y})?$", _work),
     (rf"^(?:my |'s )?(?:job|job title|title|role|position|occupation|profession) is {_Y}$", _title_is),
     (rf"^(?:my |'s )?(?:company|employer) is {_X}", lambda m, x: [cand("employer", span(m["x"]), x.subj, x.src)]),
@@ -425,7 +494,7 @@ _TABLE = [
     (r"^(?:play|plays) (?P<v>(?:the )?(?:piano|guitar|violin|cello|drums|bass|ukulele|flute|saxophone|sax|trumpet|clarinet|harp|keyboard))\b",
      _fixed("skill", lambda m: "play " + m["v"])),
     # pets and people
-    (rf"^(?:have|has|got|adopted|rescued|just got|just adopted|have got) (?P<cnt>a|an|one|two|three|four|\d+) "
+    (rf"^(?:have got|has got|have|has|got|adopted|rescued|just got|just adopted) (?:(?P<cnt>a|an|one|two|three|four|\d+) )?"
      rf"(?:(?:new|little|cute|rescue|baby|young|old|sweet|lovely|twin|adorable|wonderful|amazing|\d+[- ]year[- ]old)\s+)*(?P<kind>[a-z][a-z -]*?)"
      r"(?:[,:] (?P<names>[A-Z][\w'-]+(?:(?:,? and |, )[A-Z][\w'-]+)+))?"
      rf"(?:,? (?:named|called) {NAME}|, (?P<name2>[A-Z]\w+))?$", _have),

@@ -82,6 +82,27 @@ def _not_allergic(m, ctx):
     return out or None
 
 
+def _someone_new(m, ctx):
+    """'I've been seeing someone new': a partner whose name may follow ("her name's Priya")."""
+    from .common import Subject
+
+    ctx.state.mention(Subject("partner", "person", "partner", named=False))
+    return [cand("note", ctx.src, ME, ctx.src)]
+
+
+def _at_org(m, ctx):
+    x = p.span(m["x"])
+    if not x or c_place(x) or x.lower() in p._NOT_WORKPLACE:
+        return None
+    return [cand("employer", x, ME, ctx.src)]
+
+
+def c_place(x: str) -> bool:
+    from .common import is_place_en
+
+    return is_place_en(x)
+
+
 _AFTER_ALL = r"(?:\s+(?:after all|anymore|any more|at all|actually))*"
 _NAME_LOW = r"(?P<name>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
 
@@ -95,6 +116,9 @@ RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
     (rf"^(?:we|I|everyone|everybody|the kids|my kids|people)\s+(?:all\s+)?(?:call|calls)\s+(?:him|her|it|them)\s+{p.NAME}", 0, _we_call),
     (r"^(?:[\w ]{1,30}?\s+)?(?:got|gets|has gotten|turned) me (?:into|hooked on|obsessed with) (?P<v>.+?)(?:\s+and\b.*)?$", I,
      p.attr("likes", p.like_value)),
+    (r"^(?:I am|am|I have been|have been|been) (?:seeing|dating|going out with|talking to) (?:someone|somebody|a (?:guy|girl|man|woman))"
+     r"(?: new)?$", I, _someone_new),
+    (r"^(?:I am|am) (?:now |currently )?(?:at|with) (?P<x>[A-Z][\w&.' -]{1,30}?) (?:now|these days|nowadays)$", 0, _at_org),
     (rf"^(?P<v>{_LANG}) is my (?:first|native|mother|main) (?:language|tongue)\b", I, _language("native")),
     (rf"^my (?P<v>{_LANG}) is (?:fluent|good|decent|native|solid|pretty good|ok|okay|alright|conversational|rusty|basic)\b", I, _language()),
     (rf"^(?:am|I am) (?:slowly |currently |also )?(?:learning|studying|picking up) (?P<v>{_LANG})\b", I, _language("learning")),

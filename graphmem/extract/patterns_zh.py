@@ -25,7 +25,7 @@ TIME = (
     r"(?:大后天|后天|明天|今天|昨天|前天|今晚|明晚|昨晚|今早|明早|今儿|明儿|"
     rf"(?:这|下下|下|上)个?(?:周|星期|礼拜){_WD}?|(?:周|星期|礼拜){_WD}|周末|"
     r"(?:这|下|上)个?月(?:初|底|中)?|月初|月底|月中|年初|年底|今年|明年|去年|"
-    rf"{N}{{1,4}}月(?:{N}{{1,3}}(?:日|号))?|{N}{{1,3}}(?:日|号)|"
+    rf"{N}{{1,4}}月(?:{N}{{1,3}}(?:日|号)|初|底|中旬|上旬|下旬|中)?|{N}{{1,3}}(?:日|号)|"
     rf"早上|上午|中午|下午|傍晚|晚上|凌晨|半夜|早晨|清晨|{N}{{1,3}}点(?:半|{N}{{1,2}}分|钟)?|"
     r"春节|国庆|元旦|中秋|端午|圣诞节?|五一|寒假|暑假|过几天|过两天|改天|待会儿?|等会儿?)"
     r"(?:起|开始|以后|之后|前|以前|的时候)?"
@@ -150,6 +150,14 @@ def _quit(m, ctx):
     """我离职了 names no employer: retract the one on record, if any."""
     values = c.active_values(ctx.state.context, "employer", ctx.subj.name)
     return [cand("employer", v, ctx.subj, ctx.src, retract=True, correction=True) for v in values] or None
+
+
+def _quit_and_move(m, ctx):
+    """三月初辞职回长沙了: the job on record ends and the city changes."""
+    x = clean(m["x"])
+    if not c.is_place_zh(x, loose=True):
+        return None
+    return [*(_quit(m, ctx) or []), cand("city", x, ctx.subj, ctx.src)]
 
 
 def _name(m, ctx):
@@ -339,6 +347,10 @@ _TABLE = [
     (r"^(?:改|换成|改成)(?:喝|吃|用|玩|听)(?P<v>[^，,]{1,12})$", pref("likes")),
     (rf"^(?P<v>{LANGS}(?:[、和跟及]?(?:{LANGS}))*)(?:也|都|还)?(?:行|可以|会|会说|没问题|能应付|能用|流利|很流利|不错|还行|凑合|都行|也行)",
      pref("language")),
+    (r"^(?:.{0,8}?(?:让我|提拔我|任命我|派我|安排我))?(?:当上了?|升(?:职)?(?:为|成|到|成了)|晋升(?:为|成|到)|提拔(?:为|成)|被提拔为|转正(?:成|为)|"
+     r"(?:当|做|担任)(?=.{2,10}(?:了|啦)$))(?P<y>[^，,]{2,12}?)(?:了|啦)*$", _title),
+    (r"^(?:辞职|离职|辞了职|裸辞|辞了工作)(?:了)?(?:回|回到|去|到|搬到|搬回)了?(?P<x>[^，,]{2,8}?)(?:了|啦)*$", _quit_and_move),
+    (rf"^在{_X}找了?(?:个|份|一份|一个)(?P<y>[^，,]{{2,12}}?)的?(?:活|工作|班|差事|岗位)(?:儿)?$", _work),
     # leaving a job or a city
     (rf"^(?:从|在){_X}(?:离职|辞职)", _left("employer")),
     (rf"^(?:从|在){_X}离开", _left("either")),

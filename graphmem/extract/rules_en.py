@@ -10,7 +10,7 @@ import re
 from dataclasses import replace
 
 from . import common as c
-from . import nlp
+from . import nlp, rules_zh
 from . import patterns_en as p
 from . import patterns_en_life as life
 from .common import ME, Ctx, Subject, cand, link
@@ -40,8 +40,8 @@ _VERBS = (
 _CLAUSE_SPLIT = re.compile(
     r"\s*;\s*|,?\s+but\s+|,\s*so\s+|,?\s+because\s+|,?\s+(?:al)?though\s+|"
     rf",?\s+and\s+(?=(?:I|we|my|our|he|she|they)\b|(?:{_VERBS})\b)|"
-    r",\s+(?=(?:I|we|my|our|he|she|they)\b)(?!(?:my|our)\s+[\w ]{1,20},)|"  # not "Tom, my brother, works…"
-    rf"\s*:\s+|,\s+(?=(?:{p.WD}|yesterday|today|tonight|last night|this morning|then)\b)"
+    r",\s+(?=(?:I|we|my|our|he|she|they|his|her)\b)(?!(?:my|our)\s+[\w ]{1,20},)|"  # not "Tom, my brother, works…"
+    rf"\s*:\s+|,\s+(?=(?i:{p.WD}|yesterday|today|tonight|last night|this morning|then)\b)"
 )
 _DISCOURSE = re.compile(
     r"^(?:(?:oh|ok|okay|well|so|also|and|but|btw|by the way|fyi|just so you know|for the record|anyway|plus|besides|"
@@ -126,7 +126,8 @@ _META = re.compile(
     I,
 )
 _TRAILING = re.compile(
-    r"(?:,?\s+(?:btw|lol|haha+|tbh|honestly|though|fyi|lmao|for real|by the way|just so you know|if that matters))+\s*$",
+    r"(?:,?\s+(?:btw|lol|haha+|tbh|honestly|though|fyi|lmao|for real|by the way|just so you know|if that matters|thank god|"
+    r"thankfully|yay|woohoo|phew|finally|at last))+\s*$",
     I,
 )
 # A clause with no subject that still reads as the speaker's ("work at Initech", "living in
@@ -169,7 +170,8 @@ _CLAUSE_RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences, without splitting after abbreviations ("St. Mary's") or initials."""
+    """Sentences, without splitting after abbreviations ("St. Mary's") or initials; emoji end one."""
+    text = rules_zh.EMOJI.sub(". ", text).replace(" . ", ". ")
     out, start = [], 0
     for m in _SENT_END.finditer(text):
         before = text[start : m.start()].split()

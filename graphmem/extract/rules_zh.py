@@ -61,6 +61,7 @@ _LEAD_TIME = re.compile(rf"^(?:{p.TIME}[，,\s]*)+")
 _REL_SUBJ = re.compile(rf"^(?:我们?|咱们?)(?:的|家的?|家里的?|养的)?(?P<rel>{p.REL})")
 _SELF = re.compile(r"^(?:我们?|本人|咱们?)(?:家(?!人))?")
 _PRONOUN = re.compile(r"^(?P<p>他|她|它)(?!们)")
+_NEW_PARTNER = re.compile(r"^(?:新|现任|现在的)(?:的)?(?P<rel>男朋友|女朋友|男友|女友|对象|老公|老婆)")
 _ORDINAL_CHILD = re.compile(
     r"^(?P<rel>老大|老二|老三|老幺|大宝|二宝|三宝|大娃|二娃)(?=叫|名叫|今年|上|在|是|读|刚)"
 )
@@ -192,6 +193,11 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
         return subj, after, True, []
     if m := _SELF.match(rest):
         return ME, rest[m.end() :], True, []
+    if m := _NEW_PARTNER.match(rest):  # 我脱单啦，新男友叫周扬
+        attr, qual = relation_of(m["rel"]) or ("partner", None)
+        subj = Subject(m["rel"], "person", qual or attr, named=False)
+        state.mention(subj)
+        return subj, rest[m.end() :], True, []
     if m := _ORDINAL_CHILD.match(rest):  # 我有两个娃，老大叫甜甜：the elder child, named next
         attr, qual = relation_of(m["rel"]) or ("child", None)
         subj = Subject(m["rel"], "person", qual or attr, named=False)
