@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import erasure, gate, portability, spoken_forget, validate
+from . import erasure, portability, spoken_forget, validate
 from .config import Config
 from .context import render as render_context
 from .decay import effective_score
@@ -40,6 +40,8 @@ from .write import Applier, Prepared, new_id, render_candidate
 
 if TYPE_CHECKING:
     import networkx as nx
+
+    from .gate import Screened
 
 _log = logging.getLogger("graphmem")
 _MAX_VALUE_CHARS = 1000
@@ -114,6 +116,8 @@ class Memory:
         ref = validate.ref(ref)
         when = parse_time(at)
 
+        from . import gate  # its patterns compile on the first write, not when `get`/`facts` start
+
         control = gate.control_of(text) if role == "user" else None
         if control is not None and control.kind == gate.DONT_KEEP:
             # Nothing of the message persists: no episode, fact, index row or log line.
@@ -147,7 +151,7 @@ class Memory:
         )  # fmt: skip
         return result
 
-    def _forget_request(self, uid: str, text: str, screened: gate.Screened, when: datetime) -> RememberResult:
+    def _forget_request(self, uid: str, text: str, screened: Screened, when: datetime) -> RememberResult:
         """ "forget that …" / "把…删了": erase the named facts as `forget` does; keep no trace of the request."""
         r = self.store.reader(uid)
         out = (
@@ -353,6 +357,8 @@ def _candidate_problem(c: Candidate) -> str | None:
         return "invalid_subject"
     if c.source not in SOURCES or (c.kind is not None and c.kind not in KINDS):
         return "invalid_source_or_kind"
-    if gate.find_secrets(f"{c.value}\n{c.source_text}\n{c.text or ''}"):
+    from .gate import find_secrets
+
+    if find_secrets(f"{c.value}\n{c.source_text}\n{c.text or ''}"):
         return "secret"
     return None

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..errors import GraphMemError
+from ..vocab import CORE_KEYS
 from ..memory import Memory
 from . import analyst as cli_analyst
 from . import llm as cli_llm
@@ -59,7 +60,14 @@ def cmd_get(mem: Memory, a: argparse.Namespace, s: Style) -> int:
     else:
         for f in facts:
             print(f.value)
-    return 0
+    if facts:
+        return 0
+    known = sorted({*CORE_KEYS, *(f.attribute for f in mem.facts(a.user, include_frozen=True))})
+    if a.attribute not in known:
+        print(f"graphmem: unknown attribute {a.attribute!r}; attributes: {', '.join(known)}", file=sys.stderr)
+    else:
+        print(f"graphmem: {a.user} has no active {a.attribute}", file=sys.stderr)
+    return 1
 
 
 def cmd_facts(mem: Memory, a: argparse.Namespace, s: Style) -> int:
@@ -68,7 +76,7 @@ def cmd_facts(mem: Memory, a: argparse.Namespace, s: Style) -> int:
         dump(facts)
     else:
         for f in facts:
-            print(fact_line(f, s))
+            print(f"{s.dim(f.id)}  {fact_line(f, s)}")
     return 0
 
 
@@ -143,6 +151,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:  # `graphmem recall --json ... | head`: the reader left; end quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     a = parser.parse_args(argv)
     s = Style(sys.stdout)
