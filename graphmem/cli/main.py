@@ -9,8 +9,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..errors import GraphMemError
-from ..vocab import CORE_KEYS
 from ..memory import Memory
+from ..vocab import CORE_KEYS
 from . import analyst as cli_analyst
 from . import llm as cli_llm
 from . import portability as cli_portability
