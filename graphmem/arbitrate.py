@@ -5,10 +5,10 @@ Rules, in the order the seeds give them:
 
 1. identical value            -> reinforce (no new node)
 2. explicit correction        -> the new fact supersedes (rule `explicit_correction`)
-3. guarded                    -> a weak reading (a hedge, an implied subject: confidence below
-                                 GUARD) of a single-valued attribute never replaces a value;
-                                 it is kept frozen as model_inferred, with an audit record
-4. source priority            -> declared > observed > inferred; lower-priority news is kept frozen
+3. source priority            -> declared > observed > inferred; lower-priority news is kept frozen
+4. guarded                    -> a weak reading (a hedge, a guess: confidence below GUARD) of a
+                                 single-valued attribute never replaces a value of the same
+                                 priority; it is kept frozen as model_inferred, with an audit record
 5. recency                    -> same priority: the later statement supersedes
 
 Single-valued attributes conflict on any different value; multi-valued ones only on
@@ -126,14 +126,14 @@ def decide(cand: Candidate, same_attr: list[Fact], opposite: list[Fact], at: dat
     winners_rule = "polarity" if polarity else None
     top = max(_priority(f.source) for f in conflicts)
     mine = _priority(cand.source)
-    if is_single(cand.attribute) and weak(cand) and not cand.correction:
-        return Decision("keep_frozen", "guarded", conflicts)
     if cand.correction and mine >= top:
         return Decision("supersede", "explicit_correction", conflicts)
     if mine > top:
         return Decision("supersede", "source_priority", conflicts)
     if mine < top:
         return Decision("keep_frozen", "source_priority", conflicts)
+    if is_single(cand.attribute) and weak(cand):
+        return Decision("keep_frozen", "guarded", conflicts)
     # Same priority: the later statement wins; news older than what we hold stays frozen.
     if all(at >= f.valid_from for f in conflicts):
         return Decision("supersede", winners_rule or "recency", conflicts)

@@ -99,7 +99,7 @@ def test_llm_extracts_what_the_rules_miss(tmp_path: Path, openai_server: OpenAIS
     assert req["model"] == "stub-chat"
     assert req["response_format"]["type"] == "json_schema"
     assert req["response_format"]["json_schema"]["strict"] is True
-    assert req["messages"][0] == {"role": "system", "content": load_prompt("v1")}
+    assert req["messages"][0] == {"role": "system", "content": load_prompt()}
     assert json.loads(req["messages"][1]["content"])["message"] == text
 
 
@@ -114,7 +114,7 @@ def test_wire_schema_stays_in_the_strict_common_subset() -> None:
 
 
 def test_prompt_file_names_every_core_attribute() -> None:
-    prompt = load_prompt("v1")
+    prompt = load_prompt()
     assert [k for k in CORE_KEYS if k not in prompt] == []
     with pytest.raises(InvalidInputError):
         load_prompt("v999")
