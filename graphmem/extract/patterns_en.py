@@ -267,7 +267,9 @@ def _date(m, ctx):
 
 def _have(m, ctx):
     """'I have a golden retriever named Max' / 'a daughter named Emma' / 'a cat'."""
-    kind = m["kind"].strip().lower()
+    kind = re.sub(
+        r"\s+(?:last|this|yesterday|today|recently|a few|two|three|over)\b.*$", "", m["kind"].strip().lower()
+    )
     breed = EN_BREEDS.get(kind) or EN_BREEDS.get(kind.rstrip("s"))
     rel = ("pet", breed) if breed else relation_of(kind)
     if not rel:

@@ -178,6 +178,19 @@ def _name(m, ctx):
     return [cand("name", v, s, ctx.src)]
 
 
+def _self_introduced(m, ctx):
+    """我是唐宁: a surname and a given name after 我是 introduce the user (not 我是老师, 我是湖南人)."""
+    v = m["name"]
+    if (
+        not ctx.explicit
+        or OCCUPATION.search(v)
+        or c.is_place_zh(v, loose=True)
+        or c.zh_pos(v) in ("n", "ns", "a", "v")
+    ):
+        return None
+    return [cand("name", v, ctx.subj, ctx.src)]
+
+
 def pref_name(m, ctx):
     v = TAIL.sub("", re.sub(r"(?:就行|就好|就可以|就是了|好了|吧)+$", "", m["name"])).strip()
     return [cand("preferred_name", v, ctx.subj, ctx.src)] if v and len(v) <= 12 else None
@@ -325,6 +338,11 @@ def _if(test, handler):
 
 
 _X = r"(?P<x>[^，,]{1,24}?)"
+_PET_ADJ = r"橘|白|黑|花|灰|黄|三花|狸花|奶|小|大|流浪|一只小"
+_SURNAMES = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪"
+    "范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧阳司马上官诸葛"
+)
 _Y = r"(?P<y>[^，,]{1,16})"
 _DIET_WORDS = "|".join(sorted(map(re.escape, ZH_DIETS), key=len, reverse=True))
 _LIKE_ADV = r"(?:很|非常|特别|超级|超|挺|最|比较|真的|蛮|尤其|更|越来越|有点)*"
@@ -363,6 +381,7 @@ _TABLE = [
     # names, age, birthday, gender
     (rf"^(?:的)?(?:名字|姓名|全名|大名)(?:是|叫){NAME}$", _name),
     (rf"^(?:叫|名叫|叫做)(?!我|你|他|她|了|过|着|车|外卖|醒|人|好|声){NAME}$", _name),
+    (rf"^是(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}})(?:啊|呀|哈|哦)?$", _self_introduced),
     (rf"^(?:的)?(?:小名|昵称|外号|绰号|英文名|网名|花名)(?:是|叫){NAME}$", pref_name),
     (rf"^(?P<n>{N}{{1,3}})(?:周)?岁(?:了|啦|整)?$", _age),
     (r"^(?:今年)?(?P<n>[1-9]\d)(?:了|啦)$|^今年(?P<n2>[1-9]\d)$", lambda m, x: _age_n(m["n"] or m["n2"], x)),
@@ -413,7 +432,8 @@ _TABLE = [
     (r"^(?:的)?母语是(?P<v>.+)$", pref("language")),
     (r"^(?P<v>英语|日语|韩语|法语|德语|粤语|西班牙语|俄语)(?:很|比较|非常|还|挺)?(?:好|流利|不错)$", pref("language")),
     # pets and family
-    (rf"^(?:家里?)?(?:养了?|有)(?:(?P<cnt>一|两|三|几|\d)?(?:只|条|个|位|头|匹))?(?P<rel>{PET_WORD}|{REL})[，,]?"
+    (rf"^(?:家里?)?(?:养了?|有|领养了?|收养了?|捡了|捡到了?|救助了|买了|抱回了?|接回了?)(?:(?P<cnt>一|两|三|几|\d)?(?:只|条|个|位|头|匹))?"
+     rf"(?:{_PET_ADJ})?(?P<rel>{PET_WORD}|{REL})[，,]?"
      rf"(?:(?:名字)?叫|名叫|叫做)?{NAME}?$", _pet_or_relation),
     (rf"^(?:已经)?(?:没有?再?|不再?)养(?P<rel>{PET_WORD})了$", _pet_gone),
     (r"^(?:去世|死|走|丢|没|不在)了$", _if(lambda m, x: x.subj.type == "pet", _pet_gone)),

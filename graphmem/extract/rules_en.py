@@ -41,7 +41,7 @@ _CLAUSE_SPLIT = re.compile(
     r"\s*;\s*|,?\s+but\s+|,\s*so\s+|,?\s+because\s+|,?\s+(?:al)?though\s+|"
     rf",?\s+and\s+(?=(?:I|we|my|our|he|she|they)\b|(?:{_VERBS})\b)|"
     r",\s+(?=(?:I|we|my|our|he|she|they|his|her)\b)(?!(?:my|our)\s+[\w ]{1,20},)|"  # not "Tom, my brother, works…"
-    rf"\s*:\s+|,\s+(?=(?i:{p.WD}|yesterday|today|tonight|last night|this morning|then)\b)"
+    rf"\s*:\s+(?![A-Z][\w'-]+(?:,| and ))|,\s+(?=(?i:{p.WD}|yesterday|today|tonight|last night|this morning|then)\b)"
 )
 _DISCOURSE = re.compile(
     r"^(?:(?:oh|ok|okay|well|so|also|and|but|btw|by the way|fyi|just so you know|for the record|anyway|plus|besides|"
@@ -300,6 +300,9 @@ def _match(body: str, ctx: Ctx, *, fragment: bool) -> list:
     """The first predicate rule that yields; a fragment ("28", "software dev at Stripe",
     "living in Dublin") is also read as "am …" and "am a …"."""
     tries = [body]
+    if fragment and body[:1].isupper() and body[1:2].islower():  # "Got a kitten" as "got a kitten"
+        body = body[0].lower() + body[1:]
+        tries.append(body)
     if fragment and not re.match(r"^(?:am|is|are|was|have|has)\b", body, I):
         rest = re.sub(r"^been\s+", "", body, flags=I)
         tries += [f"am {rest}", f"am a {rest}", f"was {rest}"]
