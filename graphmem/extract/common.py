@@ -307,7 +307,9 @@ def hedged(clause: str) -> bool:
     return bool(_HEDGE.search(clause))
 
 
-def finish(cands: list[Candidate], context: ExtractContext, *, correction: bool) -> list[Candidate]:
+def finish(
+    cands: list[Candidate], context: ExtractContext, *, correction: bool, hedge: bool = False
+) -> list[Candidate]:
     """Sentence post-pass: correction flag, old values named by a retraction, stored spellings,
     no duplicates and no empty values."""
     out: list[Candidate] = []
@@ -325,7 +327,7 @@ def finish(cands: list[Candidate], context: ExtractContext, *, correction: bool)
             and not c.retract
             and not c.correction
             and c.confidence is None
-            and hedged(c.source_text)
+            and (hedge or hedged(c.source_text))
         ):
             c = replace(c, source="model_inferred", confidence=HEDGED_CONFIDENCE)
         if c.object_type and not c.retract and _placeholder(c.value) and _named_link_exists(cands, c):

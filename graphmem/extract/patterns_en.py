@@ -79,7 +79,7 @@ _NOT_WORKPLACE = frozenset(
 PLACE_STOP = re.compile(
     r"\s+(?:last|this|next|a few|few|several|\d+|two|three|recently|now|since|for|because|with|and|but|so|to|in \d{4}|"
     r"a while|ago|yesterday|today|earlier|back in|when|where|after|before|right now|these days|at the moment|"
-    r"currently|permanently|for good|anymore|any more|though)\b.*$",
+    r"currently|permanently|for good|anymore|any more|though|in the (?:fall|spring|summer|winter|autumn|new year))\b.*$",
     I,
 )
 _ORG_STOP = re.compile(

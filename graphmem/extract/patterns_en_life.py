@@ -124,7 +124,7 @@ RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
     (rf"^(?:am|I am) (?:slowly |currently |also )?(?:learning|studying|picking up) (?P<v>{_LANG})\b", I, _language("learning")),
     (rf"^(?:turns out |it turns out |apparently |so )?(?:I am|am) (?:actually )?not (?:really )?allergic to (?P<x>.+?){_AFTER_ALL}$", I, _not_allergic),
     (rf"^(?:I|we) (?:have |had |just |finally |officially )*(?:gave up|given up|quit|stopped|dropped|ditched|abandoned|am done with|"
-     rf"fell off|fell off the) (?:on |being |doing |eating |the )?(?:a )?(?P<d>{_DIET})(?: diet| thing| wagon)?\b", I, _diet_off),
+     rf"fell off|fell off the) (?:on |being |doing |eating |the |a |an )*(?P<d>{_DIET})(?: diet| thing| wagon)?\b", I, _diet_off),
     (rf"^(?:I am|am|I have been) no longer (?:a |an )?(?P<d>{_DIET})\b", I, _diet_off),
     (r"^(?P<x>(?:my|our|the|that|this) [\w' -]{2,40}?) (?:got|was|has been|is|have been|were) (?:cancell?ed|called off|postponed|"
      r"scrapped|off|pushed back indefinitely)\b", I, _called_off),

@@ -47,7 +47,7 @@ _DISCOURSE = re.compile(
     r"^(?:(?:oh|ok|okay|well|so|also|and|but|btw|by the way|fyi|just so you know|for the record|anyway|plus|besides|"
     r"honestly|to be honest|fun fact|hey|hi|hello|um|uh|yeah|yes|oh and|ah|turns out|it turns out|good news|big news|"
     r"(?:ok |okay )?(?:life )?update|quick thing|small thing|one more thing|(?:ok |okay )?confession|news|guess what|"
-    r"long story short|so yeah|lol|ugh|wow)\b[,:!]?\s*)+",
+    r"long story short|so yeah|lol|ugh|wow|pretty sure|fairly sure|I think|I guess|probably|maybe|perhaps)\b[,:!]?\s*)+",
     I,
 )
 _REMEMBER = re.compile(
@@ -139,6 +139,7 @@ _FRAGMENT = re.compile(
     rf"^(?:[\w&-]+ ){{0,2}}(?:{'|'.join(sorted(EN_JOBS, key=len, reverse=True))}) (?:at|for|with|in) [A-Z]",
     I,
 )
+_NAMES_A_JOB = re.compile(rf"\b(?:{'|'.join(sorted(EN_JOBS, key=len, reverse=True))})\b", I)
 _VERBISH = re.compile(
     r"^(?:am|is|are|was|have|has|had|also|just|recently|currently|now|still|never|can|will|do|does|[a-z]+(?:s|ed))\b"
 )
@@ -305,7 +306,9 @@ def _match(body: str, ctx: Ctx, *, fragment: bool) -> list:
         tries.append(body)
     if fragment and not re.match(r"^(?:am|is|are|was|have|has)\b", body, I):
         rest = re.sub(r"^been\s+", "", body, flags=I)
-        tries += [f"am {rest}", f"am a {rest}", f"was {rest}"]
+        tries += [f"am {rest}", f"was {rest}"]
+        if _NAMES_A_JOB.search(rest):  # "QA lead at Hooli", not "visited Denver"
+            tries.append(f"am a {rest}")
     for b in tries:
         for rx, fn in p.RULES:
             if (m := rx.match(b)) and (got := fn(m, ctx)):
@@ -382,7 +385,9 @@ def _is_style(s: str) -> bool:
 
 
 def extract_sentence(sentence: str, state: c.State) -> list:
-    s = _DISCOURSE.sub("", sentence.strip().replace("’", "'"))
+    said = sentence.strip().replace("’", "'")
+    s = _DISCOURSE.sub("", said)
+    hedge = c.hedged(said[: len(said) - len(s)])  # "Pretty sure we're moving to …": a guess
     s = _PAIR_SUBJECT.sub(r"\1 &and \2", s)  # "Jonas and I split up" is one clause
     remember = bool(_REMEMBER.match(s))
     s = _REMEMBER.sub("", s).strip()
@@ -401,4 +406,4 @@ def extract_sentence(sentence: str, state: c.State) -> list:
             out.extend(got)
     if not [x for x in out if x.attribute != "note"] and (m := _BARE.match(_expand(s).strip(" .!"))):
         out = c.bare_correction(state.context, m["old"], m["new"], sentence) or out
-    return c.finish(out, state.context, correction=correction)
+    return c.finish(out, state.context, correction=correction, hedge=hedge)
