@@ -303,6 +303,18 @@ _FREE_TEXT = ("note", "event", "reply_style")
 _EMOJI = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u200d\ufe0f]+")
 
 
+def sentence_note(
+    out: list[Candidate], sentence: str, *, unmatched: bool, about_self: bool
+) -> list[Candidate]:
+    """A sentence about the user with a clause that matched nothing ("我开车的时候不接电话，有急事
+    就发微信语音"): keep the sentence whole as one note (the user's clause notes folded into it),
+    so what was said is recalled with its context instead of in fragments, or not at all."""
+    if not unmatched or not about_self:
+        return out
+    kept = [x for x in out if not (x.attribute == "note" and x.subject == SELF)]
+    return [*kept, cand("note", sentence, ME, sentence)]
+
+
 def hedged(clause: str) -> bool:
     return bool(_HEDGE.search(clause))
 

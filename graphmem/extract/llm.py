@@ -388,9 +388,17 @@ def _merge(base: ExtractOutput, found: ExtractOutput) -> ExtractOutput:
         for i in base.ignored
         if not (i.reason == "nothing_memorable" and any(i.text in t or t in i.text for t in covered))
     ]
+    # Likewise a rules note (the sentence kept whole for want of a pattern) gives way to the
+    # facts the LLM read in the same words.
+    structured = [t for c in extra if c.attribute not in ("note", "event") and (t := c.source_text)]
+    kept = [
+        c
+        for c in base.candidates
+        if not (c.attribute == "note" and any(t in c.value or c.value in t for t in structured))
+    ]
     usage = dict(base.usage)
     _add_usage(usage, found.usage)
-    return ExtractOutput([*base.candidates, *extra], ignored, usage)
+    return ExtractOutput([*kept, *extra], ignored, usage)
 
 
 def make_extractor(

@@ -251,7 +251,13 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
     ):
         return who, rest[m.end() :], True, []  # "We got a puppy. His name is Biscuit"
     m = _NEW_PERSON.match(rest)  # "Priya on my team is vegan", "Marco can't handle spice"
-    if m and m["name"] not in EN_NOT_NAMES and not c.is_place_en(m["name"]) and not c.is_org_en(m["name"]):
+    if (
+        m
+        and m["name"] not in EN_NOT_NAMES
+        and m["name"] not in _NOT_A_PERSON
+        and not c.is_place_en(m["name"])
+        and not c.is_org_en(m["name"])
+    ):
         subj = state.add(m["name"], "person", "colleague" if m["grp"] else None)
         links = [link("friend", "colleague", m["name"], text)] if m["grp"] else []
         return subj, rest[m.end() :].strip(), True, links
@@ -259,6 +265,8 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
         return ME, rest, False, []
     if inherited is not None and _VERBISH.match(rest):  # "... and works at a bank"
         return inherited, rest, False, []
+    if inherited is None:  # "Moving day is this Saturday": a user's message is about the user
+        return ME, rest, False, []
     return None, rest, False, []
 
 
@@ -269,6 +277,10 @@ _NEW_PERSON = re.compile(
     r"^(?P<name>[A-Z][a-z]{1,15})(?:\s+(?:on|from|in) (?:my|our) (?P<grp>team|class|office|department|floor|group|squad|unit))?"
     r"(?=(?:'s|\s+(?:is|was|can|cannot|does|has|hates|loves|likes|works|lives|eats|drinks|prefers|never|always|just|also|"
     r"really|only|gets|got|will|would)\b))"
+)
+_NOT_A_PERSON = frozenset(
+    "It This That These Those There Here They He She We You Everything Everyone Nothing Something Someone Today Tomorrow "
+    "Yesterday Tonight Work Life Dinner Lunch Breakfast Traffic Weather Money Coffee Mom Dad".split()
 )
 _HAPPENED = re.compile(
     r"\b(?:yesterday|last\s+(?:night|week|weekend|month|year|time|monday|tuesday|wednesday|thursday|"
@@ -289,7 +301,7 @@ def _fallback(clause: str, pred: str, ctx: Ctx, explicit: bool, remember: bool) 
         return [cand("event", clause, ctx.subj, ctx.src, kind="fact")]
     # "my anniversary is on June 12" is a standing fact; "my flight is tomorrow" is an event.
     dated = p.RELATIVE.search(clause) if possessive else ctx.has_time
-    if dated and not c.habitual(ctx, clause, p.HABIT) and (explicit or remember):
+    if dated and not c.habitual(ctx, clause, p.HABIT) and (explicit or remember or ctx.subj.is_self):
         # Something that already happened is history, not a plan: it keeps a fact's half-life.
         return [cand("event", clause, ctx.subj, ctx.src, kind="fact" if _HAPPENED.search(clause) else None)]
     if (explicit or remember) and (len(body.split()) >= 2 or remember):
@@ -351,7 +363,7 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
         ctx.past = True
         body = body[m.end() :] if body.lower().startswith("used") else body
     ctx.explicit = explicit
-    out = _match(body, ctx, fragment=subj.is_self and not explicit)
+    out = _match(body, ctx, fragment=subj.is_self and not explicit and bool(_FRAGMENT.match(pred)))
     if subj.is_self and "," in body:  # more facts read piece by piece than whole: a run-on list
         pieces = _pieces(body, ctx)
         if len({x.attribute for x in pieces}) > len(
@@ -378,6 +390,25 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     return links + out, subj, correction
 
 
+_REMEMBER_CLAUSE = re.compile(
+    r"(?:please\s+)?(?:remember (?:that|this)|note that|keep (?:that|this) in mind|save (?:that|this)|don't forget (?:that|this))",
+    I,
+)
+_ASKS = re.compile(
+    r"^(?:(?:please|pls|hey|ok|so)[, ]+)*(?:can you|could you|would you|will you|help me|tell me|show me|give me|translate|"
+    r"explain|write|summari[sz]e|remind me how|let me know|find me|recommend)\b",
+    I,
+)
+_SELF_REF = re.compile(r"\b(?:I|my|me|mine|we|our|us)\b", I)
+
+
+def _substantive(clause: str) -> bool:
+    """A clause with something to say: a few words, not a mood or a remark about the talk."""
+    body = _DISCOURSE.sub("", _expand(clause.strip())).strip(" .!?")
+    body = re.sub(r"^(?:I|we|you)\s+", "", body, flags=I)
+    return len(body.split()) >= 4 and not _TRANSIENT.match(body) and not _META.match(body)
+
+
 def _is_style(s: str) -> bool:
     if _STYLE_IMPERATIVE.match(s):
         return True
@@ -399,11 +430,20 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         return c.finish([cand("reply_style", s.strip(" .!"), ME, sentence)], state.context, correction=False)
     out: list = []
     subj = None
-    for clause in _CLAUSE_SPLIT.split(s):
-        if clause and clause.strip():
-            got, subj, corr = _clause(clause.replace("&and", "and"), state, subj, remember)
-            correction = correction or corr
-            out.extend(got)
+    clauses = [x for x in _CLAUSE_SPLIT.split(s) if x and x.strip()]
+    if any(_REMEMBER_CLAUSE.fullmatch(x.strip(" .!")) for x in clauses):  # "…, remember that"
+        remember, clauses = True, [x for x in clauses if not _REMEMBER_CLAUSE.fullmatch(x.strip(" .!"))]
+    unmatched = False
+    for clause in clauses:
+        got, subj, corr = _clause(clause.replace("&and", "and"), state, subj, remember)
+        correction = correction or corr
+        out.extend(got)
+        unmatched = unmatched or (not got and _substantive(clause))
+    request = bool(clauses) and bool(_ASKS.match(clauses[0].strip()))  # "can you translate this for me: …"
+    about_self = remember or (bool(_SELF_REF.search(_expand(s))) and not request)
+    out = c.sentence_note(
+        out, s.replace("&and", "and").strip(" .!"), unmatched=unmatched, about_self=about_self
+    )
     if not [x for x in out if x.attribute != "note"] and (m := _BARE.match(_expand(s).strip(" .!"))):
         out = c.bare_correction(state.context, m["old"], m["new"], sentence) or out
     return c.finish(out, state.context, correction=correction, hedge=hedge)

@@ -73,7 +73,9 @@ _ADV_WORDS = (
 _ADVERB = re.compile(rf"^(?:{_ADV_WORDS}|{p.TIME})+")
 _ADVERB_KEEP_TIME = re.compile(rf"^(?:{_ADV_WORDS})+")
 _PAST = re.compile(r"^(?:以前|之前|曾经|原来|过去|当年|小时候|那时候?|那会儿?)")
-_INTENT = re.compile(r"要|得|准备|打算|计划|需要|约了|预约|安排|会|去|参加|出差|开会|考试|面试|见|回|飞|到")
+_INTENT = re.compile(
+    r"要|得|准备|打算|计划|需要|约了|约在|预约|安排|会|去|参加|出差|开会|考试|面试|见|回|飞|到"
+)
 # Moods and "just did X" pass with the day; they are not worth remembering.
 _TRANSIENT = re.compile(
     r"^(?:心情|状态|感觉|身体)?(?:好|很|太|真|有点|有些|特别|非常|超|挺|不太|还|比较)?"
@@ -292,6 +294,20 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     return links + out, subj
 
 
+_REMEMBER_CLAUSE = re.compile(
+    r"(?:请|麻烦)?(?:你)?(?:帮我)?(?:记一下|记住|记下来?|记着|备注一下)(?:哈|啊|哦|吧|呀)*"
+)
+_SELF_REF = re.compile(r"(?<!帮)(?<!给)(?<!告诉)(?<!问)(?<!让)我|咱|俺")
+
+
+def _substantive(clause: str) -> bool:
+    """A clause with something to say (not a mood, a filler or a remark about the talk)."""
+    text = _CONNECTOR.sub("", clause.strip())
+    text = _ADVERB.sub("", _SELF.sub("", _LEAD_TIME.sub("", text)))
+    content = len(re.sub(r"[^\u4e00-\u9fffA-Za-z0-9]", "", text))
+    return content >= 5 and not _TRANSIENT.match(text) and not _META.match(text) and not _JUST.match(text)
+
+
 def _is_style(s: str) -> bool:
     return bool(
         _STYLE_ALONE.search(s) or (_STYLE_CUE.search(s) and _STYLE_WORD.search(s) and _STYLE_ADDR.search(s))
@@ -311,10 +327,17 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     out: list = []
     subj = None
     state.last_clause = ""
-    for clause in _CLAUSE_SPLIT.split(s):
-        if clause and clause.strip():
-            got, subj = _clause(clause, state, subj, remember)
-            out.extend(got)
+    clauses = [x for x in _CLAUSE_SPLIT.split(s) if x and x.strip()]
+    if any(_REMEMBER_CLAUSE.fullmatch(x.strip()) for x in clauses):  # 车停在C区37号，记一下
+        remember, clauses = True, [x for x in clauses if not _REMEMBER_CLAUSE.fullmatch(x.strip())]
+    unmatched = False
+    for clause in clauses:
+        got, subj = _clause(clause, state, subj, remember)
+        out.extend(got)
+        unmatched = unmatched or (not got and _substantive(clause))
+    request = bool(clauses) and bool(_META.match(_CONNECTOR.sub("", clauses[0].strip())))  # 帮我把这句翻译成…
+    about_self = remember or (bool(_SELF_REF.search(s)) and not request)
+    out = c.sentence_note(out, s, unmatched=unmatched, about_self=about_self)
     if not [x for x in out if x.attribute != "note"] and (m := _BARE_NOT.search(s)):
         fixed = c.bare_correction(state.context, m["old"] or m["old2"], m["new"] or m["new2"], sentence)
         out = fixed or out
