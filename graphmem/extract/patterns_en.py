@@ -332,47 +332,6 @@ def _if(test, handler):
     return lambda m, ctx: handler(m, ctx) if test(m, ctx) else None
 
 
-def _promoted(m, ctx):
-    """'I made partner at the firm': a new title (a firm's partner is a rank, not a spouse)."""
-    y = span(m["y"]).lower()
-    if not (_title(m["y"]) or y in ("partner", "senior partner", "managing partner", "principal", "tenure")):
-        return None
-    return _work(m, ctx) or [cand("job_title", span(m["y"]), ctx.subj, ctx.src)]
-
-
-def _teach(m, ctx):
-    """'I teach chemistry at Oakridge High': a teacher of that subject, and where."""
-    what = span(m["what"], LIKE_STOP)
-    low = what.lower()
-    if (
-        not what
-        or low in ("them", "it", "him", "her", "myself", "people", "kids")
-        or ctx.has_time
-        and not m["x"]
-    ):
-        return None
-    x = m["x"]
-    out = [cand("job_title", f"{what} teacher", ctx.subj, ctx.src)]
-    if x and (where := place(x) if c.is_place_en(span(x, PLACE_STOP)) else None):
-        out.append(cand("city", where, ctx.subj, ctx.src))
-    elif x and (org := _org(x)):
-        out.append(cand("employer", org, ctx.subj, ctx.src))
-    return out
-
-
-def _business(m, ctx):
-    """'I run a little bakery called Sweet Pea': the user's own business is where they work."""
-    name = span(m["x"])
-    kind = m["kind"].strip().lower()
-    if relation_of(kind) or kind in EN_BREEDS or kind.rstrip("s") in EN_BREEDS:
-        return None
-    return (
-        [cand("employer", name, ctx.subj, ctx.src), cand("note", ctx.src, ctx.subj, ctx.src)]
-        if name
-        else None
-    )
-
-
 def _a_something(m, ctx):
     """'is a nurse' is a job; 'is a husky' about a pet is a note on the pet."""
     return _work(m, ctx) or ([cand("note", m["y"], ctx.subj, ctx.src)] if ctx.subj.type == "pet" else None)
@@ -446,12 +405,6 @@ _TABLE = [
     (rf"^{_ADV}(?:work|works|am working|is working|(?P<intern>intern|interns|am interning|is interning)) (?:at|for|with) (?P<x>.+?)(?: as {_Y})?$", _work),
     (rf"^{_ADV}(?:work|works|am working|is working)(?: nights| days| weekends| part[- ]time| full[- ]time| remotely| from home)? as {_Y}"
      rf"(?: (?:at|for|with) {_X})?$", _work),
-    (r"^(?:teach|teaches|am teaching|is teaching) (?P<what>(?!at\b|in\b)[\w ]{2,30}?)(?: (?:at|in) (?P<x>.+))?$", _teach),
-    (r"^(?:made|became|got promoted to|was promoted to|have been promoted to|has been promoted to|got bumped up to|am now|was made)"
-     r" (?:a |an |the )?(?P<y>[\w -]{2,30}?)(?: (?:at|of) (?P<x>.+?))?(?: this \w+| last \w+| today| yesterday)?$",
-     _promoted),
-    (r"^(?:run|runs|own|owns|manage|manages|opened|started|founded|co-founded) (?:a|an|my|our) (?:little |small |tiny |new |own )*"
-     r"(?P<kind>[\w -]{2,25}?) (?:called|named) (?P<x>[A-Z][\w&'. -]{1,40}?)(?: (?:on|in|at|near|downtown)\b.*)?$", _business),
     (rf"^{_ADV}(?:work|works) in {_X}", _if(lambda m, x: c.is_place_en(span(m["x"], PLACE_STOP)), _work)),
     (rf"^(?:have |has )?{_ADV}(?:joined|started (?:a new job |a job |working |my new job )?(?:at|with|for)|{_BE} starting (?:a new job |work )?(?:at|with)|"
      rf"(?:got|landed|found|scored) (?:a job|hired|an offer|a position|a new job|a role|a gig) (?:at|with|by|from)|accepted (?:an offer|a job|a position) (?:at|with|from)|switched to|moved to|"

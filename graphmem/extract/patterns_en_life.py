@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 
 from . import patterns_en as p
-from .common import ME, cand, link
-from .lexicon import EN_DIETS, EN_NOT_NAMES
+from .common import ME, Subject, cand, is_place_en, link
+from .lexicon import EN_BREEDS, EN_DIETS, EN_NOT_NAMES
 from .relations import relation_of
 
 I = re.I  # noqa: E741
@@ -84,23 +84,58 @@ def _not_allergic(m, ctx):
 
 def _someone_new(m, ctx):
     """'I've been seeing someone new': a partner whose name may follow ("her name's Priya")."""
-    from .common import Subject
-
     ctx.state.mention(Subject("partner", "person", "partner", named=False))
     return [cand("note", ctx.src, ME, ctx.src)]
 
 
 def _at_org(m, ctx):
     x = p.span(m["x"])
-    if not x or c_place(x) or x.lower() in p._NOT_WORKPLACE:
+    if not x or is_place_en(x) or x.lower() in p._NOT_WORKPLACE:
         return None
     return [cand("employer", x, ME, ctx.src)]
 
 
-def c_place(x: str) -> bool:
-    from .common import is_place_en
+def _promoted(m, ctx):
+    """'I made partner at the firm': a new title (a firm's partner is a rank, not a spouse)."""
+    y = p.span(m["y"]).lower()
+    if not (
+        p._title(m["y"]) or y in ("partner", "senior partner", "managing partner", "principal", "tenure")
+    ):
+        return None
+    return p._work(m, ctx) or [cand("job_title", p.span(m["y"]), ctx.subj, ctx.src)]
 
-    return is_place_en(x)
+
+def _teach(m, ctx):
+    """'I teach chemistry at Oakridge High': a teacher of that subject, and where."""
+    what = p.span(m["what"], p.LIKE_STOP)
+    low = what.lower()
+    if (
+        not what
+        or low in ("them", "it", "him", "her", "myself", "people", "kids")
+        or ctx.has_time
+        and not m["x"]
+    ):
+        return None
+    x = m["x"]
+    out = [cand("job_title", f"{what} teacher", ctx.subj, ctx.src)]
+    if x and (where := p.place(x) if is_place_en(p.span(x, p.PLACE_STOP)) else None):
+        out.append(cand("city", where, ctx.subj, ctx.src))
+    elif x and (org := p._org(x)):
+        out.append(cand("employer", org, ctx.subj, ctx.src))
+    return out
+
+
+def _business(m, ctx):
+    """'I run a little bakery called Sweet Pea': the user's own business is where they work."""
+    name = p.span(m["x"])
+    kind = m["kind"].strip().lower()
+    if relation_of(kind) or kind in EN_BREEDS or kind.rstrip("s") in EN_BREEDS:
+        return None
+    return (
+        [cand("employer", name, ctx.subj, ctx.src), cand("note", ctx.src, ctx.subj, ctx.src)]
+        if name
+        else None
+    )
 
 
 _AFTER_ALL = r"(?:\s+(?:after all|anymore|any more|at all|actually))*"
@@ -134,5 +169,17 @@ RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
      r"(?: now| these days| lately)?$", I, p.attr("likes", p.like_value)),
     (r"^(?P<v>[\w' -]+?) (?:is|are) the (?:only (?:correct|acceptable|real|right)|best|one true) (?P<cat>[\w ]{2,20})$", I,
      p.attr("likes", p.like_value)),
+)]
+# fmt: on
+
+# Predicate rules (what follows the subject), tried after patterns_en.RULES.
+# fmt: off
+PREDICATES = [(re.compile(rx, I), fn) for rx, fn in (
+    (r"^(?:teach|teaches|am teaching|is teaching) (?P<what>(?!at\b|in\b)[\w ]{2,30}?)(?: (?:at|in) (?P<x>.+))?$", _teach),
+    (r"^(?:made|became|got promoted to|was promoted to|have been promoted to|has been promoted to|got bumped up to|am now|was made)"
+     r" (?:a |an |the )?(?P<y>[\w -]{2,30}?)(?: (?:at|of) (?P<x>.+?))?(?: this \w+| last \w+| today| yesterday)?$",
+     _promoted),
+    (r"^(?:run|runs|own|owns|manage|manages|opened|started|founded|co-founded) (?:a|an|my|our) (?:little |small |tiny |new |own )*"
+     r"(?P<kind>[\w -]{2,25}?) (?:called|named) (?P<x>[A-Z][\w&'. -]{1,40}?)(?: (?:on|in|at|near|downtown)\b.*)?$", _business),
 )]
 # fmt: on

@@ -322,7 +322,7 @@ def _match(body: str, ctx: Ctx, *, fragment: bool) -> list:
         if _NAMES_A_JOB.search(rest):  # "QA lead at Hooli", not "visited Denver"
             tries.append(f"am a {rest}")
     for b in tries:
-        for rx, fn in p.RULES:
+        for rx, fn in (*p.RULES, *life.PREDICATES):
             if (m := rx.match(b)) and (got := fn(m, ctx)):
                 return got
     return []
