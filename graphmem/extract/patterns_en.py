@@ -142,7 +142,9 @@ def _org(v: str) -> str | None:
     if not x or x.lower() in _NOT_WORKPLACE:
         return None
     if re.search(r"[A-Z]", x) or c.is_org_en(x):
-        return re.sub(r"^(?:the|a|an)\s+(?=[a-z])", "", x)
+        return re.sub(
+            r"^(?:the|a|an)\s+(?=[a-z])|^the\s+(?=[A-Z])", "", x
+        )  # "the Daily Grind" → "Daily Grind"
     return None
 
 
@@ -257,6 +259,13 @@ def _self_name(m, ctx):
 
 def _date(m, ctx):
     mon, day, year = (m["mon"] or m["mon2"] or "").lower(), m["d"] or m["d2"], m["y"]
+    if m["n1"]:  # 3/14 is March 14; 14/3 is 14 March; 3/4 stays as written (month or day first?)
+        a, b = int(m["n1"]), int(m["n2"])
+        if a > 12 >= b:
+            a, b = b, a
+        elif b <= 12:
+            return [cand("birthday", f"{m['n1']}/{m['n2']}", ctx.subj, ctx.src)]
+        mon, day = (_MONTHS[a - 1] if 1 <= a <= 12 else ""), str(b)
     full = next((x for x in _MONTHS if mon and x.startswith(mon[:3])), None)
     if not full or not day or not 1 <= int(day) <= 31:
         return None
@@ -354,7 +363,8 @@ _X = r"(?P<x>.+)"
 _V = r"(?P<v>.+)"
 _Y = r"(?:a |an |the )?(?P<y>.+?)"
 _DATE = (
-    rf"(?:(?P<mon>{MON})\.? (?P<d>\d{{1,2}})(?:st|nd|rd|th)?|(?:the )?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)? (?:of )?(?P<mon2>{MON}))"
+    rf"(?:(?P<mon>{MON})\.? (?P<d>\d{{1,2}})(?:st|nd|rd|th)?|(?:the )?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)? (?:of )?(?P<mon2>{MON})|"
+    r"(?P<n1>\d{1,2})[/.-](?P<n2>\d{1,2}))"
     r"(?:,? (?P<y>\d{4}))?"
 )
 _POSS = r"(?:my |'s |s )?"

@@ -154,6 +154,8 @@ RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
     (r"^(?:I am|am|I have been|have been|been) (?:seeing|dating|going out with|talking to) (?:someone|somebody|a (?:guy|girl|man|woman))"
      r"(?: new)?$", I, _someone_new),
     (r"^(?:I am|am) (?:now |currently )?(?:at|with) (?P<x>[A-Z][\w&.' -]{1,30}?) (?:now|these days|nowadays)$", 0, _at_org),
+    (rf"^(?:my )?(?:mother tongue|native language|first language|native tongue|home language) is (?P<v>{_LANG})\b", I,
+     _language("native")),
     (rf"^(?P<v>{_LANG}) is my (?:first|native|mother|main) (?:language|tongue)\b", I, _language("native")),
     (rf"^my (?P<v>{_LANG}) is (?:fluent|good|decent|native|solid|pretty good|ok|okay|alright|conversational|rusty|basic)\b", I, _language()),
     (rf"^(?:am|I am) (?:slowly |currently |also )?(?:learning|studying|picking up) (?P<v>{_LANG})\b", I, _language("learning")),

@@ -103,6 +103,8 @@ def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True
                 place, org = x[:n], x[n:]
                 break
     org = re.sub(r"^(?:一家|一个|一所|某)", "", org)
+    if _DESCRIBED.match(x):  # 一家做外卖的公司: what the company does, not its name
+        x, org = "", ""
     out = []
     if c.is_place_zh(place):
         out.append(cand("city", place, ctx.subj, ctx.src))
@@ -114,6 +116,11 @@ def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True
     if y:
         out.append(cand("job_title", y, ctx.subj, ctx.src))
     return out or None
+
+
+_DESCRIBED = re.compile(
+    r"^(?:做|搞|干|从事|开|卖|专做|主营|生产|研发)[^，,]{1,12}的(?:公司|企业|单位|工厂|厂|店|机构|集团|团队|创业公司)$"
+)
 
 
 def _work(m, ctx):
@@ -366,7 +373,7 @@ _TABLE = [
     (rf"^(?P<v>{LANGS}(?:[、和跟及]?(?:{LANGS}))*)(?:也|都|还)?(?:行|可以|会|会说|没问题|能应付|能用|流利|很流利|不错|还行|凑合|都行|也行)",
      pref("language")),
     (r"^(?:.{0,8}?(?:让我|提拔我|任命我|派我|安排我))?(?:当上了?|升(?:职)?(?:为|成|到|成了)|晋升(?:为|成|到)|提拔(?:为|成)|被提拔为|转正(?:成|为)|"
-     r"(?:当|做|担任)(?=.{2,10}(?:了|啦)$))(?P<y>[^，,]{2,12}?)(?:了|啦)*$", _title),
+     r"(?:当|做|担任)(?=.{2,10}(?:了|啦)$))(?P<y>[^，,]{2,12}?)(?:了|啦)*$", lambda m, x: _title(m, x, need_occupation=False)),
     (r"^(?:辞职|离职|辞了职|裸辞|辞了工作)(?:了)?(?:回|回到|去|到|搬到|搬回)了?(?P<x>[^，,]{2,8}?)(?:了|啦)*$", _quit_and_move),
     (rf"^在{_X}找了?(?:个|份|一份|一个)(?P<y>[^，,]{{2,12}}?)的?(?:活|工作|班|差事|岗位)(?:儿)?$", _work),
     # leaving a job or a city

@@ -30,7 +30,7 @@ _CONTRACTIONS = [
     (re.compile(r"\b(\w+)n't\b", I), r"\1 not"),
     (re.compile(r"\b(we|you|they)'re\b", I), r"\1 are"),
     (re.compile(r"\b(we|you|they)'ve\b", I), r"\1 have"),
-    (re.compile(r"\b(he|she|it|that|name)'s\b", I), r"\1 is"),
+    (re.compile(r"\b(he|she|it|that|name|birthday|bday|b-day)'s\b", I), r"\1 is"),
 ]
 _VERBS = (
     r"am|is|are|was|have|has|had|work|works|worked|live|lives|lived|love|loves|like|likes|enjoy|enjoys|hate|hates|speak|"
@@ -225,6 +225,13 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
     lead = _LEAD_TIME.match(text)
     rest = text[lead.end() :] if lead else text
     if m := re.match(r"^(?:I|we|(?:my|our)\s+\w+(?:\s\w+)?\s+and\s+I)\b\s*", rest, I):
+        return ME, rest[m.end() :], True, []
+    if m := re.match(
+        r"^(?P<name>[A-Z][\w-]+) and I\s+(?:are|got|have|just got|have been|just)\s+(?P<how>engaged|married)\b",
+        rest,
+    ):
+        return ME, f"am {m['how']} to {m['name']}", True, []  # "Nico and I got engaged": not "I are"
+    if m := re.match(r"^(?P<name>[A-Z][\w-]+) and I\s+", rest):
         return ME, rest[m.end() :], True, []
     if m := re.match(
         rf"^{p.NAME},\s+(?:my|our)\s+(?P<rel>{p.REL}),\s*", rest
