@@ -219,6 +219,8 @@ def attr(attribute, fn=None, split=False, **kw):
 
     def rule(m, ctx):
         raw = m.groupdict().get("v") or m.groupdict().get("x") or ""
+        if raw.strip().lower() in ("it", "that", "them", "this") and ctx.state.last_topic:
+            raw = ctx.state.last_topic  # "I used to love running but I've grown to hate it"
         listed = split or attribute in ("allergy", "language")
         vals = re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+", raw) if listed else [raw]
         q = kw.get("qualifier", m.groupdict().get("cat"))
@@ -227,6 +229,8 @@ def attr(attribute, fn=None, split=False, **kw):
             for v in vals
             if (val := (fn or span)(v))
         ]
+        if out and attribute in ("likes", "dislikes"):
+            ctx.state.last_topic = out[-1].value
         return out or None
 
     return rule
@@ -442,7 +446,8 @@ _TABLE = [
     (rf"^(?:my |'s )?(?:hobby is|hobbies are|hobbies include|interests are|interests include|passion is) {_V}", attr("likes", like_value, split=True)),
     (rf"^{_ADV}(?:hate|hates|dislike|dislikes|detest|detests|loathe|loathes|cannot stand|can not stand|cannot bear|cannot handle|"
      rf"(?:do|does) not (?:really |actually )?(?:like|enjoy|care for|love)|{_BE} not (?:a (?:big |huge )?fan of|into|big on|keen on|crazy about)|"
-     rf"{_BE} sick of|{_BE} tired of|{_BE} fed up with|no longer (?:like|enjoy)s?|{_BE} over|have gone off) {_V}", attr("dislikes", like_value)),
+     rf"{_BE} sick of|{_BE} tired of|{_BE} fed up with|no longer (?:like|enjoy)s?|{_BE} over|have gone off|"
+     rf"(?:have |has )?(?:grown|come|started|begun|learned|learnt) to (?:hate|dislike|despise|loathe)) {_V}", attr("dislikes", like_value)),
     (rf"^(?:do not|does not|never|no longer) (?:eat|drink)s? {_V}", attr("dislikes", like_value)),
     (rf"^(?:have |has )?(?:stopped|quit|given up|gave up) (?:eating|drinking) {_V}", attr("dislikes", like_value)),
     (r"^(?:am|is) (?:a |an )?(?:big |huge |massive |total |die-hard )?(?P<v>[\w ]+?) fan$", attr("likes")),

@@ -24,7 +24,27 @@ def _split_up(m, ctx):
     who = m["name"].strip()
     if who.lower() in ("we", "i", "me", "you", "they") or who.split()[0] in EN_NOT_NAMES:
         return None
-    return [cand(a, who, ME, ctx.src, retract=True, correction=True) for a in ("partner", "spouse")]
+    gone = [cand(a, who, ME, ctx.src, retract=True, correction=True) for a in ("partner", "spouse")]
+    return [*gone, cand("event", ctx.src, ME, ctx.src, kind="fact")]  # the break-up itself is history
+
+
+def _youngest(m, ctx):
+    """'Lily's our youngest': a child, by name."""
+    name = m["name"]
+    if name in EN_NOT_NAMES:
+        return None
+    ctx.state.add(name, "person", "child")
+    return [link("child", None, name, ctx.src)]
+
+
+def _cannot_have(m, ctx):
+    """'Lily can't have tree nuts': an allergy when the sentence says so, else a diet restriction."""
+    x = p.span(m["x"], p.LIKE_STOP)
+    if not x:
+        return None
+    if re.search(r"allerg|epipen|anaphyla|reaction", ctx.src, I):
+        return [cand("allergy", x, ctx.subj, ctx.src)]
+    return [cand("diet", f"no {x}", ctx.subj, ctx.src)]
 
 
 def _we_call(m, ctx):
@@ -151,6 +171,8 @@ RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
     (rf"^(?:we|I|everyone|everybody|the kids|my kids|people)\s+(?:all\s+)?(?:call|calls)\s+(?:him|her|it|them)\s+{p.NAME}", 0, _we_call),
     (r"^(?:[\w ]{1,30}?\s+)?(?:got|gets|has gotten|turned) me (?:into|hooked on|obsessed with) (?P<v>.+?)(?:\s+and\b.*)?$", I,
      p.attr("likes", p.like_value)),
+    (rf"^{p.NAME}(?:'s| is) (?:our|my) (?:youngest|oldest|eldest|middle (?:one|child|kid)|baby|little one|firstborn|first-born)\b", 0,
+     _youngest),
     (r"^(?:I am|am|I have been|have been|been) (?:seeing|dating|going out with|talking to) (?:someone|somebody|a (?:guy|girl|man|woman))"
      r"(?: new)?$", I, _someone_new),
     (r"^(?:I am|am) (?:now |currently )?(?:at|with) (?P<x>[A-Z][\w&.' -]{1,30}?) (?:now|these days|nowadays)$", 0, _at_org),
@@ -160,7 +182,7 @@ RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
     (rf"^my (?P<v>{_LANG}) is (?:fluent|good|decent|native|solid|pretty good|ok|okay|alright|conversational|rusty|basic)\b", I, _language()),
     (rf"^(?:am|I am) (?:slowly |currently |also )?(?:learning|studying|picking up) (?P<v>{_LANG})\b", I, _language("learning")),
     (rf"^(?:turns out |it turns out |apparently |so )?(?:I am|am) (?:actually )?not (?:really )?allergic to (?P<x>.+?){_AFTER_ALL}$", I, _not_allergic),
-    (rf"^(?:I|we) (?:have |had |just |finally |officially )*(?:gave up|given up|quit|stopped|dropped|ditched|abandoned|am done with|"
+    (rf"^(?:(?:I|we) )?(?:have |had |just |finally |officially )*(?:gave up|given up|quit|stopped|dropped|ditched|abandoned|am done with|"
      rf"fell off|fell off the) (?:on |being |doing |eating |the |a |an )*(?P<d>{_DIET})(?: diet| thing| wagon)?\b", I, _diet_off),
     (rf"^(?:I am|am|I have been) no longer (?:a |an )?(?P<d>{_DIET})\b", I, _diet_off),
     (r"^(?P<x>(?:my|our|the|that|this) [\w' -]{2,40}?) (?:got|was|has been|is|have been|were) (?:cancell?ed|called off|postponed|"
@@ -177,6 +199,7 @@ RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
 # Predicate rules (what follows the subject), tried after patterns_en.RULES.
 # fmt: off
 PREDICATES = [(re.compile(rx, I), fn) for rx, fn in (
+    (r"^(?:cannot|can not|can't|should not|must not|is not allowed to|isn't allowed to) (?:have|eat|drink|tolerate|touch) (?P<x>.+)$", _cannot_have),
     (r"^(?:teach|teaches|am teaching|is teaching) (?P<what>(?!at\b|in\b)[\w ]{2,30}?)(?: (?:at|in) (?P<x>.+))?$", _teach),
     (r"^(?:made|became|got promoted to|was promoted to|have been promoted to|has been promoted to|got bumped up to|am now|was made)"
      r" (?:a |an |the )?(?P<y>[\w -]{2,30}?)(?: (?:at|of) (?P<x>.+?))?(?: this \w+| last \w+| today| yesterday)?$",

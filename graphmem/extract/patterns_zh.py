@@ -8,6 +8,7 @@ A handler returns None to let later rules (and finally the note/event fallback) 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from . import common as c
 from . import nlp
@@ -177,6 +178,11 @@ def _name(m, ctx):
         # names what the clause before introduced; it is kept as a note, never as the user's name.
         before = ctx.state.last_clause
         return [cand("note", f"{before}，{ctx.src.strip()}" if before else ctx.src, s, ctx.src)]
+    if s.named and s.type == "pet" and v != s.name:  # 给猫改名了，以后它就叫年糕: the pet is renamed
+        attr, qual = "pet", s.relation
+        ctx.subj = ctx.state.add(v, "pet", qual)
+        return [cand("pet", s.name, ME, ctx.src, retract=True, correction=True, qualifier=qual),
+                link(attr, qual, v, ctx.src)]  # fmt: skip
     if not s.named and not s.is_self:  # 我儿子叫乐乐: the name is the link's value
         attr, qual = placeholder_relation(s)
         ctx.subj = ctx.state.add(v, entity_type(attr), qual or attr)
@@ -265,6 +271,12 @@ def pref(attr: str, group: str = "v"):
             for v in values
             if v and v not in PRONOUN_VALUE and len(v) <= 40
         ]
+        if out and attr in ("likes", "dislikes"):
+            ctx.state.last_topic = out[-1].value
+            if ctx.past and attr == "likes":  # 以前超爱喝咖啡: a liking that is over
+                out = [replace(x, retract=True, correction=True) for x in out] + [
+                    cand("note", ctx.src, ctx.subj, ctx.src)
+                ]
         return out or None
 
     return rule
@@ -311,7 +323,7 @@ def _called_off(m, ctx):
 
 def _gave_up(m, ctx):
     """咖啡已经戒了: a liking (or diet) that no longer holds."""
-    v = clean(m["v"] or m["v2"])
+    v = clean(m["v"] or m["v2"] or "") or ctx.state.last_topic
     if not v:
         return None
     out = [cand("likes", v, ctx.subj, ctx.src, retract=True, correction=True)]
@@ -321,7 +333,8 @@ def _gave_up(m, ctx):
 
 
 def _breakup(m, ctx):
-    return [cand("partner", m["name"], ME, ctx.src, retract=True, correction=True)]
+    gone = [cand(a, m["name"], ME, ctx.src, retract=True, correction=True) for a in ("partner", "spouse")]
+    return [*gone, cand("event", ctx.src, ME, ctx.src, kind="fact")]  # the break-up itself is history
 
 
 def _note(m, ctx):
@@ -368,7 +381,7 @@ _TABLE = [
     (r"^(?:不去|去不了|不办|办不了|不考|不参加)(?P<x>[^，,]{2,16}?)了$", _called_off),
     (r"^(?:根本|其实|并|压根|倒)?(?:没有|不)(?:对)?(?P<x>[^，,不]{1,10}?)过敏(?:了|啊|的)*$",
      lambda m, x: [cand("allergy", clean(m["x"]), x.subj, x.src, retract=True, correction=True)]),
-    (r"^(?:已经)?(?:把)?(?P<v>[^，,]{1,8}?)戒(?:掉)?了$|^(?:已经)?戒(?:掉)?了(?P<v2>[^，,]{1,8})$", _gave_up),
+    (r"^(?:已经)?(?:把)?(?P<v>[^，,]{1,8}?)戒(?:掉)?了$|^(?:已经)?戒(?:掉)?了(?P<v2>[^，,]{1,8})?$", _gave_up),
     (r"^(?:改|换成|改成)(?:喝|吃|用|玩|听)(?P<v>[^，,]{1,12})$", pref("likes")),
     (rf"^(?P<v>{LANGS}(?:[、和跟及]?(?:{LANGS}))*)(?:也|都|还)?(?:行|可以|会|会说|没问题|能应付|能用|流利|很流利|不错|还行|凑合|都行|也行)",
      pref("language")),

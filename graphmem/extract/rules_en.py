@@ -377,8 +377,9 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
             {x.attribute for x in out if x.attribute not in ("note", "event")}
         ):
             out = pieces
-    if ctx.past and out:
-        out = [cand("note", said, subj, raw)]
+    if ctx.past and out:  # "I used to love running": that liking is over; the history is a note
+        gone = [replace(x, retract=True, correction=True) for x in out if x.attribute == "likes"]
+        out = [*gone, cand("note", said, subj, raw)]
     if not out and pred:
         out = _fallback(said, pred, ctx, explicit, remember)
     if old:
