@@ -57,7 +57,7 @@ _STYLE_WORD = re.compile(
 )
 _STYLE_ALONE = re.compile(r"别说废话|少说废话|不要客套|直接说重点|说重点|少点废话")
 
-_LEAD_TIME = re.compile(rf"^(?:{p.TIME}[，,\s]*)+")
+_LEAD_TIME = re.compile(rf"^(?:(?:{p.TIME}|以后|今后|往后|从今往后|从现在起|从此)[，,\s]*)+")
 _REL_SUBJ = re.compile(rf"^(?:我们?|咱们?)(?:的|家的?|家里的?|养的)?(?P<rel>{p.REL})")
 _SELF = re.compile(r"^(?:我们?|本人|咱们?)(?:家(?!人))?")
 _PRONOUN = re.compile(r"^(?P<p>他|她|它)(?!们)")
