@@ -57,7 +57,9 @@ _STYLE_WORD = re.compile(
 )
 _STYLE_ALONE = re.compile(r"别说废话|少说废话|不要客套|直接说重点|说重点|少点废话")
 
-_LEAD_TIME = re.compile(rf"^(?:(?:{p.TIME}|以后|今后|往后|从今往后|从现在起|从此)[，,\s]*)+")
+_LEAD_TIME = re.compile(
+    rf"^(?:(?:{p.TIME}|以后|今后|往后|从今往后|从现在起|从此|前几年|这几年|前些年|几年前|那几年|这两年)[，,\s]*)+"
+)
 _REL_SUBJ = re.compile(rf"^(?:我们?|咱们?)(?:的|家的?|家里的?|养的)?(?P<rel>{p.REL})")
 _SELF = re.compile(r"^(?:我们?|本人|咱们?)(?:家(?!人))?")
 _PRONOUN = re.compile(r"^(?P<p>他|她|它)(?!们)")
@@ -67,7 +69,7 @@ _ORDINAL_CHILD = re.compile(
 )
 _ADV_WORDS = (
     r"也|还|都|就|又|才|已经|现在|目前|如今|平时|平常|一直|最近|近来|其实|实际上|真的|确实|本来|从小|"
-    r"从来|向来|终于|刚刚|刚|正在|马上|即将|新|居然|竟然|突然|渐渐|慢慢|正式|彻底|总算|早就|早已|"
+    r"从来|向来|终于|刚刚|刚|正在|马上|即将|新|居然|竟然|突然|渐渐|慢慢|正式|彻底|总算|早就|早已|主要|基本上?|"
     r"从.{1,6}(?:开始|起)"
 )
 _ADVERB = re.compile(rf"^(?:{_ADV_WORDS}|{p.TIME})+")
@@ -143,8 +145,21 @@ _CLAUSE_RULES = [(re.compile(rx), fn) for rx, fn in (
 # fmt: on
 
 
+# A long message typed without punctuation ("我是长沙人前几年来深圳了现在在…公司叫…") is cut
+# before the words that usually open a new clause.
+_RUN_ON_STARTS = re.compile(
+    r"(?<=[\u4e00-\u9fff])(?=现在|目前|然后|后来|前几年|去年|今年|每天|平时|公司叫|公司名|我主要|我现在|我每天|我平时|但是|不过)"
+)
+
+
+def _unrun(sentence: str) -> str:
+    if len(sentence) < 25 or re.search(r"[，,。！？!?；;、\s]", sentence.strip()):
+        return sentence
+    return _RUN_ON_STARTS.sub("，", sentence)
+
+
 def split_sentences(text: str) -> list[str]:
-    text = EMOJI.sub("。", text)
+    text = _unrun(EMOJI.sub("。", text)) if "\n" not in text else EMOJI.sub("。", text)
     return [s.strip() for s in _SENT_END.split(text) if s.strip(" \t\n。！？!?；;～~")]
 
 
