@@ -98,3 +98,28 @@ def test_a_new_partner_after_a_break_up(mem: Memory, uid: Callable[[str], str]) 
     mem.remember(u, "Luca and I split up in March.", at=T1)
     mem.remember(u, "I've been seeing someone new, his name is Tariq.", at=T2)
     assert values(mem.get(u, "partner")) == ["Tariq"]
+
+
+@pytest.mark.parametrize(
+    ("first", "later", "gone", "now_disliked"),
+    [
+        ("I love jogging.", "I used to love jogging, but I've grown to hate it.", "jogging", "jogging"),
+        ("我喜欢吃辣条。", "以前特别爱吃辣条，后来戒了", "辣条", None),
+    ],
+)
+def test_a_liking_that_is_over(
+    mem: Memory, uid: Callable[[str], str], first: str, later: str, gone: str, now_disliked: str | None
+) -> None:
+    u = uid("over")
+    mem.remember(u, first, at=T0)
+    mem.remember(u, later, at=T1)
+    assert gone not in values(mem.get(u, "likes"))
+    if now_disliked:
+        assert now_disliked in values(mem.get(u, "dislikes"))
+
+
+def test_a_pet_renamed(mem: Memory, uid: Callable[[str], str]) -> None:
+    u = uid("rename")
+    mem.remember(u, "我家狗叫旺仔。", at=T0)
+    mem.remember(u, "给它改名了，以后它就叫可颂。", at=T1)
+    assert values(mem.get(u, "pet")) == ["可颂"]

@@ -43,6 +43,7 @@ def facts_of(text: str) -> set[tuple[str, str, str]]:
         ("我家刚收养了一只三花猫，叫芝麻", {("self", "pet", "芝麻")}),
         ("老大叫朵朵，老二叫果果", {("self", "child", "朵朵"), ("self", "child", "果果")}),
         ("新学期领导让我当年级组长了", {("self", "job_title", "年级组长")}),
+        ("我是湖南人这两年来杭州了现在在一家做直播的公司上班公司叫星火传媒", {("self", "hometown", "湖南"), ("self", "city", "杭州"), ("self", "employer", "星火传媒")}),
     ],
 )  # fmt: skip
 def test_everyday_sentences(text: str, want: set[tuple[str, str, str]]) -> None:
