@@ -17,8 +17,6 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
-import networkx as nx
-
 from . import validate
 from .errors import InvalidInputError
 from .graph import build_graph
@@ -26,6 +24,8 @@ from .timeutil import from_epoch
 from .vocab import VOCAB
 
 if TYPE_CHECKING:
+    import networkx as nx
+
     from .memory import Memory
 
 __all__ = ["COLUMNS", "QUERIES", "run", "run_on_graph"]

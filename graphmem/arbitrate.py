@@ -6,7 +6,10 @@ Rules, in the order the seeds give them:
 1. identical value            -> reinforce (no new node)
 2. explicit correction        -> the new fact supersedes (rule `explicit_correction`)
 3. source priority            -> declared > observed > inferred; lower-priority news is kept frozen
-4. recency                    -> same priority: the later statement supersedes
+4. guarded                    -> a weak reading (a hedge, a guess: confidence below GUARD) of a
+                                 single-valued attribute never replaces a value of the same
+                                 priority; it is kept frozen as model_inferred, with an audit record
+5. recency                    -> same priority: the later statement supersedes
 
 Single-valued attributes conflict on any different value; multi-valued ones only on
 polarity (likes X vs dislikes X), on mutually exclusive values (one diet label at a
@@ -48,6 +51,16 @@ class Decision:
     targets: list[Fact] = field(default_factory=list)  # facts reinforced, superseded or retracted
 
 
+#: A candidate less sure than this (the extractor's own confidence in its pattern) cannot
+#: supersede a single-valued fact; only an explicit statement or correction can.
+GUARD = 0.8
+
+
+def weak(cand: Candidate) -> bool:
+    """A reading too unsure to replace what the user stated (a hedge, a guess)."""
+    return cand.source == "model_inferred" or (cand.confidence is not None and cand.confidence < GUARD)
+
+
 def _priority(source: str) -> int:
     return SOURCE_PRIORITY.get(source, 0)
 
@@ -82,7 +95,11 @@ def lookup_keys(cand: Candidate) -> list[str] | None:
 def decide(cand: Candidate, same_attr: list[Fact], opposite: list[Fact], at: datetime) -> Decision:
     """Arbitrate `cand` against the subject's active facts of its attribute and its opposite."""
     if cand.retract:
-        hits = [f for f in same_attr if mentions_value(cand.value, f.value)]
+        if cand.attribute in ("event", "note"):  # "体检取消了" names a word of the plan
+            key = value_key(cand.value)
+            hits = [f for f in same_attr if len(key) >= 2 and key in value_key(f.value)]
+        else:
+            hits = [f for f in same_attr if mentions_value(cand.value, f.value)]
         if hits:
             return Decision("retract", "retraction", hits)
         return Decision("nothing_to_retract", "retraction")
@@ -115,6 +132,8 @@ def decide(cand: Candidate, same_attr: list[Fact], opposite: list[Fact], at: dat
         return Decision("supersede", "source_priority", conflicts)
     if mine < top:
         return Decision("keep_frozen", "source_priority", conflicts)
+    if is_single(cand.attribute) and weak(cand):
+        return Decision("keep_frozen", "guarded", conflicts)
     # Same priority: the later statement wins; news older than what we hold stays frozen.
     if all(at >= f.valid_from for f in conflicts):
         return Decision("supersede", winners_rule or "recency", conflicts)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .model import MemoryContext, RecallItem
-from .vocab import has_cjk
+from .vocab import has_cjk, neutral
 
 _HEADER_ZH = "以下是与该用户相关的长期记忆，仅作背景参考；如与用户当前输入矛盾，以当前输入为准。"
 _HEADER_EN = (
@@ -22,6 +22,8 @@ def render(user_id: str, query: str, items: list[RecallItem]) -> MemoryContext:
         when = f.valid_from.date().isoformat()
         flag = " inferred" if f.inferred else ""
         via = " ← " + " → ".join(it.path) if len(it.path) > 2 else ""
-        lines.append(f"- {f.text} [{f.kind}, {f.source}{flag}, {f.confidence:.2f}, {when}]{via}")
+        # About the user, not in the user's voice (Fact.text keeps the first-person form).
+        about = neutral(f.attribute, str(f.value), f.subject_name)
+        lines.append(f"- {about} [{f.kind}, {f.source}{flag}, {f.confidence:.2f}, {when}]{via}")
     lines.append("</MemoryContext>")
     return MemoryContext(user_id=user_id, query=query, items=items, text="\n".join(lines))

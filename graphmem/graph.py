@@ -20,12 +20,13 @@ import json
 from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
-from typing import IO, Any
-
-import networkx as nx
+from typing import IO, TYPE_CHECKING, Any
 
 from .model import Entity, Fact
 from .stores.base import UserReader
+
+if TYPE_CHECKING:  # networkx is imported by the functions that build graphs, not by the CLI's start-up
+    import networkx as nx
 
 __all__ = ["FORMATS", "build_graph", "facts_in", "to_json", "write_graph", "write_graphml", "write_json"]
 
@@ -98,6 +99,8 @@ def build_graph(
     With `as_of`, the graph shows what was known then: facts recorded by that time, with
     the status they had at that time, and only the SUPERSEDES edges made by then.
     """
+    import networkx as nx
+
     g: nx.MultiDiGraph = nx.MultiDiGraph(
         user_id=reader.user_id,
         as_of=_iso(as_of),
@@ -150,6 +153,8 @@ def _scalar_attrs(attrs: dict[str, Any]) -> dict[str, Any]:
 
 def write_graphml(g: nx.MultiDiGraph, target: str | Path | IO[bytes]) -> None:
     """GraphML (for Gephi, yEd, Cytoscape); list attributes are joined with `|`."""
+    import networkx as nx
+
     h: nx.MultiDiGraph = nx.MultiDiGraph(**_scalar_attrs(dict(g.graph)))
     for n, d in g.nodes(data=True):
         h.add_node(n, **_scalar_attrs(d))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import erasure, gate, portability, validate
+from . import erasure, portability, spoken_forget, validate
 from .config import Config
 from .context import render as render_context
 from .decay import effective_score
@@ -26,6 +26,7 @@ from .model import (
     Ignored,
     MemoryContext,
     RecallItem,
+    Refusal,
     RememberResult,
 )
 from .portability import ExportReport, ImportReport
@@ -39,6 +40,8 @@ from .write import Applier, Prepared, new_id, render_candidate
 
 if TYPE_CHECKING:
     import networkx as nx
+
+    from .gate import Screened
 
 _log = logging.getLogger("graphmem")
 _MAX_VALUE_CHARS = 1000
@@ -113,7 +116,18 @@ class Memory:
         ref = validate.ref(ref)
         when = parse_time(at)
 
-        screened = gate.screen(text, role)
+        from . import gate  # its patterns compile on the first write, not when `get`/`facts` start
+
+        control = gate.control_of(text) if role == "user" else None
+        if control is not None and control.kind == gate.DONT_KEEP:
+            # Nothing of the message persists: no episode, fact, index row or log line.
+            _log.debug("remember user=%r refused at the user's request", uid)
+            return RememberResult(
+                uid, refused=[Refusal("user_request", "the user asked not to keep this message")]
+            )
+        screened = gate.screen(text, role, keep=control is not None and control.kind == gate.REMEMBER)
+        if control is not None and control.kind == gate.FORGET:
+            return self._forget_request(uid, text, screened, when)
         out = ExtractOutput([], [])
         if screened.sentences:
             out = self.extractor.extract(screened.sentences, self._extract_context(self.store.reader(uid)))
@@ -135,6 +149,24 @@ class Memory:
             "remember user=%r added=%d superseded=%d reinforced=%d refused=%d",
             uid, len(result.added), len(result.superseded), len(result.reinforced), len(result.refused),
         )  # fmt: skip
+        return result
+
+    def _forget_request(self, uid: str, text: str, screened: Screened, when: datetime) -> RememberResult:
+        """ "forget that …" / "把…删了": erase the named facts as `forget` does; keep no trace of the request."""
+        r = self.store.reader(uid)
+        out = (
+            self.extractor.extract(screened.sentences, self._extract_context(r))
+            if screened.sentences
+            else None
+        )
+        named = spoken_forget.named_facts(r.facts(statuses=None), out.candidates if out else [], text)
+        result = RememberResult(uid, refused=[Refusal("user_request", "a forget request is not kept")])
+        for f in named:
+            if self.forget(uid, f.id, at=when):
+                result.retracted.append(f)
+        if not named:
+            result.ignored.append(Ignored("", "nothing_to_forget"))
+        _log.debug("remember user=%r forget request erased=%d", uid, len(result.retracted))
         return result
 
     def _extract_context(self, r: UserReader) -> ExtractContext:
@@ -325,6 +357,8 @@ def _candidate_problem(c: Candidate) -> str | None:
         return "invalid_subject"
     if c.source not in SOURCES or (c.kind is not None and c.kind not in KINDS):
         return "invalid_source_or_kind"
-    if gate.find_secrets(f"{c.value}\n{c.source_text}\n{c.text or ''}"):
+    from .gate import find_secrets
+
+    if find_secrets(f"{c.value}\n{c.source_text}\n{c.text or ''}"):
         return "secret"
     return None

@@ -112,3 +112,22 @@ def render(key: str, value: str, subject: str, *, zh: bool | None = None) -> str
     if subject == "self":
         return entry.en_self.format(v=value)
     return entry.en_other.format(s=subject, v=value)
+
+
+#: How the MemoryContext names the user: the block is read by a model, for which "I" and
+#: "my" would be ambiguous (the user? the assistant?).
+USER_EN, USER_ZH = "The user", "用户"
+_SAID_EN, _SAID_ZH = '{s} said: "{v}"', "{s}说过：“{v}”"
+
+
+def neutral(key: str, value: str, subject: str, *, zh: bool | None = None) -> str:
+    """The fact as a statement about the user (or the third party by name), never in the
+    user's voice: "The user lives in Boston", "用户住在杭州", "Anna is allergic to nuts"."""
+    use_zh = zh if zh is not None else (has_cjk(value) or has_cjk(subject))
+    who = (USER_ZH if use_zh else USER_EN) if subject == "self" else subject
+    if key in ("note", "event"):  # free text in the speaker's own words: quoted, attributed
+        return (_SAID_ZH if use_zh else _SAID_EN).format(s=who, v=value.strip())
+    entry = attribute(key)
+    if key == "reply_style":
+        return f"{who}希望的回复风格：{value}" if use_zh else f"{who} asked for this reply style: {value}"
+    return (entry.zh if use_zh else entry.en_other).format(s=who, v=value)

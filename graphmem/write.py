@@ -139,6 +139,8 @@ class Applier:
             self.result.reinforced.append(updated)
             self._audit("reinforce", decision.rule, None, old.id, f"{old.attribute}={old.value}")
             return
+        if decision.rule == "guarded":  # a weak reading is kept as what it is: an inference
+            p = replace(p, cand=replace(cand, source="model_inferred"))
         fact = self._new_fact(p, subject, frozen=decision.action == "keep_frozen", winner=decision)
         self.w.add_fact(fact, p.terms, p.vector)
         if decision.action == "keep_frozen":

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..errors import GraphMemError
 from ..memory import Memory
+from ..vocab import CORE_KEYS
 from . import analyst as cli_analyst
 from . import browse as cli_browse
 from . import llm as cli_llm
@@ -61,7 +62,14 @@ def cmd_get(mem: Memory, a: argparse.Namespace, s: Style) -> int:
     else:
         for f in facts:
             print(f.value)
-    return 0
+    if facts:
+        return 0
+    known = sorted({*CORE_KEYS, *(f.attribute for f in mem.facts(a.user, include_frozen=True))})
+    if a.attribute not in known:
+        print(f"graphmem: unknown attribute {a.attribute!r}; attributes: {', '.join(known)}", file=sys.stderr)
+    else:
+        print(f"graphmem: {a.user} has no active {a.attribute}", file=sys.stderr)
+    return 1
 
 
 def cmd_facts(mem: Memory, a: argparse.Namespace, s: Style) -> int:
@@ -70,7 +78,7 @@ def cmd_facts(mem: Memory, a: argparse.Namespace, s: Style) -> int:
         dump(facts)
     else:
         for f in facts:
-            print(fact_line(f, s))
+            print(f"{s.dim(f.id)}  {fact_line(f, s)}")
     return 0
 
 
@@ -147,6 +155,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:  # `graphmem recall --json ... | head`: the reader left; end quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     a = parser.parse_args(argv)
     s = Style(sys.stdout)

@@ -53,6 +53,11 @@ def to_jsonable(obj: Any) -> Any:
     return obj
 
 
+def local(t: datetime) -> datetime:
+    """A stored time as the reader's local time (stores keep UTC; a shell shows where it runs)."""
+    return t.astimezone() if t.tzinfo is not None else t
+
+
 def dump(obj: Any) -> None:
     print(json.dumps(to_jsonable(obj), ensure_ascii=False, indent=2))
 
@@ -62,7 +67,7 @@ def fact_line(f: Fact, s: Style) -> str:
     subj = "" if f.subject_name == "self" else f"{f.subject_name}."
     return (
         f"{subj}{s.bold(f.attribute)} = {f.value}  {s.dim(f'({f.kind}, {f.source}, {f.confidence:.2f},')} "
-        f"{status}{s.dim(', ' + f.valid_from.date().isoformat() + ')')}"
+        f"{status}{s.dim(', ' + local(f.valid_from).date().isoformat() + ')')}"
     )
 
 
@@ -97,8 +102,8 @@ def print_history(entries: Sequence[HistoryEntry], s: Style) -> None:
         print(s.dim("(no history)"))
     for e in entries:
         f = e.fact
-        when = f.valid_from.isoformat(timespec="minutes")
-        until = f" until {f.valid_to.isoformat(timespec='minutes')}" if f.valid_to else ""
+        when = local(f.valid_from).isoformat(timespec="minutes")
+        until = f" until {local(f.valid_to).isoformat(timespec='minutes')}" if f.valid_to else ""
         print(f"{s.bold(when)}  {fact_line(f, s)}{s.dim(until)}")
         if f.source_text:
             print(f"    {s.dim('said: ' + f.source_text)}")

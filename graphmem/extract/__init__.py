@@ -20,7 +20,6 @@ from typing import Protocol, runtime_checkable
 
 from graphmem.model import Candidate, Fact, Ignored
 
-from . import nlp, rules_en, rules_zh
 from .common import State, zh_pos
 from .relations import RELATION_WORDS, relation_of, relation_words
 
@@ -121,10 +120,14 @@ class RuleExtractor:
     def warm(self) -> None:
         """Load jieba's dictionaries, import spaCy and build its two blank pipelines and matchers
         now instead of on the first message: once per process, one to a few seconds."""
+        from . import nlp
+
         zh_pos("的")
         nlp.warm()
 
     def extract(self, sentences: list[str], context: ExtractContext | None = None) -> ExtractOutput:
+        from . import rules_en, rules_zh  # compiled on first use: `get`/`facts` never need them
+
         context = context or ExtractContext()
         state = State(context)
         candidates: list[Candidate] = []

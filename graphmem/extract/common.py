@@ -146,6 +146,8 @@ class State:
         self._placeholders: set[str] = set()
         self.last_third: Subject | None = None
         self.last_pet: Subject | None = None
+        self.last_clause = ""  # the clause before this one in the sentence (what "叫X" may name)
+        self.last_topic = ""  # the last thing liked or disliked (what a later "it" / "戒了" means)
         for ent in context.known_entities:
             self.add(ent.name, ent.type, ent.relation, aliases=ent.aliases, mention=False)
 
@@ -208,6 +210,7 @@ class Ctx:
     src: str
     state: State
     has_time: bool = False  # a one-off time is mentioned ("next Tuesday", "下周三")
+    explicit: bool = True  # the clause names its subject (False: dropped, inherited or assumed)
     past: bool = False
     times: frozenset[str] = frozenset()  # nlp labels found in the clause: TIME, RECUR, HABIT
 
@@ -283,17 +286,63 @@ def bare_correction(context: ExtractContext, old: str, new: str, source: str) ->
     return [cand(fact.attribute, n, subj, source, correction=True, replaces=fv)]
 
 
-def finish(cands: list[Candidate], context: ExtractContext, *, correction: bool) -> list[Candidate]:
+# A hedged clause ("might move to Denver", "好像对芒果过敏") is a guess, not a statement: its
+# candidates are inferences that cannot replace what the user stated (arbitrate.GUARD).
+_HEDGE = re.compile(
+    r"\b(?:might|may be|maybe|perhaps|probably|possibly|thinking (?:about|of)|considering|pretty sure|fairly sure|"
+    r"I think|I guess|I suppose|not sure|not certain|hopefully|someday|at some point|if all goes well|kind of want|"
+    r"could end up|wondering (?:if|whether)|toying with)\b|"
+    r"可能|也许|大概|好像|似乎|估计|考虑|说不定|还没想好|没想好|没定|或许|如果|要是|不确定|八成|应该会|想着|琢磨",
+    re.I,
+)
+HEDGED_CONFIDENCE = 0.5
+#: Particles and sentence-final words a Chinese value must not keep (腾讯了 → 腾讯).
+_ZH_TAIL_PARTICLES = re.compile(
+    r"(?<=[\u4e00-\u9fffA-Za-z0-9])(?:了|啦|呢|哦|呀|吧|啊|嘛|咯|喔|噢|哈|耶|哟|呗)+$"
+)
+_FREE_TEXT = ("note", "event", "reply_style")
+_EMOJI = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u200d\ufe0f]+")
+
+
+def sentence_note(
+    out: list[Candidate], sentence: str, *, unmatched: bool, about_self: bool
+) -> list[Candidate]:
+    """A sentence about the user with a clause that matched nothing ("我开车的时候不接电话，有急事
+    就发微信语音"): keep the sentence whole as one note (the user's clause notes folded into it),
+    so what was said is recalled with its context instead of in fragments, or not at all."""
+    if not unmatched or not about_self:
+        return out
+    kept = [x for x in out if not (x.attribute == "note" and x.subject == SELF)]
+    return [*kept, cand("note", sentence, ME, sentence)]
+
+
+def hedged(clause: str) -> bool:
+    return bool(_HEDGE.search(clause))
+
+
+def finish(
+    cands: list[Candidate], context: ExtractContext, *, correction: bool, hedge: bool = False
+) -> list[Candidate]:
     """Sentence post-pass: correction flag, old values named by a retraction, stored spellings,
     no duplicates and no empty values."""
     out: list[Candidate] = []
     seen: set[tuple] = set()
     retracted = {(c.subject, c.attribute): c.value for c in cands if c.retract and c.attribute != "*"}
     for c in cands:
-        value = c.value.strip(" \t,，。.;；:：!！?？\"'“”‘’")
+        value = c.value.strip(" \t,，。.;；:：!！?？\"'“”‘’~～")
+        if c.attribute not in _FREE_TEXT:
+            value = _ZH_TAIL_PARTICLES.sub("", _EMOJI.sub("", value).strip()).strip()
         if not value or len(value) > 300:
             continue
         c = replace(c, value=value)
+        if (
+            c.attribute not in _FREE_TEXT
+            and not c.retract
+            and not c.correction
+            and c.confidence is None
+            and (hedge or hedged(c.source_text))
+        ):
+            c = replace(c, source="model_inferred", confidence=HEDGED_CONFIDENCE)
         if c.object_type and not c.retract and _placeholder(c.value) and _named_link_exists(cands, c):
             continue  # "养了一只猫，叫咪咪": the named link replaces the placeholder "猫"
         if correction and not c.correction:

@@ -96,6 +96,8 @@ ZH_OCCUPATIONS = words("""
 消防员 飞行员 空姐 空乘 乘务员 建筑师 药剂师 兽医 牙医 营养师 教练 快递员 外卖员 保安 电工 技术员 技师 专员 策划 编导
 导演 制片人 法官 检察官 店员 收银员 服务员 面包师 咖啡师 理发师 化妆师 家庭主妇 全职妈妈 全职太太 退休人员 合伙人
 创始人 投资人 校长 院长 主任 保姆 月嫂 剪辑师 插画师 CEO CTO CFO COO PM DBA SRE QA
+中医 西医 医师 护工 律师助理 法务 程序媛 运营专员 同传 口译 笔译 译员 保洁 厨子 面点师 调酒师 花艺师 美甲师 宠物医生
+心理咨询师 社工 辅导员 班主任 教导主任 副校长 教研员 幼师 家教 导购 房产中介 中介 保险经纪人 理财师 精算师 分拣员 骑手
 """)
 
 EN_JOBS = frozenset(
@@ -109,6 +111,7 @@ freelancer contractor veterinarian vet paramedic emt clerk cashier secretary ass
 translator interpreter economist banker trader broker realtor agent soldier officer sysadmin devops sre qa tester
 nanny caregiver coach trainer tutor principal janitor farmer welder pm practitioner midwife dietitian
 nutritionist optometrist radiologist cop detective judge postdoc resident fellow undergrad undergraduate
+dev lead associate partner staffer supervisor foreman adviser advisor strategist marketer copywriter
 """)
 )
 

@@ -33,6 +33,7 @@ from graphmem.textproc import unique_terms
 from graphmem.vocab import is_single
 
 from . import ExtractContext, Extractor, ExtractOutput, RuleExtractor
+from .common import hedged
 from .llm_schema import EXTRACTION_SCHEMA, LLMExtractionError
 from .llm_schema import validate as _validate
 
@@ -41,6 +42,7 @@ __all__ = [
     "MODES",
     "HybridExtractor",
     "LLMExtractionError",
+    "PROMPT_VERSION",
     "OpenAIExtractor",
     "load_prompt",
     "make_extractor",
@@ -58,10 +60,15 @@ _NO_KEY = "no-key"
 _PROMPT_DIR = Path(__file__).resolve().parent.parent / "prompts"
 _VERSION_RE = re.compile(r"^v[0-9]{1,3}$")
 _SELF_WORDS = frozenset({"self", "user", "me", "i", "myself", "the user", "我"})
+_SAYS_SELF = re.compile(r"\b(?:I|I'm|I am|my|me|call me|i'm|im)\b|我|本人|叫我", re.I)
+
+
+#: The prompt new extractors use; older versions stay loadable for replaying old runs.
+PROMPT_VERSION = "v2"
 
 
 @lru_cache(maxsize=8)
-def load_prompt(version: str = "v1") -> str:
+def load_prompt(version: str = PROMPT_VERSION) -> str:
     """The system prompt `graphmem/prompts/extract_<version>.txt`, read once per version."""
     if not _VERSION_RE.match(version):
         raise InvalidInputError(f"prompt_version must look like 'v1', not {version!r}")
@@ -148,7 +155,7 @@ class OpenAIExtractor:
         timeout: float = 20.0,
         max_retries: int = 1,
         client: Any = None,
-        prompt_version: str = "v1",
+        prompt_version: str = PROMPT_VERSION,
         *,
         temperature: float | None = 0.0,
         max_context_facts: int = 40,
@@ -281,6 +288,16 @@ def _source_text(evidence: str, sentences: Sequence[str]) -> str:
 def _to_candidate(item: dict[str, Any], sentences: Sequence[str]) -> Candidate:
     subject = item["subject"].strip()
     is_self = item["subject_type"] == "self" or subject.casefold() in _SELF_WORDS
+    source_text = _source_text(item["evidence"], sentences)
+    source = item["source"]
+    # The same guards as the rules: a hedged clause is a guess, and the user's own name comes
+    # only from a clause that says it is the user's (not "…a dog, we call him Pixel").
+    plain = source == "user_declared" and item["polarity"] != "negative" and not item["correction"]
+    not_of_self = (
+        is_self and item["attribute"] in ("name", "preferred_name") and not _SAYS_SELF.search(source_text)
+    )
+    if plain and (hedged(source_text) or not_of_self):
+        source = "model_inferred"
     return Candidate(
         attribute=item["attribute"],
         value=item["value"].strip(),
@@ -290,11 +307,11 @@ def _to_candidate(item: dict[str, Any], sentences: Sequence[str]) -> Candidate:
         object_type=item["object_type"],
         qualifier=item["qualifier"],
         kind=item["kind"],
-        source=item["source"],
+        source=source,
         correction=item["correction"],
         retract=item["polarity"] == "negative",
         replaces=item["replaces"] or None,
-        source_text=_source_text(item["evidence"], sentences),
+        source_text=source_text,
     )
 
 
@@ -371,9 +388,17 @@ def _merge(base: ExtractOutput, found: ExtractOutput) -> ExtractOutput:
         for i in base.ignored
         if not (i.reason == "nothing_memorable" and any(i.text in t or t in i.text for t in covered))
     ]
+    # Likewise a rules note (the sentence kept whole for want of a pattern) gives way to the
+    # facts the LLM read in the same words.
+    structured = [t for c in extra if c.attribute not in ("note", "event") and (t := c.source_text)]
+    kept = [
+        c
+        for c in base.candidates
+        if not (c.attribute == "note" and any(t in c.value or c.value in t for t in structured))
+    ]
     usage = dict(base.usage)
     _add_usage(usage, found.usage)
-    return ExtractOutput([*base.candidates, *extra], ignored, usage)
+    return ExtractOutput([*kept, *extra], ignored, usage)
 
 
 def make_extractor(

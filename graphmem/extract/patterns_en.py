@@ -54,11 +54,32 @@ _NOT_JOB_FIRST = frozenset(
     {"big", "huge", "total", "massive", "die-hard", "diehard", "true", "real", "avid", "lifelong", "proud"}
 )
 NOT_LIKES = frozenset({"it", "that", "this", "you", "them", "him", "her", "those", "these", "to"})
-_NOT_WORKPLACE = frozenset({"home", "night", "nights", "night shifts", "the moment", "work", "a desk"})
+_NOT_WORKPLACE = frozenset(
+    {
+        "home",
+        "night",
+        "nights",
+        "night shifts",
+        "the moment",
+        "work",
+        "a desk",
+        "the firm",
+        "firm",
+        "the company",
+        "the office",
+        "the job",
+        "my job",
+        "my company",
+        "my firm",
+        "the place",
+        "the same place",
+        "the same company",
+    }
+)
 PLACE_STOP = re.compile(
     r"\s+(?:last|this|next|a few|few|several|\d+|two|three|recently|now|since|for|because|with|and|but|so|to|in \d{4}|"
     r"a while|ago|yesterday|today|earlier|back in|when|where|after|before|right now|these days|at the moment|"
-    r"currently|permanently|for good|anymore|any more|though)\b.*$",
+    r"currently|permanently|for good|anymore|any more|though|in the (?:fall|spring|summer|winter|autumn|new year))\b.*$",
     I,
 )
 _ORG_STOP = re.compile(
@@ -121,7 +142,9 @@ def _org(v: str) -> str | None:
     if not x or x.lower() in _NOT_WORKPLACE:
         return None
     if re.search(r"[A-Z]", x) or c.is_org_en(x):
-        return re.sub(r"^(?:the|a|an)\s+(?=[a-z])", "", x)
+        return re.sub(
+            r"^(?:the|a|an)\s+(?=[a-z])|^the\s+(?=[A-Z])", "", x
+        )  # "the Daily Grind" → "Daily Grind"
     return None
 
 
@@ -150,6 +173,18 @@ def like_value(v: str) -> str | None:
     return x
 
 
+def _lower_org(x: str | None, ctx) -> str | None:
+    """A user who types in lower case ("work at initech") names employers in lower case too."""
+    v = untimed(span(x or "")).strip()
+    if not ctx.src[:1].islower() or v.lower() in _NOT_WORKPLACE:
+        return None
+    ok = re.fullmatch(
+        r"(?!(?:a|an|the|home|work|school|my|our|night|nights)\b)[a-z][a-z0-9&.-]{2,}(?: [a-z][a-z0-9&.-]+)?",
+        v,
+    )
+    return v if ok else None
+
+
 def _work(m, ctx, retract=False):
     """Employer, city (when the workplace is a place) and job title from one work clause."""
     gd = m.groupdict()
@@ -157,7 +192,7 @@ def _work(m, ctx, retract=False):
     if ctx.past:  # "I used to work at Amazon": history, not the current employer
         return [cand("note", ctx.src, ctx.subj, ctx.src)]
     where = place(x) if x and c.is_place_en(span(x, PLACE_STOP)) else None
-    org = _org(x) if x and not where else None
+    org = (_org(x) or _lower_org(x, ctx)) if x and not where else None
     if retract:
         if not (where or org):
             return None
@@ -184,6 +219,8 @@ def attr(attribute, fn=None, split=False, **kw):
 
     def rule(m, ctx):
         raw = m.groupdict().get("v") or m.groupdict().get("x") or ""
+        if raw.strip().lower() in ("it", "that", "them", "this") and ctx.state.last_topic:
+            raw = ctx.state.last_topic  # "I used to love running but I've grown to hate it"
         listed = split or attribute in ("allergy", "language")
         vals = re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+", raw) if listed else [raw]
         q = kw.get("qualifier", m.groupdict().get("cat"))
@@ -192,6 +229,8 @@ def attr(attribute, fn=None, split=False, **kw):
             for v in vals
             if (val := (fn or span)(v))
         ]
+        if out and attribute in ("likes", "dislikes"):
+            ctx.state.last_topic = out[-1].value
         return out or None
 
     return rule
@@ -202,6 +241,8 @@ def name(m, ctx, attribute="name"):
     if not v or len(v.split()) > 4 or v.lower() in NOT_LIKES:
         return None
     s = ctx.subj
+    if s.is_self and not ctx.explicit:  # only a clause that says it is the user's names the user
+        return None
     if not s.is_self and not s.named:  # "my husband is called Mark": the name is the link's value
         rel, qual = relation_of(s.name) or ("friend", None)
         ctx.subj = ctx.state.add(v, entity_type(rel), qual or rel)
@@ -215,13 +256,20 @@ def preferred(m, ctx):
 
 def _self_name(m, ctx):
     v = m["name"]
-    if not ctx.subj.is_self or v.split()[0] in EN_NOT_NAMES or c.is_place_en(v):
+    if not ctx.explicit or not ctx.subj.is_self or v.split()[0] in EN_NOT_NAMES or c.is_place_en(v):
         return None
     return [cand("name", v, ctx.subj, ctx.src)]
 
 
 def _date(m, ctx):
     mon, day, year = (m["mon"] or m["mon2"] or "").lower(), m["d"] or m["d2"], m["y"]
+    if m["n1"]:  # 3/14 is March 14; 14/3 is 14 March; 3/4 stays as written (month or day first?)
+        a, b = int(m["n1"]), int(m["n2"])
+        if a > 12 >= b:
+            a, b = b, a
+        elif b <= 12:
+            return [cand("birthday", f"{m['n1']}/{m['n2']}", ctx.subj, ctx.src)]
+        mon, day = (_MONTHS[a - 1] if 1 <= a <= 12 else ""), str(b)
     full = next((x for x in _MONTHS if mon and x.startswith(mon[:3])), None)
     if not full or not day or not 1 <= int(day) <= 31:
         return None
@@ -232,18 +280,25 @@ def _date(m, ctx):
 
 def _have(m, ctx):
     """'I have a golden retriever named Max' / 'a daughter named Emma' / 'a cat'."""
-    kind = m["kind"].strip().lower()
+    kind = re.sub(
+        r"\s+(?:last|this|yesterday|today|recently|a few|two|three|over)\b.*$", "", m["kind"].strip().lower()
+    )
     breed = EN_BREEDS.get(kind) or EN_BREEDS.get(kind.rstrip("s"))
     rel = ("pet", breed) if breed else relation_of(kind)
     if not rel:
         return None
     attribute, qual = rel
     who = m["name"] or m["name2"]
+    if m["names"]:  # "two kids, Mia and Leo": one link each
+        names = [n for n in re.split(r",? and |, ", m["names"]) if n.split()[0] not in EN_NOT_NAMES]
+        for n in names:
+            ctx.state.add(n, entity_type(attribute), qual or attribute)
+        return [link(attribute, qual, n, ctx.src) for n in names] or None
     if who and who.split()[0] not in EN_NOT_NAMES:
         subj = ctx.state.add(who, entity_type(attribute), qual or attribute)
         out = [link(attribute, qual, who, ctx.src)]
         return out + [cand("note", kind, subj, ctx.src)] if breed else out
-    if m["cnt"].lower() not in ("a", "an", "one"):
+    if (m["cnt"] or "").lower() not in ("a", "an", "one"):
         return [cand("note", ctx.src, ctx.subj, ctx.src)]
     ctx.state.mention(Subject(kind, entity_type(attribute), qual or attribute, named=False))
     return [link(attribute, qual, kind, ctx.src)]
@@ -312,7 +367,8 @@ _X = r"(?P<x>.+)"
 _V = r"(?P<v>.+)"
 _Y = r"(?:a |an |the )?(?P<y>.+?)"
 _DATE = (
-    rf"(?:(?P<mon>{MON})\.? (?P<d>\d{{1,2}})(?:st|nd|rd|th)?|(?:the )?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)? (?:of )?(?P<mon2>{MON}))"
+    rf"(?:(?P<mon>{MON})\.? (?P<d>\d{{1,2}})(?:st|nd|rd|th)?|(?:the )?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)? (?:of )?(?P<mon2>{MON})|"
+    r"(?P<n1>\d{1,2})[/.-](?P<n2>\d{1,2}))"
     r"(?:,? (?P<y>\d{4}))?"
 )
 _POSS = r"(?:my |'s |s )?"
@@ -336,7 +392,7 @@ _TABLE = [
     (rf"^{_POSS}(?:full |real |legal |first )?name is {NAME}", name),
     (r"^(?:my |'s )?(?:full |real |legal |first )?name is (?P<name>\w+(?: \w+)?)$", name),
     (rf"^{_BE} (?:called|named) {NAME}", name),
-    (rf"^(?:go|goes) by {NAME}", preferred),
+    (rf"^(?:go|goes|am going|is going|have been going|has been going|been going) by {NAME}", preferred),
     (rf"^(?:prefer|prefers) (?:to be called|being called|to go by) {NAME}", preferred),
     (rf"^(?:my |'s )?nickname is {NAME}", preferred),
     (r"^(?:am|is) (?P<n>\d{1,3})(?: years old| yrs old| y/o| years of age| yo)?(?: now| this year| already)?$",
@@ -344,6 +400,7 @@ _TABLE = [
     (r"^(?:just )?turned (?P<n>\d{1,3})\b", lambda m, x: [cand("age", m["n"], x.subj, x.src)]),
     (rf"^{_POSS}(?:birthday|bday|b-day|birth date|date of birth) is (?:on )?{_DATE}", _date),
     (rf"^(?:was|were) born on {_DATE}", _date),
+    (rf"^(?:am |is )?(?:turning|turn|turns|will turn|will be) \d{{1,3}} on {_DATE}", _date),
     (r"^(?:am|is) (?:a |an )?(?P<g>man|woman|guy|girl|lady|gentleman|dude|male|female|non-binary|nonbinary)$",
      lambda m, x: [cand("gender", EN_GENDER[m["g"].lower()], x.subj, x.src)]),
     # where from, where now
@@ -360,10 +417,11 @@ _TABLE = [
     (r"^(?:am|is|are) (?:now |currently )?in (?P<x>[^,]+?)(?: now| these days)?$", _if(lambda m, x: c.is_place_en(m["x"]), attr("city", place))),
     # work
     (rf"^{_ADV}(?:work|works|am working|is working|(?P<intern>intern|interns|am interning|is interning)) (?:at|for|with) (?P<x>.+?)(?: as {_Y})?$", _work),
-    (rf"^{_ADV}(?:work|works|am working|is working) as {_Y}(?: (?:at|for|with) {_X})?$", _work),
+    (rf"^{_ADV}(?:work|works|am working|is working)(?: nights| days| weekends| part[- ]time| full[- ]time| remotely| from home)? as {_Y}"
+     rf"(?: (?:at|for|with) {_X})?$", _work),
     (rf"^{_ADV}(?:work|works) in {_X}", _if(lambda m, x: c.is_place_en(span(m["x"], PLACE_STOP)), _work)),
     (rf"^(?:have |has )?{_ADV}(?:joined|started (?:a new job |a job |working |my new job )?(?:at|with|for)|{_BE} starting (?:a new job |work )?(?:at|with)|"
-     rf"got (?:a job|hired|an offer|a position) (?:at|with|by|from)|accepted (?:an offer|a job|a position) (?:at|with|from)|switched to|moved to|"
+     rf"(?:got|landed|found|scored) (?:a job|hired|an offer|a position|a new job|a role|a gig) (?:at|with|by|from)|accepted (?:an offer|a job|a position) (?:at|with|from)|switched to|moved to|"
      rf"{_BE} now (?:at|with)|signed with) (?P<x>.+?)(?: as {_Y})?$", _work),
     (rf"^(?:my |'s )?(?:job|job title|title|role|position|occupation|profession) is {_Y}$", _title_is),
     (rf"^(?:my |'s )?(?:company|employer) is {_X}", lambda m, x: [cand("employer", span(m["x"]), x.subj, x.src)]),
@@ -388,7 +446,8 @@ _TABLE = [
     (rf"^(?:my |'s )?(?:hobby is|hobbies are|hobbies include|interests are|interests include|passion is) {_V}", attr("likes", like_value, split=True)),
     (rf"^{_ADV}(?:hate|hates|dislike|dislikes|detest|detests|loathe|loathes|cannot stand|can not stand|cannot bear|cannot handle|"
      rf"(?:do|does) not (?:really |actually )?(?:like|enjoy|care for|love)|{_BE} not (?:a (?:big |huge )?fan of|into|big on|keen on|crazy about)|"
-     rf"{_BE} sick of|{_BE} tired of|{_BE} fed up with|no longer (?:like|enjoy)s?|{_BE} over|have gone off) {_V}", attr("dislikes", like_value)),
+     rf"{_BE} sick of|{_BE} tired of|{_BE} fed up with|no longer (?:like|enjoy)s?|{_BE} over|have gone off|"
+     rf"(?:have |has )?(?:grown|come|started|begun|learned|learnt) to (?:hate|dislike|despise|loathe)) {_V}", attr("dislikes", like_value)),
     (rf"^(?:do not|does not|never|no longer) (?:eat|drink)s? {_V}", attr("dislikes", like_value)),
     (rf"^(?:have |has )?(?:stopped|quit|given up|gave up) (?:eating|drinking) {_V}", attr("dislikes", like_value)),
     (r"^(?:am|is) (?:a |an )?(?:big |huge |massive |total |die-hard )?(?P<v>[\w ]+?) fan$", attr("likes")),
@@ -405,8 +464,9 @@ _TABLE = [
     (r"^(?:play|plays) (?P<v>(?:the )?(?:piano|guitar|violin|cello|drums|bass|ukulele|flute|saxophone|sax|trumpet|clarinet|harp|keyboard))\b",
      _fixed("skill", lambda m: "play " + m["v"])),
     # pets and people
-    (rf"^(?:have|has|got|adopted|rescued|just got|just adopted|have got) (?P<cnt>a|an|one|two|three|four|\d+) "
-     rf"(?:(?:new|little|cute|rescue|baby|young|old|sweet|lovely|\d+[- ]year[- ]old)\s+)*(?P<kind>[a-z][a-z -]*?)"
+    (rf"^(?:have got|has got|have|has|got|adopted|rescued|just got|just adopted) (?:(?P<cnt>a|an|one|two|three|four|\d+) )?"
+     rf"(?:(?:new|little|cute|rescue|baby|young|old|sweet|lovely|twin|adorable|wonderful|amazing|\d+[- ]year[- ]old)\s+)*(?P<kind>[a-z][a-z -]*?)"
+     r"(?:[,:] (?P<names>[A-Z][\w'-]+(?:(?:,? and |, )[A-Z][\w'-]+)+))?"
      rf"(?:,? (?:named|called) {NAME}|, (?P<name2>[A-Z]\w+))?$", _have),
     (rf"^{_BE} married(?: to {NAME})?$", _couple("spouse")),
     (rf"^{_BE} engaged(?: to {NAME})?$", _couple("partner", "fiance")),

@@ -8,6 +8,7 @@ A handler returns None to let later rules (and finally the note/event fallback) 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from . import common as c
 from . import nlp
@@ -16,12 +17,16 @@ from .lexicon import ZH_BREEDS, ZH_DIETS, ZH_GENERIC_ORG, ZH_OCCUPATIONS, ZH_PLA
 from .relations import RELATION_WORDS, entity_type, relation_of, relation_words
 
 N = r"[零〇一二两三四五六七八九十百\d]"
+LANGS = (
+    r"(?:英语|英文|法语|德语|日语|韩语|粤语|西班牙语|俄语|意大利语|葡萄牙语|阿拉伯语|普通话|上海话|闽南语|客家话|四川话|泰语|越南语|"
+    r"荷兰语|瑞典语|土耳其语|希腊语|印地语|手语|中文)"
+)
 _WD = r"[一二三四五六日天末]"
 TIME = (
     r"(?:大后天|后天|明天|今天|昨天|前天|今晚|明晚|昨晚|今早|明早|今儿|明儿|"
     rf"(?:这|下下|下|上)个?(?:周|星期|礼拜){_WD}?|(?:周|星期|礼拜){_WD}|周末|"
     r"(?:这|下|上)个?月(?:初|底|中)?|月初|月底|月中|年初|年底|今年|明年|去年|"
-    rf"{N}{{1,4}}月(?:{N}{{1,3}}(?:日|号))?|{N}{{1,3}}(?:日|号)|"
+    rf"{N}{{1,4}}月(?:{N}{{1,3}}(?:日|号)|初|底|中旬|上旬|下旬|中)?|{N}{{1,3}}(?:日|号)|"
     rf"早上|上午|中午|下午|傍晚|晚上|凌晨|半夜|早晨|清晨|{N}{{1,3}}点(?:半|{N}{{1,2}}分|钟)?|"
     r"春节|国庆|元旦|中秋|端午|圣诞节?|五一|寒假|暑假|过几天|过两天|改天|待会儿?|等会儿?)"
     r"(?:起|开始|以后|之后|前|以前|的时候)?"
@@ -72,6 +77,17 @@ def _items(v: str) -> list[str]:
     return [x for x in (clean(p) for p in re.split(r"[、和跟及与或]|以及|还有", v)) if x]
 
 
+_LANG_RX: re.Pattern | None = None
+
+
+def _languages(v: str) -> list[str]:
+    """英语法语 / 英语、法语: every language named, even run together."""
+    global _LANG_RX
+    _LANG_RX = _LANG_RX or re.compile(LANGS)
+    found = _LANG_RX.findall(v)
+    return found if found and "".join(found) == re.sub(r"[、和跟及与或\s]|以及", "", clean(v)) else _items(v)
+
+
 def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True) -> list | None:
     """在X做Y / 在X工作: X is a city, a nameless workplace or an employer."""
     x = re.sub(r"^(?:一家|一个|一所|一间|某|这家|那家|现在的|目前的)", "", untimed(x))
@@ -88,6 +104,8 @@ def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True
                 place, org = x[:n], x[n:]
                 break
     org = re.sub(r"^(?:一家|一个|一所|某)", "", org)
+    if _DESCRIBED.match(x):  # 一家做外卖的公司: what the company does, not its name
+        x, org = "", ""
     out = []
     if c.is_place_zh(place):
         out.append(cand("city", place, ctx.subj, ctx.src))
@@ -99,6 +117,11 @@ def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True
     if y:
         out.append(cand("job_title", y, ctx.subj, ctx.src))
     return out or None
+
+
+_DESCRIBED = re.compile(
+    r"^(?:做|搞|干|从事|开|卖|专做|主营|生产|研发)[^，,]{1,12}的(?:公司|企业|单位|工厂|厂|店|机构|集团|团队|创业公司)$"
+)
 
 
 def _work(m, ctx):
@@ -137,17 +160,48 @@ def _quit(m, ctx):
     return [cand("employer", v, ctx.subj, ctx.src, retract=True, correction=True) for v in values] or None
 
 
+def _quit_and_move(m, ctx):
+    """三月初辞职回长沙了: the job on record ends and the city changes."""
+    x = clean(m["x"])
+    if not c.is_place_zh(x, loose=True):
+        return None
+    return [*(_quit(m, ctx) or []), cand("city", x, ctx.subj, ctx.src)]
+
+
 def _name(m, ctx):
     v = TAIL.sub("", m["name"]).strip()
     if not v or len(v) > 12 or v in PRONOUN_VALUE:
         return None
     s = ctx.subj
+    if s.is_self and not ctx.explicit:
+        # "…新开了一家店，叫老王烧烤": a name in a clause that does not say it is the user's
+        # names what the clause before introduced; it is kept as a note, never as the user's name.
+        before = ctx.state.last_clause
+        return [cand("note", f"{before}，{ctx.src.strip()}" if before else ctx.src, s, ctx.src)]
+    if s.named and s.type == "pet" and v != s.name:  # 给猫改名了，以后它就叫年糕: the pet is renamed
+        attr, qual = "pet", s.relation
+        ctx.subj = ctx.state.add(v, "pet", qual)
+        return [cand("pet", s.name, ME, ctx.src, retract=True, correction=True, qualifier=qual),
+                link(attr, qual, v, ctx.src)]  # fmt: skip
     if not s.named and not s.is_self:  # 我儿子叫乐乐: the name is the link's value
         attr, qual = placeholder_relation(s)
         ctx.subj = ctx.state.add(v, entity_type(attr), qual or attr)
         breed = [cand("note", s.name, ctx.subj, ctx.src)] if s.name in ZH_BREEDS else []
         return [link(attr, qual, v, ctx.src), *breed]
     return [cand("name", v, s, ctx.src)]
+
+
+def _self_introduced(m, ctx):
+    """我是唐宁: a surname and a given name after 我是 introduce the user (not 我是老师, 我是湖南人)."""
+    v = m["name"]
+    if (
+        not ctx.explicit
+        or OCCUPATION.search(v)
+        or c.is_place_zh(v, loose=True)
+        or c.zh_pos(v) in ("n", "ns", "a", "v")
+    ):
+        return None
+    return [cand("name", v, ctx.subj, ctx.src)]
 
 
 def pref_name(m, ctx):
@@ -168,7 +222,9 @@ def _birthday(m, ctx):
     month, day = c.cn2num(m["m"]), c.cn2num(m["d"])
     if not month or not day or month > 12 or day > 31:
         return None
-    year = f"{m['y']}年" if m["y"] else ""
+    y = m["y"] or ""
+    y = ("19" if int(y) > 30 else "20") + y if len(y) == 2 else y  # 94年 → 1994年
+    year = f"{y}年" if y else ""
     return [cand("birthday", f"{m['cal'] or ''}{year}{month}月{day}日", ctx.subj, ctx.src)]
 
 
@@ -206,12 +262,21 @@ def pref(attr: str, group: str = "v"):
 
     def rule(m, ctx):
         raw, q = m[group], m.groupdict().get("cat")
-        values = _items(raw) if attr == "allergy" or "、" in raw else [clean(raw)]
+        if attr == "language":
+            values = _languages(raw)
+        else:
+            values = _items(raw) if attr == "allergy" or "、" in raw else [clean(raw)]
         out = [
             cand(attr, v, ctx.subj, ctx.src, qualifier=clean(q) if q else None)
             for v in values
             if v and v not in PRONOUN_VALUE and len(v) <= 40
         ]
+        if out and attr in ("likes", "dislikes"):
+            ctx.state.last_topic = out[-1].value
+            if ctx.past and attr == "likes":  # 以前超爱喝咖啡: a liking that is over
+                out = [replace(x, retract=True, correction=True) for x in out] + [
+                    cand("note", ctx.src, ctx.subj, ctx.src)
+                ]
         return out or None
 
     return rule
@@ -243,8 +308,33 @@ def _pet_gone(m, ctx):
     return [cand("pet", n, ME, ctx.src, retract=True, correction=True, qualifier=qual) for n in names]
 
 
+def _named_thing(m, ctx):
+    """店名叫老街面馆: the name of something the user runs or belongs to, kept as a note."""
+    before = ctx.state.last_clause
+    return [cand("note", f"{before}，{ctx.src.strip()}" if before else ctx.src, ctx.subj, ctx.src)]
+
+
+def _called_off(m, ctx):
+    """周五的体检预约取消了: the plan named is no longer coming up (any event holding the word)."""
+    x = re.sub(rf"^(?:{TIME}|的)+", "", clean(m["x"]))
+    x = re.sub(r"(?:的)?(?:预约|安排|计划|行程|活动|约会|预订)$", "", x) or x
+    return [cand("event", x, ctx.subj, ctx.src, retract=True, correction=True)] if len(x) >= 2 else None
+
+
+def _gave_up(m, ctx):
+    """咖啡已经戒了: a liking (or diet) that no longer holds."""
+    v = clean(m["v"] or m["v2"] or "") or ctx.state.last_topic
+    if not v:
+        return None
+    out = [cand("likes", v, ctx.subj, ctx.src, retract=True, correction=True)]
+    if d := ZH_DIETS.get(v):
+        out.append(cand("diet", d, ctx.subj, ctx.src, retract=True, correction=True))
+    return out
+
+
 def _breakup(m, ctx):
-    return [cand("partner", m["name"], ME, ctx.src, retract=True, correction=True)]
+    gone = [cand(a, m["name"], ME, ctx.src, retract=True, correction=True) for a in ("partner", "spouse")]
+    return [*gone, cand("event", ctx.src, ME, ctx.src, kind="fact")]  # the break-up itself is history
 
 
 def _note(m, ctx):
@@ -268,6 +358,11 @@ def _if(test, handler):
 
 
 _X = r"(?P<x>[^，,]{1,24}?)"
+_PET_ADJ = r"橘|白|黑|花|灰|黄|三花|狸花|奶|小|大|流浪|一只小"
+_SURNAMES = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪"
+    "范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧阳司马上官诸葛"
+)
 _Y = r"(?P<y>[^，,]{1,16})"
 _DIET_WORDS = "|".join(sorted(map(re.escape, ZH_DIETS), key=len, reverse=True))
 _LIKE_ADV = r"(?:很|非常|特别|超级|超|挺|最|比较|真的|蛮|尤其|更|越来越|有点)*"
@@ -276,6 +371,24 @@ _occ = lambda m, x: bool(OCCUPATION.search(m["y"]))  # noqa: E731
 
 # fmt: off
 _TABLE = [
+    # what the user's company or shop is called; ending a plan or a relationship
+    (r"^(?:的)?(?:公司|单位|东家|雇主)(?:的)?(?:名字|名称|全称|名)?(?:叫做?|是|为)(?P<x>[^，,]{2,24})$",
+     lambda m, x: [cand("employer", clean(m["x"]), x.subj, x.src)]),
+    (r"^(?:的)?(?:店|店铺|小店|铺子|餐馆|饭馆|面馆|饭店|餐厅|咖啡馆|工作室|网店|公众号|频道|乐队|球队)(?:的)?(?:名字|名称|名)?(?:叫做?|是)"
+     r"(?P<x>[^，,]{2,20})$|^(?:店名|店的名字)(?:叫做?|是)(?P<x2>[^，,]{2,20})$", _named_thing),
+    (rf"^(?:和|跟){NAME}(?:已经|早就|正式)?(?:分手|分了|离婚|离了|掰了|分开)", _breakup),
+    (r"^(?P<x>[^，,]{2,20}?)(?:被|给)?(?:取消|推迟|延期|泡汤|黄)了", _called_off),
+    (r"^(?:不去|去不了|不办|办不了|不考|不参加)(?P<x>[^，,]{2,16}?)了$", _called_off),
+    (r"^(?:根本|其实|并|压根|倒)?(?:没有|不)(?:对)?(?P<x>[^，,不]{1,10}?)过敏(?:了|啊|的)*$",
+     lambda m, x: [cand("allergy", clean(m["x"]), x.subj, x.src, retract=True, correction=True)]),
+    (r"^(?:已经)?(?:把)?(?P<v>[^，,]{1,8}?)戒(?:掉)?了$|^(?:已经)?戒(?:掉)?了(?P<v2>[^，,]{1,8})?$", _gave_up),
+    (r"^(?:改|换成|改成)(?:喝|吃|用|玩|听)(?P<v>[^，,]{1,12})$", pref("likes")),
+    (rf"^(?P<v>{LANGS}(?:[、和跟及]?(?:{LANGS}))*)(?:也|都|还)?(?:行|可以|会|会说|没问题|能应付|能用|流利|很流利|不错|还行|凑合|都行|也行)",
+     pref("language")),
+    (r"^(?:.{0,8}?(?:让我|提拔我|任命我|派我|安排我))?(?:当上了?|升(?:职)?(?:为|成|到|成了)|晋升(?:为|成|到)|提拔(?:为|成)|被提拔为|转正(?:成|为)|"
+     r"(?:当|做|担任)(?=.{2,10}(?:了|啦)$))(?P<y>[^，,]{2,12}?)(?:了|啦)*$", lambda m, x: _title(m, x, need_occupation=False)),
+    (r"^(?:辞职|离职|辞了职|裸辞|辞了工作)(?:了)?(?:回|回到|去|到|搬到|搬回)了?(?P<x>[^，,]{2,8}?)(?:了|啦)*$", _quit_and_move),
+    (rf"^在{_X}找了?(?:个|份|一份|一个)(?P<y>[^，,]{{2,12}}?)的?(?:活|工作|班|差事|岗位)(?:儿)?$", _work),
     # leaving a job or a city
     (rf"^(?:从|在){_X}(?:离职|辞职)", _left("employer")),
     (rf"^(?:从|在){_X}离开", _left("either")),
@@ -288,10 +401,11 @@ _TABLE = [
     # names, age, birthday, gender
     (rf"^(?:的)?(?:名字|姓名|全名|大名)(?:是|叫){NAME}$", _name),
     (rf"^(?:叫|名叫|叫做)(?!我|你|他|她|了|过|着|车|外卖|醒|人|好|声){NAME}$", _name),
+    (rf"^是(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}})(?:啊|呀|哈|哦)?$", _self_introduced),
     (rf"^(?:的)?(?:小名|昵称|外号|绰号|英文名|网名|花名)(?:是|叫){NAME}$", pref_name),
     (rf"^(?P<n>{N}{{1,3}})(?:周)?岁(?:了|啦|整)?$", _age),
     (r"^(?:今年)?(?P<n>[1-9]\d)(?:了|啦)$|^今年(?P<n2>[1-9]\d)$", lambda m, x: _age_n(m["n"] or m["n2"], x)),
-    (rf"^(?:的)?(?:生日|出生日期|生辰)?(?:是|在)?(?P<cal>农历|阴历|公历|阳历)?(?:(?P<y>\d{{4}})年)?"
+    (rf"^(?:的)?(?:生日|出生日期|生辰)?(?:是|在)?(?P<cal>农历|阴历|公历|阳历)?(?:(?P<y>\d{{4}}|\d{{2}})年)?"
      rf"(?P<m>{N}{{1,2}})月(?P<d>{N}{{1,3}})(?:日|号)?(?:出生的?|生的?|过生日|生日)?$", _birthday),
     (r"^是(?:个|一个|一名)?(?P<g>男|女)(?:生|的|人|孩子?|性|士)$", _gender),
     # where from, where now
@@ -317,6 +431,10 @@ _TABLE = [
     (r"^(?:是)?(?:做|干|搞|从事)(?P<y>[^，,]{1,10}?)(?:的|工作|行业)$", lambda m, x: _title(m, x, need_occupation=False)),
     (rf"^是(?:一名|一个|一位|名|个|位)?{_Y}$", _title),
     (r"^人在(?P<x>[^，,]{2,8})$", _if(lambda m, x: c.is_place_zh(m["x"]), _city)),
+    (r"^(?:家|家里)(?:住)?在(?P<x>[^，,]{2,10})$", _city),
+    (r"^(?:来|来到|到)了?(?P<x>[^，,]{2,8}?)(?:了|发展|工作|打工|定居|生活)+$", _city),
+    (r"^在(?P<x>[^，,]{2,10}?)(?:漂着?|打拼|混日子|混|发展|安家|落脚|扎根|讨生活)(?:了|呢|着)*$", _city),
+    (r"^(?P<x>[^，,的个一是在]{2,10})人$", _is_place),
     (rf"^(?:要|就要|准备|打算|将要?|计划)?(?:住在|住|居住在|生活在|定居在?|现居|常驻|长居|驻扎在|base在|坐标|搬到了?|搬去了?|搬家到了?|"
      rf"移居到?了?|迁居到?了?|落户在?){_X}"
      r"(?:了|啦|生活|工作|定居|住|这边|那边)*$", _city),
@@ -335,7 +453,8 @@ _TABLE = [
     (r"^(?:的)?母语是(?P<v>.+)$", pref("language")),
     (r"^(?P<v>英语|日语|韩语|法语|德语|粤语|西班牙语|俄语)(?:很|比较|非常|还|挺)?(?:好|流利|不错)$", pref("language")),
     # pets and family
-    (rf"^(?:家里?)?(?:养了?|有)(?:(?P<cnt>一|两|三|几|\d)?(?:只|条|个|位|头|匹))?(?P<rel>{PET_WORD}|{REL})[，,]?"
+    (rf"^(?:家里?)?(?:养了?|有|领养了?|收养了?|捡了|捡到了?|救助了|买了|抱回了?|接回了?)(?:(?P<cnt>一|两|三|几|\d)?(?:只|条|个|位|头|匹))?"
+     rf"(?:{_PET_ADJ})?(?P<rel>{PET_WORD}|{REL})[，,]?"
      rf"(?:(?:名字)?叫|名叫|叫做)?{NAME}?$", _pet_or_relation),
     (rf"^(?:已经)?(?:没有?再?|不再?)养(?P<rel>{PET_WORD})了$", _pet_gone),
     (r"^(?:去世|死|走|丢|没|不在)了$", _if(lambda m, x: x.subj.type == "pet", _pet_gone)),

@@ -25,7 +25,7 @@ def _add(attribute: str, qualifier: str | None, words: str) -> None:
 # Chinese. Single characters (哥, 妈) only ever match right after 我/我的/我家.
 _add("child", "son", "儿子 大儿子 小儿子 二儿子 儿子们")
 _add("child", "daughter", "女儿 大女儿 小女儿 二女儿 闺女")
-_add("child", None, "孩子 小孩 孩子们 娃 宝宝 小朋友")
+_add("child", None, "孩子 小孩 孩子们 娃 宝宝 小朋友 老大 老二 老三 老幺 大宝 二宝 三宝 小宝 大娃 二娃")
 _add("sibling", "brother", "哥哥 弟弟 哥 弟 大哥 二哥 小弟 兄弟")
 _add("sibling", "sister", "姐姐 妹妹 姐 妹 大姐 二姐 小妹")
 _add("spouse", "husband", "老公 丈夫 先生")
@@ -58,8 +58,8 @@ _add("pet", "parrot", "鹦鹉")
 _add("pet", "turtle", "乌龟")
 
 # English (lowercase; plurals are folded by relation_of).
-_add("child", "son", "son")
-_add("child", "daughter", "daughter")
+_add("child", "son", "son boy")
+_add("child", "daughter", "daughter girl")
 _add("child", None, "kid child children baby toddler")
 _add("sibling", "brother", "brother bro")
 _add("sibling", "sister", "sister sis")

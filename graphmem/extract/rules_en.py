@@ -10,10 +10,11 @@ import re
 from dataclasses import replace
 
 from . import common as c
-from . import nlp
+from . import nlp, rules_zh
 from . import patterns_en as p
+from . import patterns_en_life as life
 from .common import ME, Ctx, Subject, cand, link
-from .lexicon import EN_ABBREVIATIONS, EN_NOT_NAMES
+from .lexicon import EN_ABBREVIATIONS, EN_JOBS, EN_NOT_NAMES
 from .relations import entity_type, relation_of
 
 I = re.I  # noqa: E741
@@ -29,7 +30,7 @@ _CONTRACTIONS = [
     (re.compile(r"\b(\w+)n't\b", I), r"\1 not"),
     (re.compile(r"\b(we|you|they)'re\b", I), r"\1 are"),
     (re.compile(r"\b(we|you|they)'ve\b", I), r"\1 have"),
-    (re.compile(r"\b(he|she|it|that|name)'s\b", I), r"\1 is"),
+    (re.compile(r"\b(he|she|it|that|name|birthday|bday|b-day)'s\b", I), r"\1 is"),
 ]
 _VERBS = (
     r"am|is|are|was|have|has|had|work|works|worked|live|lives|lived|love|loves|like|likes|enjoy|enjoys|hate|hates|speak|"
@@ -39,11 +40,14 @@ _VERBS = (
 _CLAUSE_SPLIT = re.compile(
     r"\s*;\s*|,?\s+but\s+|,\s*so\s+|,?\s+because\s+|,?\s+(?:al)?though\s+|"
     rf",?\s+and\s+(?=(?:I|we|my|our|he|she|they)\b|(?:{_VERBS})\b)|"
-    r",\s+(?=(?:I|we|my|our|he|she|they)\b)(?!(?:my|our)\s+[\w ]{1,20},)"  # not "Tom, my brother, works…"
+    r",\s+(?=(?:I|we|my|our|he|she|they|his|her)\b)(?!(?:my|our)\s+[\w ]{1,20},)|"  # not "Tom, my brother, works…"
+    rf"\s*:\s+(?![A-Z][\w'-]+(?:,| and ))|,\s+(?=(?i:{p.WD}|yesterday|today|tonight|last night|this morning|then)\b)"
 )
 _DISCOURSE = re.compile(
     r"^(?:(?:oh|ok|okay|well|so|also|and|but|btw|by the way|fyi|just so you know|for the record|anyway|plus|besides|"
-    r"honestly|to be honest|fun fact|hey|hi|hello|um|uh|yeah|yes|oh and|ah)\b[,:!]?\s*)+",
+    r"honestly|to be honest|fun fact|hey|hi|hello|um|uh|yeah|yes|oh and|ah|turns out|it turns out|good news|big news|"
+    r"(?:ok |okay )?(?:life )?update|quick thing|small thing|one more thing|(?:ok |okay )?confession|news|guess what|"
+    r"long story short|so yeah|lol|ugh|wow|pretty sure|fairly sure|I think|I guess|probably|maybe|perhaps)\b[,:!]?\s*)+",
     I,
 )
 _REMEMBER = re.compile(
@@ -121,6 +125,21 @@ _META = re.compile(
     r"would (?:like|love) (?:a|an|some|the)|could use)\b",
     I,
 )
+_TRAILING = re.compile(
+    r"(?:,?\s+(?:btw|lol|haha+|tbh|honestly|though|fyi|lmao|for real|by the way|just so you know|if that matters|thank god|"
+    r"thankfully|yay|woohoo|phew|finally|at last))+\s*$",
+    I,
+)
+# A clause with no subject that still reads as the speaker's ("work at Initech", "living in
+# Austin these days", "QA lead at Hooli now"): the subject is the user, implied.
+_FRAGMENT = re.compile(
+    r"^(?:work|working|worked|live|living|moved|moving|left|quit|joined|started|starting|teach|teaching|based|born|"
+    r"grew up|raised|love|loving|hate|allergic|vegan|vegetarian|married|engaged|single|turned|turning|been|going by|"
+    r"got|landed|made|still|now|currently|just|originally|from|back|retired|studying|doing)\b|"
+    rf"^(?:[\w&-]+ ){{0,2}}(?:{'|'.join(sorted(EN_JOBS, key=len, reverse=True))}) (?:at|for|with|in) [A-Z]",
+    I,
+)
+_NAMES_A_JOB = re.compile(rf"\b(?:{'|'.join(sorted(EN_JOBS, key=len, reverse=True))})\b", I)
 _VERBISH = re.compile(
     r"^(?:am|is|are|was|have|has|had|also|just|recently|currently|now|still|never|can|will|do|does|[a-z]+(?:s|ed))\b"
 )
@@ -152,7 +171,8 @@ _CLAUSE_RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences, without splitting after abbreviations ("St. Mary's") or initials."""
+    """Sentences, without splitting after abbreviations ("St. Mary's") or initials; emoji end one."""
+    text = rules_zh.EMOJI.sub(". ", text).replace(" . ", ". ")
     out, start = [], 0
     for m in _SENT_END.finditer(text):
         before = text[start : m.start()].split()
@@ -207,6 +227,13 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
     if m := re.match(r"^(?:I|we|(?:my|our)\s+\w+(?:\s\w+)?\s+and\s+I)\b\s*", rest, I):
         return ME, rest[m.end() :], True, []
     if m := re.match(
+        r"^(?P<name>[A-Z][\w-]+) and I\s+(?:are|got|have|just got|have been|just)\s+(?P<how>engaged|married)\b",
+        rest,
+    ):
+        return ME, f"am {m['how']} to {m['name']}", True, []  # "Nico and I got engaged": not "I are"
+    if m := re.match(r"^(?P<name>[A-Z][\w-]+) and I\s+", rest):
+        return ME, rest[m.end() :], True, []
+    if m := re.match(
         rf"^{p.NAME},\s+(?:my|our)\s+(?P<rel>{p.REL}),\s*", rest
     ):  # "Tom, my brother, works at …"
         attr, qual = relation_of(m["rel"]) or ("friend", None)
@@ -226,11 +253,42 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
     if m := re.match(r"^(?:he|she)\b\s*", rest, I):
         who = state.pronoun()
         return who, rest[m.end() :], who is not None, []
+    if (m := re.match(r"^(?:his|her)\s+(?=(?:full |real |first )?name\b)", rest, I)) and (
+        who := state.pronoun()
+    ):
+        return who, rest[m.end() :], True, []  # "We got a puppy. His name is Biscuit"
+    m = _NEW_PERSON.match(rest)  # "Priya on my team is vegan", "Marco can't handle spice"
+    if (
+        m
+        and m["name"] not in EN_NOT_NAMES
+        and m["name"] not in _NOT_A_PERSON
+        and not c.is_place_en(m["name"])
+        and not c.is_org_en(m["name"])
+    ):
+        subj = state.add(m["name"], "person", "colleague" if m["grp"] else None)
+        links = [link("friend", "colleague", m["name"], text)] if m["grp"] else []
+        return subj, rest[m.end() :].strip(), True, links
+    if inherited is None and _FRAGMENT.match(rest):
+        return ME, rest, False, []
     if inherited is not None and _VERBISH.match(rest):  # "... and works at a bank"
         return inherited, rest, False, []
+    if inherited is None:  # "Moving day is this Saturday": a user's message is about the user
+        return ME, rest, False, []
     return None, rest, False, []
 
 
+_PAIR_SUBJECT = re.compile(
+    r"^((?:me and )?(?!(?:I|i|we|so|but|then|also)\b)(?:[A-Z][\w-]*|[a-z][a-z-]*)) and (I|i|me)\b(?!')"
+)
+_NEW_PERSON = re.compile(
+    r"^(?P<name>[A-Z][a-z]{1,15})(?:\s+(?:on|from|in) (?:my|our) (?P<grp>team|class|office|department|floor|group|squad|unit))?"
+    r"(?=(?:'s|\s+(?:is|was|can|cannot|does|has|hates|loves|likes|works|lives|eats|drinks|prefers|never|always|just|also|"
+    r"really|only|gets|got|will|would)\b))"
+)
+_NOT_A_PERSON = frozenset(
+    "It This That These Those There Here They He She We You Everything Everyone Nothing Something Someone Today Tomorrow "
+    "Yesterday Tonight Work Life Dinner Lunch Breakfast Traffic Weather Money Coffee Mom Dad".split()
+)
 _HAPPENED = re.compile(
     r"\b(?:yesterday|last\s+(?:night|week|weekend|month|year|time|monday|tuesday|wednesday|thursday|"
     r"friday|saturday|sunday|summer|winter|spring|fall)|\w+\s+ago|earlier\s+today|went|was|were|had|did|"
@@ -242,7 +300,7 @@ _HAPPENED = re.compile(
 def _fallback(clause: str, pred: str, ctx: Ctx, explicit: bool, remember: bool) -> list:
     """No pattern matched: an event if it is dated, a note if it is a statement about someone."""
     body = pred.strip(" .!")
-    if not body or _TRANSIENT.match(body) or (_META.match(body) and not remember):
+    if not body or ((_TRANSIENT.match(body) or _META.match(body)) and not remember):
         return []
     possessive = body.lower().startswith("my ")
     weekly = nlp.RECUR in ctx.times or p.RECURRING.search(clause)
@@ -250,12 +308,41 @@ def _fallback(clause: str, pred: str, ctx: Ctx, explicit: bool, remember: bool) 
         return [cand("event", clause, ctx.subj, ctx.src, kind="fact")]
     # "my anniversary is on June 12" is a standing fact; "my flight is tomorrow" is an event.
     dated = p.RELATIVE.search(clause) if possessive else ctx.has_time
-    if dated and not c.habitual(ctx, clause, p.HABIT) and (explicit or remember):
+    if dated and not c.habitual(ctx, clause, p.HABIT) and (explicit or remember or ctx.subj.is_self):
         # Something that already happened is history, not a plan: it keeps a fact's half-life.
         return [cand("event", clause, ctx.subj, ctx.src, kind="fact" if _HAPPENED.search(clause) else None)]
     if (explicit or remember) and (len(body.split()) >= 2 or remember):
         return [cand("note", clause, ctx.subj, ctx.src)]
     return []
+
+
+def _match(body: str, ctx: Ctx, *, fragment: bool) -> list:
+    """The first predicate rule that yields; a fragment ("28", "software dev at Stripe",
+    "living in Dublin") is also read as "am …" and "am a …"."""
+    tries = [body]
+    if fragment and body[:1].isupper() and body[1:2].islower():  # "Got a kitten" as "got a kitten"
+        body = body[0].lower() + body[1:]
+        tries.append(body)
+    if fragment and not re.match(r"^(?:am|is|are|was|have|has)\b", body, I):
+        rest = re.sub(r"^been\s+", "", body, flags=I)
+        tries += [f"am {rest}", f"was {rest}"]
+        if _NAMES_A_JOB.search(rest):  # "QA lead at Hooli", not "visited Denver"
+            tries.append(f"am a {rest}")
+    for b in tries:
+        for rx, fn in (*p.RULES, *life.PREDICATES):
+            if (m := rx.match(b)) and (got := fn(m, ctx)):
+                return got
+    return []
+
+
+def _pieces(body: str, ctx: Ctx) -> list:
+    """A run-on self-introduction ("am Marcus, 28, software dev at Stripe, living in Dublin"):
+    each comma piece is read on its own when the whole matched nothing."""
+    out: list = []
+    for piece in (_TRAILING.sub("", x).strip() for x in body.split(",")):
+        if piece:
+            out += _match(piece, ctx, fragment=True)
+    return [x for x in out if x.attribute not in ("note", "event")]
 
 
 def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool):
@@ -265,11 +352,11 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
         correction, said = True, said[m.end() :]
     if not said:
         return [], inherited, correction
-    text = _expand(said)
+    text = _TRAILING.sub("", _expand(said)).strip(" .!")
     if m := _NOT_TAIL.search(text):  # "I'm from Iowa, not Ohio"
         old, text = m["old"].strip(), text[: m.start()]
     ctx = c.time_ctx(ME, raw, state, text, "en", p.TIME_RX)
-    for rx, fn in _CLAUSE_RULES:
+    for rx, fn in (*_CLAUSE_RULES, *life.RULES):
         if (m := rx.match(text)) and (got := fn(m, ctx)):
             return got, inherited, correction
     subj, pred, explicit, links = _subject(text, state, inherited)
@@ -282,9 +369,17 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     if m := re.match(r"^used to\s+|^(?:worked|lived)\b", body, I):
         ctx.past = True
         body = body[m.end() :] if body.lower().startswith("used") else body
-    out: list = next((got for rx, fn in p.RULES if (m := rx.match(body)) and (got := fn(m, ctx))), [])
-    if ctx.past and out:
-        out = [cand("note", said, subj, raw)]
+    ctx.explicit = explicit
+    out = _match(body, ctx, fragment=subj.is_self and not explicit and bool(_FRAGMENT.match(pred)))
+    if subj.is_self and "," in body:  # more facts read piece by piece than whole: a run-on list
+        pieces = _pieces(body, ctx)
+        if len({x.attribute for x in pieces}) > len(
+            {x.attribute for x in out if x.attribute not in ("note", "event")}
+        ):
+            out = pieces
+    if ctx.past and out:  # "I used to love running": that liking is over; the history is a note
+        gone = [replace(x, retract=True, correction=True) for x in out if x.attribute == "likes"]
+        out = [*gone, cand("note", said, subj, raw)]
     if not out and pred:
         out = _fallback(said, pred, ctx, explicit, remember)
     if old:
@@ -303,6 +398,25 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     return links + out, subj, correction
 
 
+_REMEMBER_CLAUSE = re.compile(
+    r"(?:please\s+)?(?:remember (?:that|this)|note that|keep (?:that|this) in mind|save (?:that|this)|don't forget (?:that|this))",
+    I,
+)
+_ASKS = re.compile(
+    r"^(?:(?:please|pls|hey|ok|so)[, ]+)*(?:can you|could you|would you|will you|help me|tell me|show me|give me|translate|"
+    r"explain|write|summari[sz]e|remind me how|let me know|find me|recommend)\b",
+    I,
+)
+_SELF_REF = re.compile(r"\b(?:I|my|me|mine|we|our|us)\b", I)
+
+
+def _substantive(clause: str) -> bool:
+    """A clause with something to say: a few words, not a mood or a remark about the talk."""
+    body = _DISCOURSE.sub("", _expand(clause.strip())).strip(" .!?")
+    body = re.sub(r"^(?:I|we|you)\s+", "", body, flags=I)
+    return len(body.split()) >= 4 and not _TRANSIENT.match(body) and not _META.match(body)
+
+
 def _is_style(s: str) -> bool:
     if _STYLE_IMPERATIVE.match(s):
         return True
@@ -310,7 +424,10 @@ def _is_style(s: str) -> bool:
 
 
 def extract_sentence(sentence: str, state: c.State) -> list:
-    s = _DISCOURSE.sub("", sentence.strip().replace("’", "'"))
+    said = sentence.strip().replace("’", "'")
+    s = _DISCOURSE.sub("", said)
+    hedge = c.hedged(said[: len(said) - len(s)])  # "Pretty sure we're moving to …": a guess
+    s = _PAIR_SUBJECT.sub(r"\1 &and \2", s)  # "Jonas and I split up" is one clause
     remember = bool(_REMEMBER.match(s))
     s = _REMEMBER.sub("", s).strip()
     correction = bool(_CORRECTION.match(s))
@@ -321,11 +438,20 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         return c.finish([cand("reply_style", s.strip(" .!"), ME, sentence)], state.context, correction=False)
     out: list = []
     subj = None
-    for clause in _CLAUSE_SPLIT.split(s):
-        if clause and clause.strip():
-            got, subj, corr = _clause(clause, state, subj, remember)
-            correction = correction or corr
-            out.extend(got)
+    clauses = [x for x in _CLAUSE_SPLIT.split(s) if x and x.strip()]
+    if any(_REMEMBER_CLAUSE.fullmatch(x.strip(" .!")) for x in clauses):  # "…, remember that"
+        remember, clauses = True, [x for x in clauses if not _REMEMBER_CLAUSE.fullmatch(x.strip(" .!"))]
+    unmatched = False
+    for clause in clauses:
+        got, subj, corr = _clause(clause.replace("&and", "and"), state, subj, remember)
+        correction = correction or corr
+        out.extend(got)
+        unmatched = unmatched or (not got and _substantive(clause))
+    request = bool(clauses) and bool(_ASKS.match(clauses[0].strip()))  # "can you translate this for me: …"
+    about_self = remember or (bool(_SELF_REF.search(_expand(s))) and not request)
+    out = c.sentence_note(
+        out, s.replace("&and", "and").strip(" .!"), unmatched=unmatched, about_self=about_self
+    )
     if not [x for x in out if x.attribute != "note"] and (m := _BARE.match(_expand(s).strip(" .!"))):
         out = c.bare_correction(state.context, m["old"], m["new"], sentence) or out
-    return c.finish(out, state.context, correction=correction)
+    return c.finish(out, state.context, correction=correction, hedge=hedge)

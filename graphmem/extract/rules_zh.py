@@ -18,10 +18,16 @@ from .common import ME, Ctx, Subject, cand, link
 from .lexicon import words
 from .relations import entity_type, relation_of
 
-_SENT_END = re.compile(r"(?<=[。！？!?；;\n])")
-_CLAUSE_SPLIT = re.compile(r"[，,；;]+|(?<=[^，,])(?=(?:但是|不过(?!敏)|可是|而且|并且|所以)(?!$))")
+_SENT_END = re.compile(r"(?<=[。！？!?；;\n～~])")
+# Emoji (with their joiners and variation selectors) end a thought as a full stop does.
+EMOJI = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u3297\u3299\u200d\ufe0f]+")
+_CLAUSE_SPLIT = re.compile(
+    r"[，,；;：:]+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|"
+    r"(?<=[^，,])(?=(?:但是|不过(?!敏)|可是|而且|并且|所以)(?!$))"
+)
 _CONNECTOR = re.compile(
     r"^(?:但是|但|不过|可是|而且|并且|所以|然后|另外|还有|对了|顺便说一下|顺便|哦|嗯|啊|哈哈|话说|那个|就是|其实|实际上|"
+    r"结果|后来|没想到|谁知道|谁知|原来|好消息|坏消息|告诉你|跟你说|报告一下|汇报一下|"
     r"说实话|老实说|坦白说|总之|反正)+[，,\s]*"
 )
 _REMEMBER = re.compile(
@@ -51,18 +57,27 @@ _STYLE_WORD = re.compile(
 )
 _STYLE_ALONE = re.compile(r"别说废话|少说废话|不要客套|直接说重点|说重点|少点废话")
 
-_LEAD_TIME = re.compile(rf"^(?:{p.TIME}[，,\s]*)+")
+_LEAD_TIME = re.compile(
+    rf"^(?:(?:{p.TIME}|以后|今后|往后|从今往后|从现在起|从此|前几年|这几年|前些年|几年前|那几年|这两年)[，,\s]*)+"
+)
 _REL_SUBJ = re.compile(rf"^(?:我们?|咱们?)(?:的|家的?|家里的?|养的)?(?P<rel>{p.REL})")
 _SELF = re.compile(r"^(?:我们?|本人|咱们?)(?:家(?!人))?")
 _PRONOUN = re.compile(r"^(?P<p>他|她|它)(?!们)")
+_NEW_PARTNER = re.compile(r"^(?:新|现任|现在的)(?:的)?(?P<rel>男朋友|女朋友|男友|女友|对象|老公|老婆)")
+_ORDINAL_CHILD = re.compile(
+    r"^(?P<rel>老大|老二|老三|老幺|大宝|二宝|三宝|大娃|二娃)(?=叫|名叫|今年|上|在|是|读|刚)"
+)
 _ADV_WORDS = (
     r"也|还|都|就|又|才|已经|现在|目前|如今|平时|平常|一直|最近|近来|其实|实际上|真的|确实|本来|从小|"
-    r"从来|向来|终于|刚刚|刚|正在|马上|即将|从.{1,6}(?:开始|起)"
+    r"从来|向来|终于|刚刚|刚|正在|马上|即将|新|居然|竟然|突然|渐渐|慢慢|正式|彻底|总算|早就|早已|主要|基本上?|"
+    r"从.{1,6}(?:开始|起)"
 )
 _ADVERB = re.compile(rf"^(?:{_ADV_WORDS}|{p.TIME})+")
 _ADVERB_KEEP_TIME = re.compile(rf"^(?:{_ADV_WORDS})+")
 _PAST = re.compile(r"^(?:以前|之前|曾经|原来|过去|当年|小时候|那时候?|那会儿?)")
-_INTENT = re.compile(r"要|得|准备|打算|计划|需要|约了|预约|安排|会|去|参加|出差|开会|考试|面试|见|回|飞|到")
+_INTENT = re.compile(
+    r"要|得|准备|打算|计划|需要|约了|约在|预约|安排|会|去|参加|出差|开会|考试|面试|见|回|飞|到"
+)
 # Moods and "just did X" pass with the day; they are not worth remembering.
 _TRANSIENT = re.compile(
     r"^(?:心情|状态|感觉|身体)?(?:好|很|太|真|有点|有些|特别|非常|超|挺|不太|还|比较)?"
@@ -130,8 +145,22 @@ _CLAUSE_RULES = [(re.compile(rx), fn) for rx, fn in (
 # fmt: on
 
 
+# A long message typed without punctuation ("我是长沙人前几年来深圳了现在在…公司叫…") is cut
+# before the words that usually open a new clause.
+_RUN_ON_STARTS = re.compile(
+    r"(?<=[\u4e00-\u9fff])(?=现在|目前|然后|后来|前几年|这几年|这两年|前些年|去年|前年|今年|每天|平时|公司叫|公司名|我主要|我现在|我每天|我平时|但是|不过)"
+)
+
+
+def _unrun(sentence: str) -> str:
+    if len(sentence) < 25 or re.search(r"[，,。！？!?；;、\s]", sentence.strip()):
+        return sentence
+    return _RUN_ON_STARTS.sub("，", sentence)
+
+
 def split_sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENT_END.split(text) if s.strip(" \t\n。！？!?；;")]
+    text = _unrun(EMOJI.sub("。", text)) if "\n" not in text else EMOJI.sub("。", text)
+    return [s.strip() for s in _SENT_END.split(text) if s.strip(" \t\n。！？!?；;～~")]
 
 
 def _name_after(after: str, state: c.State) -> tuple[str, int] | None:
@@ -181,13 +210,24 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
         return subj, after, True, []
     if m := _SELF.match(rest):
         return ME, rest[m.end() :], True, []
+    if m := _NEW_PARTNER.match(rest):  # 我脱单啦，新男友叫周扬
+        attr, qual = relation_of(m["rel"]) or ("partner", None)
+        subj = Subject(m["rel"], "person", qual or attr, named=False)
+        state.mention(subj)
+        return subj, rest[m.end() :], True, []
+    if m := _ORDINAL_CHILD.match(rest):  # 我有两个娃，老大叫甜甜：the elder child, named next
+        attr, qual = relation_of(m["rel"]) or ("child", None)
+        subj = Subject(m["rel"], "person", qual or attr, named=False)
+        state.mention(subj)
+        return subj, rest[m.end() :], True, []
     if hit := state.entity_at(rest, word_boundary=False):
         state.mention(hit[0])
         return hit[0], rest[hit[1] :], True, []
     if m := _PRONOUN.match(rest):
         who = state.pronoun(pet=m["p"] == "它")
         return who, rest[m.end() :], who is not None, []
-    return inherited, rest, False, []
+    # Chinese drops the subject; a user's message with none is most often about the user.
+    return inherited or ME, rest, False, []
 
 
 _HAPPENED = re.compile(
@@ -198,7 +238,7 @@ _HAPPENED = re.compile(
 def _fallback(clause: str, pred: str, body: str, ctx: Ctx, explicit: bool, remember: bool) -> list:
     """No pattern matched: an event if it is dated, a note if it is a statement about someone."""
     body = body.strip()
-    if not body or _TRANSIENT.match(body) or (_META.match(body) and not remember):
+    if not body or ((_TRANSIENT.match(body) or _META.match(body)) and not remember):
         return []
     if _JUST.match(pred.strip()) and not remember:  # 我刚吃完饭
         return []
@@ -237,7 +277,7 @@ def _bodies(pred: str, ctx: Ctx) -> tuple[list[str], bool]:
 
 
 def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool):
-    text = _CONNECTOR.sub("", raw.strip()).strip(" 。")
+    text = _CONNECTOR.sub("", raw.strip()).strip(" 。～~")
     if not text:
         return [], inherited
     ctx = c.time_ctx(ME, raw, state, text, "zh", p.TIME_RX)
@@ -245,11 +285,11 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
         if (m := rx.match(text)) and (got := fn(m, ctx)):
             return got, inherited
     subj, pred, explicit, links = _subject(text, state, inherited)
-    if subj is None and remember:  # 记一下，每周五交周报: an order to remember is about the user
-        subj, explicit = ME, True
+    if remember and not explicit and (subj is None or subj.is_self):
+        subj, explicit = ME, True  # 记一下，每周五交周报: an order to remember is about the user
     if subj is None:
         return [], inherited
-    ctx.subj = subj
+    ctx.subj, ctx.explicit = subj, explicit
     bodies, negated = _bodies(pred, ctx)
     out: list = []
     for body in bodies:
@@ -265,7 +305,22 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
         attr, qual = p.placeholder_relation(subj)
         if not any(x.object_type and x.subject == c.SELF for x in out):
             links.append(link(attr, qual, subj.name, raw))  # 我女儿对芒果过敏: link 女儿 until a name arrives
+    state.last_clause = text
     return links + out, subj
+
+
+_REMEMBER_CLAUSE = re.compile(
+    r"(?:请|麻烦)?(?:你)?(?:帮我)?(?:记一下|记住|记下来?|记着|备注一下)(?:哈|啊|哦|吧|呀)*"
+)
+_SELF_REF = re.compile(r"(?<!帮)(?<!给)(?<!告诉)(?<!问)(?<!让)我|咱|俺")
+
+
+def _substantive(clause: str) -> bool:
+    """A clause with something to say (not a mood, a filler or a remark about the talk)."""
+    text = _CONNECTOR.sub("", clause.strip())
+    text = _ADVERB.sub("", _SELF.sub("", _LEAD_TIME.sub("", text)))
+    content = len(re.sub(r"[^\u4e00-\u9fffA-Za-z0-9]", "", text))
+    return content >= 5 and not _TRANSIENT.match(text) and not _META.match(text) and not _JUST.match(text)
 
 
 def _is_style(s: str) -> bool:
@@ -286,10 +341,18 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         return c.finish([cand("reply_style", s, ME, sentence)], state.context, correction=False)
     out: list = []
     subj = None
-    for clause in _CLAUSE_SPLIT.split(s):
-        if clause and clause.strip():
-            got, subj = _clause(clause, state, subj, remember)
-            out.extend(got)
+    state.last_clause = ""
+    clauses = [x for x in _CLAUSE_SPLIT.split(s) if x and x.strip()]
+    if any(_REMEMBER_CLAUSE.fullmatch(x.strip()) for x in clauses):  # 车停在C区37号，记一下
+        remember, clauses = True, [x for x in clauses if not _REMEMBER_CLAUSE.fullmatch(x.strip())]
+    unmatched = False
+    for clause in clauses:
+        got, subj = _clause(clause, state, subj, remember)
+        out.extend(got)
+        unmatched = unmatched or (not got and _substantive(clause))
+    request = bool(clauses) and bool(_META.match(_CONNECTOR.sub("", clauses[0].strip())))  # 帮我把这句翻译成…
+    about_self = remember or (bool(_SELF_REF.search(s)) and not request)
+    out = c.sentence_note(out, s, unmatched=unmatched, about_self=about_self)
     if not [x for x in out if x.attribute != "note"] and (m := _BARE_NOT.search(s)):
         fixed = c.bare_correction(state.context, m["old"] or m["old2"], m["new"] or m["new2"], sentence)
         out = fixed or out

@@ -2,13 +2,42 @@
 
 - `sentences`: one sentence splitter for the gate and the extractors;
 - `secrets`: cards, ids, passwords, keys and codes are found and redacted;
+- `control`: "don't remember this", "forget that …", "remember that …" (`control_of`);
 - `noise`: role, greetings, filler, questions and passing remarks (`screen`).
 """
 
-from .noise import Screened, screen, split_sentences
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from .secrets import SecretMatch, apply_redaction, find_secrets, redact
 
+if TYPE_CHECKING:
+    from .control import DONT_KEEP, FORGET, REMEMBER, Control, control_of
+    from .noise import Screened, screen, split_sentences
+
+# The noise and control patterns compile when a message is first screened, not whenever a
+# module needs `find_secrets` (the CLI's `get` and `facts` never screen anything).
+_LAZY = {
+    **dict.fromkeys(("DONT_KEEP", "FORGET", "REMEMBER", "Control", "control_of"), ".control"),
+    **dict.fromkeys(("Screened", "screen", "split_sentences"), ".noise"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        value = getattr(import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 __all__ = [
+    "DONT_KEEP",
+    "FORGET",
+    "REMEMBER",
+    "Control",
+    "control_of",
     "SecretMatch",
     "Screened",
     "apply_redaction",

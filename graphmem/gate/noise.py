@@ -332,6 +332,10 @@ def _split_question(s: str) -> tuple[str, str] | None:
     return None
 
 
+# "不对，是重庆" / "no, Ohio": a lead that corrects is part of what follows, not an acknowledgement.
+_CORRECTING_LEAD = re.compile(r"不对|不是|不不|错了|no|nope|nah|not quite|wrong")
+
+
 def _gate_sentence(sentence: str) -> tuple[str | None, list[Ignored]]:
     reason = _noise_reason(sentence)
     if reason:
@@ -340,7 +344,7 @@ def _gate_sentence(sentence: str) -> tuple[str | None, list[Ignored]]:
     while True:  # peel phatic openers off: "好的，我下周去北京" / "oh hi, I'm Sam"
         parts = _clauses(rest)
         lead = rest[parts[0][0] : parts[0][1]].strip() if len(parts) > 1 else ""
-        reason = _noise_reason(lead) if lead else None
+        reason = _noise_reason(lead) if lead and not _CORRECTING_LEAD.fullmatch(_plain(lead)) else None
         if reason:
             ignored.append(Ignored(lead, reason))
             rest = rest[parts[1][0] :]
@@ -370,8 +374,9 @@ def _gate_sentence(sentence: str) -> tuple[str | None, list[Ignored]]:
     return rest, ignored
 
 
-def screen(text: str, role: str = "user") -> Screened:
-    """Apply the role, secret and noise gates to one message."""
+def screen(text: str, role: str = "user", *, keep: bool = False) -> Screened:
+    """Apply the role, secret and noise gates to one message. `keep` (the user said "remember
+    that …") lets every secret-free sentence through the noise gate."""
     secrets = find_secrets(text)
     out = Screened(
         refused=[Refusal(f.kind, f.reason) for f in secrets], redacted=apply_redaction(text, secrets)
@@ -385,7 +390,7 @@ def screen(text: str, role: str = "user") -> Screened:
     for s, e in _sentence_spans(text, secrets):
         if any(f.start < e and s < f.end for f in secrets):
             continue
-        kept, ignored = _gate_sentence(text[s:e])
+        kept, ignored = (text[s:e].strip(), []) if keep else _gate_sentence(text[s:e])
         out.ignored.extend(ignored)
         if kept:
             out.sentences.append(kept)

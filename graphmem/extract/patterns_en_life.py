@@ -1,0 +1,210 @@
+"""English clause rules for everyday phrasing that the subject/predicate split does not see:
+break-ups said as "X and I split up", "we call him X", "X got me into Y", what a language is
+to the user, plans called off, a diet given up, "turns out I'm not allergic to X after all".
+
+Each entry is (compiled regex over the expanded clause, handler(m, ctx) -> candidates | None),
+tried before the clause's subject is resolved (rules_en._CLAUSE_RULES runs them first).
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import patterns_en as p
+from .common import ME, Subject, cand, is_place_en, link
+from .lexicon import EN_BREEDS, EN_DIETS, EN_NOT_NAMES
+from .relations import relation_of
+
+I = re.I  # noqa: E741
+_LANG = p._LANG
+_DIET = p._DIET
+
+
+def _split_up(m, ctx):
+    who = m["name"].strip()
+    if who.lower() in ("we", "i", "me", "you", "they") or who.split()[0] in EN_NOT_NAMES:
+        return None
+    gone = [cand(a, who, ME, ctx.src, retract=True, correction=True) for a in ("partner", "spouse")]
+    return [*gone, cand("event", ctx.src, ME, ctx.src, kind="fact")]  # the break-up itself is history
+
+
+def _youngest(m, ctx):
+    """'Lily's our youngest': a child, by name."""
+    name = m["name"]
+    if name in EN_NOT_NAMES:
+        return None
+    ctx.state.add(name, "person", "child")
+    return [link("child", None, name, ctx.src)]
+
+
+def _cannot_have(m, ctx):
+    """'Lily can't have tree nuts': an allergy when the sentence says so, else a diet restriction."""
+    x = p.span(m["x"], p.LIKE_STOP)
+    if not x:
+        return None
+    if re.search(r"allerg|epipen|anaphyla|reaction", ctx.src, I):
+        return [cand("allergy", x, ctx.subj, ctx.src)]
+    return [cand("diet", f"no {x}", ctx.subj, ctx.src)]
+
+
+def _we_call(m, ctx):
+    """'we call him Rocket': the last pet or person mentioned gets that name."""
+    who = ctx.state.pronoun(pet=True) or ctx.state.pronoun()
+    if who is None:
+        return None
+    name = m["name"]
+    if who.named:
+        return [cand("preferred_name", name, who, ctx.src)]
+    attr, qual = ("pet", who.relation) if who.type == "pet" else ("friend", who.relation)
+    attr, qual = relation_of(who.name) or (attr, qual)
+    subj = ctx.state.add(name, who.type, qual or attr)
+    return [link(attr, qual, name, ctx.src), cand("note", who.name, subj, ctx.src)]
+
+
+_MY_LANG = re.compile(
+    rf"\bmy ({_LANG}) is (?:fluent|good|decent|native|solid|pretty good|ok|okay|conversational)\b", I
+)
+
+
+def _language(qualifier=None):
+    def rule(m, ctx):
+        out = [cand("language", m["v"].strip().capitalize(), ME, ctx.src, qualifier=qualifier)]
+        others = [x for x in _MY_LANG.findall(ctx.src) if x.lower() != m["v"].strip().lower()]
+        return out + [cand("language", x.capitalize(), ME, ctx.src) for x in others]
+
+    return rule
+
+
+def _called_off(m, ctx):
+    what = re.sub(r"^(?:my|our|the|that|this)\s+", "", m["x"].strip(), flags=I)
+    what = re.sub(
+        rf"\s+(?:on|for|this|next)\s+(?:{p.WD}|week|weekend|month|morning|afternoon|evening)\b.*$",
+        "",
+        what,
+        flags=I,
+    )
+    what = re.sub(r"\s+(?:appointment|booking|reservation|plans?|trip|meeting)$", "", what, flags=I) or what
+    return [cand("event", what, ME, ctx.src, retract=True, correction=True)] if len(what) >= 3 else None
+
+
+def _diet_off(m, ctx):
+    d = EN_DIETS.get(m["d"].lower())
+    return [cand("diet", d, ME, ctx.src, retract=True, correction=True)] if d else None
+
+
+def _not_allergic(m, ctx):
+    vals = re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+", m["x"])
+    out = [
+        cand("allergy", v, ME, ctx.src, retract=True, correction=True)
+        for x in vals
+        if (v := p.span(x, p.LIKE_STOP))
+    ]
+    return out or None
+
+
+def _someone_new(m, ctx):
+    """'I've been seeing someone new': a partner whose name may follow ("her name's Priya")."""
+    ctx.state.mention(Subject("partner", "person", "partner", named=False))
+    return [cand("note", ctx.src, ME, ctx.src)]
+
+
+def _at_org(m, ctx):
+    x = p.span(m["x"])
+    if not x or is_place_en(x) or x.lower() in p._NOT_WORKPLACE:
+        return None
+    return [cand("employer", x, ME, ctx.src)]
+
+
+def _promoted(m, ctx):
+    """'I made partner at the firm': a new title (a firm's partner is a rank, not a spouse)."""
+    y = p.span(m["y"]).lower()
+    if not (
+        p._title(m["y"]) or y in ("partner", "senior partner", "managing partner", "principal", "tenure")
+    ):
+        return None
+    return p._work(m, ctx) or [cand("job_title", p.span(m["y"]), ctx.subj, ctx.src)]
+
+
+def _teach(m, ctx):
+    """'I teach chemistry at Oakridge High': a teacher of that subject, and where."""
+    what = p.span(m["what"], p.LIKE_STOP)
+    low = what.lower()
+    if (
+        not what
+        or low in ("them", "it", "him", "her", "myself", "people", "kids")
+        or ctx.has_time
+        and not m["x"]
+    ):
+        return None
+    x = m["x"]
+    out = [cand("job_title", f"{what} teacher", ctx.subj, ctx.src)]
+    if x and (where := p.place(x) if is_place_en(p.span(x, p.PLACE_STOP)) else None):
+        out.append(cand("city", where, ctx.subj, ctx.src))
+    elif x and (org := p._org(x)):
+        out.append(cand("employer", org, ctx.subj, ctx.src))
+    return out
+
+
+def _business(m, ctx):
+    """'I run a little bakery called Sweet Pea': the user's own business is where they work."""
+    name = p.span(m["x"])
+    kind = m["kind"].strip().lower()
+    if relation_of(kind) or kind in EN_BREEDS or kind.rstrip("s") in EN_BREEDS:
+        return None
+    return (
+        [cand("employer", name, ctx.subj, ctx.src), cand("note", ctx.src, ctx.subj, ctx.src)]
+        if name
+        else None
+    )
+
+
+_AFTER_ALL = r"(?:\s+(?:after all|anymore|any more|at all|actually))*"
+_NAME_LOW = r"(?P<name>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+
+# fmt: off
+RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
+    (rf"^(?:me and )?{_NAME_LOW} and (?:I|me) (?:have |had |just |finally |officially |recently |actually )*"
+     r"(?:broke up|split up|split|separated|divorced|called it quits|ended (?:things|it)|are over|are done|"
+     r"are (?:no longer|not) together|broke it off)\b", I, _split_up),
+    (r"^(?:I|we) (?:have |had |just |finally |officially )*(?:broke up|split up|separated|divorced|called it quits|broke it off)"
+     rf"(?: with {_NAME_LOW})?\b", I, lambda m, x: _split_up(m, x) if m["name"] else None),
+    (rf"^(?:we|I|everyone|everybody|the kids|my kids|people)\s+(?:all\s+)?(?:call|calls)\s+(?:him|her|it|them)\s+{p.NAME}", 0, _we_call),
+    (r"^(?:[\w ]{1,30}?\s+)?(?:got|gets|has gotten|turned) me (?:into|hooked on|obsessed with) (?P<v>.+?)(?:\s+and\b.*)?$", I,
+     p.attr("likes", p.like_value)),
+    (rf"^{p.NAME}(?:'s| is) (?:our|my) (?:youngest|oldest|eldest|middle (?:one|child|kid)|baby|little one|firstborn|first-born)\b", 0,
+     _youngest),
+    (r"^(?:I am|am|I have been|have been|been) (?:seeing|dating|going out with|talking to) (?:someone|somebody|a (?:guy|girl|man|woman))"
+     r"(?: new)?$", I, _someone_new),
+    (r"^(?:I am|am) (?:now |currently )?(?:at|with) (?P<x>[A-Z][\w&.' -]{1,30}?) (?:now|these days|nowadays)$", 0, _at_org),
+    (rf"^(?:my )?(?:mother tongue|native language|first language|native tongue|home language) is (?P<v>{_LANG})\b", I,
+     _language("native")),
+    (rf"^(?P<v>{_LANG}) is my (?:first|native|mother|main) (?:language|tongue)\b", I, _language("native")),
+    (rf"^my (?P<v>{_LANG}) is (?:fluent|good|decent|native|solid|pretty good|ok|okay|alright|conversational|rusty|basic)\b", I, _language()),
+    (rf"^(?:am|I am) (?:slowly |currently |also )?(?:learning|studying|picking up) (?P<v>{_LANG})\b", I, _language("learning")),
+    (rf"^(?:turns out |it turns out |apparently |so )?(?:I am|am) (?:actually )?not (?:really )?allergic to (?P<x>.+?){_AFTER_ALL}$", I, _not_allergic),
+    (rf"^(?:(?:I|we) )?(?:have |had |just |finally |officially )*(?:gave up|given up|quit|stopped|dropped|ditched|abandoned|am done with|"
+     rf"fell off|fell off the) (?:on |being |doing |eating |the |a |an )*(?P<d>{_DIET})(?: diet| thing| wagon)?\b", I, _diet_off),
+    (rf"^(?:I am|am|I have been) no longer (?:a |an )?(?P<d>{_DIET})\b", I, _diet_off),
+    (r"^(?P<x>(?:my|our|the|that|this) [\w' -]{2,40}?) (?:got|was|has been|is|have been|were) (?:cancell?ed|called off|postponed|"
+     r"scrapped|off|pushed back indefinitely)\b", I, _called_off),
+    (r"^(?:I|we) (?:had to |have to |just )?(?:cancell?ed|called off|scrapped|skipped) (?P<x>(?:my|our|the|that) [\w' -]{2,40}?)"
+     r"(?:\s+(?:on|for|this|next)\b.*)?$", I, _called_off),
+    (r"^(?P<v>[\w' -]+?)(?:'s| is| are) (?:really |definitely |totally )?my (?:thing|jam|hobby|passion|new thing|new obsession|obsession)"
+     r"(?: now| these days| lately)?$", I, p.attr("likes", p.like_value)),
+    (r"^(?P<v>[\w' -]+?) (?:is|are) the (?:only (?:correct|acceptable|real|right)|best|one true) (?P<cat>[\w ]{2,20})$", I,
+     p.attr("likes", p.like_value)),
+)]
+# fmt: on
+
+# Predicate rules (what follows the subject), tried after patterns_en.RULES.
+# fmt: off
+PREDICATES = [(re.compile(rx, I), fn) for rx, fn in (
+    (r"^(?:cannot|can not|can't|should not|must not|is not allowed to|isn't allowed to) (?:have|eat|drink|tolerate|touch) (?P<x>.+)$", _cannot_have),
+    (r"^(?:teach|teaches|am teaching|is teaching) (?P<what>(?!at\b|in\b)[\w ]{2,30}?)(?: (?:at|in) (?P<x>.+))?$", _teach),
+    (r"^(?:made|became|got promoted to|was promoted to|have been promoted to|has been promoted to|got bumped up to|am now|was made)"
+     r" (?:a |an |the )?(?P<y>[\w -]{2,30}?)(?: (?:at|of) (?P<x>.+?))?(?: this \w+| last \w+| today| yesterday)?$",
+     _promoted),
+    (r"^(?:run|runs|own|owns|manage|manages|opened|started|founded|co-founded) (?:a|an|my|our) (?:little |small |tiny |new |own )*"
+     r"(?P<kind>[\w -]{2,25}?) (?:called|named) (?P<x>[A-Z][\w&'. -]{1,40}?)(?: (?:on|in|at|near|downtown)\b.*)?$", _business),
+)]
+# fmt: on

@@ -1,0 +1,105 @@
+"""Memory control spoken in chat: "don't remember this", "forget that …", "remember that …".
+
+`control_of(text)` reads one user message and says which of the three it is, if any:
+
+- `dont_keep`: "don't remember this / don't save that / off the record / 这个别记 / 不用记":
+  nothing of the message may persist (no fact, no episode, no index row, no log line);
+- `forget`: "forget that … / please delete what I said about … / 忘掉… / 把…删了": facts the
+  request names are erased; the request itself is not kept either;
+- `remember`: "remember that … / 记住…": what follows is kept even if it reads as small talk.
+
+The cues address the assistant, so "I don't remember this place" or "我忘了带钥匙" (the user's
+own memory) are not commands: a cue is only taken at the start of a clause, after a
+politeness word, or (for "don't save this") tagged on at the end of one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+DONT_KEEP = "dont_keep"
+FORGET = "forget"
+REMEMBER = "remember"
+
+# A clause opens at the start, after punctuation or after a linking word ("…, but don't save this").
+_OPEN_EN = r"(?:^|[,.;:!?(\-–—]\s*|\b(?:but|and|so|also|oh|ok|okay|btw)\s+)"
+_POLITE_EN = r"(?:(?:please|pls|plz|just|and|but|so|oh|hey|ok|okay|btw|also)[,\s]+)*"
+_OBJ_EN = (
+    r"(?:this|that|it|this one|that one|any of (?:this|that)|this bit|that bit|this part|the next (?:bit|part|thing)|"
+    r"what I (?:just )?(?:said|told you|am about to say|'m about to say)|the following)"
+)
+_DONT_KEEP_EN = re.compile(
+    _OPEN_EN
+    + _POLITE_EN
+    + r"(?:do not|don't|dont|do NOT|never|no need to|you do not need to|you don't need to|"
+    r"there is no need to|there's no need to)\s+(?:ever\s+)?(?:remember|save|store|record|keep|log|note|memori[sz]e|"
+    r"write down|write (?:this|that|it) down|make a note of|keep (?:a )?(?:note|record) of)\s+"
+    + _OBJ_EN
+    + r"\b"
+    r"|\boff the record\b|\b(?:this|that|it) (?:stays|is|remains) (?:just )?between (?:us|you and me)\b"
+    r"|\bnot for (?:the )?(?:memory|the record|your memory)\b",
+    re.I,
+)
+_FORGET_EN = re.compile(
+    r"^" + _POLITE_EN + r"(?:(?:can|could|would|will) you\s+(?:please\s+)?)?"
+    r"(?:forget|delete|erase|remove|wipe|drop|scrub|unlearn)\s+"
+    r"(?:that|what I (?:said|told you|mentioned)|everything|all|the (?:fact|bit|part|thing|note|memory)|about|my|I\b|the\b)",
+    re.I,
+)
+_REMEMBER_EN = re.compile(
+    r"^"
+    + _POLITE_EN
+    + r"(?:(?:can|could) you\s+)?(?:remember|keep in mind|make a note|note down|save|store|memori[sz]e)"
+    r"(?:\s+(?:this|that|it|for me|for later|for the future))*[:,]?\s+(?:that\s+)?\S|"
+    r"^" + _POLITE_EN + r"(?:do not|don't|dont) forget (?:that\s+)?\S",
+    re.I,
+)
+
+_OPEN_ZH = r"(?:^|[，,。.；;：:！!？?、\s]|但是?|不过|还有|然后|另外|对了|哦|哈)"
+_DONT_KEEP_ZH = re.compile(
+    _OPEN_ZH
+    + r"(?:这个|这件事|这事|这条|这些|这句话?|刚才那句话?|下面这段|下面的|以下(?:内容|这段|的话)?|这段话?|上面这句话?)?(?:你|请)?(?:就)?"
+    r"(?:别|不要|不用|无需|不必|甭|千万别|千万不要|先别|请勿|切勿|勿)(?:帮我|给我)?(?:再)?"
+    r"(?:记下来|记下|记住|记录下?来?|记|存下来|存起来|存|保存|留存|写进记忆|放进记忆|留底)"
+    r"(?=$|[了啊哈哦啦呀哟嘛吧喔噢~～，,。.！!…：:\s]|这|那|下来|哈)"
+    r"|(?:别|不要)(?:往|放进?)记忆里",
+)
+_FORGET_ZH = re.compile(
+    r"^(?:请|麻烦|你|帮我|麻烦你|能不能|可以)*(?:把)?(?:忘掉|忘记掉?|删掉|删除|抹掉|清除)"
+    r"|^(?:请|麻烦|你|帮我)+(?:把)?忘了"
+    r"|^(?:请|麻烦|你|帮我)*把.{1,40}?(?:删了|删掉|删除|忘了|忘掉|抹掉|去掉)(?:吧|哈|啊|了)*[。！!]?$"
+)
+_REMEMBER_ZH = re.compile(
+    r"^(?:请|麻烦|你|帮我|一定要?|务必)*(?:记住|记一下|记下来?|别忘了|不要忘了|备注一下)"
+)
+
+
+@dataclass(frozen=True)
+class Control:
+    """One memory-control request found in a message."""
+
+    kind: str  # dont_keep | forget | remember
+    cue: str  # the words that said it
+
+
+def _cjk(text: str) -> bool:
+    return bool(re.search(r"[\u4e00-\u9fff]", text))
+
+
+def control_of(text: str) -> Control | None:
+    """The memory-control request the user's message makes, or None."""
+    t = (text or "").strip()
+    if not t:
+        return None
+    for rx in (_DONT_KEEP_ZH, _DONT_KEEP_EN):
+        if m := rx.search(t):
+            return Control(DONT_KEEP, m.group(0).strip(" ，,。.：:"))
+    zh = _cjk(t)
+    for rx, kind in (
+        (_FORGET_ZH if zh else _FORGET_EN, FORGET),
+        (_REMEMBER_ZH if zh else _REMEMBER_EN, REMEMBER),
+    ):
+        if m := rx.search(t):
+            return Control(kind, m.group(0).strip())
+    return None

@@ -1,0 +1,125 @@
+"""Corrections and retractions as people say them, both languages, every store: the corrected
+value supersedes, the retracted one is frozen (never lost), a cancelled plan stops being
+coming up."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from graphmem import Memory
+
+T0 = "2026-05-01T10:00:00Z"
+T1 = "2026-05-02T10:00:00Z"
+T2 = "2026-05-03T10:00:00Z"
+
+
+def values(facts: list) -> list[str]:
+    return [f.value for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("first", "fix", "attribute", "old", "new"),
+    [
+        ("I work at Walgreens.", "Scratch that, I meant CVS, not Walgreens.", "employer", "Walgreens", "CVS"),
+        ("I live in Austin.", "Sorry, I misspoke: I live in Dallas.", "city", "Austin", "Dallas"),
+        (
+            "我在杭州上班，公司叫蓝鲸科技。",
+            "不对，我搞错了，公司名字叫白鲸科技",
+            "employer",
+            "蓝鲸科技",
+            "白鲸科技",
+        ),
+        ("我是广东人。", "说错了，我其实是福建人", "hometown", "广东", "福建"),
+    ],
+)
+def test_corrected_value_supersedes(
+    mem: Memory, uid: Callable[[str], str], first: str, fix: str, attribute: str, old: str, new: str
+) -> None:
+    u = uid("fix")
+    mem.remember(u, first, at=T0)
+    assert values(mem.get(u, attribute)) == [old]
+    mem.remember(u, fix, at=T1)
+    assert values(mem.get(u, attribute)) == [new]
+    frozen = [f for f in mem.facts(u, include_frozen=True) if f.value == old]
+    assert frozen and all(f.status == "frozen" for f in frozen)
+
+
+@pytest.mark.parametrize(
+    ("first", "retract", "attribute", "gone"),
+    [
+        (
+            "I'm allergic to peanuts and latex.",
+            "Turns out I'm not allergic to latex after all.",
+            "allergy",
+            "latex",
+        ),
+        ("I'm vegan these days.", "I gave up on being vegan last month.", "diet", "vegan"),
+        ("My girlfriend Ines loves hiking.", "Ines and I broke up last week.", "partner", "Ines"),
+        ("我对海鲜过敏。", "体检查了过敏原，其实我不对海鲜过敏", "allergy", "海鲜"),
+        ("我女朋友叫小雅。", "我跟小雅分手了。", "partner", "小雅"),
+        ("最近喜欢喝奶茶。", "奶茶已经戒了", "likes", "奶茶"),
+    ],
+)
+def test_retracted_value_is_frozen(
+    mem: Memory, uid: Callable[[str], str], first: str, retract: str, attribute: str, gone: str
+) -> None:
+    u = uid("retract")
+    mem.remember(u, first, at=T0)
+    assert gone in values(mem.get(u, attribute))
+    r = mem.remember(u, retract, at=T1)
+    assert gone in [f.value for f in r.retracted]
+    assert gone not in values(mem.get(u, attribute))
+    assert any(f.value == gone and f.status == "frozen" for f in mem.facts(u, include_frozen=True))
+
+
+@pytest.mark.parametrize(
+    ("plan", "cancel", "word"),
+    [
+        ("I have a physio appointment next Thursday.", "My physio appointment got cancelled.", "physio"),
+        ("下周三要去医院做胃镜。", "周三的胃镜预约取消了", "胃镜"),
+    ],
+)
+def test_a_cancelled_plan_stops_coming_up(
+    mem: Memory, uid: Callable[[str], str], plan: str, cancel: str, word: str
+) -> None:
+    u = uid("cancel")
+    mem.remember(u, plan, at=T0)
+    assert any(word in f.value for f in mem.get(u, "event"))
+    mem.remember(u, cancel, at=T1)
+    assert not any(word in f.value for f in mem.get(u, "event"))
+    assert any(word in f.value and f.status == "frozen" for f in mem.facts(u, include_frozen=True))
+
+
+def test_a_new_partner_after_a_break_up(mem: Memory, uid: Callable[[str], str]) -> None:
+    u = uid("partner")
+    mem.remember(u, "My boyfriend Luca works in sales.", at=T0)
+    mem.remember(u, "Luca and I split up in March.", at=T1)
+    mem.remember(u, "I've been seeing someone new, his name is Tariq.", at=T2)
+    assert values(mem.get(u, "partner")) == ["Tariq"]
+
+
+@pytest.mark.parametrize(
+    ("first", "later", "gone", "now_disliked"),
+    [
+        ("I love jogging.", "I used to love jogging, but I've grown to hate it.", "jogging", "jogging"),
+        ("我喜欢吃辣条。", "以前特别爱吃辣条，后来戒了", "辣条", None),
+    ],
+)
+def test_a_liking_that_is_over(
+    mem: Memory, uid: Callable[[str], str], first: str, later: str, gone: str, now_disliked: str | None
+) -> None:
+    u = uid("over")
+    mem.remember(u, first, at=T0)
+    mem.remember(u, later, at=T1)
+    assert gone not in values(mem.get(u, "likes"))
+    if now_disliked:
+        assert now_disliked in values(mem.get(u, "dislikes"))
+
+
+def test_a_pet_renamed(mem: Memory, uid: Callable[[str], str]) -> None:
+    u = uid("rename")
+    mem.remember(u, "我家狗叫旺仔。", at=T0)
+    mem.remember(u, "给它改名了，以后它就叫可颂。", at=T1)
+    assert values(mem.get(u, "pet")) == ["可颂"]
