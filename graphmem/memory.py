@@ -32,7 +32,7 @@ from .portability import ExportReport, ImportReport
 from .recall import Recaller
 from .stores import Store, open_store
 from .stores.base import UserReader
-from .textproc import terms
+from .textproc import bound_runs, message_terms, terms
 from .timeutil import parse_time
 from .vocab import CORE_KEYS, RELATION_KEYS, is_single, is_valid_attribute
 from .write import Applier, Prepared, new_id, render_candidate
@@ -116,7 +116,8 @@ class Memory:
         screened = gate.screen(text, role)
         out = ExtractOutput([], [])
         if screened.sentences:
-            out = self.extractor.extract(screened.sentences, self._extract_context(self.store.reader(uid)))
+            sentences = [bound_runs(s) for s in screened.sentences]  # linear tokenising cost
+            out = self.extractor.extract(sentences, self._extract_context(self.store.reader(uid)))
         prepared, dropped = self._prepare(out.candidates, screened.redacted)
         episode_id = new_id("m")
 
@@ -161,12 +162,12 @@ class Memory:
         search_texts = [f"{t} {c.source_text}".strip() for t, c in zip(texts, good)]
         # BM25 sees the whole (redacted) message, so a fact can be found by what was said
         # around it; the vector keeps to the fact and its clause.
-        index_texts = [f"{t} {message}".strip() for t in texts]
+        around = message_terms(message)  # once per message: per fact it would be quadratic
         vectors = (
             self.embedder.embed(search_texts) if good else np.zeros((0, self.embedder.dim), dtype=np.float32)
         )
         prepared = [
-            Prepared(c, t, terms(s), vectors[i]) for i, (c, t, s) in enumerate(zip(good, texts, index_texts))
+            Prepared(c, t, terms(t) + around, vectors[i]) for i, (c, t) in enumerate(zip(good, texts))
         ]
         return prepared, dropped
 
