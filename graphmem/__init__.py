@@ -17,6 +17,7 @@ from .errors import (
     GraphMemError,
     ImportFormatError,
     InvalidInputError,
+    InvalidTextError,
     InvalidTimeError,
     InvalidUserIdError,
     SchemaVersionError,
@@ -24,6 +25,7 @@ from .errors import (
     StoreError,
     StoreUnavailableError,
     TextTooLargeError,
+    WriteOutcomeUnknownError,
 )
 from .memory import Memory
 from .model import (
@@ -64,6 +66,7 @@ __all__ = [
     "ImportFormatError",
     "ImportReport",
     "InvalidInputError",
+    "InvalidTextError",
     "InvalidTimeError",
     "InvalidUserIdError",
     "Memory",
@@ -77,5 +80,6 @@ __all__ = [
     "StoreError",
     "StoreUnavailableError",
     "TextTooLargeError",
+    "WriteOutcomeUnknownError",
     "__version__",
 ]

@@ -34,6 +34,8 @@ DUMMY: dict[str, object] = {
     "created_at": 1.0,
     "now": 1.0,
     "at": 1.0,
+    "key": "msg-1",
+    "result": "{}",
     "props": {"id": "x1", "status": "active", "subject_id": "e1"},
     "episode_id": "m1",
     "embedding": [0.6, 0.8],
@@ -211,7 +213,9 @@ def test_only_schema_files_hold_several_statements() -> None:
 
 
 def test_every_file_is_used_and_every_used_file_exists() -> None:
-    code = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "graphmem" / "stores" / "neo4j").glob("*.py"))
+    code = "\n".join(
+        p.read_text(encoding="utf-8") for p in (ROOT / "graphmem" / "stores" / "neo4j").glob("*.py")
+    )
     referenced = set(re.findall(r'"([a-z][a-z0-9_]*)"', code))
     files = set(cypher_files.names())
     assert not files - referenced, f"cypher files no code runs: {sorted(files - referenced)}"
