@@ -31,6 +31,13 @@ def _unstorable(value: str) -> str | None:
     return "a NUL character" if m.group() == "\x00" else f"a lone surrogate (U+{ord(m.group()):04X})"
 
 
+def lone_surrogate(value: str) -> str | None:
+    """Names the first lone surrogate of `value` (no store can encode it), or None. Imports
+    check this alone: a NUL inside imported text round-trips in both stores."""
+    m = _SURROGATE.search(value)
+    return None if m is None else f"a lone surrogate (U+{ord(m.group()):04X})"
+
+
 def user_id(value: object) -> str:
     """A user id is a non-empty string without control characters, at most 256 chars.
 
