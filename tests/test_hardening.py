@@ -87,8 +87,10 @@ def test_neo4j_error_table_says_rolled_back_or_unknown() -> None:
     unknown = map_error(nx.IncompleteCommit("connection lost during commit"), "bolt://x", "write")
     assert isinstance(unknown, WriteOutcomeUnknownError) and not isinstance(unknown, StoreError)
     assert "may have been written" in str(unknown) and "same key is safe" in str(unknown)
-    dup = map_error(nx.ConstraintError("already exists"), "bolt://x", "write")
-    assert isinstance(dup, WriteOutcomeUnknownError)
+    dup = map_error(nx.ConstraintError("already exists"), "bolt://x", "write", retried=True)
+    assert isinstance(dup, WriteOutcomeUnknownError)  # an earlier attempt of this write committed
+    first = map_error(nx.ConstraintError("already exists"), "bolt://x", "write")
+    assert type(first) is StoreError and "rolled back" in str(first)
     down = map_error(nx.ServiceUnavailable("refused"), "bolt://x", "write")
     assert isinstance(down, StoreUnavailableError) and "not written" in str(down)
     assert isinstance(map_error(nx.SessionExpired("gone"), "bolt://x", "read"), StoreUnavailableError)

@@ -55,9 +55,8 @@ from .vectors import UserVectors, VectorCache
 T = TypeVar("T")
 _log = logging.getLogger("graphmem")
 
-#: Reads of a writer, and the buffered writes each can see (any other statement sends
-#: every buffered write first): a remember reads facts between recording the message and
-#: adding facts, and needs no round trip for the message before that read.
+#: Reads of a writer and the buffered writes each can see (any other statement sends
+#: every buffered write first), so a remember's fact read needs no flush of its message.
 _FACT_WRITES = frozenset({"fact", "fact_update"})
 _FACT_READS = ("facts", "facts_top", "facts_top_about", "facts_active", "search_text", "read_open",
                "search_vector_counts", "search_vector_exact", "search_vector_index")  # fmt: skip
@@ -88,8 +87,7 @@ class Neo4jUser:
     ) -> None:
         self._store = store
         self._tx = tx
-        # Inside `read_together` only: facts the searches returned whole, by id (with
-        # their seq), so the caller's facts(ids=...) of those hits needs no statement.
+        # read_together only: facts the searches returned whole (id -> fact, seq).
         self._memo: dict[str, tuple[Fact, int]] | None = {} if memo else None
         self._episode_id: str | None = None
         self._ops: list[dict[str, Any]] = []
@@ -454,15 +452,18 @@ class Neo4jStore:
     def write(self, user_id: str, fn: Callable[[Neo4jUser], T]) -> T:
         begin = _q("user_begin")
 
+        attempts = [0]
+
         def work(tx: Any) -> T:
             # A driver retry calls this again: a fresh writer each time, nothing leaks.
+            attempts[0] += 1
             rows = list(tx.run(begin, {"user_id": user_id, "now": time.time()}))
             w = Neo4jUser(self, user_id, tx, [entity_from(e) for e in rows[0]["entities"]])
             result = fn(w)
             w._flush()
             return result
 
-        with mapped_errors(self.uri, "write"), self._session() as s:
+        with mapped_errors(self.uri, "write", attempts), self._session() as s:
             return s.execute_write(work)  # type: ignore[no-any-return]
 
     def touch(self, user_id: str, fact_ids: Iterable[str], at: datetime) -> None:

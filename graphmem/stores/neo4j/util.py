@@ -201,13 +201,14 @@ def short_reason(e: BaseException) -> str:
 #: (driver class name, graphmem error, what it says). The first match decides; "rolled
 #: back" vs "outcome unknown" is decided here and nowhere else.
 #: - IncompleteCommit: the commit was sent and the connection died before the answer.
-#: - ConstraintError in a write: ids a write generates are fresh, so a duplicate means an
-#:   earlier attempt of this same write (a driver retry) did commit before its answer was lost.
+#: - ConstraintError in a write the driver retried: the ids are the same in every attempt,
+#:   so a duplicate means an earlier attempt committed before its answer was lost. On a
+#:   first attempt it is an ordinary refusal, rolled back (the row below it).
 #: - Everything else failed before any commit, so the transaction was rolled back.
 ERROR_TABLE: tuple[tuple[str, type[GraphMemError], str], ...] = (
     ("AuthError", StoreAuthError, "Neo4j at {uri} refused the credentials ({reason})"),
     ("IncompleteCommit", WriteOutcomeUnknownError, _UNKNOWN),
-    ("ConstraintError", WriteOutcomeUnknownError, _UNKNOWN),
+    ("ConstraintError", WriteOutcomeUnknownError, _UNKNOWN),  # only when retried (map_error)
     ("ServiceUnavailable", StoreUnavailableError, "cannot reach Neo4j at {uri}: {what} was not written ({reason})"),
     ("SessionExpired", StoreUnavailableError, "cannot reach Neo4j at {uri}: {what} was not written ({reason})"),
     ("ConnectionAcquisitionTimeoutError", StoreUnavailableError,
@@ -219,28 +220,30 @@ ERROR_TABLE: tuple[tuple[str, type[GraphMemError], str], ...] = (
 )  # fmt: skip
 
 
-def map_error(e: BaseException, uri: str, what: str) -> GraphMemError | None:
-    """The graphmem error for a driver exception (first match of ERROR_TABLE), or None."""
+def map_error(e: BaseException, uri: str, what: str, retried: bool = False) -> GraphMemError | None:
+    """The graphmem error for a driver exception (first match of ERROR_TABLE), or None;
+    `retried`: the driver ran the transaction function more than once."""
     from neo4j import exceptions as nx
 
     for name, cls, template in ERROR_TABLE:
         if isinstance(e, getattr(nx, name)):
-            if name == "ConstraintError" and what not in ("write", "import"):
-                cls, template = StoreError, ERROR_TABLE[-2][2]
+            if name == "ConstraintError" and not retried:
+                continue
             code = getattr(e, "code", None) or type(e).__name__
             return cls(template.format(uri=uri, what=what, reason=short_reason(e), code=code))
     return None
 
 
 @contextmanager
-def mapped_errors(uri: str, what: str) -> Iterator[None]:
-    """Turn driver exceptions into graphmem's errors (ERROR_TABLE), naming the URI."""
+def mapped_errors(uri: str, what: str, attempts: list[int] | None = None) -> Iterator[None]:
+    """Turn driver exceptions into graphmem's errors (ERROR_TABLE), naming the URI;
+    `attempts` counts the runs of a transaction function (see map_error's `retried`)."""
     try:
         yield
     except GraphMemError:
         raise
     except Exception as e:
-        mapped = map_error(e, uri, what)
+        mapped = map_error(e, uri, what, retried=bool(attempts) and attempts[0] > 1)  # type: ignore[index]
         if mapped is None:
             raise
         raise mapped from e
