@@ -22,11 +22,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from benchmarks import behaviour, locomo, scale
+from benchmarks import behaviour, locomo, reliability, scale
 from benchmarks.common import BENCH_DIR, REPO, Report, git_revision, load_average, machine_info, md_table, now
 from benchmarks.neo4j_env import provision
 
-SECTIONS = ("behaviour", "locomo", "scale")
+SECTIONS = ("behaviour", "locomo", "scale", "reliability")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -99,6 +99,10 @@ def main(argv: list[str] | None = None) -> int:
                 _section(
                     lambda: scale.run(out / "scale", args.quick, neo, plots_dir, args.scale_budget), "Scale"
                 )
+            )
+        if "reliability" in only:
+            reports.append(
+                _section(lambda: reliability.run(out / "reliability", args.quick, neo), "Reliability")
             )
         if neo.ok:
             info["Neo4j server"] = neo.server_version or "?"

@@ -123,8 +123,8 @@ def load_document(source: Any, limits: Limits = DEFAULT_LIMITS) -> ParsedDoc:
             if cap is not None and size > cap:
                 raise _too_big(size, cap)
             raw = path.read_bytes()
-        except OSError as e:
-            raise _fail("", f"cannot read {path}: {e.strerror or e}") from e
+        except (OSError, ValueError) as e:  # ValueError: a path no file system can name
+            raise _fail("", f"cannot read {str(path)[:80]!r}: {getattr(e, 'strerror', None) or type(e).__name__}") from e
     elif hasattr(source, "read"):
         raw = source.read(cap + 1) if cap is not None else source.read()
     else:
