@@ -124,7 +124,9 @@ def load_document(source: Any, limits: Limits = DEFAULT_LIMITS) -> ParsedDoc:
                 raise _too_big(size, cap)
             raw = path.read_bytes()
         except (OSError, ValueError) as e:  # ValueError: a path no file system can name
-            raise _fail("", f"cannot read {str(path)[:80]!r}: {getattr(e, 'strerror', None) or type(e).__name__}") from e
+            raise _fail(
+                "", f"cannot read {str(path)[:80]!r}: {getattr(e, 'strerror', None) or type(e).__name__}"
+            ) from e
     elif hasattr(source, "read"):
         raw = source.read(cap + 1) if cap is not None else source.read()
     else:
