@@ -241,10 +241,10 @@ def _parse_v2(doc: dict[str, Any], limits: Limits) -> ParsedDoc:
     entity_ids = _unique([e.id for e in entities], "entities")
     if sum(e.type == "self" for e in entities) > 1:
         raise _fail("entities", "more than one entity has type 'self'")
-    for i, e in enumerate(entities):
-        if e.type != "self" and (e.name.strip().casefold() == "self" or e.id == "self"):
+    for i, ent in enumerate(entities):
+        if ent.type != "self" and (ent.name.strip().casefold() == "self" or ent.id == "self"):
             raise _fail(
-                f"entities[{i}].type", f"{e.type!r} contradicts the entity's name or id ('self')"[:200]
+                f"entities[{i}].type", f"{ent.type!r} contradicts the entity's name or id ('self')"[:200]
             )
 
     facts, vectors = [], {}
