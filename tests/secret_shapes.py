@@ -81,10 +81,11 @@ def secret_messages(draw: st.DrawFn) -> tuple[str, str, str]:
     kind = draw(st.sampled_from(["password", "card", "cn_id", "code", "api_key"]))
     svc = draw(st.sampled_from(_SERVICES))
     if kind == "password":
-        core = draw(st.text(alphabet=_PW_CHARS, min_size=8, max_size=14))
-        core = (
-            core[0].upper() + core[1:-1] + draw(st.sampled_from("0123456789!%#")) if len(core) > 2 else core
-        )
+        letters = draw(st.text(alphabet=_PW_CHARS, min_size=8, max_size=14))
+        marks = draw(st.text(alphabet="23456789!%#@$&*", min_size=len(letters), max_size=len(letters)))
+        # Every third character a digit or symbol: no run of the password reads as a word,
+        # so a leak check cannot mistake a schema word ("embedder") for a fragment of it.
+        core = "".join(m if i % 3 == 2 else c for i, (c, m) in enumerate(zip(letters, marks)))
         shape = draw(st.sampled_from(["plain", "spaced", "invisible", "fullwidth"]))
         secret = {
             "plain": core,
@@ -143,7 +144,9 @@ def fragments(secret: str) -> list[str]:
     characters for digits, 6 otherwise; the whole of a shorter one), and the same windows
     of each separator-free group as typed."""
     core = compact(secret)
-    size = 8 if core.isdigit() and len(core) > 8 else 6
+    # Long numbers get 8-digit windows: 6 digits occur by chance in hex ids and timestamps.
+    mostly_digits = sum(c.isdigit() for c in core) >= 0.8 * len(core)
+    size = 8 if mostly_digits and len(core) > 8 else 6
     size = min(size, len(core))
     out = {core[i : i + size] for i in range(len(core) - size + 1)}
     return sorted(out)

@@ -302,8 +302,8 @@ _PW_VAL = (
     r"(?P<val>\"[^\"\n]{1,64}\"|'[^'\n]{1,64}'|“[^”\n]{1,64}”"
     r"|(?:\S ){3,62}\S(?!\S)|\S{1,200})"
 )
-# Punctuation between a cue word and its value, whatever it is: `—`, `:`, `->`, `=`, `,`.
-_PW_PUNCT = r"[^\w\s\"'“‘]{1,3}"
+# Punctuation between a cue word and its value: `—`, `:`, `->`, `=`, `,`, `|`.
+_PW_PUNCT = r"[—–\-−:：=>→⇒,，;；|~]{1,3}"  # separators only: `$`, `{`, `!` may open a password
 # "password [for my bank account] is|:|— X": an explicit separator, so any token counts.
 _PW_EN = re.compile(
     _PW_KW + r"(?:\s+(?:for|to|of|on|at)(?:\s+[\w.@'-]{1,40}){1,4}?)?"
@@ -326,7 +326,7 @@ _PW_STOP = re.compile(
     r"(?:the|a|an|too|very|so|not|wrong|incorrect|weak|strong|long|short|expired|required|same|different|correct"
     r"|empty|missing|changed|reset|set|stored|saved|in|on|my|your|it|this|that|and|or|manager|protected|hint"
     r"|policy|field|requirements?|what|which|where|forgotten|lost|case[- ]sensitive|secure|safe|easy|hard"
-    r"|none|null|nil|true|false|undefined|optional|\*+|x{3,}|\.\.\.|<[^>]*>|\{[^}]*\}|\$\{?\w+\}?|os\.\S*|env\S*|str|string|bytes|int|any|return|password|self)"
+    r"|none|null|nil|true|false|undefined|optional|\*+|x{3,}|\.\.\.|<[^>]*>|\{[^}]*\}|\$\{\w+\}?|\$[A-Z][A-Z_]+|os\.\S*|env\S*|str|string|bytes|int|any|return|password|self)"
     r"|(?:什么|多少|啥|错|不|太|很|过期|忘|对|正确|一样|相同|几|修改|重置|找回|多|也|都|还|了|的|吗|呢).*",
     re.I,
 )
@@ -396,7 +396,7 @@ def _tokens(text: str) -> Found:
             yield "api_key", s, e, "a long random-looking token"
 
 
-# Order is priority: an earlier detector's span wins over any later overlapping one.
+# Order is priority: an earlier detector's kind wins over any later overlapping span's.
 _DETECTORS: list[Callable[[str], Found]] = [_keys, _identity, _digit_runs, _codes, _passwords, _tokens]
 
 
@@ -408,8 +408,17 @@ def find_secrets(text: str) -> list[SecretMatch]:
     found: list[SecretMatch] = []
     for detect in _DETECTORS:
         for kind, s, e, reason in detect(folded):
-            if e > s and not any(s < f.end and f.start < e for f in found):
+            if e <= s:
+                continue
+            overlap = [f for f in found if s < f.end and f.start < e]
+            if not overlap:
                 found.append(SecretMatch(kind, s, e, reason))
+                continue
+            # An earlier detector's span wins the kind, but the union is redacted: a
+            # password whose tail looks like an account number goes whole, not in part.
+            first = min(overlap, key=lambda f: f.start)
+            lo, hi = min([s, *(f.start for f in overlap)]), max([e, *(f.end for f in overlap)])
+            found = [f for f in found if f not in overlap] + [SecretMatch(first.kind, lo, hi, first.reason)]
     found.sort(key=lambda f: f.start)
     if origin is None:
         return found
