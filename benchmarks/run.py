@@ -22,11 +22,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from . import behaviour, locomo, scale, service_load
+from . import behaviour, locomo, reliability, scale, service_load
 from .common import BENCH_DIR, REPO, Report, git_revision, load_average, machine_info, md_table, now
 from .neo4j_env import provision
 
-SECTIONS = ("behaviour", "locomo", "scale", "service")
+SECTIONS = ("behaviour", "locomo", "scale", "service", "reliability")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -103,6 +103,10 @@ def main(argv: list[str] | None = None) -> int:
         if "service" in only:
             reports.append(
                 _section(lambda: service_load.run(out / "service", args.quick, neo), "Service load")
+            )
+        if "reliability" in only:
+            reports.append(
+                _section(lambda: reliability.run(out / "reliability", args.quick, neo), "Reliability")
             )
         if neo.ok:
             info["Neo4j server"] = neo.server_version or "?"

@@ -22,3 +22,6 @@ FOR (m:Episode) REQUIRE (m.user_id, m.id) IS UNIQUE;
 
 CREATE CONSTRAINT graphmem_meta_key IF NOT EXISTS
 FOR (g:GraphmemMeta) REQUIRE g.key IS UNIQUE;
+
+CREATE CONSTRAINT graphmem_write_key IF NOT EXISTS
+FOR (k:WriteKey) REQUIRE (k.user_id, k.key) IS UNIQUE;

@@ -47,3 +47,8 @@ OPTIONS {indexConfig: {`fulltext.analyzer`: 'whitespace', `fulltext.eventually_c
 CREATE VECTOR INDEX graphmem_fact_embedding IF NOT EXISTS
 FOR (f:Fact) ON (f.embedding)
 OPTIONS {indexConfig: {`vector.similarity_function`: 'cosine', `vector.quantization.enabled`: false}};
+
+// Erasure and the row count find a user's idempotency records (the constraint's
+// composite (user_id, key) index needs both).
+CREATE INDEX graphmem_write_key_user IF NOT EXISTS
+FOR (k:WriteKey) ON (k.user_id);

@@ -6,6 +6,8 @@ CALL () {
   UNION
   MATCH (n:UserLock {user_id: $user_id}) RETURN n
   UNION
+  MATCH (n:WriteKey {user_id: $user_id}) RETURN n
+  UNION
   MATCH (n:Entity {user_id: $user_id}) RETURN n
   UNION
   MATCH (n:Fact {user_id: $user_id}) RETURN n

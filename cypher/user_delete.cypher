@@ -10,5 +10,7 @@ CALL () {
   MATCH (n:User {user_id: $user_id}) RETURN n
   UNION
   MATCH (n:UserLock {user_id: $user_id}) RETURN n
+  UNION
+  MATCH (n:WriteKey {user_id: $user_id}) RETURN n
 }
 DETACH DELETE n

@@ -18,6 +18,7 @@ from .errors import (
     GraphMemError,
     ImportFormatError,
     InvalidInputError,
+    InvalidTextError,
     InvalidTimeError,
     InvalidUserIdError,
     SchemaVersionError,
@@ -25,6 +26,7 @@ from .errors import (
     StoreError,
     StoreUnavailableError,
     TextTooLargeError,
+    WriteOutcomeUnknownError,
 )
 from .memory import Memory
 from .model import (
@@ -66,6 +68,7 @@ __all__ = [
     "ImportFormatError",
     "ImportReport",
     "InvalidInputError",
+    "InvalidTextError",
     "InvalidTimeError",
     "InvalidUserIdError",
     "Memory",
@@ -79,5 +82,6 @@ __all__ = [
     "StoreError",
     "StoreUnavailableError",
     "TextTooLargeError",
+    "WriteOutcomeUnknownError",
     "__version__",
 ]

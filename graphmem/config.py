@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .stores.base import STORE_TIMEOUT
+
 #: Half-lives in days per kind. Seed guidance: profile 30–90, preference 7–30, event 1–7;
 #: plain facts sit between preference and profile.
 DEFAULT_HALF_LIVES = {"profile": 60.0, "preference": 21.0, "fact": 30.0, "event": 3.0}
@@ -38,6 +40,10 @@ class Config:
     #: A lower floor per kind: a plan (kind `event`: "an interview next Tuesday") is
     #: mostly obsolete once its days have passed, not an old memory to keep in front.
     kind_floors: dict[str, float] = field(default_factory=lambda: {"event": 0.25})
+
+    #: Seconds one store call may take (a write with the driver's retries, a read, the wait
+    #: for a lock or a connection) before it fails with StoreUnavailableError, rolled back.
+    store_timeout: float = STORE_TIMEOUT
 
     def half_life(self, kind: str) -> float:
         return float(self.half_lives.get(kind, self.half_lives.get("fact", 30.0)))

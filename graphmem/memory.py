@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Sequence
 from datetime import datetime
@@ -33,7 +34,7 @@ from .portability import ExportReport, ImportReport
 from .recall import Recaller
 from .stores import Store, open_store
 from .stores.base import UserReader
-from .textproc import terms
+from .textproc import bound_runs, message_terms, terms
 from .timeutil import parse_time
 from .vocab import CORE_KEYS, RELATION_KEYS, is_single, is_valid_attribute
 from .write import Applier, Prepared, new_id, render_candidate
@@ -76,7 +77,7 @@ class Memory:
         self.config = config or Config()
         self.embedder: Embedder = embedder or HashingEmbedder()
         self.extractor: Extractor = extractor or RuleExtractor()
-        self.store: Store = open_store(store, auth)
+        self.store: Store = open_store(store, auth, timeout=validate.timeout(self.config.store_timeout))
         self._check_embedder()
         self._recaller = Recaller(self.config, self.embedder)
 
@@ -108,12 +109,19 @@ class Memory:
         role: str = "user",
         at: datetime | str | None = None,
         ref: str | None = None,
+        *,
+        key: str | None = None,
     ) -> RememberResult:
-        """Gate, extract and arbitrate one message; one transaction, all or nothing."""
+        """Gate, extract and arbitrate one message; one transaction, all or nothing.
+
+        Idempotent by `key` (else `ref`, which names one message): a second remember with
+        a key already written for this user changes nothing and returns the first result,
+        so a call that failed with `WriteOutcomeUnknownError` can be retried as it was."""
         uid = validate.user_id(user_id)
         text = validate.text(text, self.config.max_text_chars)
         role = validate.role(role)
         ref = validate.ref(ref)
+        key = validate.key(key) if key is not None else ref
         when = parse_time(at)
 
         from . import gate  # its patterns compile on the first write, not when `get`/`facts` start
@@ -130,21 +138,33 @@ class Memory:
             return self._forget_request(uid, text, screened, when)
         out = ExtractOutput([], [])
         if screened.sentences:
-            out = self.extractor.extract(screened.sentences, self._extract_context(self.store.reader(uid)))
+            sentences = [bound_runs(s) for s in screened.sentences]  # linear tokenising cost
+            out = self.extractor.extract(sentences, self._extract_context(self.store.reader(uid)))
         prepared, dropped = self._prepare(out.candidates, screened.redacted)
         episode_id = new_id("m")
 
-        def tx(w: Any) -> RememberResult:
+        def tx(w: Any) -> tuple[RememberResult, bool]:
+            # The key is read after the user's lock: a retry of a write that committed
+            # (its answer lost) finds it here and writes nothing.
+            prior = w.write_key(key) if key is not None else None
+            if prior is not None:
+                return _replayed(w, uid, prior), True
             applier = self.applier_class(w, self.config, when, ref, episode_id)
             applier.episode(role, screened.redacted)
             for p in prepared:
                 applier.apply(p)
-            return applier.result
+            r = applier.result
+            r.ignored = [*screened.ignored, *out.ignored, *dropped, *r.ignored]
+            r.refused = list(screened.refused)
+            r.usage = dict(out.usage)
+            if key is not None:
+                w.put_write_key(key, _result_record(r), when)
+            return r, False
 
-        result = self.store.write(uid, tx)
-        result.ignored = [*screened.ignored, *out.ignored, *dropped, *result.ignored]
-        result.refused = list(screened.refused)
-        result.usage = dict(out.usage)
+        result, replayed = self.store.write(uid, tx)
+        if replayed:
+            _log.debug("remember user=%r: key already written, nothing changed", uid)
+            return result
         _log.debug(
             "remember user=%r added=%d superseded=%d reinforced=%d refused=%d",
             uid, len(result.added), len(result.superseded), len(result.reinforced), len(result.refused),
@@ -193,12 +213,12 @@ class Memory:
         search_texts = [f"{t} {c.source_text}".strip() for t, c in zip(texts, good)]
         # BM25 sees the whole (redacted) message, so a fact can be found by what was said
         # around it; the vector keeps to the fact and its clause.
-        index_texts = [f"{t} {message}".strip() for t in texts]
+        around = message_terms(message)  # once per message: per fact it would be quadratic
         vectors = (
             self.embedder.embed(search_texts) if good else np.zeros((0, self.embedder.dim), dtype=np.float32)
         )
         prepared = [
-            Prepared(c, t, terms(s), vectors[i]) for i, (c, t, s) in enumerate(zip(good, texts, index_texts))
+            Prepared(c, t, terms(t) + around, vectors[i]) for i, (c, t) in enumerate(zip(good, texts))
         ]
         return prepared, dropped
 
@@ -240,7 +260,10 @@ class Memory:
         """Active facts of one attribute (about the user, or about `subject`), surest first."""
         uid = validate.user_id(user_id)
         attribute = validate.attribute(attribute)
+        subject = validate.subject(subject)
         when = parse_time(at)
+        if as_of is not None:
+            parse_time(as_of, "as_of")
         found = self.facts(uid, include_frozen=as_of is not None, as_of=as_of)
         found = [f for f in found if f.attribute == attribute]
         target = subject or "self"
@@ -256,11 +279,12 @@ class Memory:
         status now. Archived facts count: archiving (gc) is a ranking decision, not a change
         of belief, and it ends no validity."""
         uid = validate.user_id(user_id)
+        include_frozen = validate.flag(include_frozen, "include_frozen")
+        t = None if as_of is None else parse_time(as_of, "as_of")
         r = self.store.reader(uid)
-        if as_of is None:
+        if t is None:
             statuses = ("active", "frozen") if include_frozen else ("active",)
             return r.facts(statuses=statuses)
-        t = parse_time(as_of, "as_of")
         return [
             f
             for f in r.facts(statuses=None)
@@ -275,6 +299,7 @@ class Memory:
 
         uid = validate.user_id(user_id)
         when = None if as_of is None else parse_time(as_of, "as_of")
+        include_frozen = validate.flag(include_frozen, "include_frozen")
         return build_graph(self.store.reader(uid), as_of=when, include_frozen=include_frozen)
 
     def history(self, user_id: str, attribute: str | None = None) -> list[HistoryEntry]:
@@ -296,11 +321,13 @@ class Memory:
     ) -> ExportReport:
         """Write the user's versioned JSON document to a path or file (or return it in `.document`)."""
         uid = validate.user_id(user_id)
+        include_embeddings = validate.flag(include_embeddings, "include_embeddings")
         return portability.write_export(self.store, uid, path_or_fileobj, include_embeddings, self.embedder)
 
     def import_(self, doc: Any, as_user: str | None = None, dry_run: bool = False) -> ImportReport:
         """Import a document (path, file, JSON text or dict), optionally under another user id."""
         as_user = validate.user_id(as_user) if as_user is not None else None
+        dry_run = validate.flag(dry_run, "dry_run")
         return portability.import_user(
             self.store, doc, as_user, dry_run, config=self.config, embedder=self.embedder
         )
@@ -315,9 +342,8 @@ class Memory:
         """Delete one fact and every trace of its content (audit details, the message log,
         other facts' provenance; see `erasure.forget_fact`), leaving a content-free
         `forget` audit entry; False if unknown."""
-        return erasure.forget_fact(
-            self.store, validate.user_id(user_id), fact_id, parse_time(at), embedder=self.embedder
-        )
+        uid, fid = validate.user_id(user_id), validate.name(fact_id, "fact_id")
+        return erasure.forget_fact(self.store, uid, fid, parse_time(at), embedder=self.embedder)
 
     def gc(
         self,
@@ -329,9 +355,48 @@ class Memory:
     ) -> int:
         """Archive facts whose effective score fell below the floor (default `config.archive_floor`)."""
         uid = validate.user_id(user_id) if user_id is not None else None
-        floor = self.config.archive_floor if floor is None else floor
-        profile = self.config.archive_profile if archive_profile is None else archive_profile
+        floor = validate.fraction(self.config.archive_floor if floor is None else floor, "floor")
+        profile = validate.flag(
+            self.config.archive_profile if archive_profile is None else archive_profile, "archive_profile"
+        )
         return erasure.gc(self.store, uid, parse_time(at), floor, profile)
+
+
+def _result_record(r: RememberResult) -> str:
+    """What a remember's idempotency key keeps of its result: ids, and the ignored and
+    refused notes (redacted again: the record is stored), never a fact's content."""
+    return json.dumps({
+        "episode_id": r.episode_id, "added": [f.id for f in r.added],
+        "superseded": [[o.id, n.id] for o, n in r.superseded], "reinforced": [f.id for f in r.reinforced],
+        "retracted": [f.id for f in r.retracted], "kept_frozen": [f.id for f in r.kept_frozen],
+        "audit": [a.id for a in r.audit], "ignored": [[gate.redact(i.text), i.reason] for i in r.ignored],
+        "refused": [[x.kind, x.reason] for x in r.refused], "usage": r.usage,
+    }, ensure_ascii=False)  # fmt: skip
+
+
+def _replayed(r: UserReader, uid: str, record: str) -> RememberResult:
+    """The first result of a key, rebuilt from its record and the facts as stored now."""
+    d = json.loads(record)
+    ids = [
+        *d["added"],
+        *d["reinforced"],
+        *d["retracted"],
+        *d["kept_frozen"],
+        *(i for p in d["superseded"] for i in p),
+    ]
+    facts = {f.id: f for f in r.facts(ids=ids, statuses=None)} if ids else {}
+    audit = {a.id: a for a in r.audit(ids)} if ids else {}
+
+    def pick(key: str) -> list[Fact]:
+        return [facts[i] for i in d[key] if i in facts]
+
+    return RememberResult(
+        user_id=uid, added=pick("added"), reinforced=pick("reinforced"), retracted=pick("retracted"),
+        kept_frozen=pick("kept_frozen"),
+        superseded=[(facts[o], facts[n]) for o, n in d["superseded"] if o in facts and n in facts],
+        audit=[audit[i] for i in d["audit"] if i in audit], ignored=[Ignored(t, why) for t, why in d["ignored"]],
+        refused=[Refusal(k, why) for k, why in d["refused"]], episode_id=d["episode_id"], usage=dict(d["usage"]),
+    )  # fmt: skip
 
 
 def _known_entities(r: UserReader) -> list[KnownEntity]:

@@ -96,6 +96,41 @@ def _latin_terms(chunk: str) -> list[str]:
     return [stem(w) for w in _WORD.findall(chunk) if (w not in EN_STOP and len(w) > 1) or w.isdigit()]
 
 
+#: A run of one character longer than this is cut to this length before tokenising: an
+#: affix-splitting tokenizer (spaCy's) is quadratic in a run of punctuation, and no
+#: meaning lives in the 17th repeat of a character.
+MAX_RUN = 16
+_LONG_RUN = re.compile(r"(.)\1{" + str(MAX_RUN) + ",}", re.DOTALL)
+#: A non-space chunk longer than this is broken with a space before tokenising, for the
+#: same reason (one 8,000-character token costs seconds to split).
+MAX_CHUNK = 200
+_LONG_CHUNK = re.compile(r"\S{" + str(MAX_CHUNK) + r"}(?=\S)")
+#: How many of a message's terms each of its facts is indexed with, beyond its own: a
+#: message's terms are computed once, and a long message's are cut to its first distinct
+#: ones, so indexing stays linear in the message's length however many facts it yields.
+MAX_MESSAGE_TERMS = 256
+
+
+def bound_runs(text: str) -> str:
+    """`text` with runs of one character cut to MAX_RUN and non-space chunks broken every
+    MAX_CHUNK characters: what extractors tokenise, so their cost stays linear."""
+    if len(text) <= MAX_RUN:
+        return text
+    text = _LONG_RUN.sub(lambda m: m.group(1) * MAX_RUN, text)
+    if len(text) > MAX_CHUNK:
+        text = _LONG_CHUNK.sub(lambda m: m.group() + " ", text)
+    return text
+
+
+def message_terms(message: str) -> list[str]:
+    """The terms of a whole message that each of its facts is also indexed with (see
+    MAX_MESSAGE_TERMS): all of them, or for a long message its first distinct ones."""
+    found = terms(message)
+    if len(found) <= MAX_MESSAGE_TERMS:
+        return found
+    return list(dict.fromkeys(found))[:MAX_MESSAGE_TERMS]
+
+
 def unique_terms(text: str) -> list[str]:
     seen: dict[str, None] = {}
     for t in terms(text):

@@ -34,6 +34,8 @@ DUMMY: dict[str, object] = {
     "created_at": 1.0,
     "now": 1.0,
     "at": 1.0,
+    "key": "msg-1",
+    "result": "{}",
     "props": {"id": "x1", "status": "active", "subject_id": "e1"},
     "episode_id": "m1",
     "embedding": [0.6, 0.8],

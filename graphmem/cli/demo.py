@@ -44,9 +44,10 @@ def run_demo(store: str | None, s: Any) -> int:
     try:
         mem = Memory(store)
         print(s.bold("1. Remembering (write gate → extraction → arbitration)"))
-        for user, text, at in _SCRIPT:
+        for n, (user, text, at) in enumerate(_SCRIPT, 1):
             print(f"{s.cyan(user)} says: {redact(text)}")
-            print_remember(mem.remember(user, text, at=at, ref=f"demo-{user}"), s)
+            # A ref names one message (and keys the write: a repeated ref is a retry).
+            print_remember(mem.remember(user, text, at=at, ref=f"demo-{user}-{n}"), s)
         mem.close()
 
         print(s.bold("\n2. Restart: the store is closed and opened again (失忆 / amnesia)"))

@@ -6,14 +6,22 @@ reach the store, a log or an embedding. `find_secrets` locates them, `redact`
 replaces them with ``[REDACTED:<kind>]``. Detection favours refusing too much over
 leaking: a checksum (Luhn, ID check digit, IBAN mod 97) or a nearby keyword is
 enough. Standard library only; every pattern is compiled at import.
+
+Detection runs on a normalised copy of the text (`normalise`: NFKC, zero-width and
+formatting characters dropped, exotic spaces made plain), and each span found there is
+mapped back onto the original text, so `8\u200b4111…`, a card grouped with thin spaces
+or dots and full-width digits are redacted whole, invisible characters included. Every
+quantifier is bounded, so detection stays linear in the text's length.
 """
 
 from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 __all__ = ["SecretMatch", "find_secrets", "redact"]
 
@@ -28,10 +36,48 @@ class SecretMatch:
     reason: str
 
 
-# Full-width ASCII (common in Chinese input methods) folded 1:1, so offsets stay valid.
-_FOLD = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+# Characters that render as nothing (zero-width spaces and joiners, direction marks, word
+# joiner, BOM, soft hyphen, variation selectors, tags): dropped, so they cannot split a secret.
+_INVISIBLE = frozenset(
+    [0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x3164, 0xFEFF, 0xFFA0]
+    + list(range(0x200B, 0x2010))
+    + list(range(0x202A, 0x202F))
+    + list(range(0x2060, 0x2070))
+    + list(range(0xFE00, 0xFE10))
+    + list(range(0xE0000, 0xE0080))
+)
+# Spaces of every width become a plain space (NFKC leaves some, e.g. U+3000, as they are).
+_SPACES = frozenset([0x00A0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, *range(0x2000, 0x200B)])
+
+
+@lru_cache(maxsize=4096)
+def _fold(ch: str) -> str:
+    cp = ord(ch)
+    if cp in _INVISIBLE:
+        return ""
+    if cp in _SPACES or ch.isspace():
+        return " " if ch not in "\n\r\t" else ch
+    if unicodedata.category(ch) == "Cf":  # any other formatting character
+        return ""
+    return unicodedata.normalize("NFKC", ch)
+
+
+def normalise(text: str) -> tuple[str, list[int] | None]:
+    """(the text detectors read, the original offset of each of its characters); the map
+    is None when the text is plain ASCII and needs no change."""
+    if text.isascii():
+        return text, None
+    out: list[str] = []
+    origin: list[int] = []
+    for i, ch in enumerate(text):
+        folded = _fold(ch) if ord(ch) > 127 else ch
+        out.append(folded)
+        origin.extend([i] * len(folded))
+    return "".join(out), origin
+
+
 _END = re.compile(r"[。！？!?\n]")  # keyword windows never cross a sentence end
-_SEP = r"(?:\s*(?:is|was|=|:|：|是|为|是：)\s*|\s*)"
+_SEP = r"(?:\s*(?:is|was|=|:|：|是|为|是：|[—–-]{1,2})\s*|\s*)"
 _NUM_L = r"(?<![0-9A-Za-z$¥€£+#])(?<!\d[.:/])"  # not inside a longer token, decimal, time or price
 _NUM_R = r"(?![0-9A-Za-z%])(?![.:/]\d)"
 _UNIT = re.compile(
@@ -131,7 +177,7 @@ _PEM = re.compile(
     r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|\Z)"
 )
 _BEARER = re.compile(r"(?i)\bbearer\s+([A-Za-z0-9._~+/-]{12,}=*)")
-_URL_CRED = re.compile(r"[a-z][a-z0-9+.-]*://[^\s:/@]+:([^\s@/]+)@", re.I)
+_URL_CRED = re.compile(r"(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,30}://[^\s:/@]{1,256}:([^\s@/]{1,256})@", re.I)
 _URL_PARAM = re.compile(
     r"[?&](?:(api_?key|key|token|access_token|auth|secret|sig|signature)|(password|passwd|pwd))=([^&\s#]+)",
     re.I,
@@ -155,12 +201,14 @@ def _keys(text: str) -> Found:
 _CN_ID = re.compile(
     r"(?<![0-9A-Za-z])[1-8]\d{5}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![0-9A-Za-z])"
 )
-_CN_ID_LOOSE = re.compile(r"(?<![0-9A-Za-z])(?:\d(?:[ -]?\d){16}[ -]?[\dXx]|\d{15})(?![0-9A-Za-z])")
+_CN_ID_LOOSE = re.compile(r"(?<![0-9A-Za-z])(?:\d(?:[ .-]?\d){16}[ .-]?[\dXx]|\d{15})(?![0-9A-Za-z])")
 _CN_ID_OLD = re.compile(r"^[1-8]\d{5}\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}$")
 _SSN = re.compile(r"(?<![\d-])(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?![\d-])")
 _IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b")
-_RUN = re.compile(_NUM_L + r"\d(?:[ \u00a0-]?\d){5,40}" + _NUM_R)
-_DATE = re.compile(r"(?:19|20)\d\d-\d\d-\d\d")
+# Digit groups joined by a space, a dot or a hyphen (thin and other spaces are plain
+# spaces after `normalise`): `4111.1111.1111.1111` is one run.
+_RUN = re.compile(_NUM_L + r"\d(?:[ .-]?\d){5,40}" + _NUM_R)
+_DATE = re.compile(r"(?:19|20)\d\d([-./])\d\d\1\d\d")
 _CVV = re.compile(r"(?i)(?<![a-z])(?:cvv2?|cvc2?|cvn|安全码|背面三位数?)" + _SEP + r"(\d{3,4})(?!\d)")
 
 
@@ -169,7 +217,7 @@ def _identity(text: str) -> Found:
         if _cn_id_ok(m.group()):
             yield "national_id", m.start(), m.end(), "a Chinese resident ID number (check digit valid)"
     for m in _CN_ID_LOOSE.finditer(text):
-        compact = re.sub(r"[ -]", "", m.group())
+        compact = re.sub(r"[ .-]", "", m.group())
         if len(compact) == 18 and _CN_ID.fullmatch(compact) and _cn_id_ok(compact):
             yield "national_id", m.start(), m.end(), "a Chinese resident ID number (check digit valid)"
         elif _near(_ID_KW, text, m.start(), m.end()):
@@ -214,10 +262,10 @@ def _digit_runs(text: str) -> Found:
 
 
 _PASSPORT = re.compile(r"(?<![0-9A-Za-z])[A-Za-z]{1,2}\d{6,9}(?![0-9A-Za-z])")
-_VC_VALUE = re.compile(_NUM_L + r"(\d{4,8}|\d{3}[ -]\d{3})" + _NUM_R)
+_VC_VALUE = re.compile(_NUM_L + r"(\d{4,8}|\d{3}[ -]\d{3}|\d(?:[ .-]\d){3,7})" + _NUM_R)
 _VC_FWD = re.compile(r"(?:" + _VC_KW.pattern + r")([^。！？!?\n\d]{0,24}?)" + _VC_VALUE.pattern, re.I)
 _VC_BACK = re.compile(_VC_VALUE.pattern + r"[^。！？!?\n\d]{0,10}?(?:" + _VC_KW.pattern + ")", re.I)
-_CODE_IS = re.compile(r"(?i)(?<![a-z])(\w+\s+)?code\s*(?:is|was|:|=|：|#)\s*" + _VC_VALUE.pattern)
+_CODE_IS = re.compile(r"(?i)(?<![a-z])(\w{1,30}\s+)?code\s*(?:is|was|:|=|：|#)\s*" + _VC_VALUE.pattern)
 # "code is 1234" alone is a one-time code, unless it is one of these everyday codes.
 _NOT_OTP = re.compile(
     r"zip|postal|post|area|country|dial|promo|promotion|discount|coupon|referral|invite|invitation|error|status"
@@ -245,29 +293,46 @@ def _codes(text: str) -> Found:
             yield "verification_code", m.start(2), m.end(2), "a one-time verification code"
 
 
-_PW_KW = r"(?i)(?<![a-z])(?:password|passwd|passcode|passphrase|pass phrase|pwd|pw)(?![a-z])(?:'s)?"
-_PW_VAL = r"(?P<val>\"[^\"\n]{1,64}\"|'[^'\n]{1,64}'|“[^”\n]{1,64}”|\S+)"
-# "password [for my bank account] is|:|to X": an explicit separator, so any token counts.
+_PW_KW = (
+    r"(?i)(?<![a-z])(?:pass[ -]?(?:word|code|phrase)s?|passwd|pwd|pw|passwort|mot de passe|contraseña)"
+    r"(?![a-z])(?:'s)?"
+)
+# A password spelled out with spaces ("S I F a 3 %") is one value, not its first letter.
+_PW_VAL = (
+    r"(?P<val>\"[^\"\n]{1,64}\"|'[^'\n]{1,64}'|“[^”\n]{1,64}”"
+    r"|(?:\S ){3,62}\S(?!\S)|\S{1,200})"
+)
+# Punctuation between a cue word and its value: `—`, `:`, `->`, `=`, `,`, `|`.
+_PW_PUNCT = r"[—–\-−:：=>→⇒,，;；|~]{1,3}"  # separators only: `$`, `{`, `!` may open a password
+# "password [for my bank account] is|:|— X": an explicit separator, so any token counts.
 _PW_EN = re.compile(
-    _PW_KW + r"(?:\s+(?:for|to|of|on|at)\s+(?:[\w.@'-]+\s*){1,4}?)?"
-    r"(?P<sep>\s*(?:\b(?:is|was|to|as)\b\s*[:=：]?|[:=：]))\s*" + _PW_VAL
+    _PW_KW + r"(?:\s+(?:for|to|of|on|at)(?:\s+[\w.@'-]{1,40}){1,4}?)?"
+    r"(?P<sep>\s*(?:\b(?:is|was|to|as)\b(?:\s*(?:now|still|just))?\s*(?:"
+    + _PW_PUNCT
+    + r")?|"
+    + _PW_PUNCT
+    + r"))\s*"
+    + _PW_VAL
 )
 # "password hunter2": no separator, so only a password-shaped token counts.
 _PW_EN_BARE = re.compile(_PW_KW + r"(?P<sep>)\s+" + _PW_VAL)
 _PW_ZH = re.compile(
-    r"(?:密码|口令|暗号)(?P<sep>(?:是|为|就是|设成了?|设为|设置[成为]了?|改成了?|改为|换成了?)?\s*[：:=]?|)\s*"
-    r"(?P<val>“[^”\n]{1,64}”|\"[^\"\n]{1,64}\"|[!-~]{1,64}|[^\s，。！？；、,;：:]{1,64})"
+    r"(?:密码|口令|暗号|密碼|口令码)(?P<sep>\s*(?:[—–\-:：=,，]{1,3}\s*)?(?:是|为|為|就是|设成了?|设为|设置[成为]了?|改成了?|改为|换成了?)?"
+    r"\s*(?:[—–\-:：=]{1,3})?|)\s*"
+    r"(?P<val>“[^”\n]{1,64}”|\"[^\"\n]{1,64}\"|(?:[!-~] ){3,62}[!-~](?![!-~])|[!-~]{1,64}|[^\s，。！？；、,;：:]{1,64})"
 )
 _PIN = re.compile(r"(?i)(?<![a-z])pin(?:\s*(?:code|number|no\.?)|码)?" + _SEP + r"(\d{4,8})(?!\d)")
 _PW_STOP = re.compile(
     r"(?:the|a|an|too|very|so|not|wrong|incorrect|weak|strong|long|short|expired|required|same|different|correct"
     r"|empty|missing|changed|reset|set|stored|saved|in|on|my|your|it|this|that|and|or|manager|protected|hint"
     r"|policy|field|requirements?|what|which|where|forgotten|lost|case[- ]sensitive|secure|safe|easy|hard"
-    r"|none|null|nil|true|false|undefined|optional|\*+|x{3,}|\.\.\.|<[^>]*>|\{[^}]*\}|\$\{?\w+\}?|os\.\S*|env\S*|str|string|bytes|int|any|return|password|self)"
+    r"|none|null|nil|true|false|undefined|optional|\*+|x{3,}|\.\.\.|<[^>]*>|\{[^}]*\}|\$\{\w+\}?|\$[A-Z][A-Z_]+|os\.\S*|env\S*|str|string|bytes|int|any|return|password|self)"
     r"|(?:什么|多少|啥|错|不|太|很|过期|忘|对|正确|一样|相同|几|修改|重置|找回|多|也|都|还|了|的|吗|呢).*",
     re.I,
 )
-_TRAIL = "\"'”’.,;:!?)]}>"
+# Closing quotes and sentence punctuation after a value are not part of it; `!`, `?`, `%`
+# and the like stay with it, as passwords end in them ("…378!").
+_TRAIL = "\"'”’.,;:)]}>"
 
 
 def _passwords(text: str) -> Found:
@@ -280,7 +345,9 @@ def _passwords(text: str) -> Found:
                 s += 1
             value = text[s:e]
             quoted = m.group("val")[:1] in "\"'“"
-            if not value or (_PW_STOP.fullmatch(value) and not quoted):
+            if quoted:  # a quoted value goes whole, quotes included
+                s, e = m.span("val")
+            if not value or (_PW_STOP.fullmatch(value.rstrip("!?")) and not quoted):
                 continue
             if not m.group("sep").strip() and not (
                 value.isascii() and len(value) >= 4 and not value.isalpha()
@@ -292,7 +359,7 @@ def _passwords(text: str) -> Found:
             yield "password", m.start(1), m.end(1), "a PIN"
 
 
-_TOKEN = re.compile(r"(?<![A-Za-z0-9_\-+/=.])[A-Za-z0-9][A-Za-z0-9_\-+/=.]{19,}")
+_TOKEN = re.compile(r"(?<![A-Za-z0-9_\-+/=.])[A-Za-z0-9][A-Za-z0-9_\-+/=.]{19,512}")
 
 
 def _classes(s: str) -> int:
@@ -329,7 +396,7 @@ def _tokens(text: str) -> Found:
             yield "api_key", s, e, "a long random-looking token"
 
 
-# Order is priority: an earlier detector's span wins over any later overlapping one.
+# Order is priority: an earlier detector's kind wins over any later overlapping span's.
 _DETECTORS: list[Callable[[str], Found]] = [_keys, _identity, _digit_runs, _codes, _passwords, _tokens]
 
 
@@ -337,13 +404,36 @@ def find_secrets(text: str) -> list[SecretMatch]:
     """Every secret in `text`, in order, non-overlapping."""
     if not text:
         return []
-    folded = text.translate(_FOLD)
+    folded, origin = normalise(text)
     found: list[SecretMatch] = []
     for detect in _DETECTORS:
         for kind, s, e, reason in detect(folded):
-            if e > s and not any(s < f.end and f.start < e for f in found):
+            if e <= s:
+                continue
+            overlap = [f for f in found if s < f.end and f.start < e]
+            if not overlap:
                 found.append(SecretMatch(kind, s, e, reason))
-    return sorted(found, key=lambda f: f.start)
+                continue
+            # An earlier detector's span wins the kind, but the union is redacted: a
+            # password whose tail looks like an account number goes whole, not in part.
+            first = min(overlap, key=lambda f: f.start)
+            lo, hi = min([s, *(f.start for f in overlap)]), max([e, *(f.end for f in overlap)])
+            found = [f for f in found if f not in overlap] + [SecretMatch(first.kind, lo, hi, first.reason)]
+    found.sort(key=lambda f: f.start)
+    if origin is None:
+        return found
+    # Back onto the original text: from the first character's origin to just past the
+    # last's, so invisible characters inside a secret go with it.
+    mapped: list[SecretMatch] = []
+    for f in found:
+        s, e = origin[f.start], origin[f.end - 1] + 1
+        if mapped and s < mapped[-1].end:  # two spans from one original character
+            prev = mapped.pop()
+            s, kind, reason = prev.start, prev.kind, prev.reason
+            mapped.append(SecretMatch(kind, s, max(e, prev.end), reason))
+        else:
+            mapped.append(SecretMatch(f.kind, s, e, f.reason))
+    return mapped
 
 
 def redact(text: str) -> str:

@@ -18,6 +18,7 @@ Anything else, and any version newer than 2, is refused with the version named.
 from __future__ import annotations
 
 import math
+import reprlib
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -29,6 +30,7 @@ from ..errors import GraphMemError, ImportFormatError
 from ..model import AuditRecord, Entity, Fact
 from ..stores.base import Episode, SupersedesEdge
 from ..timeutil import parse_time
+from ..validate import lone_surrogate as _unstorable
 
 __all__ = [
     "DEFAULT_LIMITS",
@@ -57,6 +59,14 @@ MAX_FIELD_CHARS = 65_536
 #: The longest fact value, as for `remember`.
 MAX_VALUE_CHARS = 1000
 _MAX_ID_CHARS = 256
+#: Bounds on every number a document holds, so no imported value can overflow a store's
+#: integer (Neo4j's 64-bit long), turn into a float, or make decay arithmetic degenerate.
+MAX_ACCESS_COUNT = 1_000_000_000
+MIN_HALF_LIFE_DAYS = 1e-3
+MAX_HALF_LIFE_DAYS = 100_000.0
+#: JSON text limits checked while parsing: digits of one number, nesting of arrays/objects.
+MAX_NUMBER_CHARS = 40
+MAX_DEPTH = 32
 
 
 @dataclass(frozen=True)
@@ -88,6 +98,18 @@ class ParsedDoc:
 
 def _fail(path: str, msg: str) -> ImportFormatError:
     return ImportFormatError(f"{path}: {msg}" if path else msg)
+
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxstring, _REPR.maxother, _REPR.maxlong = 2, 40, 40, 40
+
+
+def short(v: object) -> str:
+    """A bounded repr for error messages: never recursive, never long."""
+    try:
+        return _REPR.repr(v)
+    except Exception:  # a value whose repr fails
+        return f"<{type(v).__name__}>"
 
 
 def _tname(v: object) -> str:
@@ -132,6 +154,9 @@ class _Rec:
             raise _fail(self.at(key), "must not be empty")
         if len(v) > max_len:
             raise _fail(self.at(key), f"is {len(v)} characters; the limit is {max_len}")
+        problem = _unstorable(v)
+        if problem:
+            raise _fail(self.at(key), f"holds {problem}, which cannot be stored as text")
         return v
 
     def opt_text(self, key: str, *, max_len: int = MAX_FIELD_CHARS) -> str | None:
@@ -150,16 +175,17 @@ class _Rec:
         v = self.raw.get(key, _MISSING)
         if v is _MISSING and default is not None:
             return default
-        ok = isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-        if not ok or v < lo or (hi is not None and v > hi):
+        ok = isinstance(v, (int, float)) and not isinstance(v, bool)
+        ok = ok and (abs(v) < 1e300 if isinstance(v, int) else math.isfinite(v))  # type: ignore[arg-type]
+        if not ok or v < lo or (hi is not None and v > hi):  # type: ignore[operator]
             rng = f"from {lo:g} to {hi:g}" if hi is not None else f"of at least {lo:g}"
-            raise _fail(self.at(key), f"expected a number {rng}, got {_tname(v)} {v!r}"[:200])
-        return float(v)
+            raise _fail(self.at(key), f"expected a number {rng}, got {_tname(v)} {short(v)}")
+        return float(v)  # type: ignore[arg-type]
 
-    def integer(self, key: str, default: int = 0) -> int:
+    def integer(self, key: str, default: int = 0, hi: int = MAX_ACCESS_COUNT) -> int:
         v = self.raw.get(key, default)
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise _fail(self.at(key), f"expected a non-negative integer, got {_tname(v)} {v!r}"[:200])
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= hi:
+            raise _fail(self.at(key), f"expected an integer from 0 to {hi:,}, got {_tname(v)} {short(v)}")
         return v
 
     def boolean(self, key: str, default: bool = False) -> bool:
@@ -175,7 +201,9 @@ class _Rec:
         try:
             return parse_time(v, key)
         except GraphMemError as e:
-            raise _fail(self.at(key), f"{v[:40]!r} is not an ISO-8601 date-time") from e
+            raise _fail(
+                self.at(key), f"{short(v)} is not an ISO-8601 date-time in the years 1000 to 9000"
+            ) from e
 
     def opt_time(self, key: str) -> datetime | None:
         return None if self.raw.get(key) is None else self.time(key)
@@ -183,13 +211,17 @@ class _Rec:
     def choice(self, key: str, choices: tuple[str, ...]) -> str:
         v = self.raw.get(key)
         if v not in choices:
-            raise _fail(self.at(key), f"expected one of {', '.join(choices)}, got {v!r}"[:200])
+            raise _fail(self.at(key), f"expected one of {', '.join(choices)}, got {short(v)}")
         return str(v)
 
     def strs(self, key: str) -> tuple[str, ...]:
         v = self.raw.get(key, [])
         if not isinstance(v, list) or not all(isinstance(x, str) and len(x) <= MAX_FIELD_CHARS for x in v):
             raise _fail(self.at(key), f"expected an array of strings, got {_tname(v)}")
+        for i, x in enumerate(v):
+            problem = _unstorable(x)
+            if problem:
+                raise _fail(f"{self.at(key)}[{i}]", f"holds {problem}, which cannot be stored as text")
         return tuple(v)
 
 
@@ -216,13 +248,17 @@ def _unique(ids: list[str], section: str) -> set[str]:
 def _version(v: Any) -> int:
     """1 or 2 from the `schema_version` field; anything else is refused by name."""
     if isinstance(v, bool) or not isinstance(v, (int, float, str)):
+        raise _fail("schema_version", f"unknown schema_version {short(v)}; this graphmem reads 1 and 2")
+    if isinstance(v, float) and not math.isfinite(v):
         raise _fail("schema_version", f"unknown schema_version {v!r}; this graphmem reads 1 and 2")
-    text = str(v).strip()
+    text = str(v).strip()[:20] if not isinstance(v, int) or abs(v) < 10**6 else "?"
     try:
         major_s, _, minor_s = text.partition(".")
         major, minor = int(major_s), int(minor_s or 0)
     except ValueError:
-        raise _fail("schema_version", f"unknown schema_version {v!r}; this graphmem reads 1 and 2") from None
+        raise _fail(
+            "schema_version", f"unknown schema_version {short(v)}; this graphmem reads 1 and 2"
+        ) from None
     if (major, minor) > (SCHEMA_VERSION, 0):
         raise _fail("schema_version", f"schema_version {text} is newer than this graphmem understands "
                     f"(up to {SCHEMA_VERSION}); upgrade graphmem to import it")  # fmt: skip

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,12 +25,16 @@ from ..model import KINDS, SOURCES, STATUSES, AuditRecord, Entity, Fact
 from ..stores.base import Episode, SupersedesEdge
 from ..validate import ROLES
 from ..validate import user_id as check_user_id
-from ..vocab import is_valid_attribute
+from ..vocab import is_single, is_valid_attribute
 from .format import (
     _MAX_ID_CHARS,
     DEFAULT_LIMITS,
     FORMAT,
+    MAX_DEPTH,
+    MAX_HALF_LIFE_DAYS,
+    MAX_NUMBER_CHARS,
     MAX_VALUE_CHARS,
+    MIN_HALF_LIFE_DAYS,
     SCHEMA_VERSION,
     Limits,
     ParsedDoc,
@@ -59,6 +64,45 @@ def _bad_constant(name: str) -> None:
     raise _fail("", f"{name} is not a valid JSON number")
 
 
+def _int(text: str) -> int:
+    if len(text) > MAX_NUMBER_CHARS:
+        raise _fail("", f"a number of {len(text)} digits; the limit is {MAX_NUMBER_CHARS}")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    if len(text) > MAX_NUMBER_CHARS:
+        raise _fail("", f"a number of {len(text)} characters; the limit is {MAX_NUMBER_CHARS}")
+    return float(text)
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def _check_depth_text(raw: str) -> None:
+    """Refuse arrays/objects nested deeper than MAX_DEPTH before parsing (brackets inside
+    strings do not count)."""
+    depth = 0
+    for ch in _NOT_BRACKET.sub("", _STRING.sub("", raw)):
+        depth = depth + 1 if ch in "[{" else depth - 1
+        if depth > MAX_DEPTH:
+            raise _fail("", f"arrays or objects nested more than {MAX_DEPTH} deep")
+
+
+def _check_depth(doc: Any) -> None:
+    """The same bound on an already decoded document (walked without recursion)."""
+    stack: list[tuple[Any, int]] = [(doc, 1)]
+    while stack:
+        v, d = stack.pop()
+        if d > MAX_DEPTH:
+            raise _fail("", f"arrays or objects nested more than {MAX_DEPTH} deep")
+        if isinstance(v, dict):
+            stack.extend((x, d + 1) for x in v.values() if isinstance(x, (dict, list)))
+        elif isinstance(v, list):
+            stack.extend((x, d + 1) for x in v if isinstance(x, (dict, list)))
+
+
 def _too_big(size: int, limit: int) -> ImportFormatError:
     return _fail("", f"document is {size / 1048576:.1f} MB; the import limit is {limit / 1048576:.0f} MB")
 
@@ -79,8 +123,10 @@ def load_document(source: Any, limits: Limits = DEFAULT_LIMITS) -> ParsedDoc:
             if cap is not None and size > cap:
                 raise _too_big(size, cap)
             raw = path.read_bytes()
-        except OSError as e:
-            raise _fail("", f"cannot read {path}: {e.strerror or e}") from e
+        except (OSError, ValueError) as e:  # ValueError: a path no file system can name
+            raise _fail(
+                "", f"cannot read {str(path)[:80]!r}: {getattr(e, 'strerror', None) or type(e).__name__}"
+            ) from e
     elif hasattr(source, "read"):
         raw = source.read(cap + 1) if cap is not None else source.read()
     else:
@@ -94,12 +140,17 @@ def load_document(source: Any, limits: Limits = DEFAULT_LIMITS) -> ParsedDoc:
             raw = raw.decode("utf-8-sig")
         except UnicodeDecodeError as e:
             raise _fail("", f"document is not UTF-8 text (byte {e.start})") from e
+    _check_depth_text(raw)
     try:
-        doc = json.loads(raw, object_pairs_hook=_no_dupes, parse_constant=_bad_constant)
+        doc = json.loads(
+            raw, object_pairs_hook=_no_dupes, parse_constant=_bad_constant, parse_int=_int, parse_float=_float
+        )
     except json.JSONDecodeError as e:
         raise _fail(
             "", f"not valid JSON (truncated or corrupted?): {e.msg} at line {e.lineno} column {e.colno}"
         ) from e
+    except (RecursionError, ValueError, OverflowError) as e:  # past the checks above: say so plainly
+        raise _fail("", f"not a readable JSON document ({type(e).__name__})") from e
     return parse_document(doc, limits)
 
 
@@ -134,7 +185,8 @@ def _parse_fact(raw: Any, path: str, uid: str, dim: int | None) -> tuple[Fact, n
         source=r.choice("source", SOURCES), confidence=r.number("confidence", 0.0, 1.0),
         status=r.choice("status", STATUSES), text=r.text("text", nonempty=True), source_text=r.text("source_text"),
         recorded_at=r.time("recorded_at"), valid_from=r.time("valid_from"), valid_to=r.opt_time("valid_to"),
-        last_accessed_at=r.time("last_accessed_at"), half_life_days=r.number("half_life_days", 1e-6),
+        last_accessed_at=r.time("last_accessed_at"),
+        half_life_days=r.number("half_life_days", MIN_HALF_LIFE_DAYS, MAX_HALF_LIFE_DAYS),
         access_count=r.integer("access_count"), ref=r.opt_text("ref", max_len=_MAX_ID_CHARS),
         object_id=r.opt_id("object_id"), qualifier=r.opt_text("qualifier", max_len=_MAX_ID_CHARS),
         superseded_by=r.opt_id("superseded_by"), inferred=r.boolean("inferred"),
@@ -189,6 +241,11 @@ def _parse_v2(doc: dict[str, Any], limits: Limits) -> ParsedDoc:
     entity_ids = _unique([e.id for e in entities], "entities")
     if sum(e.type == "self" for e in entities) > 1:
         raise _fail("entities", "more than one entity has type 'self'")
+    for i, ent in enumerate(entities):
+        if ent.type != "self" and (ent.name.strip().casefold() == "self" or ent.id == "self"):
+            raise _fail(
+                f"entities[{i}].type", f"{ent.type!r} contradicts the entity's name or id ('self')"[:200]
+            )
 
     facts, vectors = [], {}
     for i, raw in enumerate(_list(top, "facts", limits.max_facts)):
@@ -197,6 +254,13 @@ def _parse_v2(doc: dict[str, Any], limits: Limits) -> ParsedDoc:
         if vec is not None:
             vectors[f.id] = vec
     fact_ids = _unique([f.id for f in facts], "facts")
+    single: dict[tuple[str, str], int] = {}
+    for i, f in enumerate(facts):
+        if f.status == "active" and not f.object_id and is_single(f.attribute):
+            other = single.setdefault((f.subject_id, f.attribute), i)
+            if other != i:
+                raise _fail(f"facts[{i}]", f"a second active {f.attribute!r} of one subject (also facts[{other}]); "
+                            "a single-valued attribute has one active value")  # fmt: skip
     for i, f in enumerate(facts):
         for key, ref, known, what in (("subject_id", f.subject_id, entity_ids, "entity"),
                                       ("object_id", f.object_id, entity_ids, "entity"),
@@ -220,6 +284,8 @@ def _parse_v2(doc: dict[str, Any], limits: Limits) -> ParsedDoc:
             raise _fail(r.path, f"duplicates supersedes[{pairs[(edge.new_id, edge.old_id)]}]")
         pairs[(edge.new_id, edge.old_id)] = i
         edges.append(edge)
+
+    _acyclic(edges, facts)
 
     audit = []
     for i, raw in enumerate(_list(top, "audit", recs, required=False)):
@@ -248,6 +314,37 @@ def _parse_v2(doc: dict[str, Any], limits: Limits) -> ParsedDoc:
     return ParsedDoc(
         uid, exported_at, SCHEMA_VERSION, embedder, entities, facts, edges, audit, episodes, vectors
     )
+
+
+def _acyclic(edges: list[SupersedesEdge], facts: list[Fact]) -> None:
+    """Refuse a cycle of SUPERSEDES edges or `superseded_by` links (a fact that, through
+    its successors, supersedes itself): walked without recursion."""
+    after: dict[str, list[str]] = {}
+    for e in edges:
+        after.setdefault(e.old_id, []).append(e.new_id)
+    for f in facts:
+        if f.superseded_by is not None:
+            after.setdefault(f.id, []).append(f.superseded_by)
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    for start in after:
+        if start in state:
+            continue
+        path: list[tuple[str, int]] = [(start, 0)]
+        state[start] = 1
+        while path:
+            node, i = path[-1]
+            nxt = after.get(node, [])
+            if i == len(nxt):
+                state[node] = 2
+                path.pop()
+                continue
+            path[-1] = (node, i + 1)
+            succ = nxt[i]
+            if state.get(succ) == 1:
+                raise _fail("supersedes", f"a cycle: fact {succ!r} ends up superseding itself"[:200])
+            if succ not in state:
+                state[succ] = 1
+                path.append((succ, 0))
 
 
 # ---- version 1 (the seed's format) ------------------------------------------------------
@@ -306,7 +403,8 @@ def migrate_v1(doc: dict[str, Any], limits: Limits = DEFAULT_LIMITS) -> dict[str
             "source_text": content, "recorded_at": at.isoformat(), "valid_from": at.isoformat(),
             "valid_to": end.isoformat() if end else None,
             "last_accessed_at": (r.opt_time("last_accessed_at") or at).isoformat(),
-            "half_life_days": r.number("half_life_days", 1e-6, default=DEFAULT_HALF_LIVES[kind]),
+            "half_life_days": r.number("half_life_days", MIN_HALF_LIFE_DAYS, MAX_HALF_LIFE_DAYS,
+                                       default=DEFAULT_HALF_LIVES[kind]),
             "access_count": r.integer("access_count"), "superseded_by": succ if status != "active" else None,
         })  # fmt: skip
     edges = [{"new_id": n, "old_id": o, "rule": "v1:supersedes", "at": created[n].isoformat()}
@@ -326,6 +424,7 @@ def parse_document(doc: Any, limits: Limits = DEFAULT_LIMITS) -> ParsedDoc:
     """Validate a decoded document (any known version) into a `ParsedDoc`."""
     if not isinstance(doc, dict):
         raise _fail("", f"expected a JSON object at the top level, got {_tname(doc)}")
+    _check_depth(doc)
     if "schema_version" not in doc:
         raise _fail("schema_version", "missing; is this a graphmem export?")
     version = _version(doc["schema_version"])

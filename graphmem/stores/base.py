@@ -24,6 +24,11 @@ SCHEMA_VERSION = 2
 #: vector); least recently used users go first beyond it.
 VECTOR_CACHE_MB = 256
 
+#: Default bound, in seconds, on one store call (a write with its retries, a read, waiting
+#: for a connection or a lock); past it the caller gets StoreUnavailableError. Well under
+#: the Neo4j driver's own 30 s retry window. `Config.store_timeout` overrides it.
+STORE_TIMEOUT = 10.0
+
 #: What erasure (`UserWriter.scrub`) leaves where a forgotten fact's content was.
 FORGOTTEN = "[FORGOTTEN]"
 
@@ -124,6 +129,15 @@ class UserWriter(UserReader, Protocol):
 
     def touch(self, fact_ids: Iterable[str], at: datetime) -> None:
         """Record an access: last_accessed_at = max(old, at), access_count + 1."""
+        ...
+
+    def write_key(self, key: str) -> str | None:
+        """The result recorded with this idempotency key by an earlier write, or None."""
+        ...
+
+    def put_write_key(self, key: str, result: str, at: datetime) -> None:
+        """Record an idempotency key and its (JSON) result in this write's transaction.
+        Its own small record (not part of the graph); `delete_user` removes it too."""
         ...
 
     def replace_vectors(self, items: list[tuple[str, np.ndarray]]) -> None:

@@ -7,15 +7,12 @@
 
 Every node carries `user_id`; every statement (all in `cypher/*.cypher`) is anchored at
 the user's root or seeks the user_id indexes, so one user's reads never touch another
-user's nodes. Writes are managed transactions (`execute_write`): the first statement
-takes the write lock of the user's relationship-free `(:UserLock {user_id})` node (held
-until commit, so writers of the same user are serialised), then MERGEs the user root and
-bumps its `rev`. Locking the root itself deadlocks once it is a dense node; see
-cypher/user_begin.cypher. A writer buffers its writes and sends them in one statement
-(cypher/write_batch.cypher) before each read and at the end, so a remember is a handful of
-statements. Recording an access (`touch`) takes the same lock but leaves `rev` alone; a
-recall does it in its own transaction. Vector search scores a per-user numpy cache of
-vectors (vectors.py) instead of reading every vector on the server for each query.
+user's nodes. Writes are managed transactions: the first statement locks the user's
+relationship-free `(:UserLock)` node until commit (writers of a user are serialised; see
+cypher/user_begin.cypher), then bumps the root's `rev`. A writer buffers its writes and
+sends them in one statement (cypher/write_batch.cypher) before each read and at the end.
+`touch` takes the same lock but leaves `rev` alone. Vector search scores a per-user numpy
+cache of vectors (vectors.py). `(:WriteKey)` nodes are remember's idempotency records.
 """
 
 from __future__ import annotations
@@ -33,7 +30,7 @@ from ...errors import InvalidInputError, StoreUnavailableError
 from ...keys import decay_key
 from ...model import AuditRecord, Entity, Fact
 from ...timeutil import from_epoch, to_epoch
-from ..base import FORGOTTEN, VECTOR_CACHE_MB, Episode, SupersedesEdge
+from ..base import FORGOTTEN, STORE_TIMEOUT, VECTOR_CACHE_MB, Episode, SupersedesEdge
 from .cypher_files import query
 from .schema import migrate
 from .search import VECTOR_EXACT_MAX, cached_hits, server_vector_rows
@@ -58,9 +55,8 @@ from .vectors import UserVectors, VectorCache
 T = TypeVar("T")
 _log = logging.getLogger("graphmem")
 
-#: Reads of a writer, and the buffered writes each can see (any other statement sends
-#: every buffered write first): a remember reads facts between recording the message and
-#: adding facts, and needs no round trip for the message before that read.
+#: Reads of a writer and the buffered writes each can see (any other statement sends
+#: every buffered write first), so a remember's fact read needs no flush of its message.
 _FACT_WRITES = frozenset({"fact", "fact_update"})
 _FACT_READS = ("facts", "facts_top", "facts_top_about", "facts_active", "search_text", "read_open",
                "search_vector_counts", "search_vector_exact", "search_vector_index")  # fmt: skip
@@ -77,11 +73,8 @@ def _q(name: str) -> str:
 
 class Neo4jUser:
     """One user's view of the graph: a reader (own read transactions, or one shared by
-    `read_together`) or, inside `Neo4jStore.write`, a writer bound to that transaction.
-
-    A writer buffers its writes and sends them as one statement (cypher/write_batch)
-    before its next read and at the end of the transaction, so a remember costs a few
-    statements instead of one per node; the effects and their order are the same."""
+    `read_together`) or, inside `Neo4jStore.write`, a writer bound to that transaction
+    that buffers its writes into one statement (cypher/write_batch) before each read."""
 
     def __init__(
         self,
@@ -94,8 +87,7 @@ class Neo4jUser:
     ) -> None:
         self._store = store
         self._tx = tx
-        # Inside `read_together` only: facts the searches returned whole, by id (with
-        # their seq), so the caller's facts(ids=...) of those hits needs no statement.
+        # read_together only: facts the searches returned whole (id -> fact, seq).
         self._memo: dict[str, tuple[Fact, int]] | None = {} if memo else None
         self._episode_id: str | None = None
         self._ops: list[dict[str, Any]] = []
@@ -327,6 +319,12 @@ class Neo4jUser:
         if ids:
             self._run("fact_touch", ids=ids, at=to_epoch(at))
 
+    def write_key(self, key: str) -> str | None:
+        return next((str(r["result"]) for r in self._run("write_key_get", key=key)), None)
+
+    def put_write_key(self, key: str, result: str, at: datetime) -> None:
+        self._run("write_key_put", key=key, result=result, at=to_epoch(at))
+
     def replace_vectors(self, items: list[tuple[str, np.ndarray]]) -> None:
         # fact_set_vectors bumps the user's epoch: every process's vector cache reloads.
         rows = [{"id": str(fid), "embedding": usable_vector(vec)} for fid, vec in items]
@@ -376,6 +374,7 @@ class Neo4jStore:
         *,
         database: str | None = None,
         connect_timeout: float = 5.0,
+        timeout: float = STORE_TIMEOUT,
         vector_exact_max: int = VECTOR_EXACT_MAX,
         vector_search: str = "auto",
         vector_cache_mb: float = VECTOR_CACHE_MB,
@@ -397,8 +396,11 @@ class Neo4jStore:
         self.vector_search = vector_search
         # `auto` scores cached vectors in numpy; 0 MB turns the cache off (server-side cosine).
         self._vectors = VectorCache(int(vector_cache_mb * 1024 * 1024))
+        # `timeout` bounds the driver's retries and the wait for a connection (30 s, 60 s).
         config: dict[str, Any] = {
-            "connection_timeout": connect_timeout,
+            "connection_timeout": min(connect_timeout, timeout),
+            "max_transaction_retry_time": timeout,
+            "connection_acquisition_timeout": timeout,
             "notifications_min_severity": "OFF",
             "user_agent": "graphmem",
         }
@@ -450,16 +452,18 @@ class Neo4jStore:
     def write(self, user_id: str, fn: Callable[[Neo4jUser], T]) -> T:
         begin = _q("user_begin")
 
+        attempts = [0]
+
         def work(tx: Any) -> T:
-            # The driver may call this again after a transient error (deadlock, leader
-            # switch): a fresh writer each time, so nothing leaks between attempts.
+            # A driver retry calls this again: a fresh writer each time, nothing leaks.
+            attempts[0] += 1
             rows = list(tx.run(begin, {"user_id": user_id, "now": time.time()}))
             w = Neo4jUser(self, user_id, tx, [entity_from(e) for e in rows[0]["entities"]])
             result = fn(w)
             w._flush()
             return result
 
-        with mapped_errors(self.uri, "write"), self._session() as s:
+        with mapped_errors(self.uri, "write", attempts), self._session() as s:
             return s.execute_write(work)  # type: ignore[no-any-return]
 
     def touch(self, user_id: str, fact_ids: Iterable[str], at: datetime) -> None:

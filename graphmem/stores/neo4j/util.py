@@ -15,7 +15,13 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 
 import numpy as np
 
-from ...errors import StoreAuthError, StoreError, StoreUnavailableError
+from ...errors import (
+    GraphMemError,
+    StoreAuthError,
+    StoreError,
+    StoreUnavailableError,
+    WriteOutcomeUnknownError,
+)
 from ...keys import decay_key, value_key
 from ...model import AuditRecord, Entity, Fact
 from ...timeutil import from_epoch, to_epoch
@@ -174,6 +180,10 @@ def episode_from(m: Mapping[str, Any]) -> Episode:
 
 # ---- errors ---------------------------------------------------------------------------
 
+_UNKNOWN = (
+    "Neo4j at {uri}: the commit of {what} was sent but no answer came ({reason}); it may have "
+    "been written. Retrying with the same key is safe"
+)
 _REASON = re.compile(r"reason ([^\n]*?)\)?\s*$", re.MULTILINE)
 
 
@@ -187,23 +197,53 @@ def short_reason(e: BaseException) -> str:
     return line if len(line) <= 200 else line[:197] + "..."
 
 
-@contextmanager
-def mapped_errors(uri: str, what: str) -> Iterator[None]:
-    """Turn driver exceptions into graphmem's StoreError family (naming the URI)."""
+#: Every driver error graphmem can meet, most specific first (a subclass before its base):
+#: (driver class name, graphmem error, what it says). The first match decides; "rolled
+#: back" vs "outcome unknown" is decided here and nowhere else.
+#: - IncompleteCommit: the commit was sent and the connection died before the answer.
+#: - ConstraintError in a write the driver retried: the ids are the same in every attempt,
+#:   so a duplicate means an earlier attempt committed before its answer was lost. On a
+#:   first attempt it is an ordinary refusal, rolled back (the row below it).
+#: - Everything else failed before any commit, so the transaction was rolled back.
+ERROR_TABLE: tuple[tuple[str, type[GraphMemError], str], ...] = (
+    ("AuthError", StoreAuthError, "Neo4j at {uri} refused the credentials ({reason})"),
+    ("IncompleteCommit", WriteOutcomeUnknownError, _UNKNOWN),
+    ("ConstraintError", WriteOutcomeUnknownError, _UNKNOWN),  # only when retried (map_error)
+    ("ServiceUnavailable", StoreUnavailableError, "cannot reach Neo4j at {uri}: {what} was not written ({reason})"),
+    ("SessionExpired", StoreUnavailableError, "cannot reach Neo4j at {uri}: {what} was not written ({reason})"),
+    ("ConnectionAcquisitionTimeoutError", StoreUnavailableError,
+     "Neo4j at {uri} did not answer in time: {what} was not written ({reason})"),
+    ("ConfigurationError", StoreUnavailableError, "cannot connect to Neo4j at {uri}: {reason}"),
+    ("TransientError", StoreUnavailableError, "Neo4j at {uri} stayed busy: {what} was rolled back ({code}: {reason})"),
+    ("Neo4jError", StoreError, "Neo4j at {uri}: {what} failed and was rolled back ({code}: {reason})"),
+    ("DriverError", StoreError, "Neo4j at {uri}: {what} failed and was rolled back ({code}: {reason})"),
+)  # fmt: skip
+
+
+def map_error(e: BaseException, uri: str, what: str, retried: bool = False) -> GraphMemError | None:
+    """The graphmem error for a driver exception (first match of ERROR_TABLE), or None;
+    `retried`: the driver ran the transaction function more than once."""
     from neo4j import exceptions as nx
 
+    for name, cls, template in ERROR_TABLE:
+        if isinstance(e, getattr(nx, name)):
+            if name == "ConstraintError" and not retried:
+                continue
+            code = getattr(e, "code", None) or type(e).__name__
+            return cls(template.format(uri=uri, what=what, reason=short_reason(e), code=code))
+    return None
+
+
+@contextmanager
+def mapped_errors(uri: str, what: str, attempts: list[int] | None = None) -> Iterator[None]:
+    """Turn driver exceptions into graphmem's errors (ERROR_TABLE), naming the URI;
+    `attempts` counts the runs of a transaction function (see map_error's `retried`)."""
     try:
         yield
-    except nx.AuthError as e:
-        raise StoreAuthError(f"Neo4j at {uri} refused the credentials ({short_reason(e)})") from e
-    except (nx.ServiceUnavailable, nx.SessionExpired, nx.ConnectionAcquisitionTimeoutError) as e:
-        raise StoreUnavailableError(f"cannot reach Neo4j at {uri}: {short_reason(e)}") from e
-    except nx.ConfigurationError as e:
-        raise StoreUnavailableError(f"cannot connect to Neo4j at {uri}: {short_reason(e)}") from e
-    except nx.Neo4jError as e:
-        code = getattr(e, "code", None) or type(e).__name__
-        raise StoreError(
-            f"Neo4j at {uri}: {what} failed and was rolled back ({code}: {short_reason(e)})"
-        ) from e
-    except nx.DriverError as e:
-        raise StoreError(f"Neo4j at {uri}: {what} failed ({type(e).__name__}: {short_reason(e)})") from e
+    except GraphMemError:
+        raise
+    except Exception as e:
+        mapped = map_error(e, uri, what, retried=bool(attempts) and attempts[0] > 1)  # type: ignore[index]
+        if mapped is None:
+            raise
+        raise mapped from e

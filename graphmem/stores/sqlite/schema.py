@@ -59,6 +59,16 @@ MIGRATIONS: list[str] = [
 ]
 
 
+#: Small records beside the versioned schema, created (IF NOT EXISTS) whenever a store
+#: opens: `write_keys` holds each remember's idempotency key and its result (JSON), written
+#: in the remember's own transaction.
+SIDE_TABLES = """
+CREATE TABLE IF NOT EXISTS write_keys (
+    user_id TEXT NOT NULL, key TEXT NOT NULL, result TEXT NOT NULL, at REAL NOT NULL,
+    PRIMARY KEY (user_id, key))
+"""
+
+
 def _backfill_keys(c: sqlite3.Connection) -> None:
     rows = c.execute(
         "SELECT rowid, value, confidence, half_life_days, last_accessed_at FROM facts"
@@ -94,6 +104,7 @@ def migrate(c: sqlite3.Connection, uri: str, target: int) -> None:
             if v in BACKFILLS:
                 BACKFILLS[v](c)
             c.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)", (str(v + 1),))
+        c.execute(SIDE_TABLES)
         c.execute("COMMIT")
     except BaseException:
         c.execute("ROLLBACK")

@@ -8,7 +8,6 @@ in the user-bound classes carries `user_id = ?`.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import sqlite3
 import threading
@@ -19,48 +18,24 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from ...errors import StoreError, StoreUnavailableError
+from ...errors import StoreUnavailableError
 from ...keys import decay_key, value_key
 from ...model import AuditRecord, Entity, Fact
 from ...timeutil import from_epoch, to_epoch
-from ..base import FORGOTTEN, SCHEMA_VERSION, VECTOR_CACHE_MB, Episode, SupersedesEdge
+from ..base import FORGOTTEN, SCHEMA_VERSION, STORE_TIMEOUT, VECTOR_CACHE_MB, Episode, SupersedesEdge
+from .errors import map_error
+from .rows import FACT_COLS as _FACT_COLS
+from .rows import fts_quote as _fts_quote
+from .rows import placeholders as _placeholders
+from .rows import rollback as _rollback
+from .rows import row_to_fact as _row_to_fact
+from .rows import user_key as _user_key
 from .schema import MIGRATIONS, migrate
 from .vectors import VectorCache, nearest_active
 
 T = TypeVar("T")
 
 assert len(MIGRATIONS) == SCHEMA_VERSION
-
-_FACT_COLS = (
-    "id, user_id, subject_id, subject_name, attribute, value, kind, source, confidence, status, "
-    "text, source_text, recorded_at, valid_from, valid_to, last_accessed_at, access_count, "
-    "half_life_days, ref, object_id, qualifier, superseded_by, inferred"
-)
-
-
-def _user_key(user_id: str) -> str:
-    # A token that names the user inside the FTS index without putting raw ids
-    # (quotes, operators) into MATCH syntax.
-    return "u" + hashlib.sha1(user_id.encode("utf-8")).hexdigest()[:20]
-
-
-def _fts_quote(term: str) -> str:
-    return '"' + term.replace('"', '""') + '"'
-
-
-def _row_to_fact(r: sqlite3.Row | tuple[Any, ...]) -> Fact:
-    return Fact(
-        id=r[0], user_id=r[1], subject_id=r[2], subject_name=r[3], attribute=r[4], value=r[5],
-        kind=r[6], source=r[7], confidence=r[8], status=r[9], text=r[10], source_text=r[11],
-        recorded_at=from_epoch(r[12]), valid_from=from_epoch(r[13]),  # type: ignore[arg-type]
-        valid_to=from_epoch(r[14]), last_accessed_at=from_epoch(r[15]),  # type: ignore[arg-type]
-        access_count=r[16], half_life_days=r[17], ref=r[18], object_id=r[19], qualifier=r[20],
-        superseded_by=r[21], inferred=bool(r[22]),
-    )  # fmt: skip
-
-
-def _placeholders(n: int) -> str:
-    return ",".join("?" * n)
 
 
 class SQLiteUser:
@@ -75,7 +50,10 @@ class SQLiteUser:
         # One connection serves every thread of this process; the store lock keeps
         # statements from interleaving (it is re-entrant, so writes nest inside it).
         with self._store._lock:
-            return self._c.execute(sql, args)
+            try:
+                return self._c.execute(sql, args)
+            except sqlite3.Error as e:  # inside a write, `write` rolls back
+                raise map_error(e, self._store.uri, "write" if self._c.in_transaction else "read") from e
 
     # ---- reads -------------------------------------------------------------
     def facts(
@@ -302,7 +280,17 @@ class SQLiteUser:
                 [to_epoch(at), self.user_id, *ids],
             )
         except sqlite3.Error as e:
-            raise StoreError(f"cannot record an access in {self._store.uri}: {e}") from e
+            raise map_error(e, self._store.uri, "recording an access") from e
+
+    def write_key(self, key: str) -> str | None:
+        row = self._x(
+            "SELECT result FROM write_keys WHERE user_id = ? AND key = ?", (self.user_id, key)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def put_write_key(self, key: str, result: str, at: datetime) -> None:
+        self._x("INSERT INTO write_keys (user_id, key, result, at) VALUES (?,?,?,?)",
+                (self.user_id, key, result, to_epoch(at)))  # fmt: skip
 
     def replace_vectors(self, items: list[tuple[str, np.ndarray]]) -> None:
         if not items:
@@ -392,7 +380,16 @@ class SQLiteUser:
         n += self._x(
             "DELETE FROM facts_fts WHERE rowid IN (SELECT rowid FROM facts WHERE user_id = ?)", (uid,)
         ).rowcount
-        for table in ("fact_vectors", "facts", "entities", "supersedes", "audit", "episodes", "users"):
+        for table in (
+            "fact_vectors",
+            "facts",
+            "entities",
+            "supersedes",
+            "audit",
+            "episodes",
+            "users",
+            "write_keys",
+        ):
             n += self._x(f"DELETE FROM {table} WHERE user_id = ?", (uid,)).rowcount
         self._store._vectors.drop(uid)
         return n
@@ -402,7 +399,7 @@ class SQLiteStore:
     """The embedded default store."""
 
     def __init__(
-        self, path: str | Path, *, timeout: float = 30.0, vector_cache_mb: float = VECTOR_CACHE_MB
+        self, path: str | Path, *, timeout: float = STORE_TIMEOUT, vector_cache_mb: float = VECTOR_CACHE_MB
     ) -> None:
         self.path = Path(path).expanduser()
         self.uri = str(self.path)
@@ -417,15 +414,16 @@ class SQLiteStore:
         self._lock = threading.RLock()
         self._vectors = VectorCache(int(vector_cache_mb * 1024 * 1024))
         c = self._conn
-        c.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
         try:
+            c.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
             c.execute("PRAGMA journal_mode = WAL")
-        except sqlite3.OperationalError as e:
+            c.execute("PRAGMA synchronous = NORMAL")
+            c.execute("PRAGMA foreign_keys = ON")
+            with self._lock:
+                migrate(c, self.uri, SCHEMA_VERSION)
+        except sqlite3.Error as e:  # not a database, locked past the timeout, read-only
+            c.close()
             raise StoreUnavailableError(f"cannot open SQLite store at {self.uri}: {e}") from e
-        c.execute("PRAGMA synchronous = NORMAL")
-        c.execute("PRAGMA foreign_keys = ON")
-        with self._lock:
-            migrate(c, self.uri, SCHEMA_VERSION)
 
     # ---- protocol ------------------------------------------------------------
     def reader(self, user_id: str) -> SQLiteUser:
@@ -437,7 +435,7 @@ class SQLiteStore:
             try:
                 c.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as e:
-                raise StoreError(f"cannot start a write on {self.uri}: {e}") from e
+                raise map_error(e, self.uri, "starting a write") from e
             try:
                 now = datetime.now().timestamp()
                 c.execute(
@@ -449,10 +447,10 @@ class SQLiteStore:
                 c.execute("COMMIT")
                 return result
             except sqlite3.Error as e:
-                c.execute("ROLLBACK")
-                raise StoreError(f"write to {self.uri} failed and was rolled back: {e}") from e
+                _rollback(c)
+                raise map_error(e, self.uri, "write") from e
             except BaseException:
-                c.execute("ROLLBACK")
+                _rollback(c)
                 raise
 
     def touch(self, user_id: str, fact_ids: Iterable[str], at: datetime) -> None:
@@ -484,7 +482,16 @@ class SQLiteStore:
         with self._lock:
             c = self._conn
             n = 0
-            for table in ("facts", "fact_vectors", "entities", "supersedes", "audit", "episodes", "users"):
+            for table in (
+                "facts",
+                "fact_vectors",
+                "entities",
+                "supersedes",
+                "audit",
+                "episodes",
+                "users",
+                "write_keys",
+            ):
                 n += c.execute(f"SELECT COUNT(*) FROM {table} WHERE user_id = ?", (user_id,)).fetchone()[0]
             n += c.execute(
                 "SELECT COUNT(*) FROM facts_fts WHERE facts_fts MATCH ?",
