@@ -18,6 +18,7 @@ from .decay import effective_score
 from .embed import Embedder, HashingEmbedder
 from .errors import EmbedderMismatchError
 from .extract import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts, RuleExtractor
+from .gate.secrets import find_secrets, redact
 from .model import (
     KINDS,
     SOURCES,
@@ -369,7 +370,7 @@ def _result_record(r: RememberResult) -> str:
         "episode_id": r.episode_id, "added": [f.id for f in r.added],
         "superseded": [[o.id, n.id] for o, n in r.superseded], "reinforced": [f.id for f in r.reinforced],
         "retracted": [f.id for f in r.retracted], "kept_frozen": [f.id for f in r.kept_frozen],
-        "audit": [a.id for a in r.audit], "ignored": [[gate.redact(i.text), i.reason] for i in r.ignored],
+        "audit": [a.id for a in r.audit], "ignored": [[redact(i.text), i.reason] for i in r.ignored],
         "refused": [[x.kind, x.reason] for x in r.refused], "usage": r.usage,
     }, ensure_ascii=False)  # fmt: skip
 
@@ -422,8 +423,6 @@ def _candidate_problem(c: Candidate) -> str | None:
         return "invalid_subject"
     if c.source not in SOURCES or (c.kind is not None and c.kind not in KINDS):
         return "invalid_source_or_kind"
-    from .gate import find_secrets
-
     if find_secrets(f"{c.value}\n{c.source_text}\n{c.text or ''}"):
         return "secret"
     return None
