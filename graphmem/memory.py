@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import erasure, gate, portability, validate
+from . import episodes, erasure, gate, portability, validate
 from .config import Config
 from .context import render as render_context
 from .decay import effective_score
@@ -105,24 +105,42 @@ class Memory:
         role: str = "user",
         at: datetime | str | None = None,
         ref: str | None = None,
+        *,
+        speaker: str | None = None,
     ) -> RememberResult:
-        """Gate, extract and arbitrate one message; one transaction, all or nothing."""
+        """Gate, extract and arbitrate one message; one transaction, all or nothing.
+
+        The kept message becomes an episode; `speaker` names who said it when the caller
+        knows (a multi-party chat), so it can be found by that name."""
         uid = validate.user_id(user_id)
         text = validate.text(text, self.config.max_text_chars)
         role = validate.role(role)
         ref = validate.ref(ref)
         when = parse_time(at)
+        speaker = episodes.check_speaker(speaker)
 
         screened = gate.screen(text, role)
         out = ExtractOutput([], [])
         if screened.sentences:
             out = self.extractor.extract(screened.sentences, self._extract_context(self.store.reader(uid)))
-        prepared, dropped = self._prepare(out.candidates, screened.redacted)
+        candidates = episodes.dated_candidates(out.candidates, screened.redacted, when)
+        prepared, dropped = self._prepare(candidates, screened.redacted)
         episode_id = new_id("m")
+        # The kept message is a memory of its own (graphmem.episodes); what the gate
+        # blanked (secrets redacted, a message not to keep) is not in it.
+        kept = screened.redacted.strip()
+        draft = (
+            episodes.draft(episode_id, uid, role, kept, when, ref, self.embedder.embed([kept])[0], speaker)
+            if kept
+            else None
+        )
 
         def tx(w: Any) -> RememberResult:
             applier = self.applier_class(w, self.config, when, ref, episode_id)
-            applier.episode(role, screened.redacted)
+            if draft is not None:
+                episodes.record(w, draft, self.config)
+            else:
+                applier.result.episode_id = None
             for p in prepared:
                 applier.apply(p)
             return applier.result
@@ -174,7 +192,9 @@ class Memory:
     def recall(
         self, user_id: str, query: str, k: int = 6, at: datetime | str | None = None
     ) -> list[RecallItem]:
-        """The k most useful active facts for `query`, each with its channels and score."""
+        """Up to k memories for `query` in one ranking: active facts (each carrying the
+        episode it came from) and kept messages no recalled fact stands for; each with
+        its kind, channels and score."""
         uid = validate.user_id(user_id)
         query = validate.text(query, self.config.max_text_chars, "query")
         k = validate.top_k(k)
@@ -184,8 +204,9 @@ class Memory:
         # The access is recorded with the reads (on Neo4j in their transaction: one commit).
         def ranked_and_touched(r: Any) -> list[RecallItem]:
             found = self._recaller.rank(r, q, when)
-            if found:
-                r.touch([it.fact.id for it in found], when)
+            touched = [it.fact.id for it in found if it.fact is not None]
+            if touched:
+                r.touch(touched, when)
             return found
 
         return self.store.reader(uid).read_together(ranked_and_touched, write=True, text=q.text_search)
@@ -193,8 +214,13 @@ class Memory:
     def context(
         self, user_id: str, query: str, k: int = 6, at: datetime | str | None = None
     ) -> MemoryContext:
-        """The MemoryContext block to put before the user's message."""
-        return render_context(user_id, query, self.recall(user_id, query, k=k, at=at))
+        """The MemoryContext block to put before the user's message: the recalled items
+        that score at least `Config.context_floor` of the best one."""
+        items = self.recall(user_id, query, k=k, at=at)
+        if items:
+            floor = self.config.context_floor * items[0].score
+            items = [it for it in items if it.score >= floor]
+        return render_context(user_id, query, items)
 
     def get(
         self,

@@ -8,7 +8,6 @@ in the user-bound classes carries `user_id = ?`.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import sqlite3
 import threading
@@ -23,7 +22,8 @@ from ...errors import StoreError, StoreUnavailableError
 from ...keys import decay_key, value_key
 from ...model import AuditRecord, Entity, Fact
 from ...timeutil import from_epoch, to_epoch
-from ..base import FORGOTTEN, SCHEMA_VERSION, VECTOR_CACHE_MB, Episode, SupersedesEdge
+from ..base import FORGOTTEN, SCHEMA_VERSION, VECTOR_CACHE_MB, SupersedesEdge
+from .episodes import EpisodeRows, fts_match, fts_quote, user_key
 from .schema import MIGRATIONS, migrate
 from .vectors import VectorCache, nearest_active
 
@@ -36,16 +36,6 @@ _FACT_COLS = (
     "text, source_text, recorded_at, valid_from, valid_to, last_accessed_at, access_count, "
     "half_life_days, ref, object_id, qualifier, superseded_by, inferred"
 )
-
-
-def _user_key(user_id: str) -> str:
-    # A token that names the user inside the FTS index without putting raw ids
-    # (quotes, operators) into MATCH syntax.
-    return "u" + hashlib.sha1(user_id.encode("utf-8")).hexdigest()[:20]
-
-
-def _fts_quote(term: str) -> str:
-    return '"' + term.replace('"', '""') + '"'
 
 
 def _row_to_fact(r: sqlite3.Row | tuple[Any, ...]) -> Fact:
@@ -63,13 +53,14 @@ def _placeholders(n: int) -> str:
     return ",".join("?" * n)
 
 
-class SQLiteUser:
+class SQLiteUser(EpisodeRows):
     """One user's view of the SQLite store (reader and, inside `write`, writer)."""
 
     def __init__(self, store: SQLiteStore, conn: sqlite3.Connection, user_id: str) -> None:
         self._store = store
         self._c = conn
         self.user_id = user_id
+        self._episode_id: str | None = None  # the message facts added now come from
 
     def _x(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:
         # One connection serves every thread of this process; the store lock keeps
@@ -148,10 +139,9 @@ class SQLiteUser:
         return [Entity(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), from_epoch(r[5])) for r in rows]
 
     def search_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
-        uniq = list(dict.fromkeys(t for t in terms if t))
-        if not uniq:
+        match = fts_match(self.user_id, terms)
+        if match is None:
             return []
-        match = f"ukey : {_fts_quote(_user_key(self.user_id))} AND terms : ({' OR '.join(_fts_quote(t) for t in uniq)})"
         rows = self._x(
             "SELECT f.id, bm25(facts_fts, 0.0, 1.0) AS s FROM facts_fts "
             "JOIN facts f ON f.rowid = facts_fts.rowid "
@@ -198,13 +188,6 @@ class SQLiteUser:
         )
         return [SupersedesEdge(r[0], r[1], r[2], from_epoch(r[3])) for r in rows]  # type: ignore[arg-type]
 
-    def episodes(self) -> list[Episode]:
-        rows = self._x(
-            "SELECT id, user_id, role, text, at, ref FROM episodes WHERE user_id = ? ORDER BY at, rowid",
-            (self.user_id,),
-        )
-        return [Episode(r[0], r[1], r[2], r[3], from_epoch(r[4]), r[5]) for r in rows]  # type: ignore[arg-type]
-
     def revision(self) -> int:
         row = self._x("SELECT rev FROM users WHERE user_id = ?", (self.user_id,)).fetchone()
         return int(row[0]) if row else 0
@@ -237,17 +220,18 @@ class SQLiteUser:
         f = fact
         last = to_epoch(f.last_accessed_at)
         cur = self._x(
-            f"INSERT INTO facts ({_FACT_COLS}, value_key, decay_key) VALUES ({_placeholders(25)})",
+            f"INSERT INTO facts ({_FACT_COLS}, value_key, decay_key, episode_id) VALUES ({_placeholders(26)})",
             (f.id, self.user_id, f.subject_id, f.subject_name, f.attribute, f.value, f.kind, f.source,
              f.confidence, f.status, f.text, f.source_text, to_epoch(f.recorded_at), to_epoch(f.valid_from),
              to_epoch(f.valid_to), last, f.access_count, f.half_life_days, f.ref,
              f.object_id, f.qualifier, f.superseded_by, int(f.inferred),
-             value_key(f.value), decay_key(f.confidence, f.half_life_days, last)),  # type: ignore[arg-type]
+             value_key(f.value), decay_key(f.confidence, f.half_life_days, last),  # type: ignore[arg-type]
+             self._episode_id),
         )  # fmt: skip
         rowid = cur.lastrowid
         self._x(
             "INSERT INTO facts_fts (rowid, ukey, terms) VALUES (?,?,?)",
-            (rowid, _user_key(self.user_id), " ".join(terms)),
+            (rowid, user_key(self.user_id), " ".join(terms)),
         )
         if vector is not None:
             self._x(
@@ -278,13 +262,6 @@ class SQLiteUser:
         self._x(
             "INSERT INTO audit (id, user_id, at, action, rule, new_fact_id, old_fact_id, detail) VALUES (?,?,?,?,?,?,?,?)",
             (r.id, self.user_id, to_epoch(r.at), r.action, r.rule, r.new_fact_id, r.old_fact_id, r.detail),
-        )
-
-    def add_episode(self, episode: Episode) -> None:
-        e = episode
-        self._x(
-            "INSERT INTO episodes (id, user_id, role, text, at, ref) VALUES (?,?,?,?,?,?)",
-            (e.id, self.user_id, e.role, e.text, to_epoch(e.at), e.ref),
         )
 
     def touch(self, fact_ids: Iterable[str], at: datetime) -> None:
@@ -358,10 +335,12 @@ class SQLiteUser:
             for s in subs:
                 expr, args = f"replace({expr}, ?, ?)", [*args, s, FORGOTTEN]
             hit = " OR ".join(["instr(text, ?) > 0"] * len(subs))
-            n += self._x(
-                f"UPDATE episodes SET text = {expr} WHERE user_id = ? AND ({hit})",
+            changed = [r[0] for r in self._x(
+                f"UPDATE episodes SET text = {expr} WHERE user_id = ? AND ({hit}) RETURNING rowid",
                 [*args, self.user_id, *subs],
-            ).rowcount
+            ).fetchall()]  # fmt: skip
+            self._reindex_scrubbed(changed)
+            n += len(changed)
         return n
 
     def update_source(self, fact_id: str, source_text: str, terms: Sequence[str]) -> bool:
@@ -392,9 +371,14 @@ class SQLiteUser:
         n += self._x(
             "DELETE FROM facts_fts WHERE rowid IN (SELECT rowid FROM facts WHERE user_id = ?)", (uid,)
         ).rowcount
-        for table in ("fact_vectors", "facts", "entities", "supersedes", "audit", "episodes", "users"):
+        n += self._x(
+            "DELETE FROM episodes_fts WHERE rowid IN (SELECT rowid FROM episodes WHERE user_id = ?)", (uid,)
+        ).rowcount
+        for table in ("fact_vectors", "episode_vectors", "facts", "entities", "supersedes", "audit", "episodes",
+                      "users"):  # fmt: skip
             n += self._x(f"DELETE FROM {table} WHERE user_id = ?", (uid,)).rowcount
         self._store._vectors.drop(uid)
+        self._store._episode_vectors.drop(uid)
         return n
 
 
@@ -416,6 +400,9 @@ class SQLiteStore:
             raise StoreUnavailableError(f"cannot open SQLite store at {self.uri}: {e}") from e
         self._lock = threading.RLock()
         self._vectors = VectorCache(int(vector_cache_mb * 1024 * 1024))
+        self._episode_vectors = VectorCache(
+            int(vector_cache_mb * 1024 * 1024), "episode_vectors", "episode_rowid"
+        )
         c = self._conn
         c.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
         try:
@@ -484,12 +471,14 @@ class SQLiteStore:
         with self._lock:
             c = self._conn
             n = 0
-            for table in ("facts", "fact_vectors", "entities", "supersedes", "audit", "episodes", "users"):
+            for table in ("facts", "fact_vectors", "episode_vectors", "entities", "supersedes", "audit",
+                          "episodes", "users"):  # fmt: skip
                 n += c.execute(f"SELECT COUNT(*) FROM {table} WHERE user_id = ?", (user_id,)).fetchone()[0]
-            n += c.execute(
-                "SELECT COUNT(*) FROM facts_fts WHERE facts_fts MATCH ?",
-                (f"ukey : {_fts_quote(_user_key(user_id))}",),
-            ).fetchone()[0]
+            for fts in ("facts_fts", "episodes_fts"):
+                n += c.execute(
+                    f"SELECT COUNT(*) FROM {fts} WHERE {fts} MATCH ?",
+                    (f"ukey : {fts_quote(user_key(user_id))}",),
+                ).fetchone()[0]
             return int(n)
 
     def close(self) -> None:
