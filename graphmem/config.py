@@ -63,6 +63,9 @@ class Config:
     #: (when-questions) and for memories dated inside the range the query names.
     dated_boost: float = 0.5
     range_boost: float = 1.0
+    #: Vector hits less similar than this are no evidence (rank fusion would count a
+    #: channel's best hit however weak it is).
+    vector_floor: float = 0.15
     #: `context()` keeps items scoring at least this share of the best one.
     context_floor: float = 0.3
 

@@ -559,7 +559,7 @@ def test_mismatch_then_reembed_switches_the_store(tmp_path: Path, openai_server:
         assert items and items[0].fact is not None
         assert "cilantro" in items[0].fact.value and "vector" in items[0].channels
         other = mem.recall("u-other", "cilantro soap")  # per-user, still
-        assert other and all((it.fact or it.episode).user_id == "u-other" for it in other)  # type: ignore[union-attr]
+        assert all((it.fact or it.episode).user_id == "u-other" for it in other)  # type: ignore[union-attr]
         assert all(it.fact is None or it.fact.value != "cilantro" for it in other)
 
 

@@ -119,9 +119,12 @@ class Recaller:
         lists: dict[str, list[tuple[str, float]]] = {
             ch: active([(fid, 0.0) for fid in ids]) for ch, ids in channels.items()
         }
-        lists["bm25"], lists["vector"] = active(bm25), active(dense)
+        floor = self.config.vector_floor
+        lists["bm25"], lists["vector"] = active(bm25), active([(f, s) for f, s in dense if s >= floor])
         lists["episode_bm25"] = [("e:" + eid, s) for eid, s in r.search_episodes_text(qterms, depth)]
-        lists["episode_vector"] = [("e:" + eid, s) for eid, s in r.search_episodes_vector(vec, depth)]
+        lists["episode_vector"] = [
+            ("e:" + eid, s) for eid, s in r.search_episodes_vector(vec, depth) if s >= floor
+        ]
         weights = {
             "graph": GRAPH_WEIGHT,
             **self.config.channel_weights,
