@@ -313,6 +313,13 @@ class Memory:
             self.store, validate.user_id(user_id), fact_id, parse_time(at), embedder=self.embedder
         )
 
+    def forget_episode(self, user_id: str, ref: str, at: datetime | str | None = None) -> int:
+        """Forget one kept message (by its ref, else its id) and every fact that came from
+        it (each as `forget` does); returns how many were erased (0: unknown)."""
+        return erasure.forget_episode(
+            self.store, validate.user_id(user_id), ref, parse_time(at), embedder=self.embedder
+        )
+
     def gc(
         self,
         user_id: str | None = None,

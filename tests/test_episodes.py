@@ -3,6 +3,7 @@ and episodes share one ranking; time intents; erasure scrubs them; old stores mi
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable
 from datetime import date, datetime, timezone
@@ -192,3 +193,30 @@ def test_a_version_2_sqlite_store_is_migrated_in_place(tmp_path: Path) -> None:
         assert [e.prev_id for e in eps] == [None, "m1"] and eps[1].position == 1
         items = mem.recall("u1", "where was the kite stuck?", k=2, at=LATER)
         assert items and items[0].kind == "episode" and items[0].ref == "r1"
+
+
+def test_forget_episode_erases_the_message_and_its_facts(mem: Memory, uid: Callable[[str], str]) -> None:
+    u = uid("forget-ep")
+    mem.remember(u, "I live in Aarhus.", at=AT, ref="msg-1")
+    mem.remember(u, "The tram was late again.", at=LATER, ref="msg-2")
+    assert mem.forget_episode(u, "msg-1", at=LATER) == 2  # the message and its city fact
+    assert mem.forget_episode(u, "msg-1", at=LATER) == 0
+    assert [e.ref for e in mem.store.reader(u).episodes()] == ["msg-2"]
+    assert all(f.value != "Aarhus" for f in mem.facts(u, include_frozen=True))
+    assert all("Aarhus" not in it.text for it in mem.recall(u, "where do I live? Aarhus", k=5, at=LATER))
+
+
+def test_export_import_keeps_episodes_threads_and_dates(mem: Memory, uid: Callable[[str], str]) -> None:
+    u, v = uid("port"), uid("port-copy")
+    mem.remember(u, "My cousin got married last Saturday.", at=AT, speaker="Ravi")
+    mem.remember(u, "Congratulations to them!", role="assistant", at="2023-05-08T12:00:30Z")
+    raw = mem.export(u).document
+    doc = json.loads(raw) if isinstance(raw, str) else raw
+    assert doc["schema_version"] == 3
+    mem.import_(doc, as_user=v)
+    eps = mem.store.reader(v).episodes()
+    assert [e.role for e in eps] == ["user", "assistant"]
+    assert eps[1].prev_id == eps[0].id and eps[0].speaker == "Ravi"
+    assert _day(eps[0].refers_from) == "2023-05-06"
+    items = mem.recall(v, "who got married?", k=2, at=LATER)
+    assert items and "married" in items[0].text
