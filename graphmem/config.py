@@ -66,6 +66,9 @@ class Config:
     #: Vector hits less similar than this are no evidence (rank fusion would count a
     #: channel's best hit however weak it is).
     vector_floor: float = 0.15
+    #: Half-life (days) over which a kept message loses up to (1 - decay_floor) of its
+    #: weight, from when it was said; None: messages do not age.
+    episode_half_life_days: float | None = None
     #: `context()` keeps items scoring at least this share of the best one.
     context_floor: float = 0.3
 

@@ -71,11 +71,14 @@ class Recaller:
         return fact.confidence * floor + (1 - floor) * effective_score(fact, at)
 
     def _episode_age(self, ep: Episode, at: datetime) -> float:
-        """A kept message ages like a plain fact (half-life of kind `fact`, the decay
-        floor), from when it was said."""
+        """A kept message ages from when it was said (`Config.episode_half_life_days`,
+        never below the decay floor)."""
+        half_life = self.config.episode_half_life_days
+        if half_life is None:
+            return 1.0
         days = max(0.0, (at - ep.at).total_seconds() / 86400.0)
         floor = self.config.decay_floor
-        return floor + (1 - floor) * 0.5 ** (days / self.config.half_life("fact"))
+        return floor + (1 - floor) * 0.5 ** (days / half_life)
 
     def recall(self, r: UserReader, query: str, k: int, at: datetime) -> list[RecallItem]:
         """The k best memories for `query`, read-only (recording the access is the caller's)."""
