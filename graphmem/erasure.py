@@ -191,7 +191,12 @@ def forget_episode(
     n = 0
     for link in r.episode_links(episode_ids=ids):
         n += forget_fact(store, user_id, link.fact_id, at, embedder=embedder)
-    n += sum(store.write(user_id, lambda w, eid=eid: w.delete_episode(eid)) for eid in ids)
+    for eid in ids:
+
+        def tx(w: UserWriter, eid: str = eid) -> bool:
+            return w.delete_episode(eid)
+
+        n += int(store.write(user_id, tx))
     return n
 
 
