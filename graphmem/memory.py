@@ -262,14 +262,24 @@ class Memory:
         ]
 
     def graph(
-        self, user_id: str, as_of: datetime | str | None = None, include_frozen: bool = False
+        self,
+        user_id: str,
+        as_of: datetime | str | None = None,
+        include_frozen: bool = False,
+        include_episodes: bool = False,
     ) -> nx.MultiDiGraph:
-        """The user's subgraph as a networkx MultiDiGraph (see `graphmem.graph`)."""
+        """The user's subgraph as a networkx MultiDiGraph (see `graphmem.graph`); with
+        `include_episodes`, its kept messages as a timeline lane."""
         from .graph import build_graph  # networkx loads on first use
 
         uid = validate.user_id(user_id)
         when = None if as_of is None else parse_time(as_of, "as_of")
-        return build_graph(self.store.reader(uid), as_of=when, include_frozen=include_frozen)
+        return build_graph(
+            self.store.reader(uid),
+            as_of=when,
+            include_frozen=include_frozen,
+            include_episodes=include_episodes,
+        )
 
     def history(self, user_id: str, attribute: str | None = None) -> list[HistoryEntry]:
         """Every fact of the attribute (or all), oldest first, with the audit records about it."""

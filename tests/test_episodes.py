@@ -220,3 +220,15 @@ def test_export_import_keeps_episodes_threads_and_dates(mem: Memory, uid: Callab
     assert _day(eps[0].refers_from) == "2023-05-06"
     items = mem.recall(v, "who got married?", k=2, at=LATER)
     assert items and "married" in items[0].text
+
+
+def test_graph_view_has_an_episode_timeline(mem: Memory, uid: Callable[[str], str]) -> None:
+    u = uid("graph")
+    mem.remember(u, "I live in Porto.", at=AT)
+    mem.remember(u, "Porto is lovely in spring.", role="assistant", at="2023-05-08T12:00:10Z")
+    g = mem.graph(u, include_episodes=True)
+    eps = [n for n, d in g.nodes(data=True) if d.get("kind") == "episode"]
+    assert len(eps) == 2 and all(g.nodes[n]["lane"] == "timeline" for n in eps)
+    types = {d["type"] for _, _, d in g.edges(data=True)}
+    assert {"NEXT", "FROM"} <= types
+    assert not [n for n, d in mem.graph(u).nodes(data=True) if d.get("kind") == "episode"]
