@@ -33,6 +33,20 @@ FOR (a:Audit) ON (a.user_id);
 CREATE INDEX graphmem_episode_user IF NOT EXISTS
 FOR (m:Episode) ON (m.user_id);
 
+// A new message follows the user's latest one (episode_last) ...
+CREATE INDEX graphmem_episode_user_at IF NOT EXISTS
+FOR (m:Episode) ON (m.user_id, m.at);
+
+// ... and the episode vector cache refreshes above a seq (episode_vectors).
+CREATE INDEX graphmem_episode_user_seq IF NOT EXISTS
+FOR (m:Episode) ON (m.user_id, m.seq);
+
+// The kept messages' BM25: their own words and, weighted lower at query time, their
+// context (speaker, neighbouring turns, date words); same analyzer as the facts'.
+CREATE FULLTEXT INDEX graphmem_episode_text IF NOT EXISTS
+FOR (m:Episode) ON EACH [m.ukey, m.search_text, m.context_text]
+OPTIONS {indexConfig: {`fulltext.analyzer`: 'whitespace', `fulltext.eventually_consistent`: false}};
+
 // BM25. search_text holds textproc.terms() joined by spaces (lower-cased, punctuation-free,
 // Chinese already segmented by jieba plus single characters), so the `whitespace` analyzer
 // indexes exactly the terms the SQLite store indexes; ukey (a hash of the user id) and

@@ -1,6 +1,6 @@
 // Every node of the user (each label through its user_id index), every relationship that
-// touches one of them, and every index entry of their facts (fulltext: one per fact with a
-// ukey; vector: one per fact with an embedding). delete_user reports the same number.
+// touches one of them, and every index entry of their facts and episodes (fulltext: one
+// per node with a ukey; vector: one per node with an embedding). delete_user reports the same number.
 CALL () {
   MATCH (n:User {user_id: $user_id}) RETURN n
   UNION
@@ -24,7 +24,7 @@ CALL (nodes) {
 }
 CALL (nodes) {
   UNWIND nodes AS n
-  WITH n WHERE n:Fact
+  WITH n WHERE n:Fact OR n:Episode
   RETURN count(n.ukey) + count(n.embedding) AS entries
 }
 RETURN size(nodes) + rels + entries AS rows

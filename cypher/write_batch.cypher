@@ -7,10 +7,13 @@
 // make dozens of plans of this large statement. Kinds run in this order, which meets
 // every dependency (a fact's subject, object and episode exist before it; both facts of a
 // SUPERSEDES edge exist before the edge):
-//   episode        {id, role, text, at, ref}
+//   episode        {id, role, text, at, ref, prev_id, position, refers_from, refers_to,
+//                  speaker, ukey, search_text, context_text, embedding}: NEXT from the
+//                  previous turn (prev_id) when it exists
+//   episode_context {id, context_text}: an episode's context terms (its reply arrived)
 //   entity         {id, name, type, aliases, created_at}
 //   entity_update  {id, name, type, aliases}
-//   fact           {props, embedding, episode_id}: props holds every Fact field
+//   fact           {props, embedding, episode_id}: FROM the episode; props holds every Fact field
 //                  (datetimes as epoch seconds) plus ukey, search_text, value_key and
 //                  decay_key (graphmem/keys.py); embedding
 //                  (null without a usable vector) is stored as a float32 vector property
@@ -28,9 +31,25 @@ SET u.seq = base + size($ops)
 WITH u, base
 CALL (u, base) {
   UNWIND [op IN $ops WHERE op.kind = 'episode'] AS e
-  CREATE (u)-[:HAS_EPISODE]->(:Episode {
-    id: e.id, user_id: $user_id, role: e.role, text: e.text, at: e.at, ref: e.ref, seq: base + e.n
+  CREATE (u)-[:HAS_EPISODE]->(m:Episode {
+    id: e.id, user_id: $user_id, role: e.role, text: e.text, at: e.at, ref: e.ref, seq: base + e.n,
+    prev_id: e.prev_id, position: e.position, refers_from: e.refers_from, refers_to: e.refers_to,
+    speaker: e.speaker, ukey: e.ukey, search_text: e.search_text, context_text: e.context_text
   })
+  WITH m, e
+  CALL (m, e) {
+    WITH m, e WHERE e.embedding IS NOT NULL
+    CALL db.create.setNodeVectorProperty(m, 'embedding', e.embedding)
+  }
+  CALL (m, e) {
+    MATCH (p:Episode {user_id: $user_id, id: e.prev_id})
+    CREATE (p)-[:NEXT]->(m)
+  }
+}
+CALL () {
+  UNWIND [op IN $ops WHERE op.kind = 'episode_context'] AS e
+  MATCH (m:Episode {user_id: $user_id, id: e.id})
+  SET m.context_text = e.context_text
 }
 CALL (u, base) {
   UNWIND [op IN $ops WHERE op.kind = 'entity'] AS e
@@ -63,7 +82,7 @@ CALL (base) {
   }
   CALL (f, p) {
     MATCH (m:Episode {user_id: $user_id, id: p.episode_id})
-    CREATE (f)-[:FROM_EPISODE]->(m)
+    CREATE (f)-[:FROM]->(m)
   }
 }
 CALL (base) {

@@ -24,8 +24,10 @@ class Config:
     #: How many candidates each channel contributes before fusion.
     channel_depth: int = 20
     #: Channel weights in the fusion; the exact lookup is the most precise signal.
+    #: Measured on LoCoMo (benchmarks/locomo.py): the facts' lexical channels mostly
+    #: repeat what the episodes' BM25 finds, so they count as light extra keys.
     channel_weights: dict[str, float] = field(
-        default_factory=lambda: {"exact": 2.0, "bm25": 1.0, "vector": 1.0}
+        default_factory=lambda: {"exact": 2.0, "bm25": 0.25, "vector": 0.1}
     )
     #: Confidence gained when an identical fact is stated again.
     reinforce_step: float = 0.05
@@ -44,6 +46,36 @@ class Config:
     #: Seconds one store call may take (a write with the driver's retries, a read, the wait
     #: for a lock or a connection) before it fails with StoreUnavailableError, rolled back.
     store_timeout: float = STORE_TIMEOUT
+    #: How recall fuses its channels: "rrf" (rank-only) or "score" (per-query normalised
+    #: scores; see graphmem.recall.fusion). Chosen by the LoCoMo benchmark.
+    fusion: str = "rrf"
+    #: Weights of the episode channels (BM25 and vectors over the kept messages).
+    episode_channel_weights: dict[str, float] = field(
+        default_factory=lambda: {"episode_bm25": 1.0, "episode_vector": 0.1}
+    )
+    #: Ranking weight of a recalled message of the user (a fact's weight is its
+    #: confidence after decay), and of an assistant turn (recallable, below the user's own).
+    episode_weight: float = 0.8
+    assistant_weight: float = 0.5
+    #: A message whose facts were all superseded or retracted is history: this factor,
+    #: and it never ranks above an active fact of the same attribute.
+    superseded_episode_weight: float = 0.5
+    #: What an episode is indexed under besides its own words (measured on LoCoMo):
+    #: "speaker" (who said it, when named), "prev" (the turn it answers), "next" (the
+    #: reply), "date" (month, year, weekday of what it refers to).
+    episode_index: tuple[str, ...] = ("speaker", "prev", "next", "date")
+    #: Time intents ("when did I…", "上周"): the factor for memories with a resolved date
+    #: (when-questions) and for memories dated inside the range the query names.
+    dated_boost: float = 0.5
+    range_boost: float = 1.0
+    #: Vector hits less similar than this are no evidence (rank fusion would count a
+    #: channel's best hit however weak it is).
+    vector_floor: float = 0.15
+    #: Half-life (days) over which a kept message loses up to (1 - decay_floor) of its
+    #: weight, from when it was said; None: messages do not age.
+    episode_half_life_days: float | None = None
+    #: `context()` keeps items scoring at least this share of the best one.
+    context_floor: float = 0.3
 
     def half_life(self, kind: str) -> float:
         return float(self.half_lives.get(kind, self.half_lives.get("fact", 30.0)))

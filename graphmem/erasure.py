@@ -20,7 +20,7 @@ from .stores.base import FORGOTTEN, Episode, Store, UserReader, UserWriter
 from .textproc import terms
 from .write import new_id
 
-__all__ = ["forget_fact", "forget_user", "gc"]
+__all__ = ["forget_episode", "forget_fact", "forget_user", "gc"]
 
 
 # ---- erasure and forgetting --------------------------------------------------------------
@@ -173,6 +173,31 @@ def forget_fact(
         return True
 
     return bool(store.write(user_id, tx))
+
+
+def forget_episode(
+    store: Store, user_id: str, ref: str, at: datetime, *, embedder: Embedder | None = None
+) -> int:
+    """Forget the user's messages whose ref (else id) is `ref`: every fact that came from
+    them (as `forget_fact`, which also scrubs their content from every message), then the
+    messages themselves. Returns messages + facts erased (0 when none matched)."""
+    if not isinstance(ref, str) or not ref.strip():
+        raise InvalidInputError(f"ref must be a non-empty string, not {ref!r}")
+    r = store.reader(user_id)
+    episodes = [e for e in r.episodes() if e.ref == ref] or r.episodes(ids=[ref])
+    if not episodes:
+        return 0
+    ids = [e.id for e in episodes]
+    n = 0
+    for link in r.episode_links(episode_ids=ids):
+        n += forget_fact(store, user_id, link.fact_id, at, embedder=embedder)
+    for eid in ids:
+
+        def tx(w: UserWriter, eid: str = eid) -> bool:
+            return w.delete_episode(eid)
+
+        n += int(store.write(user_id, tx))
+    return n
 
 
 def gc(store: Store, user_id: str | None, at: datetime, floor: float, archive_profile: bool = False) -> int:

@@ -92,9 +92,14 @@ def _fact_attrs(f: Fact, status: str) -> dict[str, Any]:
 
 
 def build_graph(
-    reader: UserReader, as_of: datetime | None = None, include_frozen: bool = False
+    reader: UserReader,
+    as_of: datetime | None = None,
+    include_frozen: bool = False,
+    include_episodes: bool = False,
 ) -> nx.MultiDiGraph:
-    """The user's subgraph: entities, facts (active; frozen too on request) and their edges.
+    """The user's subgraph: entities, facts (active; frozen too on request) and their edges;
+    with `include_episodes`, the kept messages too, as a timeline lane (`lane="timeline"`,
+    NEXT between turns, FROM from each shown fact to its message).
 
     With `as_of`, the graph shows what was known then: facts recorded by that time, with
     the status they had at that time, and only the SUPERSEDES edges made by then.
@@ -133,7 +138,25 @@ def build_graph(
         if edge.new_id in shown and edge.old_id in shown and (as_of is None or edge.at <= as_of):
             g.add_edge(edge.new_id, edge.old_id, key="SUPERSEDES", type="SUPERSEDES",
                        rule=edge.rule, at=_iso(edge.at))  # fmt: skip
+    if include_episodes:
+        _add_episodes(g, reader, as_of, list(shown))
     return g
+
+
+def _add_episodes(
+    g: nx.MultiDiGraph, reader: UserReader, as_of: datetime | None, fact_ids: list[str]
+) -> None:
+    episodes = [e for e in reader.episodes() if as_of is None or e.at <= as_of]
+    for e in episodes:
+        g.add_node(e.id, kind="episode", lane="timeline", role=e.role, text=e.text, at=_iso(e.at),
+                   date=_iso(e.date), ref=e.ref, speaker=e.speaker, position=e.position,
+                   label=e.text[:60])  # fmt: skip
+    for e in episodes:
+        if e.prev_id and e.prev_id in g:
+            g.add_edge(e.prev_id, e.id, key="NEXT", type="NEXT")
+    for link in reader.episode_links(fact_ids=fact_ids) if fact_ids else []:
+        if link.fact_id in g and link.episode_id in g:
+            g.add_edge(link.fact_id, link.episode_id, key="FROM", type="FROM")
 
 
 # ---- writers ---------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import erasure, portability, spoken_forget, validate
+from . import episodes, erasure, portability, spoken_forget, validate
 from .config import Config
 from .context import render as render_context
 from .decay import effective_score
@@ -112,18 +112,22 @@ class Memory:
         ref: str | None = None,
         *,
         key: str | None = None,
+        speaker: str | None = None,
     ) -> RememberResult:
         """Gate, extract and arbitrate one message; one transaction, all or nothing.
 
-        Idempotent by `key` (else `ref`, which names one message): a second remember with
-        a key already written for this user changes nothing and returns the first result,
-        so a call that failed with `WriteOutcomeUnknownError` can be retried as it was."""
+        The kept message becomes an episode; `speaker` names who said it when the caller
+        knows (a multi-party chat), so it can be found by that name. Idempotent by `key`
+        (else `ref`, which names one message): a second remember with a key already
+        written for this user changes nothing and returns the first result, so a call that
+        failed with `WriteOutcomeUnknownError` can be retried as it was."""
         uid = validate.user_id(user_id)
         text = validate.text(text, self.config.max_text_chars)
         role = validate.role(role)
         ref = validate.ref(ref)
         key = validate.key(key) if key is not None else ref
         when = parse_time(at)
+        speaker = episodes.check_speaker(speaker)
 
         from . import gate  # its patterns compile on the first write, not when `get`/`facts` start
 
@@ -141,8 +145,17 @@ class Memory:
         if screened.sentences:
             sentences = [bound_runs(s) for s in screened.sentences]  # linear tokenising cost
             out = self.extractor.extract(sentences, self._extract_context(self.store.reader(uid)))
-        prepared, dropped = self._prepare(out.candidates, screened.redacted)
+        candidates = episodes.dated_candidates(out.candidates, screened.redacted, when)
+        prepared, dropped = self._prepare(candidates, screened.redacted)
         episode_id = new_id("m")
+        # The kept message is a memory of its own (graphmem.episodes); what the gate
+        # blanked (secrets redacted, a message not to keep) is not in it.
+        kept = screened.redacted.strip()
+        draft = (
+            episodes.draft(episode_id, uid, role, kept, when, ref, self.embedder.embed([kept])[0], speaker)
+            if kept
+            else None
+        )
 
         def tx(w: Any) -> tuple[RememberResult, bool]:
             # The key is read after the user's lock: a retry of a write that committed
@@ -151,7 +164,10 @@ class Memory:
             if prior is not None:
                 return _replayed(w, uid, prior), True
             applier = self.applier_class(w, self.config, when, ref, episode_id)
-            applier.episode(role, screened.redacted)
+            if draft is not None:
+                episodes.record(w, draft, self.config)
+            else:
+                applier.result.episode_id = None
             for p in prepared:
                 applier.apply(p)
             r = applier.result
@@ -227,7 +243,9 @@ class Memory:
     def recall(
         self, user_id: str, query: str, k: int = 6, at: datetime | str | None = None
     ) -> list[RecallItem]:
-        """The k most useful active facts for `query`, each with its channels and score."""
+        """Up to k memories for `query` in one ranking: active facts (each carrying the
+        episode it came from) and kept messages no recalled fact stands for; each with
+        its kind, channels and score."""
         uid = validate.user_id(user_id)
         query = validate.text(query, self.config.max_text_chars, "query")
         k = validate.top_k(k)
@@ -237,8 +255,9 @@ class Memory:
         # The access is recorded with the reads (on Neo4j in their transaction: one commit).
         def ranked_and_touched(r: Any) -> list[RecallItem]:
             found = self._recaller.rank(r, q, when)
-            if found:
-                r.touch([it.fact.id for it in found], when)
+            touched = [it.fact.id for it in found if it.fact is not None]
+            if touched:
+                r.touch(touched, when)
             return found
 
         return self.store.reader(uid).read_together(ranked_and_touched, write=True, text=q.text_search)
@@ -246,8 +265,13 @@ class Memory:
     def context(
         self, user_id: str, query: str, k: int = 6, at: datetime | str | None = None
     ) -> MemoryContext:
-        """The MemoryContext block to put before the user's message."""
-        return render_context(user_id, query, self.recall(user_id, query, k=k, at=at))
+        """The MemoryContext block to put before the user's message: the recalled items
+        that score at least `Config.context_floor` of the best one."""
+        items = self.recall(user_id, query, k=k, at=at)
+        if items:
+            floor = self.config.context_floor * items[0].score
+            items = [it for it in items if it.score >= floor]
+        return render_context(user_id, query, items)
 
     def get(
         self,
@@ -293,15 +317,26 @@ class Memory:
         ]
 
     def graph(
-        self, user_id: str, as_of: datetime | str | None = None, include_frozen: bool = False
+        self,
+        user_id: str,
+        as_of: datetime | str | None = None,
+        include_frozen: bool = False,
+        include_episodes: bool = False,
     ) -> nx.MultiDiGraph:
-        """The user's subgraph as a networkx MultiDiGraph (see `graphmem.graph`)."""
+        """The user's subgraph as a networkx MultiDiGraph (see `graphmem.graph`); with
+        `include_episodes`, its kept messages as a timeline lane."""
         from .graph import build_graph  # networkx loads on first use
 
         uid = validate.user_id(user_id)
         when = None if as_of is None else parse_time(as_of, "as_of")
         include_frozen = validate.flag(include_frozen, "include_frozen")
-        return build_graph(self.store.reader(uid), as_of=when, include_frozen=include_frozen)
+        include_episodes = validate.flag(include_episodes, "include_episodes")
+        return build_graph(
+            self.store.reader(uid),
+            as_of=when,
+            include_frozen=include_frozen,
+            include_episodes=include_episodes,
+        )
 
     def history(self, user_id: str, attribute: str | None = None) -> list[HistoryEntry]:
         """Every fact of the attribute (or all), oldest first, with the audit records about it."""
@@ -345,6 +380,13 @@ class Memory:
         `forget` audit entry; False if unknown."""
         uid, fid = validate.user_id(user_id), validate.name(fact_id, "fact_id")
         return erasure.forget_fact(self.store, uid, fid, parse_time(at), embedder=self.embedder)
+
+    def forget_episode(self, user_id: str, ref: str, at: datetime | str | None = None) -> int:
+        """Forget one kept message (by its ref, else its id) and every fact that came from
+        it (each as `forget` does); returns how many were erased (0: unknown)."""
+        return erasure.forget_episode(
+            self.store, validate.user_id(user_id), ref, parse_time(at), embedder=self.embedder
+        )
 
     def gc(
         self,

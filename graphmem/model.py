@@ -98,6 +98,7 @@ class Candidate:
     text: str | None = None  # rendered sentence; derived when absent
     source_text: str = ""  # the clause it came from
     confidence: float | None = None  # defaults from the source
+    valid_from: datetime | None = None  # when it became true, if the message says ("last month")
 
 
 @dataclass(frozen=True)
@@ -137,18 +138,74 @@ class RememberResult:
         return bool(self.added or self.superseded or self.retracted or self.reinforced)
 
 
+@dataclass(frozen=True)
+class Episode:
+    """One kept message (secrets already redacted): a memory of its own and the
+    provenance of the facts extracted from it.
+
+    `speaker` names who said it when the caller knows (a multi-party chat); `role` says
+    whether it was the user or the assistant. `prev_id` is the previous turn of the same conversation (NEXT points from it to this
+    one), `position` the turn's 0-based place in it. `refers_from`/`refers_to` is the
+    date range the message talks about, when it names one ("yesterday", "上周六"),
+    resolved against `at`."""
+
+    id: str
+    user_id: str
+    role: str
+    text: str
+    at: datetime
+    ref: str | None = None
+    prev_id: str | None = None
+    position: int = 0
+    refers_from: datetime | None = None
+    refers_to: datetime | None = None
+    speaker: str | None = None  # who said it, when the caller names them ("Ana")
+
+    @property
+    def date(self) -> datetime:
+        """What the message refers to, else when it was said."""
+        return self.refers_from or self.at
+
+
 @dataclass
 class RecallItem:
-    """One recalled fact with its score and the channels that found it."""
+    """One recalled memory: a fact (carrying the episode it came from, when known) or an
+    episode (a kept message no recalled fact stands for), with its score and the channels
+    that found it (channel -> 1-based rank; `episode_*` channels ranked the message)."""
 
-    fact: Fact
+    fact: Fact | None
     score: float
-    channels: dict[str, int]  # channel -> 1-based rank in that channel
+    channels: dict[str, int]
     path: list[str] = field(default_factory=list)  # hop path, e.g. ["self", "child", "朵朵"]
+    episode: Episode | None = None
+
+    @property
+    def kind(self) -> str:
+        return "fact" if self.fact is not None else "episode"
 
     @property
     def text(self) -> str:
-        return self.fact.text
+        if self.fact is not None:
+            return self.fact.text
+        return self.episode.text if self.episode is not None else ""
+
+    @property
+    def ref(self) -> str | None:
+        if self.fact is not None and self.fact.ref is not None:
+            return self.fact.ref
+        return self.episode.ref if self.episode is not None else None
+
+    @property
+    def date(self) -> datetime | None:
+        """The date the memory refers to: a fact's validity start when it was resolved
+        from the message ("yesterday"), else what its message refers to, else when it
+        was said."""
+        f, e = self.fact, self.episode
+        if f is not None and f.valid_from != f.recorded_at:
+            return f.valid_from
+        if e is not None:
+            return e.date
+        return f.valid_from if f is not None else None
 
 
 @dataclass

@@ -80,6 +80,22 @@ def reembed(
             done += len(chunk)
             if progress:
                 progress(done, total)
+    for user in users:
+        _reembed_episodes(store, user, embedder, batch_size)
     store.set_embedder_info(embedder.model, embedder.dim)
     _log.info("reembed: done, %d facts now embedded with %s", done, embedder.model)
     return done
+
+
+def _reembed_episodes(store: Store, user: str, embedder: Embedder, batch_size: int) -> None:
+    """The user's kept messages, embedded like `Memory.remember` embeds them (their text)."""
+    episodes = store.reader(user).episodes()
+    for start in range(0, len(episodes), batch_size):
+        chunk = episodes[start : start + batch_size]
+        vectors = np.asarray(embedder.embed([e.text for e in chunk]), dtype=np.float32)
+        items = [(e.id, vectors[i]) for i, e in enumerate(chunk)]
+
+        def tx(w: UserWriter, items: list[tuple[str, np.ndarray]] = items) -> None:
+            w.replace_episode_vectors(items)
+
+        store.write(user, tx)

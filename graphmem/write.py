@@ -190,7 +190,7 @@ class Applier:
             text=p.text,
             source_text=cand.source_text,
             recorded_at=self.at,
-            valid_from=self.at,
+            valid_from=cand.valid_from or self.at,
             valid_to=self.at if frozen else None,
             last_accessed_at=self.at,
             half_life_days=self.config.half_life(kind),

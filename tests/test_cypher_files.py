@@ -61,6 +61,8 @@ DUMMY: dict[str, object] = {
     "detail": "",
     "role": "user",
     "ref": None,
+    "episode_ids": ["m1"],
+    "context_text": "hello there",
     "query": 'ukey:"u0" AND status:active AND search_text:(oslo)',
     "limit": 10,
     "k": 20,
@@ -71,7 +73,17 @@ DUMMY: dict[str, object] = {
     "hash": "0" * 40,
     "timeout_s": 10,
     "single_attributes": ["city", "employer"],
-    "items": [{"id": "x1", "embedding": [0.6, 0.8]}],
+    "items": [
+        {
+            "id": "x1",
+            "embedding": [0.6, 0.8],
+            "user_id": "u-explain",
+            "ukey": "u0",
+            "search_text": "hi",
+            "prev_id": None,
+            "position": 0,
+        }
+    ],
     "since": 0,
     "rev": 1,
     "epoch": 0,
@@ -80,7 +92,25 @@ DUMMY: dict[str, object] = {
     "text_query": 'ukey:"u0" AND status:active AND search_text:(oslo)',
     "text_limit": 10,
     "ops": [
-        {"kind": "episode", "n": 1, "id": "m1", "role": "user", "text": "hi", "at": 1.0, "ref": None},
+        {
+            "kind": "episode",
+            "n": 1,
+            "id": "m1",
+            "role": "user",
+            "text": "hi",
+            "at": 1.0,
+            "ref": None,
+            "prev_id": "m0",
+            "position": 1,
+            "refers_from": 0.5,
+            "refers_to": 0.9,
+            "speaker": "Ana",
+            "ukey": "u0",
+            "search_text": "hi",
+            "context_text": "hello",
+            "embedding": [0.6, 0.8],
+        },
+        {"kind": "episode_context", "n": 8, "id": "m0", "context_text": "hi"},
         {
             "kind": "entity",
             "n": 2,
@@ -179,9 +209,10 @@ def test_statement_compiles(store: Neo4jStore, name: str, index: int, statement:
     _explain(store, statement)
 
 
-#: Admin statements allowed to scan across users: listing users, and the schema migration that
-#: backfills keys on facts written before version 2 (run once, when a store opens).
-CROSS_USER = {"user_ids", "facts_missing_keys"}
+#: Admin statements allowed to scan across users: listing users, and the schema migrations that
+#: backfill keys on facts written before version 2 and index episodes written before version 3
+#: (run once, when a store opens).
+CROSS_USER = {"user_ids", "facts_missing_keys", "episodes_missing_terms"}
 
 
 def _operators(plan: dict) -> list[str]:

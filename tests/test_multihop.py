@@ -103,9 +103,10 @@ def _tell(m: Memory, u: str, *lines: str) -> None:
 
 def _find(items: list[RecallItem], subject: str, attribute: str) -> RecallItem:
     for it in items:
-        if it.fact.subject_name == subject and it.fact.attribute == attribute:
+        if it.fact is not None and it.fact.subject_name == subject and it.fact.attribute == attribute:
             return it
-    shown = [(it.fact.subject_name, it.fact.attribute, it.fact.value, it.path) for it in items]
+    shown = [(it.fact.subject_name, it.fact.attribute, it.fact.value, it.path) if it.fact else ("episode", it.text)
+             for it in items]  # fmt: skip
     raise AssertionError(f"no {subject}.{attribute} among {shown}")
 
 

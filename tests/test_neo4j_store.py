@@ -281,7 +281,7 @@ def test_correction_leaves_a_supersedes_edge(neo4j_uri: str, store: Neo4jStore) 
     rows = _graph(
         store,
         "MATCH (:User {user_id: $u})-[:HAS_ENTITY]->(e:Entity {type: 'self'})<-[:SUBJECT]-(f:Fact {attribute: 'employer'}) "
-        "MATCH (f)-[:FROM_EPISODE]->(m:Episode)<-[:HAS_EPISODE]-(:User {user_id: $u}) "
+        "MATCH (f)-[:FROM]->(m:Episode)<-[:HAS_EPISODE]-(:User {user_id: $u}) "
         "RETURN f.value AS value, m.ref AS ref ORDER BY f.recorded_at",
         u=u,
     )

@@ -94,7 +94,13 @@ def print_recall(items: Sequence[RecallItem], s: Style) -> None:
     for n, it in enumerate(items, 1):
         ch = ", ".join(f"{k}#{v}" for k, v in it.channels.items())
         path = f"  via {' → '.join(it.path)}" if len(it.path) > 2 else ""
-        print(f"  {n}. {it.fact.text}  {s.dim(f'[{it.score:.4f}; {ch}]')}{s.dim(path)}")
+        when = f"{it.date.date().isoformat()}; " if it.date is not None else ""
+        if it.fact is not None:
+            text = it.fact.text
+        else:
+            who = it.episode.speaker or it.episode.role if it.episode is not None else "?"
+            text = f"{who} said: “{it.text}”"
+        print(f"  {n}. {text}  {s.dim(f'[{when}{it.score:.4f}; {ch}]')}{s.dim(path)}")
 
 
 def print_history(entries: Sequence[HistoryEntry], s: Style) -> None:

@@ -98,7 +98,11 @@ def _confirm(question: str, yes: bool) -> bool | None:
 
 
 def cmd_forget(mem: Memory, a: argparse.Namespace, s: Any) -> int:
-    what = f"fact {a.fact} of user {a.user!r}" if a.fact else f"ALL memory of user {a.user!r}"
+    what = (
+        f"fact {a.fact} of user {a.user!r}" if a.fact
+        else f"message {a.episode} of user {a.user!r} and its facts" if a.episode
+        else f"ALL memory of user {a.user!r}"
+    )  # fmt: skip
     ok = _confirm(f"Permanently erase {what}?", a.yes)
     if ok is None:
         print(f"graphmem: error: erasing {what} cannot be undone; pass --yes to confirm", file=sys.stderr)
@@ -111,6 +115,12 @@ def cmd_forget(mem: Memory, a: argparse.Namespace, s: Any) -> int:
             print(f"graphmem: error: user {a.user!r} has no fact {a.fact}", file=sys.stderr)
             return 1
         print(f"Forgot fact {a.fact}; the audit log keeps only that it was forgotten.")
+    elif a.episode:
+        n = mem.forget_episode(a.user, a.episode)
+        if n == 0:
+            print(f"graphmem: error: user {a.user!r} has no message {a.episode}", file=sys.stderr)
+            return 1
+        print(f"Forgot message {a.episode} ({n - 1} fact(s) from it); nothing of its text is left.")
     else:
         n = mem.forget_user(a.user)
         print(f"Erased {n} rows of user {a.user!r}; nothing of it is left in {mem.store.uri}.")
@@ -173,6 +183,7 @@ def register(add: Callable[..., argparse.ArgumentParser]) -> None:
     sp = add("forget", cmd_forget, "Erase a user's whole memory, or one fact (--fact).")
     sp.add_argument("--user", required=True)
     sp.add_argument("--fact", help="the id of one fact to forget")
+    sp.add_argument("--episode", metavar="REF", help="forget one message (by its ref or id) and its facts")
     sp.add_argument("--yes", action="store_true", help="do not ask for confirmation")
 
     sp = add("gc", cmd_gc, "Archive facts whose effective score fell below the floor (profile facts kept).")

@@ -147,10 +147,10 @@ class GraphmemStore(BaseStore):
                 raise InvalidInputError(f"the item's value is too large to store (limit about {limit} chars)")
             text = value_text(value)
             if op.index is not False and text.strip():
-                r = self.memory.remember(
-                    user, text, role="user", ref=f"{_CONTENT_REF}:{digest}:{uuid.uuid4().hex}"
-                )
+                ref = f"{_CONTENT_REF}:{digest}:{uuid.uuid4().hex}"
+                r = self.memory.remember(user, text, role="user", ref=ref)
                 rec["facts"] = [f.id for f in r.added] + [new.id for _, new in r.superseded]
+                rec["ref"] = ref  # recall may answer with the message itself (an episode)
         self._write_record(user, rec)
 
     def _search(self, op: SearchOp) -> list[SearchItem]:
@@ -163,10 +163,11 @@ class GraphmemStore(BaseStore):
             live.sort(key=lambda r: r["updated_at"], reverse=True)
             return [self._item(r, SearchItem) for r in live[op.offset : op.offset + op.limit]]
         by_fact = {fid: r for r in live for fid in r["facts"]}
+        by_ref = {r["ref"]: r for r in live if r.get("ref")}
         k = max(1, min(100, 3 * (op.offset + op.limit)))
         best: dict[str, tuple[float, dict[str, Any]]] = {}
         for it in self.memory.recall(user, op.query, k=k):
-            rec = by_fact.get(it.fact.id)
+            rec = by_fact.get(it.fact.id) if it.fact is not None else by_ref.get(it.ref or "")
             if rec is not None and (rec["digest"] not in best or it.score > best[rec["digest"]][0]):
                 best[rec["digest"]] = (it.score, rec)
         ranked = sorted(best.values(), key=lambda sr: -sr[0])[op.offset : op.offset + op.limit]

@@ -4,7 +4,11 @@ documents, and `graphmem.portability.plan`, which plans their import).
 
 Versions (`schema_version`):
 
-- **2** (current): `{"format": "graphmem-export", "schema_version": 2, "user_id",
+- **3** (current): as 2, and each episode also carries its thread place (`prev_id`,
+  `position`), the date range it refers to (`refers_from`, `refers_to`) and `speaker`,
+  all optional. `migrate_v2` lifts a version 2 document (its episodes keep no thread;
+  nothing else changes).
+- **2**: `{"format": "graphmem-export", "schema_version": 2, "user_id",
   "exported_at", "embedder", "entities", "facts", "supersedes", "audit", "episodes"}`,
   every record with every field of its dataclass, datetimes as ISO-8601 strings.
 - **1** (``"1.0"``, the seed's shape): `{"schema_version": "1.0", "user_id",
@@ -12,7 +16,7 @@ Versions (`schema_version`):
   "half_life_days", ...}]}`. `graphmem.portability.load.migrate_v1` turns it into
   version 2 (see there).
 
-Anything else, and any version newer than 2, is refused with the version named.
+Anything else, and any version newer than 3, is refused with the version named.
 """
 
 from __future__ import annotations
@@ -47,7 +51,7 @@ __all__ = [
 ]
 
 FORMAT = "graphmem-export"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: The largest document `import` reads (bytes of JSON).
 MAX_IMPORT_BYTES = 50 * 1024 * 1024
 #: The most facts one document may hold.
@@ -248,20 +252,20 @@ def _unique(ids: list[str], section: str) -> set[str]:
 def _version(v: Any) -> int:
     """1 or 2 from the `schema_version` field; anything else is refused by name."""
     if isinstance(v, bool) or not isinstance(v, (int, float, str)):
-        raise _fail("schema_version", f"unknown schema_version {short(v)}; this graphmem reads 1 and 2")
+        raise _fail("schema_version", f"unknown schema_version {short(v)}; this graphmem reads 1 to 3")
     if isinstance(v, float) and not math.isfinite(v):
-        raise _fail("schema_version", f"unknown schema_version {v!r}; this graphmem reads 1 and 2")
+        raise _fail("schema_version", f"unknown schema_version {v!r}; this graphmem reads 1 to 3")
     text = str(v).strip()[:20] if not isinstance(v, int) or abs(v) < 10**6 else "?"
     try:
         major_s, _, minor_s = text.partition(".")
         major, minor = int(major_s), int(minor_s or 0)
     except ValueError:
         raise _fail(
-            "schema_version", f"unknown schema_version {short(v)}; this graphmem reads 1 and 2"
+            "schema_version", f"unknown schema_version {short(v)}; this graphmem reads 1 to 3"
         ) from None
     if (major, minor) > (SCHEMA_VERSION, 0):
         raise _fail("schema_version", f"schema_version {text} is newer than this graphmem understands "
                     f"(up to {SCHEMA_VERSION}); upgrade graphmem to import it")  # fmt: skip
-    if (major, minor) not in ((1, 0), (2, 0)):
-        raise _fail("schema_version", f"unknown schema_version {text}; this graphmem reads 1 and 2")
+    if (major, minor) not in ((1, 0), (2, 0), (3, 0)):
+        raise _fail("schema_version", f"unknown schema_version {text}; this graphmem reads 1 to 3")
     return major

@@ -305,11 +305,14 @@ def _parse_v2(doc: dict[str, Any], limits: Limits) -> ParsedDoc:
 
     episodes = []
     for i, raw in enumerate(_list(top, "episodes", recs, required=False)):
-        r = _Rec(raw, f"episodes[{i}]", {"id", "role", "text", "at"}, {"user_id", "ref"})
+        r = _Rec(raw, f"episodes[{i}]", {"id", "role", "text", "at"},
+                 {"user_id", "ref", "prev_id", "position", "refers_from", "refers_to", "speaker"})  # fmt: skip
         if r.get("user_id", uid) != uid:
             raise _fail(r.at("user_id"), "differs from the document's user_id")
         episodes.append(Episode(r.id("id"), uid, r.choice("role", ROLES), redact(r.text("text")), r.time("at"),
-                                r.opt_text("ref", max_len=_MAX_ID_CHARS)))  # fmt: skip
+                                r.opt_text("ref", max_len=_MAX_ID_CHARS), r.opt_text("prev_id", max_len=_MAX_ID_CHARS),
+                                r.integer("position"), r.opt_time("refers_from"), r.opt_time("refers_to"),
+                                r.opt_text("speaker", max_len=_MAX_ID_CHARS)))  # fmt: skip
     _unique([e.id for e in episodes], "episodes")
     return ParsedDoc(
         uid, exported_at, SCHEMA_VERSION, embedder, entities, facts, edges, audit, episodes, vectors
@@ -416,8 +419,14 @@ def migrate_v1(doc: dict[str, Any], limits: Limits = DEFAULT_LIMITS) -> dict[str
     }  # fmt: skip
 
 
+def migrate_v2(doc: dict[str, Any], limits: Limits) -> dict[str, Any]:
+    """Version 2 → 3: the same document; its episodes have no thread place, date range or
+    speaker (all optional in 3), so they import as single turns dated when said."""
+    return {**doc, "schema_version": 3}
+
+
 #: Older version -> function that lifts a document of it to the next version.
-MIGRATIONS: dict[int, Callable[[dict[str, Any], Limits], dict[str, Any]]] = {1: migrate_v1}
+MIGRATIONS: dict[int, Callable[[dict[str, Any], Limits], dict[str, Any]]] = {1: migrate_v1, 2: migrate_v2}
 
 
 def parse_document(doc: Any, limits: Limits = DEFAULT_LIMITS) -> ParsedDoc:

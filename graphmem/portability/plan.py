@@ -341,10 +341,15 @@ class Planner:
             new = f[a.new_fact_id] if a.new_fact_id else None
             old = f[a.old_fact_id] if a.old_fact_id else None
             self._audit(a.action, a.rule, new, old, a.detail, a.at)
-        for m in self.doc.episodes:
+        renamed: dict[str, str] = {}
+        for m in sorted(self.doc.episodes, key=lambda e: e.at):
             if (m.at, m.role, m.text, m.ref) not in self.episode_keys:
                 self.episode_keys.add((m.at, m.role, m.text, m.ref))
-                self.new_episodes.append(replace(m, id=new_id("m"), user_id=self.uid))
+                renamed[m.id] = new_id("m")
+                # The thread survives within the document (NEXT to the new id of its turn).
+                prev = renamed.get(m.prev_id) if m.prev_id else None
+                self.new_episodes.append(replace(m, id=renamed[m.id], user_id=self.uid, prev_id=prev,
+                                                 position=m.position if prev else 0))  # fmt: skip
 
     def needs_text(self) -> list[str]:
         """Document ids of the facts this plan adds (they need terms and vectors)."""
@@ -356,7 +361,7 @@ class Planner:
         for e in self.entity_updates.values():
             w.update_entity(e)
         # Facts follow the message they came from, so a store that links facts to the
-        # transaction's latest episode (Neo4j's FROM_EPISODE) links them to the right one.
+        # transaction's latest episode (FROM) links them to the right one.
         by_episode: dict[tuple[datetime, str | None], list[str]] = {}
         for fid in self.new_facts:
             f = self.facts[fid]

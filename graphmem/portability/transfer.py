@@ -162,7 +162,10 @@ def _sections(
                    "old_fact_id": a.old_fact_id if a.old_fact_id in known else None, "detail": a.detail}
                   for a in r.audit()],
         "episodes": [{"id": m.id, "user_id": m.user_id, "role": m.role, "text": m.text, "at": _iso(m.at),
-                      "ref": m.ref} for m in r.episodes()],
+                      "ref": m.ref, "prev_id": m.prev_id, "position": m.position,
+                      "refers_from": _iso(m.refers_from) if m.refers_from else None,
+                      "refers_to": _iso(m.refers_to) if m.refers_to else None, "speaker": m.speaker}
+                     for m in r.episodes()],
     }  # fmt: skip
     return header, sections
 

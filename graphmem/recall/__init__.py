@@ -1,7 +1,9 @@
-"""Hybrid recall: exact graph lookup + BM25 + vector, fused by Reciprocal Rank Fusion.
+"""Hybrid recall over facts and episodes: exact graph lookup + BM25 + vector over facts,
+BM25 + vector over the kept messages, fused (graphmem.recall.fusion; the method is
+`Config.fusion`) and assembled into one ranking (graphmem.recall.assemble).
 
 Every channel reads through a `UserReader`, so every candidate belongs to the user
-asked about. The fused score is multiplied by the fact's effective confidence
+asked about. A fact's fused score is multiplied by its effective confidence
 (confidence × time decay at `at`), so a fresher or surer memory wins among equals.
 """
 
@@ -17,9 +19,12 @@ import numpy as np
 from ..config import Config
 from ..decay import effective_score
 from ..embed import Embedder
-from ..model import Entity, Fact, RecallItem
+from ..model import Entity, Episode, Fact, RecallItem
 from ..stores.base import UserReader
 from ..textproc import normalize, terms
+from ..timeparse import is_time_question, query_range
+from .assemble import TimeIntent, assemble
+from .fusion import fuse
 from .hops import MAX_HOPS, LinkView, Target, resolve
 from .intent import CONSTRAINTS, Intent, parse
 
@@ -65,8 +70,18 @@ class Recaller:
             return effective_score(fact, at)
         return fact.confidence * floor + (1 - floor) * effective_score(fact, at)
 
+    def _episode_age(self, ep: Episode, at: datetime) -> float:
+        """A kept message ages from when it was said (`Config.episode_half_life_days`,
+        never below the decay floor)."""
+        half_life = self.config.episode_half_life_days
+        if half_life is None:
+            return 1.0
+        days = max(0.0, (at - ep.at).total_seconds() / 86400.0)
+        floor = self.config.decay_floor
+        return floor + (1 - floor) * 0.5 ** (days / half_life)
+
     def recall(self, r: UserReader, query: str, k: int, at: datetime) -> list[RecallItem]:
-        """The k best facts for `query`, read-only (recording the access is the caller's)."""
+        """The k best memories for `query`, read-only (recording the access is the caller's)."""
         q = self.prepare(query, k)
         return r.read_together(lambda rr: self.rank(rr, q, at), text=q.text_search)
 
@@ -94,33 +109,40 @@ class Recaller:
             facts[h.fact.id] = h.fact
             paths[h.fact.id] = h.path
 
-        channels["bm25"] = [fid for fid, _ in r.search_text(qterms, depth)]
-        channels["vector"] = [fid for fid, _ in r.search_vector(vec, depth)]
-
-        missing = [fid for ch in ("bm25", "vector") for fid in channels[ch] if fid not in facts]
+        bm25 = r.search_text(qterms, depth)
+        dense = r.search_vector(vec, depth)
+        missing = [fid for fid, _ in (*bm25, *dense) if fid not in facts]
         if missing:
             for f in r.facts(ids=list(dict.fromkeys(missing))):
                 facts[f.id] = f
 
-        fused: dict[str, float] = {}
-        ranks: dict[str, dict[str, int]] = {}
-        for ch, ids in channels.items():
-            weight = self.config.channel_weights.get(ch, GRAPH_WEIGHT if ch == "graph" else 1.0)
-            for rank, fid in enumerate(ids, start=1):
-                if fid not in facts or facts[fid].status != "active":
-                    continue
-                fused[fid] = fused.get(fid, 0.0) + weight / (self.config.rrf_k + rank)
-                ranks.setdefault(fid, {})[ch] = rank
-        items = [
-            RecallItem(
-                fact=facts[fid],
-                score=score * self._weight(facts[fid], at),
-                channels=ranks[fid],
-                path=paths.get(fid, []),
-            )
-            for fid, score in fused.items()
+        def active(hits: list[tuple[str, float]]) -> list[tuple[str, float]]:
+            return [("f:" + fid, s) for fid, s in hits if fid in facts and facts[fid].status == "active"]
+
+        lists: dict[str, list[tuple[str, float]]] = {
+            ch: active([(fid, 0.0) for fid in ids]) for ch, ids in channels.items()
+        }
+        floor = self.config.vector_floor
+        lists["bm25"], lists["vector"] = active(bm25), active([(f, s) for f, s in dense if s >= floor])
+        lists["episode_bm25"] = [("e:" + eid, s) for eid, s in r.search_episodes_text(qterms, depth)]
+        lists["episode_vector"] = [
+            ("e:" + eid, s) for eid, s in r.search_episodes_vector(vec, depth) if s >= floor
         ]
-        items.sort(key=lambda it: (-it.score, it.fact.id))
+        weights = {
+            "graph": GRAPH_WEIGHT,
+            **self.config.channel_weights,
+            **self.config.episode_channel_weights,
+        }
+        fused = fuse(self.config.fusion, lists, weights, self.config.rrf_k)
+        ranks: dict[str, dict[str, int]] = {}
+        for ch, found in lists.items():
+            for rank, (key, _) in enumerate(found, start=1):
+                ranks.setdefault(key, {})[ch] = rank
+        when = TimeIntent(is_time_question(query), query_range(query, at))
+        items = assemble(
+            r, self.config, fused, ranks, facts, paths, lambda f: self._weight(f, at), when,
+            lambda e: self._episode_age(e, at),
+        )  # fmt: skip
         return items[:k]
 
     # ---- the exact channel -------------------------------------------------------

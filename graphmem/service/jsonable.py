@@ -35,8 +35,10 @@ def remember_result(r: Any) -> dict[str, Any]:
 
 
 def recall_item(it: Any) -> dict[str, Any]:
-    return {"fact": to_jsonable(it.fact), "score": it.score, "channels": dict(it.channels),
-            "path": list(it.path), "text": it.text}  # fmt: skip
+    date = it.date
+    return {"kind": it.kind, "fact": to_jsonable(it.fact), "episode": to_jsonable(it.episode),
+            "score": it.score, "channels": dict(it.channels), "path": list(it.path), "text": it.text,
+            "date": date.isoformat() if date is not None else None}  # fmt: skip
 
 
 def public_store(target: str) -> str:

@@ -15,11 +15,13 @@ from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
-from ..model import AuditRecord, Entity, Fact
+from ..model import AuditRecord, Entity, Episode, Fact
 
 T = TypeVar("T")
 
-SCHEMA_VERSION = 2
+#: 3: episodes are memories (indexed for BM25 and vectors, threaded, dated) and facts
+#: name the episode they came from.
+SCHEMA_VERSION = 3
 #: Default budget of a store's in-process vector cache, in MB (about 1 KB per 256-dim
 #: vector); least recently used users go first beyond it.
 VECTOR_CACHE_MB = 256
@@ -28,21 +30,37 @@ VECTOR_CACHE_MB = 256
 #: for a connection or a lock); past it the caller gets StoreUnavailableError. Well under
 #: the Neo4j driver's own 30 s retry window. `Config.store_timeout` overrides it.
 STORE_TIMEOUT = 10.0
+#: Two messages further apart than this (seconds) belong to different conversations:
+#: the later one starts a new thread (no NEXT between them).
+THREAD_GAP_S = 6 * 3600.0
 
 #: What erasure (`UserWriter.scrub`) leaves where a forgotten fact's content was.
 FORGOTTEN = "[FORGOTTEN]"
 
 
-@dataclass(frozen=True)
-class Episode:
-    """One message as received (secrets already redacted): provenance for facts."""
+__all__ = [
+    "Episode",
+    "EpisodeLink",
+    "FORGOTTEN",
+    "SCHEMA_VERSION",
+    "THREAD_GAP_S",
+    "Store",
+    "SupersedesEdge",
+    "UserReader",
+    "UserWriter",
+]
 
-    id: str
-    user_id: str
-    role: str
-    text: str
-    at: datetime
-    ref: str | None = None
+
+@dataclass(frozen=True)
+class EpisodeLink:
+    """A fact's FROM link to the episode it came from, with what recall needs of the fact."""
+
+    fact_id: str
+    episode_id: str
+    status: str
+    superseded_by: str | None
+    subject_id: str
+    attribute: str
 
 
 @dataclass(frozen=True)
@@ -90,7 +108,28 @@ class UserReader(Protocol):
 
     def supersedes(self) -> list[SupersedesEdge]: ...
 
-    def episodes(self) -> list[Episode]: ...
+    def episodes(self, ids: Sequence[str] | None = None) -> list[Episode]:
+        """The user's episodes (those of `ids` only, when given), oldest first."""
+        ...
+
+    def last_episode(self, before: datetime) -> Episode | None:
+        """The user's latest episode at or before `before` (the turn a new one follows)."""
+        ...
+
+    def search_episodes_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
+        """BM25 over the user's episodes (their indexed text): (episode id, score), best first."""
+        ...
+
+    def search_episodes_vector(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
+        """Cosine over the user's episodes with vectors: (episode id, similarity), best first."""
+        ...
+
+    def episode_links(
+        self, fact_ids: Sequence[str] = (), episode_ids: Sequence[str] = ()
+    ) -> list[EpisodeLink]:
+        """The FROM links of the given facts and of the facts that came from the given
+        episodes (facts of every status), one per fact."""
+        ...
 
     def revision(self) -> int:
         """A number that changes whenever this user's memory changes (every `Store.write`;
@@ -125,7 +164,31 @@ class UserWriter(UserReader, Protocol):
 
     def add_audit(self, record: AuditRecord) -> None: ...
 
-    def add_episode(self, episode: Episode) -> None: ...
+    def add_episode(
+        self,
+        episode: Episode,
+        terms: Sequence[str] | None = None,
+        vector: np.ndarray | None = None,
+        context: Sequence[str] = (),
+    ) -> None:
+        """Record a message. `terms` are its own BM25 terms (default: those of its text),
+        `context` the terms of what it needs to be found (its neighbours; BM25 weighs them
+        lower), `vector` its embedding (none: the vector channel does not find it). Facts
+        added later in the same transaction come from it (FROM); `prev_id` is its NEXT link."""
+        ...
+
+    def replace_episode_vectors(self, items: list[tuple[str, np.ndarray]]) -> None:
+        """Replace the stored vectors of these episodes (re-embedding), as `replace_vectors`."""
+        ...
+
+    def reindex_episode(self, episode_id: str, context: Sequence[str]) -> None:
+        """Replace an episode's context terms (its reply arrived and joins them)."""
+        ...
+
+    def delete_episode(self, episode_id: str) -> bool:
+        """Delete one episode and its index entries; the facts that came from it stay
+        (they lose the link); its neighbours are linked to each other. False if unknown."""
+        ...
 
     def touch(self, fact_ids: Iterable[str], at: datetime) -> None:
         """Record an access: last_accessed_at = max(old, at), access_count + 1."""
@@ -151,9 +214,10 @@ class UserWriter(UserReader, Protocol):
     def scrub(self, fact_id: str, needles: Sequence[str]) -> int:
         """Erase the content of a forgotten fact from this user's logs: the `detail` of every
         audit record naming `fact_id` (as new or old fact) becomes `FORGOTTEN`, and each
-        needle, in the order given, is replaced by `FORGOTTEN` in every episode text.
-        Mechanical: which needles (and their order) is the caller's policy; empty needles
-        are skipped. Returns how many audit records and episodes changed."""
+        needle, in the order given, is replaced by `FORGOTTEN` in every episode text; a
+        changed episode is re-indexed from its new text and loses its vector (it described
+        the old text). Mechanical: which needles (and their order) is the caller's policy;
+        empty needles are skipped. Returns how many audit records and episodes changed."""
         ...
 
     def update_source(self, fact_id: str, source_text: str, terms: Sequence[str]) -> bool:

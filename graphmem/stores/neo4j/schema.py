@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...errors import SchemaVersionError
 from ...keys import decay_key, value_key
-from ..base import SCHEMA_VERSION
+from ..base import SCHEMA_VERSION, THREAD_GAP_S
 from .cypher_files import query, statements
 
 if TYPE_CHECKING:
@@ -49,6 +49,8 @@ def migrate(store: Neo4jStore) -> None:
     store._write_one(query("schema_await"), {"timeout_s": 300}, "schema_await")
     if version is not None and int(version) < 2:
         _backfill_keys(store)
+    if version is not None and int(version) < 3:
+        _backfill_episodes(store)
     store._write_one(
         query("meta_set_schema"), {"version": SCHEMA_VERSION, "hash": fingerprint}, "meta_set_schema"
     )
@@ -65,3 +67,25 @@ def _backfill_keys(store: Neo4jStore, batch: int = 5000) -> None:
             for r in rows
         ]  # fmt: skip
         store._write_one(query("facts_set_keys"), {"items": items}, "facts_set_keys")
+
+
+def _backfill_episodes(store: Neo4jStore, batch: int = 2000) -> None:
+    """Version 2 -> 3: index older episodes for BM25, thread each user's in time order
+    (a new conversation after a long silence, as `remember` does) and turn FROM_EPISODE
+    into FROM. Vectors stay absent (the store has no embedder): `graphmem reembed` adds them."""
+    from ...textproc import terms
+    from .util import index_terms, user_key
+
+    last: dict[str, tuple[str, float, int]] = {}
+    while rows := store._read("episodes_missing_terms", {"limit": batch}):
+        items = []
+        for r in rows:
+            uid, at = r["user_id"], float(r["at"])
+            prev = last.get(uid)
+            linked = prev is not None and at - prev[1] <= THREAD_GAP_S
+            position = prev[2] + 1 if linked and prev is not None else 0
+            items.append({"user_id": uid, "id": r["id"], "ukey": user_key(uid),
+                          "search_text": " ".join(index_terms(terms(r["text"] or ""))),
+                          "prev_id": prev[0] if linked and prev is not None else None, "position": position})  # fmt: skip
+            last[uid] = (r["id"], at, position)
+        store._write_one(query("episodes_set_terms"), {"items": items}, "episodes_set_terms")

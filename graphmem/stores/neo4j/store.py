@@ -1,8 +1,8 @@
 """The Neo4j store: each user's memory is a subgraph under a `(:User {user_id})` root.
 
     (:User)-[:HAS_ENTITY]->(:Entity)<-[:SUBJECT]-(:Fact)-[:OBJECT]->(:Entity)
-    (:Fact)-[:SUPERSEDES {rule, at}]->(:Fact)      (:Fact)-[:FROM_EPISODE]->(:Episode)
-    (:User)-[:HAS_EPISODE]->(:Episode)             (:User)-[:HAS_AUDIT]->(:Audit)
+    (:Fact)-[:SUPERSEDES {rule, at}]->(:Fact)      (:Fact)-[:FROM]->(:Episode)
+    (:User)-[:HAS_EPISODE]->(:Episode)-[:NEXT]->(:Episode)    (:User)-[:HAS_AUDIT]->(:Audit)
     (:GraphmemMeta {key: 'meta'})                  schema version and embedder
 
 Every node carries `user_id`; every statement (all in `cypher/*.cypher`) is anchored at
@@ -30,8 +30,9 @@ from ...errors import InvalidInputError, StoreUnavailableError
 from ...keys import decay_key
 from ...model import AuditRecord, Entity, Fact
 from ...timeutil import from_epoch, to_epoch
-from ..base import FORGOTTEN, STORE_TIMEOUT, VECTOR_CACHE_MB, Episode, SupersedesEdge
+from ..base import FORGOTTEN, STORE_TIMEOUT, VECTOR_CACHE_MB, SupersedesEdge
 from .cypher_files import query
+from .episodes import EpisodeNodes, EpisodeVectors
 from .schema import migrate
 from .search import VECTOR_EXACT_MAX, cached_hits, server_vector_rows
 from .util import (
@@ -40,7 +41,6 @@ from .util import (
     audit_from,
     entity_from,
     entity_params,
-    episode_from,
     fact_from,
     fact_props,
     fact_update_params,
@@ -71,7 +71,7 @@ def _q(name: str) -> str:
     return query(name)
 
 
-class Neo4jUser:
+class Neo4jUser(EpisodeNodes):
     """One user's view of the graph: a reader (own read transactions, or one shared by
     `read_together`) or, inside `Neo4jStore.write`, a writer bound to that transaction
     that buffers its writes into one statement (cypher/write_batch) before each read."""
@@ -244,9 +244,6 @@ class Neo4jUser:
             for r in self._run("supersedes_by_user")
         ]
 
-    def episodes(self) -> list[Episode]:
-        return [episode_from(r) for r in self._run("episodes_by_user")]
-
     def revision(self) -> int:
         rows = self._run("user_revision")
         return int(rows[0]["rev"]) if rows else 0
@@ -283,7 +280,7 @@ class Neo4jUser:
         self._buffer(
             "fact",
             {
-                "props": fact_props(fact, self.user_id, terms),
+                "props": {**fact_props(fact, self.user_id, terms), "episode_id": self._episode_id},
                 "embedding": usable_vector(vector),
                 "episode_id": self._episode_id,
             },
@@ -306,13 +303,6 @@ class Neo4jUser:
             "id": r.id, "at": to_epoch(r.at), "action": r.action, "rule": r.rule,
             "new_fact_id": r.new_fact_id, "old_fact_id": r.old_fact_id, "detail": r.detail,
         })  # fmt: skip
-
-    def add_episode(self, episode: Episode) -> None:
-        e = episode
-        self._buffer(
-            "episode", {"id": e.id, "role": e.role, "text": e.text, "at": to_epoch(e.at), "ref": e.ref}
-        )
-        self._episode_id = e.id
 
     def touch(self, fact_ids: Iterable[str], at: datetime) -> None:
         ids = list(dict.fromkeys(str(i) for i in fact_ids))
@@ -341,7 +331,7 @@ class Neo4jUser:
         n = int(self._run("audit_scrub", id=fact_id, marker=FORGOTTEN)[0]["changed"])
         subs = [s for s in dict.fromkeys(str(x) for x in needles) if s and s != FORGOTTEN]
         if subs:
-            n += int(self._run("episode_scrub", needles=subs, marker=FORGOTTEN)[0]["changed"])
+            n += self._scrub_episodes(subs)
         return n
 
     def update_source(self, fact_id: str, source_text: str, terms: Sequence[str]) -> bool:
@@ -361,6 +351,7 @@ class Neo4jUser:
         n = int(self._run("user_count_rows")[0]["rows"])
         self._run("user_delete")
         self._store._vectors.drop(self.user_id)
+        self._store._episode_vectors.drop(self.user_id)
         return n
 
 
@@ -396,6 +387,7 @@ class Neo4jStore:
         self.vector_search = vector_search
         # `auto` scores cached vectors in numpy; 0 MB turns the cache off (server-side cosine).
         self._vectors = VectorCache(int(vector_cache_mb * 1024 * 1024))
+        self._episode_vectors = EpisodeVectors(int(vector_cache_mb * 1024 * 1024))
         # `timeout` bounds the driver's retries and the wait for a connection (30 s, 60 s).
         config: dict[str, Any] = {
             "connection_timeout": min(connect_timeout, timeout),

@@ -25,7 +25,6 @@ from ...errors import (
 from ...keys import decay_key, value_key
 from ...model import AuditRecord, Entity, Fact
 from ...timeutil import from_epoch, to_epoch
-from ..base import Episode
 
 #: Lucene's query syntax characters (QueryParser.escape) plus the operator words.
 _LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/<>=])')
@@ -172,10 +171,6 @@ def audit_from(m: Mapping[str, Any]) -> AuditRecord:
         m["id"], m["user_id"], from_epoch(m["at"]), m["action"], m["rule"],  # type: ignore[arg-type]
         m["new_fact_id"], m["old_fact_id"], m["detail"] or "",
     )  # fmt: skip
-
-
-def episode_from(m: Mapping[str, Any]) -> Episode:
-    return Episode(m["id"], m["user_id"], m["role"], m["text"], from_epoch(m["at"]), m["ref"])  # type: ignore[arg-type]
 
 
 # ---- errors ---------------------------------------------------------------------------

@@ -56,6 +56,24 @@ MIGRATIONS: list[str] = [
     CREATE INDEX IF NOT EXISTS facts_user_value ON facts(user_id, attribute, value_key, status);
     CREATE INDEX IF NOT EXISTS facts_user_attr_decay ON facts(user_id, attribute, status, decay_key);
     """,
+    # version 3: episodes are memories: threaded (prev_id, position), dated (refers_*),
+    # indexed for BM25 (episodes_fts, by episode rowid: the message's own terms, and the
+    # context it needs to be found, its neighbours, weighted lower) and vectors; facts name
+    # the episode they came from.
+    """
+    ALTER TABLE episodes ADD COLUMN prev_id TEXT;
+    ALTER TABLE episodes ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE episodes ADD COLUMN refers_from REAL;
+    ALTER TABLE episodes ADD COLUMN refers_to REAL;
+    ALTER TABLE episodes ADD COLUMN speaker TEXT;
+    ALTER TABLE facts ADD COLUMN episode_id TEXT;
+    CREATE INDEX IF NOT EXISTS facts_user_episode ON facts(user_id, episode_id);
+    CREATE UNIQUE INDEX IF NOT EXISTS episodes_user_id ON episodes(user_id, id);
+    CREATE VIRTUAL TABLE IF NOT EXISTS episodes_fts USING fts5(ukey, terms, context, tokenize = 'unicode61');
+    CREATE TABLE IF NOT EXISTS episode_vectors (
+        episode_rowid INTEGER PRIMARY KEY, user_id TEXT NOT NULL, vec BLOB NOT NULL);
+    CREATE INDEX IF NOT EXISTS episode_vectors_user ON episode_vectors(user_id, episode_rowid);
+    """,
 ]
 
 
@@ -79,8 +97,40 @@ def _backfill_keys(c: sqlite3.Connection) -> None:
     )
 
 
+def _backfill_episodes(c: sqlite3.Connection) -> None:
+    """Version 2 -> 3: link facts to the message they came from (same user, time and ref,
+    as the write recorded both), thread each user's messages in time order (a new
+    conversation after a long silence, as `remember` does) and index their text for BM25.
+    Vectors stay absent (the store has no embedder): `graphmem reembed` adds them."""
+    from ...textproc import terms
+    from ..base import THREAD_GAP_S
+    from .episodes import user_key
+
+    c.execute(
+        "UPDATE facts SET episode_id = (SELECT e.id FROM episodes e WHERE e.user_id = facts.user_id "
+        "AND e.at = facts.recorded_at AND e.ref IS facts.ref ORDER BY e.rowid LIMIT 1) "
+        "WHERE episode_id IS NULL"
+    )
+    rows = c.execute(
+        "SELECT rowid, id, user_id, text, at FROM episodes ORDER BY user_id, at, rowid"
+    ).fetchall()
+    prev: tuple[str, str, float, int] | None = None
+    for rowid, eid, uid, text, at in rows:
+        linked = prev is not None and prev[0] == uid and at - prev[2] <= THREAD_GAP_S
+        position = prev[3] + 1 if linked and prev is not None else 0
+        c.execute(
+            "UPDATE episodes SET prev_id = ?, position = ? WHERE rowid = ?",
+            (prev[1] if linked and prev is not None else None, position, rowid),
+        )
+        c.execute(
+            "INSERT INTO episodes_fts (rowid, ukey, terms, context) VALUES (?,?,?,'')",
+            (rowid, user_key(uid), " ".join(terms(text))),
+        )
+        prev = (uid, eid, at, position)
+
+
 #: Python steps run after the SQL of the same index.
-BACKFILLS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _backfill_keys}
+BACKFILLS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _backfill_keys, 2: _backfill_episodes}
 
 
 def migrate(c: sqlite3.Connection, uri: str, target: int) -> None:

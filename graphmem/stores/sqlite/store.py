@@ -22,14 +22,10 @@ from ...errors import StoreUnavailableError
 from ...keys import decay_key, value_key
 from ...model import AuditRecord, Entity, Fact
 from ...timeutil import from_epoch, to_epoch
-from ..base import FORGOTTEN, SCHEMA_VERSION, STORE_TIMEOUT, VECTOR_CACHE_MB, Episode, SupersedesEdge
+from ..base import FORGOTTEN, SCHEMA_VERSION, STORE_TIMEOUT, VECTOR_CACHE_MB, SupersedesEdge
+from .episodes import EpisodeRows, fts_match
 from .errors import map_error
-from .rows import FACT_COLS as _FACT_COLS
-from .rows import fts_quote as _fts_quote
-from .rows import placeholders as _placeholders
-from .rows import rollback as _rollback
-from .rows import row_to_fact as _row_to_fact
-from .rows import user_key as _user_key
+from .rows import FACT_COLS, fts_quote, placeholders, rollback, row_to_fact, user_key
 from .schema import MIGRATIONS, migrate
 from .vectors import VectorCache, nearest_active
 
@@ -38,13 +34,14 @@ T = TypeVar("T")
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 
-class SQLiteUser:
+class SQLiteUser(EpisodeRows):
     """One user's view of the SQLite store (reader and, inside `write`, writer)."""
 
     def __init__(self, store: SQLiteStore, conn: sqlite3.Connection, user_id: str) -> None:
         self._store = store
         self._c = conn
         self.user_id = user_id
+        self._episode_id: str | None = None  # the message facts added now come from
 
     def _x(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:
         # One connection serves every thread of this process; the store lock keeps
@@ -86,20 +83,20 @@ class SQLiteUser:
             args.append(max(0, int(top)))
         else:
             sql += " ORDER BY recorded_at, rowid"
-        return [_row_to_fact(r) for r in self._x(sql, args)]
+        return [row_to_fact(r) for r in self._x(sql, args)]
 
     def _where(self, filters: list[tuple[str, list[Any]]]) -> tuple[str, list[Any]]:
         # Looking up by id, the primary key seeks; a user_id index would scan the user's
         # facts (the planner has no statistics to tell), so a unary + keeps it a filter.
         by_id = any(col == "id" for col, _ in filters)
-        sql = f"SELECT {_FACT_COLS}, decay_key FROM facts WHERE {'+' if by_id else ''}user_id = ?"
+        sql = f"SELECT {FACT_COLS}, decay_key FROM facts WHERE {'+' if by_id else ''}user_id = ?"
         args: list[Any] = [self.user_id]
         by_attribute = any(col == "attribute" for col, _ in filters)
         for col, values in filters:
             # With an attribute to seek, a unary + keeps the subject index out of the plan:
             # a user's facts are nearly all about the user, so it narrows little.
             plus = "+" if col == "subject_id" and by_attribute else ""
-            sql += f" AND {plus}{col} IN ({_placeholders(len(values))})"
+            sql += f" AND {plus}{col} IN ({placeholders(len(values))})"
             args.extend(values)
         return sql, args
 
@@ -116,7 +113,7 @@ class SQLiteUser:
                 sql, args = self._where([("attribute", [attribute]), ("status", [status]), *rest])
                 rows += self._x(sql + " ORDER BY decay_key DESC, rowid DESC LIMIT ?", [*args, top]).fetchall()
         rows.sort(key=lambda r: -r[-1])
-        return [_row_to_fact(r) for r in rows[:top]]
+        return [row_to_fact(r) for r in rows[:top]]
 
     def entities(self) -> list[Entity]:
         rows = self._x(
@@ -126,10 +123,9 @@ class SQLiteUser:
         return [Entity(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), from_epoch(r[5])) for r in rows]
 
     def search_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
-        uniq = list(dict.fromkeys(t for t in terms if t))
-        if not uniq:
+        match = fts_match(self.user_id, terms)
+        if match is None:
             return []
-        match = f"ukey : {_fts_quote(_user_key(self.user_id))} AND terms : ({' OR '.join(_fts_quote(t) for t in uniq)})"
         rows = self._x(
             "SELECT f.id, bm25(facts_fts, 0.0, 1.0) AS s FROM facts_fts "
             "JOIN facts f ON f.rowid = facts_fts.rowid "
@@ -151,7 +147,7 @@ class SQLiteUser:
             active.update(
                 self._x(
                     f"SELECT rowid, id FROM facts WHERE +user_id = ? AND status = 'active' "
-                    f"AND rowid IN ({_placeholders(len(chunk))})",
+                    f"AND rowid IN ({placeholders(len(chunk))})",
                     [self.user_id, *chunk],
                 ).fetchall()
             )
@@ -164,7 +160,7 @@ class SQLiteUser:
             ids = list(fact_ids)
             if not ids:
                 return []
-            ph = _placeholders(len(ids))
+            ph = placeholders(len(ids))
             sql += f" AND (new_fact_id IN ({ph}) OR old_fact_id IN ({ph}))"
             args.extend(ids + ids)
         sql += " ORDER BY at, rowid"
@@ -175,13 +171,6 @@ class SQLiteUser:
             "SELECT new_id, old_id, rule, at FROM supersedes WHERE user_id = ? ORDER BY at", (self.user_id,)
         )
         return [SupersedesEdge(r[0], r[1], r[2], from_epoch(r[3])) for r in rows]  # type: ignore[arg-type]
-
-    def episodes(self) -> list[Episode]:
-        rows = self._x(
-            "SELECT id, user_id, role, text, at, ref FROM episodes WHERE user_id = ? ORDER BY at, rowid",
-            (self.user_id,),
-        )
-        return [Episode(r[0], r[1], r[2], r[3], from_epoch(r[4]), r[5]) for r in rows]  # type: ignore[arg-type]
 
     def revision(self) -> int:
         row = self._x("SELECT rev FROM users WHERE user_id = ?", (self.user_id,)).fetchone()
@@ -215,17 +204,18 @@ class SQLiteUser:
         f = fact
         last = to_epoch(f.last_accessed_at)
         cur = self._x(
-            f"INSERT INTO facts ({_FACT_COLS}, value_key, decay_key) VALUES ({_placeholders(25)})",
+            f"INSERT INTO facts ({FACT_COLS}, value_key, decay_key, episode_id) VALUES ({placeholders(26)})",
             (f.id, self.user_id, f.subject_id, f.subject_name, f.attribute, f.value, f.kind, f.source,
              f.confidence, f.status, f.text, f.source_text, to_epoch(f.recorded_at), to_epoch(f.valid_from),
              to_epoch(f.valid_to), last, f.access_count, f.half_life_days, f.ref,
              f.object_id, f.qualifier, f.superseded_by, int(f.inferred),
-             value_key(f.value), decay_key(f.confidence, f.half_life_days, last)),  # type: ignore[arg-type]
+             value_key(f.value), decay_key(f.confidence, f.half_life_days, last),  # type: ignore[arg-type]
+             self._episode_id),
         )  # fmt: skip
         rowid = cur.lastrowid
         self._x(
             "INSERT INTO facts_fts (rowid, ukey, terms) VALUES (?,?,?)",
-            (rowid, _user_key(self.user_id), " ".join(terms)),
+            (rowid, user_key(self.user_id), " ".join(terms)),
         )
         if vector is not None:
             self._x(
@@ -256,13 +246,6 @@ class SQLiteUser:
         self._x(
             "INSERT INTO audit (id, user_id, at, action, rule, new_fact_id, old_fact_id, detail) VALUES (?,?,?,?,?,?,?,?)",
             (r.id, self.user_id, to_epoch(r.at), r.action, r.rule, r.new_fact_id, r.old_fact_id, r.detail),
-        )
-
-    def add_episode(self, episode: Episode) -> None:
-        e = episode
-        self._x(
-            "INSERT INTO episodes (id, user_id, role, text, at, ref) VALUES (?,?,?,?,?,?)",
-            (e.id, self.user_id, e.role, e.text, to_epoch(e.at), e.ref),
         )
 
     def touch(self, fact_ids: Iterable[str], at: datetime) -> None:
@@ -301,7 +284,7 @@ class SQLiteUser:
             chunk = ids[start : start + 500]
             rowids.update(
                 self._x(
-                    f"SELECT id, rowid FROM facts WHERE +user_id = ? AND id IN ({_placeholders(len(chunk))})",
+                    f"SELECT id, rowid FROM facts WHERE +user_id = ? AND id IN ({placeholders(len(chunk))})",
                     [self.user_id, *chunk],
                 ).fetchall()
             )
@@ -346,10 +329,12 @@ class SQLiteUser:
             for s in subs:
                 expr, args = f"replace({expr}, ?, ?)", [*args, s, FORGOTTEN]
             hit = " OR ".join(["instr(text, ?) > 0"] * len(subs))
-            n += self._x(
-                f"UPDATE episodes SET text = {expr} WHERE user_id = ? AND ({hit})",
+            changed = [r[0] for r in self._x(
+                f"UPDATE episodes SET text = {expr} WHERE user_id = ? AND ({hit}) RETURNING rowid",
                 [*args, self.user_id, *subs],
-            ).rowcount
+            ).fetchall()]  # fmt: skip
+            self._reindex_scrubbed(changed)
+            n += len(changed)
         return n
 
     def update_source(self, fact_id: str, source_text: str, terms: Sequence[str]) -> bool:
@@ -368,7 +353,7 @@ class SQLiteUser:
         if not ids:
             return 0
         return self._x(
-            f"DELETE FROM entities WHERE +user_id = ? AND type <> 'self' AND id IN ({_placeholders(len(ids))}) "
+            f"DELETE FROM entities WHERE +user_id = ? AND type <> 'self' AND id IN ({placeholders(len(ids))}) "
             "AND NOT EXISTS (SELECT 1 FROM facts f WHERE f.user_id = entities.user_id "
             "AND (f.subject_id = entities.id OR f.object_id = entities.id))",
             [self.user_id, *ids],
@@ -380,18 +365,14 @@ class SQLiteUser:
         n += self._x(
             "DELETE FROM facts_fts WHERE rowid IN (SELECT rowid FROM facts WHERE user_id = ?)", (uid,)
         ).rowcount
-        for table in (
-            "fact_vectors",
-            "facts",
-            "entities",
-            "supersedes",
-            "audit",
-            "episodes",
-            "users",
-            "write_keys",
-        ):
+        n += self._x(
+            "DELETE FROM episodes_fts WHERE rowid IN (SELECT rowid FROM episodes WHERE user_id = ?)", (uid,)
+        ).rowcount
+        for table in ("fact_vectors", "episode_vectors", "facts", "entities", "supersedes", "audit", "episodes",
+                      "users", "write_keys"):  # fmt: skip
             n += self._x(f"DELETE FROM {table} WHERE user_id = ?", (uid,)).rowcount
         self._store._vectors.drop(uid)
+        self._store._episode_vectors.drop(uid)
         return n
 
 
@@ -413,6 +394,9 @@ class SQLiteStore:
             raise StoreUnavailableError(f"cannot open SQLite store at {self.uri}: {e}") from e
         self._lock = threading.RLock()
         self._vectors = VectorCache(int(vector_cache_mb * 1024 * 1024))
+        self._episode_vectors = VectorCache(
+            int(vector_cache_mb * 1024 * 1024), "episode_vectors", "episode_rowid"
+        )
         c = self._conn
         try:
             c.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
@@ -447,10 +431,10 @@ class SQLiteStore:
                 c.execute("COMMIT")
                 return result
             except sqlite3.Error as e:
-                _rollback(c)
+                rollback(c)
                 raise map_error(e, self.uri, "write") from e
             except BaseException:
-                _rollback(c)
+                rollback(c)
                 raise
 
     def touch(self, user_id: str, fact_ids: Iterable[str], at: datetime) -> None:
@@ -482,21 +466,14 @@ class SQLiteStore:
         with self._lock:
             c = self._conn
             n = 0
-            for table in (
-                "facts",
-                "fact_vectors",
-                "entities",
-                "supersedes",
-                "audit",
-                "episodes",
-                "users",
-                "write_keys",
-            ):
+            for table in ("facts", "fact_vectors", "episode_vectors", "entities", "supersedes", "audit",
+                          "episodes", "users", "write_keys"):  # fmt: skip
                 n += c.execute(f"SELECT COUNT(*) FROM {table} WHERE user_id = ?", (user_id,)).fetchone()[0]
-            n += c.execute(
-                "SELECT COUNT(*) FROM facts_fts WHERE facts_fts MATCH ?",
-                (f"ukey : {_fts_quote(_user_key(user_id))}",),
-            ).fetchone()[0]
+            for fts in ("facts_fts", "episodes_fts"):
+                n += c.execute(
+                    f"SELECT COUNT(*) FROM {fts} WHERE {fts} MATCH ?",
+                    (f"ukey : {fts_quote(user_key(user_id))}",),
+                ).fetchone()[0]
             return int(n)
 
     def close(self) -> None:

@@ -25,9 +25,12 @@ class VectorCache:
     `budget` bytes: least recently used users are dropped first, and a user whose vectors
     alone exceed it is read for each query and never kept (0 keeps nothing)."""
 
-    def __init__(self, budget: int) -> None:
+    def __init__(self, budget: int, table: str = "fact_vectors", key: str = "fact_rowid") -> None:
         self._entries: ByteLRU[_Entry] = ByteLRU(budget)
         self._lock = threading.Lock()
+        # Fixed names of this store's schema (facts' or episodes' vectors), never user input.
+        assert (table, key) in (("fact_vectors", "fact_rowid"), ("episode_vectors", "episode_rowid"))
+        self._select = f"SELECT {key}, vec FROM {table} WHERE user_id = ? AND {key} > ? ORDER BY {key}"
 
     @property
     def budget(self) -> int:
@@ -52,10 +55,7 @@ class VectorCache:
         if cached and cached[0] == rev and cached[1] == epoch:
             return cached[3][: cached[5]], cached[4][: cached[5]]
         since = cached[2] if cached and cached[1] == epoch else 0
-        rows = c.execute(
-            "SELECT fact_rowid, vec FROM fact_vectors WHERE user_id = ? AND fact_rowid > ? ORDER BY fact_rowid",
-            (user_id, since),
-        ).fetchall()
+        rows = c.execute(self._select, (user_id, since)).fetchall()
         new_ids = np.array([r[0] for r in rows], dtype=np.int64)
         new_mat = np.vstack([np.frombuffer(r[1], dtype=np.float32) for r in rows]) if rows else None
         with self._lock:

@@ -1,0 +1,119 @@
+"""From fused keys to recall items: facts and episodes in one ranking.
+
+A fact and the episode it came from never take two slots: the episode's fused score
+lifts its best fact found (the fact is a precise key onto the turn, the turn's words
+are extra keys for the fact) and the fact item carries the episode. An episode none of
+whose facts was found is an item of its own, weighted by role (the user's own words
+above an assistant's) and, when all its facts were superseded, as history that never
+ranks above the active fact of the same attribute. Time intents then prefer memories
+with a resolved date, or dated inside the range the query names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from ..config import Config
+from ..model import Episode, Fact, RecallItem
+from ..stores.base import EpisodeLink, UserReader
+from ..timeparse import TimeSpan
+
+
+@dataclass(frozen=True)
+class TimeIntent:
+    asks_when: bool  # "when did I…", "什么时候"
+    span: TimeSpan | None  # the days the query names ("last weekend", "上周")
+
+
+def assemble(
+    r: UserReader,
+    config: Config,
+    fused: dict[str, float],
+    ranks: dict[str, dict[str, int]],
+    facts: dict[str, Fact],
+    paths: dict[str, list[str]],
+    weight: Callable[[Fact], float],
+    intent: TimeIntent,
+    episode_age: Callable[[Episode], float],
+) -> list[RecallItem]:
+    fact_ids = [k[2:] for k in fused if k.startswith("f:")]
+    episode_ids = [k[2:] for k in fused if k.startswith("e:")]
+    links = r.episode_links(fact_ids, episode_ids) if (fact_ids or episode_ids) else []
+    episode_of = {ln.fact_id: ln.episode_id for ln in links}
+    facts_of: dict[str, list[EpisodeLink]] = {}
+    for ln in links:
+        facts_of.setdefault(ln.episode_id, []).append(ln)
+    wanted = set(episode_ids) | {episode_of[f] for f in fact_ids if f in episode_of}
+    episodes = {e.id: e for e in r.episodes(ids=sorted(wanted))} if wanted else {}
+
+    def role_weight(ep: Episode) -> float:
+        return config.episode_weight if ep.role == "user" else config.assistant_weight
+
+    items: dict[str, RecallItem] = {}
+    for fid in fact_ids:
+        f = facts.get(fid)
+        if f is None or f.status != "active":
+            continue
+        ep = episodes.get(episode_of.get(fid, ""))
+        score = fused["f:" + fid] * weight(f)
+        items["f:" + fid] = RecallItem(f, score, dict(ranks.get("f:" + fid, {})), paths.get(fid, []), ep)
+    history: list[tuple[RecallItem, set[tuple[str, str]]]] = []
+    for eid in episode_ids:
+        ep = episodes.get(eid)
+        if ep is None:
+            continue
+        score, channels = fused["e:" + eid] * role_weight(ep), ranks.get("e:" + eid, {})
+        found = [items["f:" + ln.fact_id] for ln in facts_of.get(eid, []) if "f:" + ln.fact_id in items]
+        if found:  # the message's words lift its best fact found (one slot for both) ...
+            best = max(found, key=lambda it: it.score)
+            assert best.fact is not None
+            # ... as old as the fact: a stale plan's message does not outrank a fresh one.
+            best.score += score * weight(best.fact) / max(best.fact.confidence, 1e-9)
+            best.channels.update(channels)
+            continue
+        item = RecallItem(None, score * episode_age(ep), dict(channels), [], ep)
+        own = facts_of.get(eid, [])
+        if own and all(ln.status != "active" for ln in own):
+            item.score *= config.superseded_episode_weight
+            history.append((item, {(ln.subject_id, ln.attribute) for ln in own}))
+        items["e:" + eid] = item
+
+    out = list(items.values())
+    for it in out:
+        it.score *= _time_factor(it, config, intent)
+    # History never outranks the active fact that replaced it (same subject and attribute).
+    for it, keys in history:
+        caps = [o.score for o in out if o.fact is not None and (o.fact.subject_id, o.fact.attribute) in keys]
+        if caps:
+            it.score = min(it.score, min(caps) * 0.999)
+    out.sort(key=lambda it: (-it.score, it.fact.id if it.fact else it.episode.id if it.episode else ""))
+    return out
+
+
+def resolved_date(it: RecallItem) -> datetime | None:
+    """The date a memory refers to when the message named one ("yesterday"), else None."""
+    f, e = it.fact, it.episode
+    if f is not None and f.valid_from != f.recorded_at:
+        return f.valid_from
+    if e is not None and e.refers_from is not None:
+        return e.refers_from
+    return None
+
+
+def _in_span(ep: Episode | None, when: datetime | None, span: TimeSpan) -> bool:
+    days = [d for d in (when, ep.at if ep else None) if d is not None]
+    return any(span.start <= d.date() <= span.end for d in days)
+
+
+def _time_factor(it: RecallItem, config: Config, intent: TimeIntent) -> float:
+    factor = 1.0
+    dated = resolved_date(it)
+    if intent.asks_when and dated is not None:
+        factor *= 1.0 + config.dated_boost
+    if intent.span is not None:
+        when = dated or (it.fact.recorded_at if it.fact is not None else None)
+        if _in_span(it.episode, when, intent.span):
+            factor *= 1.0 + config.range_boost
+    return factor

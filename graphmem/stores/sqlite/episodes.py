@@ -1,0 +1,223 @@
+"""The SQLite store's episodes: the kept messages as memories of their own.
+
+An episode row is a message (text, role, time, ref), its place in the conversation
+(`prev_id`, the NEXT link, and `position`) and the date range it refers to. Its BM25
+terms live in `episodes_fts` (by episode rowid, under the same per-user token as the
+facts' index) and its vector in `episode_vectors`; facts name theirs in
+`facts.episode_id` (the FROM link). Every statement carries `user_id = ?`.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ...embed import row_dots
+from ...model import Episode
+from ...textproc import terms as text_terms
+from ...timeutil import from_epoch, to_epoch
+from ..base import FORGOTTEN, EpisodeLink
+from .rows import fts_quote, user_key
+
+if TYPE_CHECKING:
+    from .store import SQLiteStore
+
+_COLS = "id, user_id, role, text, at, ref, prev_id, position, refers_from, refers_to, speaker"
+
+
+def fts_match(user_id: str, terms: Sequence[str], columns: str = "terms") -> str | None:
+    uniq = list(dict.fromkeys(t for t in terms if t))
+    if not uniq:
+        return None
+    return (
+        f"ukey : {fts_quote(user_key(user_id))} AND {columns} : ({' OR '.join(fts_quote(t) for t in uniq)})"
+    )
+
+
+#: BM25 weight of an episode's context column (its neighbours) against its own terms.
+CONTEXT_WEIGHT = 0.5
+
+
+def _episode(r: Sequence[Any]) -> Episode:
+    return Episode(r[0], r[1], r[2], r[3], from_epoch(r[4]), r[5], r[6], int(r[7] or 0),  # type: ignore[arg-type]
+                   from_epoch(r[8]), from_epoch(r[9]), r[10])  # fmt: skip
+
+
+class EpisodeRows:
+    """Episode reads and writes of `SQLiteUser` (one user, one connection)."""
+
+    user_id: str
+    _store: SQLiteStore
+    _c: sqlite3.Connection
+    _episode_id: str | None
+
+    def _x(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:  # pragma: no cover - SQLiteUser's
+        raise NotImplementedError
+
+    # ---- reads -------------------------------------------------------------
+    def episodes(self, ids: Sequence[str] | None = None) -> list[Episode]:
+        sql, args = f"SELECT {_COLS} FROM episodes WHERE user_id = ?", [self.user_id]
+        if ids is not None:
+            wanted = list(dict.fromkeys(ids))
+            if not wanted:
+                return []
+            out: list[Episode] = []
+            for start in range(0, len(wanted), 500):
+                chunk = wanted[start : start + 500]
+                rows = self._x(f"{sql} AND id IN ({','.join('?' * len(chunk))})", [*args, *chunk])
+                out += [_episode(r) for r in rows]
+            return sorted(out, key=lambda e: e.at)
+        return [_episode(r) for r in self._x(sql + " ORDER BY at, rowid", args)]
+
+    def last_episode(self, before: datetime) -> Episode | None:
+        row = self._x(
+            f"SELECT {_COLS} FROM episodes WHERE user_id = ? AND at <= ? ORDER BY at DESC, rowid DESC LIMIT 1",
+            (self.user_id, to_epoch(before)),
+        ).fetchone()
+        return _episode(row) if row else None
+
+    def search_episodes_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
+        match = fts_match(self.user_id, terms, "{terms context}")
+        if match is None or limit <= 0:
+            return []
+        rows = self._x(
+            f"SELECT e.id, bm25(episodes_fts, 0.0, 1.0, {CONTEXT_WEIGHT}) AS s FROM episodes_fts "
+            "JOIN episodes e ON e.rowid = episodes_fts.rowid "
+            "WHERE episodes_fts MATCH ? AND e.user_id = ? ORDER BY s LIMIT ?",
+            (match, self.user_id, int(limit)),
+        )
+        return [(r[0], -float(r[1])) for r in rows]  # FTS5's bm25() is negative, lower is better
+
+    def search_episodes_vector(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
+        query = np.asarray(vector, dtype=np.float32).ravel()
+        if limit <= 0 or not np.all(np.isfinite(query)) or not np.any(query):
+            return []
+        with self._store._lock:
+            rowids, matrix = self._store._episode_vectors.matrix(self._c, self.user_id)
+        if matrix.shape[0] == 0 or matrix.shape[1] != query.shape[0]:
+            return []  # none yet, or vectors of another embedder (reembed under way)
+        sims = row_dots(matrix, query)
+        n = min(int(limit), len(sims))
+        top = np.argpartition(-sims, n - 1)[:n] if n < len(sims) else np.arange(len(sims))
+        top = top[np.argsort(-sims[top], kind="stable")]
+        wanted = [int(rowids[i]) for i in top]
+        ids = dict(
+            self._x(
+                f"SELECT rowid, id FROM episodes WHERE +user_id = ? AND rowid IN ({','.join('?' * len(wanted))})",
+                [self.user_id, *wanted],
+            ).fetchall()
+        )
+        return [(ids[r], float(sims[i])) for r, i in zip(wanted, top) if r in ids]
+
+    def episode_links(
+        self, fact_ids: Sequence[str] = (), episode_ids: Sequence[str] = ()
+    ) -> list[EpisodeLink]:
+        out: dict[str, EpisodeLink] = {}
+        for col, values in (("id", fact_ids), ("episode_id", episode_ids)):
+            wanted = list(dict.fromkeys(values))
+            for start in range(0, len(wanted), 500):
+                chunk = wanted[start : start + 500]
+                plus = "+" if col == "id" else ""  # by id, the primary key seeks
+                for r in self._x(
+                    f"SELECT id, episode_id, status, superseded_by, subject_id, attribute FROM facts WHERE {plus}user_id = ? "
+                    f"AND episode_id IS NOT NULL AND {col} IN ({','.join('?' * len(chunk))})",
+                    [self.user_id, *chunk],
+                ):
+                    out[r[0]] = EpisodeLink(*r)
+        return list(out.values())
+
+    # ---- writes ------------------------------------------------------------
+    def add_episode(
+        self,
+        episode: Episode,
+        terms: Sequence[str] | None = None,
+        vector: np.ndarray | None = None,
+        context: Sequence[str] = (),
+    ) -> None:
+        e = episode
+        cur = self._x(
+            f"INSERT INTO episodes ({_COLS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (e.id, self.user_id, e.role, e.text, to_epoch(e.at), e.ref, e.prev_id, e.position,
+             to_epoch(e.refers_from), to_epoch(e.refers_to), e.speaker),
+        )  # fmt: skip
+        rowid = cur.lastrowid
+        words = list(terms) if terms is not None else text_terms(e.text)
+        self._x(
+            "INSERT INTO episodes_fts (rowid, ukey, terms, context) VALUES (?,?,?,?)",
+            (rowid, user_key(self.user_id), " ".join(words), " ".join(context)),
+        )
+        if vector is not None:
+            self._x(
+                "INSERT INTO episode_vectors (episode_rowid, user_id, vec) VALUES (?,?,?)",
+                (rowid, self.user_id, np.asarray(vector, dtype=np.float32).tobytes()),
+            )
+        self._episode_id = e.id
+
+    def _episode_rowid(self, episode_id: str) -> int | None:
+        row = self._x(
+            "SELECT rowid FROM episodes WHERE id = ? AND user_id = ?", (episode_id, self.user_id)
+        ).fetchone()
+        return int(row[0]) if row else None
+
+    def reindex_episode(self, episode_id: str, context: Sequence[str]) -> None:
+        rowid = self._episode_rowid(episode_id)
+        if rowid is not None:
+            self._x("UPDATE episodes_fts SET context = ? WHERE rowid = ?", (" ".join(context), rowid))
+
+    def replace_episode_vectors(self, items: list[tuple[str, np.ndarray]]) -> None:
+        for eid, vec in items:
+            rowid = self._episode_rowid(eid)
+            if rowid is None:
+                continue
+            self._x(
+                "DELETE FROM episode_vectors WHERE episode_rowid = ? AND user_id = ?", (rowid, self.user_id)
+            )
+            self._x(
+                "INSERT INTO episode_vectors (episode_rowid, user_id, vec) VALUES (?,?,?)",
+                (rowid, self.user_id, np.asarray(vec, dtype=np.float32).tobytes()),
+            )
+        if items:
+            self._x("UPDATE users SET epoch = epoch + 1 WHERE user_id = ?", (self.user_id,))
+            self._store._episode_vectors.drop(self.user_id)
+
+    def delete_episode(self, episode_id: str) -> bool:
+        row = self._x(
+            "SELECT rowid, prev_id FROM episodes WHERE id = ? AND user_id = ?", (episode_id, self.user_id)
+        ).fetchone()
+        if row is None:
+            return False
+        self._x("DELETE FROM episodes_fts WHERE rowid = ?", (row[0],))
+        self._x("DELETE FROM episode_vectors WHERE episode_rowid = ? AND user_id = ?", (row[0], self.user_id))
+        self._x(
+            "UPDATE episodes SET prev_id = ? WHERE user_id = ? AND prev_id = ?",
+            (row[1], self.user_id, episode_id),
+        )
+        self._x(
+            "UPDATE facts SET episode_id = NULL WHERE user_id = ? AND episode_id = ?",
+            (self.user_id, episode_id),
+        )
+        self._x("DELETE FROM episodes WHERE rowid = ?", (row[0],))
+        self._x("UPDATE users SET epoch = epoch + 1 WHERE user_id = ?", (self.user_id,))
+        return True
+
+    def _reindex_scrubbed(self, changed: Sequence[int]) -> None:
+        """Episodes whose text a scrub rewrote: BM25 terms from the new text, no vector."""
+        for rowid in changed:
+            row = self._x(
+                "SELECT text FROM episodes WHERE rowid = ? AND user_id = ?", (rowid, self.user_id)
+            ).fetchone()
+            if row is None:
+                continue
+            words = text_terms(row[0].replace(FORGOTTEN, " "))  # the marker is no term
+            self._x(
+                "UPDATE episodes_fts SET terms = ?, context = '' WHERE rowid = ?", (" ".join(words), rowid)
+            )
+            self._x(
+                "DELETE FROM episode_vectors WHERE episode_rowid = ? AND user_id = ?", (rowid, self.user_id)
+            )
+        if changed:
+            self._x("UPDATE users SET epoch = epoch + 1 WHERE user_id = ?", (self.user_id,))

@@ -1,0 +1,274 @@
+"""Relative and absolute dates in messages, resolved against the message's time.
+
+Spans are found by a small bilingual pattern set (cheap, so a message without a date
+costs a regex scan and nothing more); each span is then resolved by `dateparser`
+(a maintained parser that knows relative English expressions and month names).
+Chinese forms are first rewritten into the English expression they mean (昨天 →
+yesterday, 两天前 → 2 days ago, 3月3日 → March 3): dateparser's Chinese data does not
+cover numerals (两, 三) or 上周六-style weekdays. Calendar-week forms (上周六, last
+week, next Friday) are computed here from the week the message was sent in, which is
+what they mean in both languages and what dateparser leaves to its own heuristics.
+
+`find_spans(text, at)` -> the resolved spans, each a date range [start, end] of whole
+days (UTC); `query_range(text, at)` -> the range a question asks about, if any.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta, timezone
+from functools import lru_cache
+
+__all__ = ["TimeSpan", "find_spans", "first_range", "is_time_question", "query_range"]
+
+
+@dataclass(frozen=True)
+class TimeSpan:
+    """A date expression of a message and the whole days it covers."""
+
+    text: str
+    start: date
+    end: date
+
+    @property
+    def start_dt(self) -> datetime:
+        return datetime.combine(self.start, time(), tzinfo=timezone.utc)
+
+    @property
+    def end_dt(self) -> datetime:
+        return datetime.combine(self.end, time(23, 59, 59), tzinfo=timezone.utc)
+
+
+_WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAYS_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "末": 5}
+_MONTHS_EN = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
+              "october", "november", "december")  # fmt: skip
+_ZH_DIGITS = {
+    "零": 0,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
+_NUM_EN = ("one two three four five six seven eight nine ten eleven twelve").split()
+
+_N_EN = r"(?:\d{1,3}|a|an|a\s+couple\s+of|couple\s+of|few|a\s+few|" + "|".join(_NUM_EN) + ")"
+_UNIT_EN = r"(?:day|week|month|year)s?"
+_MON = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+_WD = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+
+_EN = re.compile(
+    r"(?<![a-z])(?:"
+    r"(?:the\s+day\s+before\s+)?yesterday|today|tonight|tomorrow|the\s+day\s+after\s+tomorrow"
+    r"|(?:last|this|next|past)\s+(?:week(?:end)?|month|year|" + _WD + r")"
+    r"|(?:on\s+)?" + _WD +
+    r"|" + _N_EN + r"\s+" + _UNIT_EN + r"\s+ago"
+    r"|in\s+" + _N_EN + r"\s+" + _UNIT_EN +
+    r"|" + _MON + r"\.?\s+" + _DAY + r"(?:,?\s+\d{4})?"
+    r"|" + _DAY + r"\s+(?:of\s+)?" + _MON + r"(?:,?\s+\d{4})?"
+    r")(?![a-z])",
+    re.IGNORECASE,
+)  # fmt: skip
+_ZN = r"[0-9零一二两三四五六七八九十]{1,3}"
+_ZH = re.compile(
+    r"大前天|前天|昨天|昨晚|今天|今晚|明天|后天|大后天"
+    r"|(?:上|下|这|本)(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?"
+    r"|(?:上|下|这|本)个?月|去年|今年|明年"
+    r"|" + _ZN + r"(?:个)?(?:天|周|星期|礼拜|月|年)(?:前|以前|之前|后|以后|之后)"
+    r"|(?:(?:\d{4}|[零一二三四五六七八九]{4})年)?" + _ZN + r"月" + _ZN + r"[日号]"
+)  # fmt: skip
+
+
+def _zh_number(s: str) -> int | None:
+    if s.isdigit():
+        return int(s)
+    if s == "十":
+        return 10
+    if "十" in s:
+        tens, _, ones = s.partition("十")
+        return (_ZH_DIGITS.get(tens, 1) if tens else 1) * 10 + (_ZH_DIGITS.get(ones, 0) if ones else 0)
+    if len(s) == 1:
+        return _ZH_DIGITS.get(s)
+    digits = [_ZH_DIGITS.get(c) for c in s]
+    return None if None in digits else int("".join(str(d) for d in digits))
+
+
+def _monday(d: date) -> date:
+    return d - timedelta(days=d.weekday())
+
+
+def _week_form(shift: int, weekday: int | None, base: date, weekend: bool = False) -> tuple[date, date]:
+    """Calendar-week arithmetic: the week `shift` weeks from the base's week, its day
+    `weekday` (0 Monday), or the whole week, or its weekend."""
+    monday = _monday(base) + timedelta(weeks=shift)
+    if weekend:
+        return monday + timedelta(days=5), monday + timedelta(days=6)
+    if weekday is None:
+        return monday, monday + timedelta(days=6)
+    d = monday + timedelta(days=weekday)
+    return d, d
+
+
+def _month_form(shift: int, base: date) -> tuple[date, date]:
+    y, m = divmod(base.year * 12 + base.month - 1 + shift, 12)
+    start = date(y, m + 1, 1)
+    ny, nm = divmod(y * 12 + m + 1, 12)
+    return start, date(ny, nm + 1, 1) - timedelta(days=1)
+
+
+def _year_form(shift: int, base: date) -> tuple[date, date]:
+    return date(base.year + shift, 1, 1), date(base.year + shift, 12, 31)
+
+
+@lru_cache(maxsize=4096)
+def _dateparser(expr: str, base: date, prefer: str) -> date | None:
+    import dateparser  # imported on the first message that names a date
+
+    found = dateparser.parse(
+        expr,
+        languages=["en"],
+        settings={
+            "RELATIVE_BASE": datetime.combine(base, time(12)),
+            "PREFER_DATES_FROM": prefer,
+            "RETURN_AS_TIMEZONE_AWARE": False,
+        },
+    )
+    return found.date() if found is not None else None
+
+
+def _resolve_en(span: str, base: date) -> tuple[date, date] | None:
+    s = " ".join(span.lower().split())
+    s = s.removeprefix("on ")
+    m = re.fullmatch(r"(last|this|next|past) (week(?:end)?|month|year|" + _WD + ")", s)
+    if m:
+        which, unit = m.groups()
+        shift = {"last": -1, "past": -1, "this": 0, "next": 1}[which]
+        if unit in ("week", "weekend"):
+            return _week_form(shift, None, base, weekend=unit == "weekend")
+        if unit == "month":
+            return _month_form(shift, base)
+        if unit == "year":
+            return _year_form(shift, base)
+        wd = _WEEKDAYS_EN.index(unit)
+        if which == "this":
+            return _week_form(0, wd, base)
+        # "last Saturday": the latest Saturday before the base day; "next Friday" the
+        # first one after it (dateparser's reading too).
+        found = _dateparser(f"{which} {unit}", base, "past" if shift < 0 else "future")
+        return (found, found) if found else None
+    if s in _WEEKDAYS_EN:  # a bare weekday in a statement: the latest one (past tense is the common case)
+        delta = (base.weekday() - _WEEKDAYS_EN.index(s)) % 7
+        d = base - timedelta(days=delta)
+        return d, d
+    if s == "tonight":
+        return base, base
+    if s == "the day after tomorrow":
+        s = "in 2 days"
+    s = re.sub(r"\b(?:a couple of|couple of)\b", "2", s)
+    s = re.sub(r"\b(?:a few|few)\b", "3", s)
+    s = re.sub(r"\b(?:an?)\b(?= (?:day|week|month|year))", "1", s)
+    for i, word in enumerate(_NUM_EN, start=1):
+        s = re.sub(rf"\b{word}\b", str(i), s)
+    future = s.startswith("in ") or s in ("tomorrow",)
+    found = _dateparser(s, base, "future" if future else "past")
+    if found is None:
+        return None
+    unit = re.search(r"(week|month|year)s?\b", s)
+    if unit and ("ago" in s or s.startswith("in ")):
+        # "two weeks ago" names about that day, give or take the week around it.
+        half = {"week": 3, "month": 15, "year": 182}[unit.group(1)]
+        return found - timedelta(days=half), found + timedelta(days=half)
+    return found, found
+
+
+def _resolve_zh(span: str, base: date) -> tuple[date, date] | None:
+    fixed = {
+        "大前天": -3,
+        "前天": -2,
+        "昨天": -1,
+        "昨晚": -1,
+        "今天": 0,
+        "今晚": 0,
+        "明天": 1,
+        "后天": 2,
+        "大后天": 3,
+    }
+    if span in fixed:
+        d = base + timedelta(days=fixed[span])
+        return d, d
+    m = re.fullmatch(r"(上|下|这|本)(?:个)?(?:周|星期|礼拜)([一二三四五六日天末]?)", span)
+    if m:
+        shift = {"上": -1, "下": 1, "这": 0, "本": 0}[m.group(1)]
+        day = m.group(2)
+        return _week_form(
+            shift, _WEEKDAYS_ZH[day] if day and day != "末" else None, base, weekend=day == "末"
+        )
+    m = re.fullmatch(r"(上|下|这|本)个?月", span)
+    if m:
+        return _month_form({"上": -1, "下": 1, "这": 0, "本": 0}[m.group(1)], base)
+    if span in ("去年", "今年", "明年"):
+        return _year_form({"去年": -1, "今年": 0, "明年": 1}[span], base)
+    m = re.fullmatch(r"(" + _ZN + r")(?:个)?(天|周|星期|礼拜|月|年)(前|以前|之前|后|以后|之后)", span)
+    if m:
+        n = _zh_number(m.group(1))
+        if n is None:
+            return None
+        unit = {"天": "days", "周": "weeks", "星期": "weeks", "礼拜": "weeks", "月": "months", "年": "years"}[
+            m.group(2)
+        ]
+        expr = f"{n} {unit} ago" if m.group(3).endswith("前") else f"in {n} {unit}"
+        return _resolve_en(expr, base)
+    m = re.fullmatch(r"(?:(\d{4}|[零一二三四五六七八九]{4})年)?(" + _ZN + r")月(" + _ZN + r")[日号]", span)
+    if m:
+        year = _zh_number(m.group(1)) if m.group(1) else None
+        month, day = _zh_number(m.group(2)), _zh_number(m.group(3))
+        if not month or not day or not 1 <= month <= 12:
+            return None
+        expr = f"{_MONTHS_EN[month - 1]} {day}" + (f" {year}" if year else "")
+        return _resolve_en(expr, base)
+    return None
+
+
+def find_spans(text: str, at: datetime) -> list[TimeSpan]:
+    """Every date expression of `text` with the days it covers, resolved against `at`."""
+    base = at.astimezone(timezone.utc).date()
+    out: list[TimeSpan] = []
+    for pattern, resolve in ((_EN, _resolve_en), (_ZH, _resolve_zh)):
+        for m in pattern.finditer(text):
+            try:
+                got = resolve(m.group(0), base)
+            except (ValueError, OverflowError):  # a day that does not exist (Feb 30)
+                got = None
+            if got is not None:
+                out.append(TimeSpan(m.group(0), *got))
+    return out
+
+
+def first_range(text: str, at: datetime) -> TimeSpan | None:
+    spans = find_spans(text, at)
+    return spans[0] if spans else None
+
+
+_TIME_QUESTION = re.compile(
+    r"\bwhen\b|\bwhat\s+(?:date|day|time|year|month)\b|\bhow\s+long\s+ago\b|\bwhich\s+(?:day|year|month|week)\b"
+    r"|什么时候|哪天|哪一天|几号|几月|哪年|哪一年|多久以前|啥时候|何时",
+    re.IGNORECASE,
+)
+
+
+def is_time_question(text: str) -> bool:
+    """Does the query ask when something happened ("when did I…", "什么时候")?"""
+    return _TIME_QUESTION.search(text) is not None
+
+
+def query_range(text: str, at: datetime) -> TimeSpan | None:
+    """The days a question is about ("what did I do last weekend", "上周"), if it names them."""
+    return first_range(text, at)
