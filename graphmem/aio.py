@@ -90,8 +90,13 @@ class AsyncMemory:
         role: str = "user",
         at: datetime | str | None = None,
         ref: str | None = None,
+        *,
+        key: str | None = None,
+        speaker: str | None = None,
     ) -> RememberResult:
-        return await self._run(self.memory.remember, user_id, text, role=role, at=at, ref=ref)
+        return await self._run(
+            self.memory.remember, user_id, text, role=role, at=at, ref=ref, key=key, speaker=speaker
+        )
 
     async def recall(
         self, user_id: str, query: str, k: int = 6, at: datetime | str | None = None
@@ -120,9 +125,13 @@ class AsyncMemory:
         return await self._run(self.memory.facts, user_id, include_frozen, as_of=as_of)
 
     async def graph(
-        self, user_id: str, as_of: datetime | str | None = None, include_frozen: bool = False
+        self,
+        user_id: str,
+        as_of: datetime | str | None = None,
+        include_frozen: bool = False,
+        include_episodes: bool = False,
     ) -> nx.MultiDiGraph:
-        return await self._run(self.memory.graph, user_id, as_of, include_frozen)
+        return await self._run(self.memory.graph, user_id, as_of, include_frozen, include_episodes)
 
     async def history(self, user_id: str, attribute: str | None = None) -> list[HistoryEntry]:
         return await self._run(self.memory.history, user_id, attribute)
@@ -142,6 +151,9 @@ class AsyncMemory:
 
     async def forget(self, user_id: str, fact_id: str, at: datetime | str | None = None) -> bool:
         return await self._run(self.memory.forget, user_id, fact_id, at)
+
+    async def forget_episode(self, user_id: str, ref: str, at: datetime | str | None = None) -> int:
+        return await self._run(self.memory.forget_episode, user_id, ref, at)
 
     async def gc(
         self,

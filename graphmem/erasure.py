@@ -14,10 +14,9 @@ import numpy as np
 from .decay import effective_score
 from .embed import Embedder, HashingEmbedder
 from .errors import InvalidInputError
+from .indexing import message_terms, search_terms, vector_text
 from .model import AuditRecord, Fact
-from .portability.transfer import fact_text
 from .stores.base import FORGOTTEN, Episode, Store, UserReader, UserWriter
-from .textproc import terms
 from .write import new_id
 
 __all__ = ["forget_episode", "forget_fact", "forget_user", "gc"]
@@ -44,7 +43,7 @@ class _Erasure:
 
     needles: list[str]  # replaced by FORGOTTEN in the user's episode texts, in this order
     sources: dict[str, str]  # other fact id -> its source text afterwards
-    index: dict[str, str]  # other fact id -> the text its BM25 terms are recomputed from
+    index: dict[str, tuple[str, str]]  # other fact id -> (its text, its message) for BM25 terms
     embed: dict[str, str]  # other fact id -> the text its vector is recomputed from
 
 
@@ -82,14 +81,14 @@ def _erasure(gone: Fact, rest: list[Fact], episodes: list[Episode]) -> _Erasure:
         after = _scrubbed(m.text, needles)
         if after != m.text:
             changed.setdefault((m.at, m.ref), []).append(after)
-    index: dict[str, str] = {}
+    index: dict[str, tuple[str, str]] = {}
     for o in rest:
         message = " ".join(changed.get((o.recorded_at, o.ref), []))
         if o.id in sources or message:
-            text = f"{fact_text(o.text, sources.get(o.id, o.source_text))} {message}"
-            index[o.id] = " ".join(text.replace(FORGOTTEN, " ").split())  # the marker is no term
+            around = message or sources.get(o.id, o.source_text)
+            index[o.id] = (o.text, " ".join(around.replace(FORGOTTEN, " ").split()))  # the marker is no term
     by_id = {o.id: o for o in rest}
-    embed = {fid: fact_text(by_id[fid].text, src) for fid, src in sources.items()}
+    embed = {fid: vector_text(by_id[fid].text, src) for fid, src in sources.items()}
     return _Erasure(needles, sources, index, embed)
 
 
@@ -162,8 +161,12 @@ def forget_fact(
                 w.update_fact(replace(f, superseded_by=None))
         w.delete_fact(fact_id)
         by_id = {f.id: f for f in rest}
-        for fid, text in erase.index.items():
-            w.update_source(fid, erase.sources.get(fid, by_id[fid].source_text), terms(text))
+        for fid, (text, message) in erase.index.items():
+            w.update_source(
+                fid,
+                erase.sources.get(fid, by_id[fid].source_text),
+                search_terms(text, message_terms(message)),
+            )
         fresh = [(fid, v) for fid, text in erase.embed.items() if (v := vector(text)) is not None]
         if fresh:
             w.replace_vectors(fresh)

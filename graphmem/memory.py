@@ -19,6 +19,7 @@ from .embed import Embedder, HashingEmbedder
 from .errors import EmbedderMismatchError
 from .extract import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts, RuleExtractor
 from .gate.secrets import find_secrets, redact
+from .indexing import message_terms, search_terms, vector_text
 from .model import (
     KINDS,
     SOURCES,
@@ -35,7 +36,7 @@ from .portability import ExportReport, ImportReport
 from .recall import Recaller
 from .stores import Store, open_store
 from .stores.base import UserReader
-from .textproc import bound_runs, message_terms, terms
+from .textproc import bound_runs
 from .timeutil import parse_time
 from .vocab import CORE_KEYS, RELATION_KEYS, is_single, is_valid_attribute
 from .write import Applier, Prepared, new_id, render_candidate
@@ -227,15 +228,16 @@ class Memory:
             else:
                 good.append(c)
         texts = [render_candidate(c) for c in good]
-        search_texts = [f"{t} {c.source_text}".strip() for t, c in zip(texts, good)]
-        # BM25 sees the whole (redacted) message, so a fact can be found by what was said
-        # around it; the vector keeps to the fact and its clause.
-        around = message_terms(message)  # once per message: per fact it would be quadratic
+        # graphmem.indexing: BM25 sees the whole (redacted) message, the vector the fact and
+        # its clause. The message's terms are taken once: per fact it would be quadratic.
+        around = message_terms(message)
         vectors = (
-            self.embedder.embed(search_texts) if good else np.zeros((0, self.embedder.dim), dtype=np.float32)
+            self.embedder.embed([vector_text(t, c.source_text) for t, c in zip(texts, good)])
+            if good
+            else np.zeros((0, self.embedder.dim), dtype=np.float32)
         )
         prepared = [
-            Prepared(c, t, terms(t) + around, vectors[i]) for i, (c, t) in enumerate(zip(good, texts))
+            Prepared(c, t, search_terms(t, around), vectors[i]) for i, (c, t) in enumerate(zip(good, texts))
         ]
         return prepared, dropped
 

@@ -23,9 +23,10 @@ import numpy as np
 
 from .embed import Embedder
 from .errors import EmbedderMismatchError
+from .indexing import vector_text
 from .stores.base import Store, UserWriter
 
-__all__ = ["PARTIAL_PREFIX", "fact_text", "reembed"]
+__all__ = ["PARTIAL_PREFIX", "reembed"]
 
 _log = logging.getLogger("graphmem")
 
@@ -33,11 +34,6 @@ _log = logging.getLogger("graphmem")
 PARTIAL_PREFIX = "reembedding-into:"
 
 Progress = Callable[[int, int], None]
-
-
-def fact_text(text: str, source_text: str) -> str:
-    """What gets embedded for a fact; the same string Memory embeds when it stores one."""
-    return f"{text} {source_text}".strip()
 
 
 def reembed(
@@ -64,7 +60,7 @@ def reembed(
         facts = store.reader(user).facts(statuses=None)
         for start in range(0, len(facts), batch_size):
             chunk = facts[start : start + batch_size]
-            vectors = embedder.embed([fact_text(f.text, f.source_text) for f in chunk])
+            vectors = embedder.embed([vector_text(f.text, f.source_text) for f in chunk])
             vectors = np.asarray(vectors, dtype=np.float32)
             if vectors.shape != (len(chunk), embedder.dim):
                 raise EmbedderMismatchError(

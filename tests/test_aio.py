@@ -18,6 +18,10 @@ def test_same_public_methods_as_memory() -> None:
     }
     assert sync - {"applier_class"} <= mirrored | {"close"}
     assert inspect.iscoroutinefunction(AsyncMemory.close)
+    for name in sorted(sync - {"applier_class", "close"}):  # same parameters, same defaults
+        want = list(inspect.signature(getattr(Memory, name)).parameters.values())
+        got = list(inspect.signature(getattr(AsyncMemory, name)).parameters.values())
+        assert [(q.name, q.kind, q.default) for q in got] == [(q.name, q.kind, q.default) for q in want], name
 
 
 def test_shared_across_tasks(store_target: str, uid: Callable[[str], str]) -> None:
@@ -33,15 +37,19 @@ def test_shared_across_tasks(store_target: str, uid: Callable[[str], str]) -> No
             assert all(r.added for r in results)
             recalls = await asyncio.gather(*(mem.recall(u, "which city do I live in?", k=3) for u in users))
             for u, c, items in zip(users, cities, recalls):
-                assert items[0].fact.value == c and all(it.fact.user_id == u for it in items)
+                assert items[0].fact is not None and items[0].fact.value == c
+                assert all((it.fact or it.episode).user_id == u for it in items)
             for u in users:
                 pets = {f.value for f in await mem.get(u, "pet")}
                 assert pets == {f"Shell{j}" for j in range(5)}
                 assert (await mem.context(u, "where do I live?")).text.count("<MemoryContext>") == 1
                 assert len(await mem.history(u)) == 6
-            # Retry-safe through the pool too: the same ref again writes nothing.
+            # Retry-safe through the pool too: the same ref again writes nothing and
+            # answers with the first result.
             again = await mem.remember(users[0], "I have a cat named Shell0.", ref="r0")
-            assert not again.added
+            assert again.episode_id == results[0].episode_id
+            assert [f.id for f in again.added] == [f.id for f in results[0].added]
+            assert len(await mem.history(users[0])) == 6
             with pytest.raises(InvalidUserIdError):
                 await mem.facts("")
             with pytest.raises(InvalidInputError):

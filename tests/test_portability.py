@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 
 from graphmem import ImportFormatError, InvalidUserIdError, Memory
 from graphmem.keys import value_key
+from graphmem.portability import copy_store, import_user
 from graphmem.portability.plan import MAX_IMPORT_BYTES, Limits, Planner
-from graphmem.portability.transfer import import_user, migrate
 from graphmem.stores import SQLiteStore, open_store
 from graphmem.stores.base import UserReader
 
@@ -516,13 +516,13 @@ def test_migrate_twice_is_idempotent(store_target: str, tmp_path: Path) -> None:
     dst = open_store(store_target)
     try:
         seen: list[tuple[int, int]] = []
-        first = migrate(src, dst, progress=lambda d, t: seen.append((d, t)))
+        first = copy_store(src, dst, progress=lambda d, t: seen.append((d, t)))
         assert seen[0] == (0, 2) and seen[-1] == (2, 2)
         assert set(first.reports) == {a, b}
         for u in (a, b):
             assert canon(dst.reader(u)) == canon(src.reader(u))
         rows = {u: dst.count_rows(u) for u in (a, b)}
-        second = migrate(src, dst)
+        second = copy_store(src, dst)
         assert not any(r.changed for r in second.reports.values())
         assert {u: dst.count_rows(u) for u in (a, b)} == rows
         for u in (a, b):
@@ -530,7 +530,7 @@ def test_migrate_twice_is_idempotent(store_target: str, tmp_path: Path) -> None:
         # The source moves on; a third run catches the copy up without duplicates.
         with Memory(src_path) as m:
             m.remember(a, "I moved to Milan.", at="2026-05-01T00:00:00Z")
-        migrate(src, dst)
+        copy_store(src, dst)
         assert canon(dst.reader(a)) == canon(src.reader(a))
         m = Memory(dst)  # not closed here: it would close `dst`
         assert [f.value for f in m.get(a, "city")] == ["Milan"]
@@ -543,7 +543,7 @@ def test_migrate_twice_is_idempotent(store_target: str, tmp_path: Path) -> None:
 def test_migrate_refuses_the_same_store(tmp_path: Path) -> None:
     s = SQLiteStore(tmp_path / "same.db")
     with pytest.raises(Exception, match="same store"):
-        migrate(s, s)
+        copy_store(s, s)
     s.close()
 
 

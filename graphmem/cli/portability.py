@@ -1,7 +1,7 @@
 """CLI side of portability and erasure: `export`, `import`, `migrate`, `forget`, `gc`.
 
 A shell over `Memory` (and, for `migrate`, which opens two stores, over
-`graphmem.portability.migrate`); `cli.build_parser` calls `register(add)`.
+`graphmem.portability.copy_store`); `cli.build_parser` calls `register(add)`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any, TextIO
 
 from ..embed import Embedder
 from ..memory import Memory
-from ..portability import ImportReport, migrate
+from ..portability import ImportReport, copy_store
 from ..stores import open_store
 
 __all__ = ["ProgressBar", "cmd_migrate", "print_import", "register"]
@@ -148,7 +148,7 @@ def cmd_migrate(a: argparse.Namespace, default_src: str, auth: tuple[str, str] |
     try:
         dst = open_store(a.dest, auth)
         try:
-            r = migrate(src, dst, ProgressBar("migrate"), embedder=_env_embedder(environ))
+            r = copy_store(src, dst, ProgressBar("migrate"), embedder=_env_embedder(environ))
         finally:
             dst.close()
     finally:

@@ -3,7 +3,7 @@
 and store-to-store copy built on the storage protocol (`transfer`)."""
 
 from .plan import ImportDecision, ImportReport
-from .transfer import ExportReport, MigrateReport, export_user, fact_text, import_user, migrate, write_export
+from .transfer import ExportReport, MigrateReport, copy_store, export_user, import_user, write_export
 
 __all__ = [
     "ExportReport",
@@ -11,8 +11,7 @@ __all__ = [
     "ImportReport",
     "MigrateReport",
     "export_user",
-    "fact_text",
     "import_user",
-    "migrate",
+    "copy_store",
     "write_export",
 ]

@@ -62,7 +62,7 @@ MAX_IMPORT_RECORDS = 1_000_000
 MAX_FIELD_CHARS = 65_536
 #: The longest fact value, as for `remember`.
 MAX_VALUE_CHARS = 1000
-_MAX_ID_CHARS = 256
+MAX_ID_CHARS = 256
 #: Bounds on every number a document holds, so no imported value can overflow a store's
 #: integer (Neo4j's 64-bit long), turn into a float, or make decay arithmetic degenerate.
 MAX_ACCESS_COUNT = 1_000_000_000
@@ -100,7 +100,7 @@ class ParsedDoc:
     vectors: dict[str, np.ndarray] = field(default_factory=dict)  # fact id -> vector, when included
 
 
-def _fail(path: str, msg: str) -> ImportFormatError:
+def fail(path: str, msg: str) -> ImportFormatError:
     return ImportFormatError(f"{path}: {msg}" if path else msg)
 
 
@@ -116,7 +116,7 @@ def short(v: object) -> str:
         return f"<{type(v).__name__}>"
 
 
-def _tname(v: object) -> str:
+def type_name(v: object) -> str:
     names = {"dict": "object", "list": "array", "str": "string", "NoneType": "null"}
     return names.get(type(v).__name__, type(v).__name__)
 
@@ -126,20 +126,20 @@ def _tname(v: object) -> str:
 _MISSING = object()
 
 
-class _Rec:
+class Record:
     """Typed access to one JSON object, failing with the field's path."""
 
     def __init__(
         self, raw: Any, path: str, required: Collection[str], optional: Collection[str] = ()
     ) -> None:
         if not isinstance(raw, dict):
-            raise _fail(path, f"expected an object, got {_tname(raw)}")
+            raise fail(path, f"expected an object, got {type_name(raw)}")
         for k in raw:
             if k not in required and k not in optional:
-                raise _fail(path, f"unknown field {k!r}")
+                raise fail(path, f"unknown field {k!r}")
         for k in sorted(required):
             if k not in raw:
-                raise _fail(path, f"missing field {k!r}")
+                raise fail(path, f"missing field {k!r}")
         self.raw, self.path = raw, path
 
     def at(self, key: str) -> str:
@@ -153,23 +153,23 @@ class _Rec:
         if v is _MISSING and not nonempty:
             return ""
         if not isinstance(v, str):
-            raise _fail(self.at(key), f"expected a string, got {_tname(v)}")
+            raise fail(self.at(key), f"expected a string, got {type_name(v)}")
         if nonempty and not v.strip():
-            raise _fail(self.at(key), "must not be empty")
+            raise fail(self.at(key), "must not be empty")
         if len(v) > max_len:
-            raise _fail(self.at(key), f"is {len(v)} characters; the limit is {max_len}")
+            raise fail(self.at(key), f"is {len(v)} characters; the limit is {max_len}")
         problem = _unstorable(v)
         if problem:
-            raise _fail(self.at(key), f"holds {problem}, which cannot be stored as text")
+            raise fail(self.at(key), f"holds {problem}, which cannot be stored as text")
         return v
 
     def opt_text(self, key: str, *, max_len: int = MAX_FIELD_CHARS) -> str | None:
         return None if self.raw.get(key) is None else self.text(key, max_len=max_len)
 
     def id(self, key: str) -> str:
-        v = self.text(key, max_len=_MAX_ID_CHARS, nonempty=True)
+        v = self.text(key, max_len=MAX_ID_CHARS, nonempty=True)
         if any(ord(c) < 32 or ord(c) == 127 for c in v):
-            raise _fail(self.at(key), "must not contain control characters")
+            raise fail(self.at(key), "must not contain control characters")
         return v
 
     def opt_id(self, key: str) -> str | None:
@@ -183,29 +183,29 @@ class _Rec:
         ok = ok and (abs(v) < 1e300 if isinstance(v, int) else math.isfinite(v))  # type: ignore[arg-type]
         if not ok or v < lo or (hi is not None and v > hi):  # type: ignore[operator]
             rng = f"from {lo:g} to {hi:g}" if hi is not None else f"of at least {lo:g}"
-            raise _fail(self.at(key), f"expected a number {rng}, got {_tname(v)} {short(v)}")
+            raise fail(self.at(key), f"expected a number {rng}, got {type_name(v)} {short(v)}")
         return float(v)  # type: ignore[arg-type]
 
     def integer(self, key: str, default: int = 0, hi: int = MAX_ACCESS_COUNT) -> int:
         v = self.raw.get(key, default)
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= hi:
-            raise _fail(self.at(key), f"expected an integer from 0 to {hi:,}, got {_tname(v)} {short(v)}")
+            raise fail(self.at(key), f"expected an integer from 0 to {hi:,}, got {type_name(v)} {short(v)}")
         return v
 
     def boolean(self, key: str, default: bool = False) -> bool:
         v = self.raw.get(key, default)
         if not isinstance(v, bool):
-            raise _fail(self.at(key), f"expected true or false, got {_tname(v)}")
+            raise fail(self.at(key), f"expected true or false, got {type_name(v)}")
         return v
 
     def time(self, key: str) -> datetime:
         v = self.raw.get(key)
         if not isinstance(v, str):
-            raise _fail(self.at(key), f"expected an ISO-8601 date-time string, got {_tname(v)}")
+            raise fail(self.at(key), f"expected an ISO-8601 date-time string, got {type_name(v)}")
         try:
             return parse_time(v, key)
         except GraphMemError as e:
-            raise _fail(
+            raise fail(
                 self.at(key), f"{short(v)} is not an ISO-8601 date-time in the years 1000 to 9000"
             ) from e
 
@@ -215,57 +215,57 @@ class _Rec:
     def choice(self, key: str, choices: tuple[str, ...]) -> str:
         v = self.raw.get(key)
         if v not in choices:
-            raise _fail(self.at(key), f"expected one of {', '.join(choices)}, got {short(v)}")
+            raise fail(self.at(key), f"expected one of {', '.join(choices)}, got {short(v)}")
         return str(v)
 
     def strs(self, key: str) -> tuple[str, ...]:
         v = self.raw.get(key, [])
         if not isinstance(v, list) or not all(isinstance(x, str) and len(x) <= MAX_FIELD_CHARS for x in v):
-            raise _fail(self.at(key), f"expected an array of strings, got {_tname(v)}")
+            raise fail(self.at(key), f"expected an array of strings, got {type_name(v)}")
         for i, x in enumerate(v):
             problem = _unstorable(x)
             if problem:
-                raise _fail(f"{self.at(key)}[{i}]", f"holds {problem}, which cannot be stored as text")
+                raise fail(f"{self.at(key)}[{i}]", f"holds {problem}, which cannot be stored as text")
         return tuple(v)
 
 
-def _list(doc: _Rec, key: str, limit: int | None, required: bool = True) -> list[Any]:
+def section_list(doc: Record, key: str, limit: int | None, required: bool = True) -> list[Any]:
     v = doc.get(key, _MISSING)
     if v is _MISSING and not required:
         return []
     if not isinstance(v, list):
-        raise _fail(key, f"expected an array, got {_tname(v)}")
+        raise fail(key, f"expected an array, got {type_name(v)}")
     if limit is not None and len(v) > limit:
-        raise _fail(key, f"holds {len(v)} records; the import limit is {limit}")
+        raise fail(key, f"holds {len(v)} records; the import limit is {limit}")
     return v
 
 
-def _unique(ids: list[str], section: str) -> set[str]:
+def unique_ids(ids: list[str], section: str) -> set[str]:
     seen: dict[str, int] = {}
     for i, x in enumerate(ids):
         if x in seen:
-            raise _fail(f"{section}[{i}].id", f"duplicate id {x!r} (also {section}[{seen[x]}].id)")
+            raise fail(f"{section}[{i}].id", f"duplicate id {x!r} (also {section}[{seen[x]}].id)")
         seen[x] = i
     return set(seen)
 
 
-def _version(v: Any) -> int:
+def version_of(v: Any) -> int:
     """1 or 2 from the `schema_version` field; anything else is refused by name."""
     if isinstance(v, bool) or not isinstance(v, (int, float, str)):
-        raise _fail("schema_version", f"unknown schema_version {short(v)}; this graphmem reads 1 to 3")
+        raise fail("schema_version", f"unknown schema_version {short(v)}; this graphmem reads 1 to 3")
     if isinstance(v, float) and not math.isfinite(v):
-        raise _fail("schema_version", f"unknown schema_version {v!r}; this graphmem reads 1 to 3")
+        raise fail("schema_version", f"unknown schema_version {v!r}; this graphmem reads 1 to 3")
     text = str(v).strip()[:20] if not isinstance(v, int) or abs(v) < 10**6 else "?"
     try:
         major_s, _, minor_s = text.partition(".")
         major, minor = int(major_s), int(minor_s or 0)
     except ValueError:
-        raise _fail(
+        raise fail(
             "schema_version", f"unknown schema_version {short(v)}; this graphmem reads 1 to 3"
         ) from None
     if (major, minor) > (SCHEMA_VERSION, 0):
-        raise _fail("schema_version", f"schema_version {text} is newer than this graphmem understands "
+        raise fail("schema_version", f"schema_version {text} is newer than this graphmem understands "
                     f"(up to {SCHEMA_VERSION}); upgrade graphmem to import it")  # fmt: skip
     if (major, minor) not in ((1, 0), (2, 0), (3, 0)):
-        raise _fail("schema_version", f"unknown schema_version {text}; this graphmem reads 1 to 3")
+        raise fail("schema_version", f"unknown schema_version {text}; this graphmem reads 1 to 3")
     return major

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,32 +20,33 @@ import numpy as np
 from ..config import DEFAULT_HALF_LIVES
 from ..errors import GraphMemError, ImportFormatError
 from ..gate.secrets import find_secrets, redact
+from ..migrations import Migrations
 from ..model import KINDS, SOURCES, STATUSES, AuditRecord, Entity, Fact
 from ..stores.base import Episode, SupersedesEdge
 from ..validate import ROLES
 from ..validate import user_id as check_user_id
 from ..vocab import is_single, is_valid_attribute
 from .format import (
-    _MAX_ID_CHARS,
     DEFAULT_LIMITS,
     FORMAT,
     MAX_DEPTH,
     MAX_HALF_LIFE_DAYS,
+    MAX_ID_CHARS,
     MAX_NUMBER_CHARS,
     MAX_VALUE_CHARS,
     MIN_HALF_LIFE_DAYS,
     SCHEMA_VERSION,
     Limits,
     ParsedDoc,
-    _fail,
-    _list,
-    _Rec,
-    _tname,
-    _unique,
-    _version,
+    Record,
+    fail,
+    section_list,
+    type_name,
+    unique_ids,
+    version_of,
 )
 
-__all__ = ["MIGRATIONS", "load_document", "migrate_v1", "parse_document"]
+__all__ = ["DOCUMENT_MIGRATIONS", "load_document", "migrate_v1", "parse_document"]
 
 # ---- loading --------------------------------------------------------------------------
 
@@ -55,24 +55,24 @@ def _no_dupes(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in pairs:
         if k in out:
-            raise _fail("", f"duplicate key {k!r} in one JSON object")
+            raise fail("", f"duplicate key {k!r} in one JSON object")
         out[k] = v
     return out
 
 
 def _bad_constant(name: str) -> None:
-    raise _fail("", f"{name} is not a valid JSON number")
+    raise fail("", f"{name} is not a valid JSON number")
 
 
 def _int(text: str) -> int:
     if len(text) > MAX_NUMBER_CHARS:
-        raise _fail("", f"a number of {len(text)} digits; the limit is {MAX_NUMBER_CHARS}")
+        raise fail("", f"a number of {len(text)} digits; the limit is {MAX_NUMBER_CHARS}")
     return int(text)
 
 
 def _float(text: str) -> float:
     if len(text) > MAX_NUMBER_CHARS:
-        raise _fail("", f"a number of {len(text)} characters; the limit is {MAX_NUMBER_CHARS}")
+        raise fail("", f"a number of {len(text)} characters; the limit is {MAX_NUMBER_CHARS}")
     return float(text)
 
 
@@ -87,7 +87,7 @@ def _check_depth_text(raw: str) -> None:
     for ch in _NOT_BRACKET.sub("", _STRING.sub("", raw)):
         depth = depth + 1 if ch in "[{" else depth - 1
         if depth > MAX_DEPTH:
-            raise _fail("", f"arrays or objects nested more than {MAX_DEPTH} deep")
+            raise fail("", f"arrays or objects nested more than {MAX_DEPTH} deep")
 
 
 def _check_depth(doc: Any) -> None:
@@ -96,7 +96,7 @@ def _check_depth(doc: Any) -> None:
     while stack:
         v, d = stack.pop()
         if d > MAX_DEPTH:
-            raise _fail("", f"arrays or objects nested more than {MAX_DEPTH} deep")
+            raise fail("", f"arrays or objects nested more than {MAX_DEPTH} deep")
         if isinstance(v, dict):
             stack.extend((x, d + 1) for x in v.values() if isinstance(x, (dict, list)))
         elif isinstance(v, list):
@@ -104,7 +104,7 @@ def _check_depth(doc: Any) -> None:
 
 
 def _too_big(size: int, limit: int) -> ImportFormatError:
-    return _fail("", f"document is {size / 1048576:.1f} MB; the import limit is {limit / 1048576:.0f} MB")
+    return fail("", f"document is {size / 1048576:.1f} MB; the import limit is {limit / 1048576:.0f} MB")
 
 
 def load_document(source: Any, limits: Limits = DEFAULT_LIMITS) -> ParsedDoc:
@@ -124,7 +124,7 @@ def load_document(source: Any, limits: Limits = DEFAULT_LIMITS) -> ParsedDoc:
                 raise _too_big(size, cap)
             raw = path.read_bytes()
         except (OSError, ValueError) as e:  # ValueError: a path no file system can name
-            raise _fail(
+            raise fail(
                 "", f"cannot read {str(path)[:80]!r}: {getattr(e, 'strerror', None) or type(e).__name__}"
             ) from e
     elif hasattr(source, "read"):
@@ -139,18 +139,18 @@ def load_document(source: Any, limits: Limits = DEFAULT_LIMITS) -> ParsedDoc:
         try:
             raw = raw.decode("utf-8-sig")
         except UnicodeDecodeError as e:
-            raise _fail("", f"document is not UTF-8 text (byte {e.start})") from e
+            raise fail("", f"document is not UTF-8 text (byte {e.start})") from e
     _check_depth_text(raw)
     try:
         doc = json.loads(
             raw, object_pairs_hook=_no_dupes, parse_constant=_bad_constant, parse_int=_int, parse_float=_float
         )
     except json.JSONDecodeError as e:
-        raise _fail(
+        raise fail(
             "", f"not valid JSON (truncated or corrupted?): {e.msg} at line {e.lineno} column {e.colno}"
         ) from e
     except (RecursionError, ValueError, OverflowError) as e:  # past the checks above: say so plainly
-        raise _fail("", f"not a readable JSON document ({type(e).__name__})") from e
+        raise fail("", f"not a readable JSON document ({type(e).__name__})") from e
     return parse_document(doc, limits)
 
 
@@ -174,10 +174,10 @@ _FACT_OPT = {
 
 
 def _parse_fact(raw: Any, path: str, uid: str, dim: int | None) -> tuple[Fact, np.ndarray | None]:
-    r = _Rec(raw, path, _FACT_REQ, _FACT_OPT)
+    r = Record(raw, path, _FACT_REQ, _FACT_OPT)
     attribute = r.text("attribute", nonempty=True)
     if not is_valid_attribute(attribute):
-        raise _fail(r.at("attribute"), f"{attribute[:40]!r} is not a valid attribute name")
+        raise fail(r.at("attribute"), f"{attribute[:40]!r} is not a valid attribute name")
     f = Fact(
         id=r.id("id"), user_id=r.text("user_id"), subject_id=r.id("subject_id"),
         subject_name=r.text("subject_name", nonempty=True), attribute=attribute,
@@ -187,133 +187,133 @@ def _parse_fact(raw: Any, path: str, uid: str, dim: int | None) -> tuple[Fact, n
         recorded_at=r.time("recorded_at"), valid_from=r.time("valid_from"), valid_to=r.opt_time("valid_to"),
         last_accessed_at=r.time("last_accessed_at"),
         half_life_days=r.number("half_life_days", MIN_HALF_LIFE_DAYS, MAX_HALF_LIFE_DAYS),
-        access_count=r.integer("access_count"), ref=r.opt_text("ref", max_len=_MAX_ID_CHARS),
-        object_id=r.opt_id("object_id"), qualifier=r.opt_text("qualifier", max_len=_MAX_ID_CHARS),
+        access_count=r.integer("access_count"), ref=r.opt_text("ref", max_len=MAX_ID_CHARS),
+        object_id=r.opt_id("object_id"), qualifier=r.opt_text("qualifier", max_len=MAX_ID_CHARS),
         superseded_by=r.opt_id("superseded_by"), inferred=r.boolean("inferred"),
     )  # fmt: skip
     if f.user_id != uid:
-        raise _fail(r.at("user_id"), "differs from the document's user_id")
+        raise fail(r.at("user_id"), "differs from the document's user_id")
     if f.valid_to is not None and f.valid_to < f.valid_from:
-        raise _fail(r.at("valid_to"), "is before valid_from")
+        raise fail(r.at("valid_to"), "is before valid_from")
     if f.status == "active" and f.superseded_by is not None:
-        raise _fail(r.at("superseded_by"), "an active fact cannot be superseded")
+        raise fail(r.at("superseded_by"), "an active fact cannot be superseded")
     found = find_secrets(f"{f.value}\n{f.text}\n{f.source_text}")
     if found:
-        raise _fail(path, f"holds what looks like a secret ({found[0].kind}); graphmem never stores secrets")
+        raise fail(path, f"holds what looks like a secret ({found[0].kind}); graphmem never stores secrets")
     vec = None
     if r.get("vector", None) is not None:
         v = r.get("vector", None)
         if dim is None:
-            raise _fail(r.at("vector"), "vectors need an `embedder` with model and dim at the top level")
+            raise fail(r.at("vector"), "vectors need an `embedder` with model and dim at the top level")
         ok = isinstance(v, list) and len(v) == dim
         if not ok or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v):
-            raise _fail(r.at("vector"), f"expected an array of {dim} numbers")
+            raise fail(r.at("vector"), f"expected an array of {dim} numbers")
         vec = np.asarray(v, dtype=np.float32)
         if not np.all(np.isfinite(vec)):
-            raise _fail(r.at("vector"), "holds a non-finite number")
+            raise fail(r.at("vector"), "holds a non-finite number")
     return f, vec
 
 
 def _parse_v2(doc: dict[str, Any], limits: Limits) -> ParsedDoc:
-    top = _Rec(doc, "", _TOP, _TOP_OPT)
+    top = Record(doc, "", _TOP, _TOP_OPT)
     if doc.get("format") != FORMAT:
-        raise _fail("format", f"expected {FORMAT!r}, got {doc.get('format')!r}"[:200])
+        raise fail("format", f"expected {FORMAT!r}, got {doc.get('format')!r}"[:200])
     try:
         uid = check_user_id(doc.get("user_id"))
     except GraphMemError as e:
-        raise _fail("user_id", str(e)) from e
+        raise fail("user_id", str(e)) from e
     exported_at = top.time("exported_at")
     embedder: tuple[str, int] | None = None
     if doc.get("embedder") is not None:
-        em = _Rec(doc["embedder"], "embedder", {"model", "dim"}, {"included"})
+        em = Record(doc["embedder"], "embedder", {"model", "dim"}, {"included"})
         embedder = (em.text("model", nonempty=True), int(em.number("dim", 1, 65536)))
         em.boolean("included")
     recs = limits.max_records
 
     entities = []
-    for i, raw in enumerate(_list(top, "entities", recs)):
-        r = _Rec(raw, f"entities[{i}]", {"id", "name", "type"}, {"user_id", "aliases", "created_at"})
+    for i, raw in enumerate(section_list(top, "entities", recs)):
+        r = Record(raw, f"entities[{i}]", {"id", "name", "type"}, {"user_id", "aliases", "created_at"})
         if r.get("user_id", uid) != uid:
-            raise _fail(r.at("user_id"), "differs from the document's user_id")
+            raise fail(r.at("user_id"), "differs from the document's user_id")
         entities.append(Entity(r.id("id"), uid, r.text("name", nonempty=True, max_len=MAX_VALUE_CHARS),
                                r.text("type", nonempty=True, max_len=64), r.strs("aliases"),
                                r.opt_time("created_at")))  # fmt: skip
-    entity_ids = _unique([e.id for e in entities], "entities")
+    entity_ids = unique_ids([e.id for e in entities], "entities")
     if sum(e.type == "self" for e in entities) > 1:
-        raise _fail("entities", "more than one entity has type 'self'")
+        raise fail("entities", "more than one entity has type 'self'")
     for i, ent in enumerate(entities):
         if ent.type != "self" and (ent.name.strip().casefold() == "self" or ent.id == "self"):
-            raise _fail(
+            raise fail(
                 f"entities[{i}].type", f"{ent.type!r} contradicts the entity's name or id ('self')"[:200]
             )
 
     facts, vectors = [], {}
-    for i, raw in enumerate(_list(top, "facts", limits.max_facts)):
+    for i, raw in enumerate(section_list(top, "facts", limits.max_facts)):
         f, vec = _parse_fact(raw, f"facts[{i}]", uid, embedder[1] if embedder else None)
         facts.append(f)
         if vec is not None:
             vectors[f.id] = vec
-    fact_ids = _unique([f.id for f in facts], "facts")
+    fact_ids = unique_ids([f.id for f in facts], "facts")
     single: dict[tuple[str, str], int] = {}
     for i, f in enumerate(facts):
         if f.status == "active" and not f.object_id and is_single(f.attribute):
             other = single.setdefault((f.subject_id, f.attribute), i)
             if other != i:
-                raise _fail(f"facts[{i}]", f"a second active {f.attribute!r} of one subject (also facts[{other}]); "
+                raise fail(f"facts[{i}]", f"a second active {f.attribute!r} of one subject (also facts[{other}]); "
                             "a single-valued attribute has one active value")  # fmt: skip
     for i, f in enumerate(facts):
         for key, ref, known, what in (("subject_id", f.subject_id, entity_ids, "entity"),
                                       ("object_id", f.object_id, entity_ids, "entity"),
                                       ("superseded_by", f.superseded_by, fact_ids, "fact")):  # fmt: skip
             if ref is not None and ref not in known:
-                raise _fail(f"facts[{i}].{key}", f"{ref!r} is not the id of any {what} in the document")
+                raise fail(f"facts[{i}].{key}", f"{ref!r} is not the id of any {what} in the document")
 
     edges: list[SupersedesEdge] = []
     pairs: dict[tuple[str, str], int] = {}
-    for i, raw in enumerate(_list(top, "supersedes", recs, required=False)):
-        r = _Rec(raw, f"supersedes[{i}]", {"new_id", "old_id", "rule", "at"})
+    for i, raw in enumerate(section_list(top, "supersedes", recs, required=False)):
+        r = Record(raw, f"supersedes[{i}]", {"new_id", "old_id", "rule", "at"})
         edge = SupersedesEdge(
             r.id("new_id"), r.id("old_id"), r.text("rule", nonempty=True, max_len=128), r.time("at")
         )
         for key in ("new_id", "old_id"):
             if getattr(edge, key) not in fact_ids:
-                raise _fail(r.at(key), f"{getattr(edge, key)!r} is not the id of any fact in the document")
+                raise fail(r.at(key), f"{getattr(edge, key)!r} is not the id of any fact in the document")
         if edge.new_id == edge.old_id:
-            raise _fail(r.path, "a fact cannot supersede itself")
+            raise fail(r.path, "a fact cannot supersede itself")
         if (edge.new_id, edge.old_id) in pairs:
-            raise _fail(r.path, f"duplicates supersedes[{pairs[(edge.new_id, edge.old_id)]}]")
+            raise fail(r.path, f"duplicates supersedes[{pairs[(edge.new_id, edge.old_id)]}]")
         pairs[(edge.new_id, edge.old_id)] = i
         edges.append(edge)
 
     _acyclic(edges, facts)
 
     audit = []
-    for i, raw in enumerate(_list(top, "audit", recs, required=False)):
-        r = _Rec(raw, f"audit[{i}]", {"id", "at", "action", "rule"},
+    for i, raw in enumerate(section_list(top, "audit", recs, required=False)):
+        r = Record(raw, f"audit[{i}]", {"id", "at", "action", "rule"},
                  {"user_id", "new_fact_id", "old_fact_id", "detail"})  # fmt: skip
         if r.get("user_id", uid) != uid:
-            raise _fail(r.at("user_id"), "differs from the document's user_id")
+            raise fail(r.at("user_id"), "differs from the document's user_id")
         a = AuditRecord(r.id("id"), uid, r.time("at"), r.text("action", nonempty=True, max_len=64),
                         r.text("rule", nonempty=True, max_len=128), r.opt_id("new_fact_id"),
                         r.opt_id("old_fact_id"), redact(r.text("detail")))  # fmt: skip
         for key in ("new_fact_id", "old_fact_id"):
             ref = getattr(a, key)
             if ref is not None and ref not in fact_ids:
-                raise _fail(r.at(key), f"{ref!r} is not the id of any fact in the document")
+                raise fail(r.at(key), f"{ref!r} is not the id of any fact in the document")
         audit.append(a)
-    _unique([a.id for a in audit], "audit")
+    unique_ids([a.id for a in audit], "audit")
 
     episodes = []
-    for i, raw in enumerate(_list(top, "episodes", recs, required=False)):
-        r = _Rec(raw, f"episodes[{i}]", {"id", "role", "text", "at"},
+    for i, raw in enumerate(section_list(top, "episodes", recs, required=False)):
+        r = Record(raw, f"episodes[{i}]", {"id", "role", "text", "at"},
                  {"user_id", "ref", "prev_id", "position", "refers_from", "refers_to", "speaker"})  # fmt: skip
         if r.get("user_id", uid) != uid:
-            raise _fail(r.at("user_id"), "differs from the document's user_id")
+            raise fail(r.at("user_id"), "differs from the document's user_id")
         episodes.append(Episode(r.id("id"), uid, r.choice("role", ROLES), redact(r.text("text")), r.time("at"),
-                                r.opt_text("ref", max_len=_MAX_ID_CHARS), r.opt_text("prev_id", max_len=_MAX_ID_CHARS),
+                                r.opt_text("ref", max_len=MAX_ID_CHARS), r.opt_text("prev_id", max_len=MAX_ID_CHARS),
                                 r.integer("position"), r.opt_time("refers_from"), r.opt_time("refers_to"),
-                                r.opt_text("speaker", max_len=_MAX_ID_CHARS)))  # fmt: skip
-    _unique([e.id for e in episodes], "episodes")
+                                r.opt_text("speaker", max_len=MAX_ID_CHARS)))  # fmt: skip
+    unique_ids([e.id for e in episodes], "episodes")
     return ParsedDoc(
         uid, exported_at, SCHEMA_VERSION, embedder, entities, facts, edges, audit, episodes, vectors
     )
@@ -344,7 +344,7 @@ def _acyclic(edges: list[SupersedesEdge], facts: list[Fact]) -> None:
             path[-1] = (node, i + 1)
             succ = nxt[i]
             if state.get(succ) == 1:
-                raise _fail("supersedes", f"a cycle: fact {succ!r} ends up superseding itself"[:200])
+                raise fail("supersedes", f"a cycle: fact {succ!r} ends up superseding itself"[:200])
             if succ not in state:
                 state[succ] = 1
                 path.append((succ, 0))
@@ -371,24 +371,24 @@ def migrate_v1(doc: dict[str, Any], limits: Limits = DEFAULT_LIMITS) -> dict[str
     - `superseded_by` / `supersedes` become SUPERSEDES links with rule `v1:supersedes`;
     - `facts` (atomic assertions) are accepted and dropped: the content is the fact.
     """
-    top = _Rec(doc, "", _V1_TOP)
+    top = Record(doc, "", _V1_TOP)
     try:
         uid = check_user_id(doc.get("user_id"))
     except GraphMemError as e:
-        raise _fail("user_id", str(e)) from e
+        raise fail("user_id", str(e)) from e
     exported = top.time("exported_at")
-    entries = [_Rec(raw, f"entries[{i}]", _V1_REQ, _V1_OPT)
-               for i, raw in enumerate(_list(top, "entries", limits.max_facts))]  # fmt: skip
-    ids = _unique([r.id("id") for r in entries], "entries")
+    entries = [Record(raw, f"entries[{i}]", _V1_REQ, _V1_OPT)
+               for i, raw in enumerate(section_list(top, "entries", limits.max_facts))]  # fmt: skip
+    ids = unique_ids([r.id("id") for r in entries], "entries")
     created = {r.raw["id"]: (r.opt_time("created_at") or exported) for r in entries}
     links: dict[tuple[str, str], None] = {}
     for r in entries:
         if r.get("user_id", uid) != uid:
-            raise _fail(r.at("user_id"), "differs from the document's user_id")
+            raise fail(r.at("user_id"), "differs from the document's user_id")
         for key in ("superseded_by", "supersedes"):
             other = r.opt_id(key)
             if other is not None and other not in ids:
-                raise _fail(r.at(key), f"{other!r} is not the id of any entry")
+                raise fail(r.at(key), f"{other!r} is not the id of any entry")
             if other is not None:
                 links[(other, r.raw["id"]) if key == "superseded_by" else (r.raw["id"], other)] = None
     facts = []
@@ -425,22 +425,23 @@ def migrate_v2(doc: dict[str, Any], limits: Limits) -> dict[str, Any]:
     return {**doc, "schema_version": 3}
 
 
-#: Older version -> function that lifts a document of it to the next version.
-MIGRATIONS: dict[int, Callable[[dict[str, Any], Limits], dict[str, Any]]] = {1: migrate_v1, 2: migrate_v2}
+#: The export document's versions, oldest first: each step lifts a document to the next.
+DOCUMENT_MIGRATIONS: Migrations[dict[str, Any]] = Migrations("graphmem export document", first=1)
+DOCUMENT_MIGRATIONS.add("entries become facts about the user (v1 to v2)", migrate_v1)
+DOCUMENT_MIGRATIONS.add("episodes may carry a thread, a date range and a speaker (v2 to v3)", migrate_v2)
+assert DOCUMENT_MIGRATIONS.latest == SCHEMA_VERSION
 
 
 def parse_document(doc: Any, limits: Limits = DEFAULT_LIMITS) -> ParsedDoc:
     """Validate a decoded document (any known version) into a `ParsedDoc`."""
     if not isinstance(doc, dict):
-        raise _fail("", f"expected a JSON object at the top level, got {_tname(doc)}")
+        raise fail("", f"expected a JSON object at the top level, got {type_name(doc)}")
     _check_depth(doc)
     if "schema_version" not in doc:
-        raise _fail("schema_version", "missing; is this a graphmem export?")
-    version = _version(doc["schema_version"])
+        raise fail("schema_version", "missing; is this a graphmem export?")
+    version = version_of(doc["schema_version"])
     first = version
-    while version < SCHEMA_VERSION:
-        doc = MIGRATIONS[version](doc, limits)
-        version += 1
+    doc, _ = DOCUMENT_MIGRATIONS.upgrade(doc, version, limits)
     parsed = _parse_v2(doc, limits)
     parsed.schema_version = first
     return parsed

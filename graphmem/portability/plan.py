@@ -33,12 +33,12 @@ from .format import (
     Limits,
     ParsedDoc,
 )
-from .load import MIGRATIONS, load_document, migrate_v1, parse_document
+from .load import DOCUMENT_MIGRATIONS, load_document, migrate_v1, parse_document
 
 __all__ = [
     "DEFAULT_LIMITS",
     "FORMAT",
-    "MIGRATIONS",
+    "DOCUMENT_MIGRATIONS",
     "ImportDecision",
     "ImportReport",
     "MAX_FIELD_CHARS",

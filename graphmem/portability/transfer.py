@@ -4,7 +4,7 @@ forgetting pass are in `graphmem.erasure`).
 
     for chunk in export_user(store, "u1"): out.write(chunk)      # a streamed JSON document
     import_user(store, "u1.json", as_user="u2")                  # -> ImportReport
-    migrate(open_store("memory.db"), open_store("bolt://..."))   # -> MigrateReport
+    copy_store(open_store("memory.db"), open_store("bolt://..."))   # -> MigrateReport
 
 The document format and its versions are described in `graphmem.portability.format`.
 Import is all or nothing: the document is validated completely first, then the plan
@@ -30,9 +30,9 @@ import numpy as np
 from ..config import Config
 from ..embed import Embedder, HashingEmbedder
 from ..errors import EmbedderMismatchError, InvalidInputError
+from ..indexing import message_terms, search_terms, vector_text
 from ..model import Fact
 from ..stores.base import Store, UserWriter
-from ..textproc import terms
 from ..timeutil import now, parse_time
 from ..validate import user_id as check_user_id
 from .format import DEFAULT_LIMITS, FORMAT, NO_LIMITS, SCHEMA_VERSION, Limits, ParsedDoc
@@ -45,18 +45,12 @@ __all__ = [
     "ImportReport",
     "MigrateReport",
     "export_user",
-    "fact_text",
     "import_user",
-    "migrate",
+    "copy_store",
     "write_export",
 ]
 
 _log = logging.getLogger("graphmem")
-
-
-def fact_text(text: str, source_text: str) -> str:
-    """What is indexed and embedded for a fact: the same string `Memory` uses."""
-    return f"{text} {source_text}".strip()
 
 
 Progress = Callable[[int, int], None]
@@ -143,7 +137,7 @@ def _sections(
     def fact_records() -> Iterator[dict[str, Any]]:
         for start in range(0, len(facts), 256):
             chunk = facts[start : start + 256]
-            texts = [fact_text(f.text, f.source_text) for f in chunk]
+            texts = [vector_text(f.text, f.source_text) for f in chunk]
             vecs = embedder.embed(texts) if embedder is not None and include_embeddings else None
             for i, f in enumerate(chunk):
                 rec = _fact_record(f, known)
@@ -258,14 +252,18 @@ def _prepare(
 ) -> dict[str, tuple[list[str], np.ndarray | None]]:
     """BM25 terms and vectors for these document facts, exactly as `Memory` computes them."""
     by_id = {f.id: f for f in doc.facts}
-    texts = [fact_text(by_id[i].text, by_id[i].source_text) for i in ids]
+    texts = [vector_text(by_id[i].text, by_id[i].source_text) for i in ids]
     reuse = doc.embedder == (embedder.model, embedder.dim)
     todo = [n for n, i in enumerate(ids) if not (reuse and i in doc.vectors)]
     out: dict[str, tuple[list[str], np.ndarray | None]] = {}
     vectors = embedder.embed([texts[n] for n in todo]) if todo else np.zeros((0, embedder.dim))
     fresh = dict(zip(todo, vectors))
     for n, i in enumerate(ids):
-        out[i] = (terms(texts[n]), fresh[n] if n in fresh else doc.vectors[i])
+        f = by_id[i]  # its message is not in the document's fact: its clause stands in
+        out[i] = (
+            search_terms(f.text, message_terms(f.source_text)),
+            fresh[n] if n in fresh else doc.vectors[i],
+        )
     return out
 
 
@@ -310,7 +308,7 @@ def import_user(
     return report
 
 
-def migrate(
+def copy_store(
     src: Store, dst: Store, progress: Progress | None = None, *, embedder: Embedder | None = None,
     config: Config | None = None,
 ) -> MigrateReport:  # fmt: skip
