@@ -137,7 +137,7 @@ class RuleExtractor:
             if not text:
                 continue
             rules = rules_zh if detect_language(text) == "zh" else rules_en
-            for piece in rules.split_sentences(text):
+            for piece in rules.pieces(text):
                 found = rules.extract_sentence(piece, state)
                 if found:
                     candidates.extend(found)

@@ -22,6 +22,10 @@ from .relations import entity_type, relation_of
 if TYPE_CHECKING:
     from . import ExtractContext
 
+# Emoji (with their joiners and variation selectors) end a thought as a full stop does; both
+# rule sets turn them into one before the shared sentence splitter runs.
+EMOJI = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u3297\u3299\u200d\ufe0f]+")
+
 # --- places and organisations ------------------------------------------------
 
 _ZH_PLACE_SUFFIX = re.compile(r"^[\u4e00-\u9fff]{1,6}(?:省|市|县|区|镇|乡|村|州|盟|旗|岛)$")
