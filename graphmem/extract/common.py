@@ -11,16 +11,13 @@ import logging
 import re
 import threading
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from graphmem.model import SELF, Candidate
 
 from . import nlp
+from .context import ExtractContext
 from .lexicon import EN_BREEDS, EN_ORG_WORDS, EN_PLACES, ZH_BREEDS, ZH_ORG_SUFFIXES, ZH_PLACES
 from .relations import entity_type, relation_of
-
-if TYPE_CHECKING:
-    from . import ExtractContext
 
 # Emoji (with their joiners and variation selectors) end a thought as a full stop does; both
 # rule sets turn them into one before the shared sentence splitter runs.
