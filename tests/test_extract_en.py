@@ -367,3 +367,19 @@ def test_relations_table():
     # Canonical qualifiers are relation words themselves, so recall can map them back.
     for attribute, qualifier in RELATION_WORDS.values():
         assert qualifier is None or relation_of(qualifier) == (attribute, qualifier), qualifier
+
+
+def test_pieces_are_the_shared_sentences():
+    from graphmem.extract import rules_en
+    from graphmem.gate import split_sentences
+
+    text = "Dr. Okafor moved to Leeds. She likes chess; her son plays too."
+    assert rules_en.pieces(text) == split_sentences(text)
+    assert rules_en.pieces("I adopted a puppy 🐶 his name is Biscuit") == [
+        "I adopted a puppy.",
+        "his name is Biscuit",
+    ]
+    assert rules_en.pieces("Wow!!! ... I start at Stripe on Monday.") == [
+        "Wow!!!",
+        "I start at Stripe on Monday.",
+    ]
