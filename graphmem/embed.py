@@ -13,7 +13,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from .textproc import _CJK_RUN, EN_STOP, normalize, stem
+from .textproc import CJK_RUN, EN_STOP, normalize, stem
 
 
 @runtime_checkable
@@ -44,7 +44,7 @@ class HashingEmbedder:
         norm = normalize(text)
         feats: list[str] = []
         pos = 0
-        for m in _CJK_RUN.finditer(norm):
+        for m in CJK_RUN.finditer(norm):
             feats.extend(self._latin(norm[pos : m.start()]))
             run = m.group()
             feats.extend(run)

@@ -14,7 +14,8 @@ import unicodedata
 
 _log = logging.getLogger("graphmem")
 
-_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+#: A run of CJK ideographs (the unit Chinese text is segmented in, here and by embed.py).
+CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
 
 ZH_STOP = frozenset(
@@ -82,7 +83,7 @@ def terms(text: str) -> list[str]:
     norm = normalize(text)
     out: list[str] = []
     pos = 0
-    for m in _CJK_RUN.finditer(norm):
+    for m in CJK_RUN.finditer(norm):
         out.extend(_latin_terms(norm[pos : m.start()]))
         run = m.group()
         out.extend(cjk_words(run))

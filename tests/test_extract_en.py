@@ -6,14 +6,11 @@ Helpers (E, A, run, check, fact, check_probes) are shared with the Chinese tests
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
 from graphmem.extract import (
-    ExtractContext,
     KnownEntity,
-    RuleExtractor,
     detect_language,
     relation_of,
     relation_words,
@@ -372,13 +369,17 @@ def test_relations_table():
         assert qualifier is None or relation_of(qualifier) == (attribute, qualifier), qualifier
 
 
-def test_speed_per_message():
-    ex = RuleExtractor()
-    ex.warm()
-    msgs = [c[0] for c in CASES] + DISTRACTORS
-    start = time.perf_counter()
-    for _ in range(3):
-        for m in msgs:
-            ex.extract([m], ExtractContext())
-    per_message = (time.perf_counter() - start) / (3 * len(msgs))
-    assert per_message < 0.003, f"{per_message * 1000:.2f} ms per message"
+def test_pieces_are_the_shared_sentences():
+    from graphmem.extract import rules_en
+    from graphmem.gate import split_sentences
+
+    text = "Dr. Okafor moved to Leeds. She likes chess; her son plays too."
+    assert rules_en.pieces(text) == split_sentences(text)
+    assert rules_en.pieces("I adopted a puppy 🐶 his name is Biscuit") == [
+        "I adopted a puppy.",
+        "his name is Biscuit",
+    ]
+    assert rules_en.pieces("Wow!!! ... I start at Stripe on Monday.") == [
+        "Wow!!!",
+        "I start at Stripe on Monday.",
+    ]

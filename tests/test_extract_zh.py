@@ -8,7 +8,6 @@ that must not; values are compared exactly, so a sloppier span fails the test.
 from __future__ import annotations
 
 import json
-import time
 from datetime import datetime, timezone
 
 import pytest
@@ -451,13 +450,16 @@ def test_rule_extractor_satisfies_protocol():
     assert out.candidates == [] and out.ignored == [] and out.usage == {}
 
 
-def test_speed_per_message():
-    EX.warm()
-    msgs = [c[0] for c in CASES] + DISTRACTORS
-    EX.extract(msgs[:3], ExtractContext())
-    start = time.perf_counter()
-    for _ in range(3):
-        for m in msgs:
-            EX.extract([m], ExtractContext())
-    per_message = (time.perf_counter() - start) / (3 * len(msgs))
-    assert per_message < 0.003, f"{per_message * 1000:.2f} ms per message"
+def test_pieces_are_the_shared_sentences_with_a_chinese_second_step():
+    from graphmem.extract import rules_zh
+    from graphmem.gate import split_sentences
+
+    text = "我叫林晓。我在宁波读的高中！周末我常去书店"
+    assert rules_zh.pieces(text) == split_sentences(text)
+    # Emoji end a sentence; a tilde ends a piece the shared splitter keeps whole.
+    assert rules_zh.pieces("我养了一只猫🐱它叫年糕") == ["我养了一只猫。", "它叫年糕"]
+    assert rules_zh.pieces("周末去爬山了～下周我要去厦门出差") == ["周末去爬山了～", "下周我要去厦门出差"]
+    # A long run typed without punctuation is cut before the words that open a clause.
+    run_on = "我老家在湖南岳阳后来在武汉读的大学现在在杭州做产品经理"
+    assert rules_zh.cut_clauses(run_on) == ["我老家在湖南岳阳，后来在武汉读的大学，现在在杭州做产品经理"]
+    assert rules_zh.pieces("我叫林晓。" + run_on) == ["我叫林晓。", *rules_zh.cut_clauses(run_on)]

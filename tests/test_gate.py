@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
@@ -867,18 +866,3 @@ def test_screened_fields_are_always_populated():
     assert isinstance(r, Screened)
     assert r.sentences == ["I live in Oslo."] and r.ignored == [] and r.refused == []
     assert r.redacted == "I live in Oslo."
-
-
-def test_screen_is_fast():
-    text = (
-        "嗯嗯，我叫王磊，在深圳做后端开发。我对花生过敏，这个蛋糕能吃吗？今天好困啊。"
-        "I'm vegan, what should I cook tonight? My card is 4111 1111 1111 1111. "
-        "Remember that my daughter's school starts at 8 a.m. on weekdays."
-    )
-    screen(text)
-    n = 200
-    start = time.perf_counter()
-    for _ in range(n):
-        screen(text)
-    per_call = (time.perf_counter() - start) / n
-    assert per_call < 0.002, f"{per_call * 1000:.2f} ms per screen()"

@@ -11,16 +11,17 @@ import logging
 import re
 import threading
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from graphmem.model import SELF, Candidate
 
 from . import nlp
+from .context import ExtractContext
 from .lexicon import EN_BREEDS, EN_ORG_WORDS, EN_PLACES, ZH_BREEDS, ZH_ORG_SUFFIXES, ZH_PLACES
 from .relations import entity_type, relation_of
 
-if TYPE_CHECKING:
-    from . import ExtractContext
+# Emoji (with their joiners and variation selectors) end a thought as a full stop does; both
+# rule sets turn them into one before the shared sentence splitter runs.
+EMOJI = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u3297\u3299\u200d\ufe0f]+")
 
 # --- places and organisations ------------------------------------------------
 

@@ -205,8 +205,3 @@ Japanese Korean French German Spanish Italian Mexican Indian Christian Muslim Je
 Vegetarian Sorry Fine Good Okay Ok Here Back Done Ready Happy Tired Busy Home Married Single Retired
 """)
 )
-
-#: Abbreviations whose period does not end a sentence ("St. Mary's").
-EN_ABBREVIATIONS = frozenset(
-    words("st dr mr mrs ms jr sr inc co ltd corp vs etc mt ft prof no e.g i.e u.s a.m p.m")
-)

@@ -9,16 +9,17 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from graphmem.gate.sentences import split as split_sentences
+
 from . import common as c
-from . import nlp, rules_zh
+from . import nlp
 from . import patterns_en as p
 from . import patterns_en_life as life
-from .common import ME, Ctx, Subject, cand, link
-from .lexicon import EN_ABBREVIATIONS, EN_JOBS, EN_NOT_NAMES
+from .common import EMOJI, ME, Ctx, Subject, cand, link
+from .lexicon import EN_JOBS, EN_NOT_NAMES
 from .relations import entity_type, relation_of
 
 I = re.I  # noqa: E741
-_SENT_END = re.compile(r"(?<=[.!?])\s+")
 _CONTRACTIONS = [
     (re.compile(r"\bi'm\b", I), "I am"),
     (re.compile(r"\bi've\b", I), "I have"),
@@ -170,19 +171,12 @@ _CLAUSE_RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
 # fmt: on
 
 
-def split_sentences(text: str) -> list[str]:
-    """Sentences, without splitting after abbreviations ("St. Mary's") or initials; emoji end one."""
-    text = rules_zh.EMOJI.sub(". ", text).replace(" . ", ". ")
-    out, start = [], 0
-    for m in _SENT_END.finditer(text):
-        before = text[start : m.start()].split()
-        word = before[-1].rstrip(".").lower() if before else ""
-        if word in EN_ABBREVIATIONS or (len(word) == 1 and word.isalpha()):
-            continue
-        out.append(text[start : m.start()])
-        start = m.end()
-    out.append(text[start:])
-    return [s.strip() for s in out if s.strip(" .!?")]
+def pieces(text: str) -> list[str]:
+    """What the English rules read, one piece at a time: emoji become full stops, then the shared
+    splitter (`graphmem.gate.sentences.split`) cuts sentences; a piece of bare stops is dropped.
+    English needs no second step: its clauses are cut inside `extract_sentence`."""
+    text = EMOJI.sub(". ", text).replace(" . ", ". ")
+    return [s for s in split_sentences(text) if s.strip(" .!?")]
 
 
 def _expand(text: str) -> str:

@@ -11,16 +11,17 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from graphmem.gate.sentences import split as split_sentences
+
 from . import common as c
 from . import nlp
 from . import patterns_zh as p
-from .common import ME, Ctx, Subject, cand, link
+from .common import EMOJI, ME, Ctx, Subject, cand, link
 from .lexicon import words
 from .relations import entity_type, relation_of
 
-_SENT_END = re.compile(r"(?<=[。！？!?；;\n～~])")
-# Emoji (with their joiners and variation selectors) end a thought as a full stop does.
-EMOJI = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u3297\u3299\u200d\ufe0f]+")
+# A tilde ends a Chinese sentence ("好开心～我下周去北京"); the shared splitter keeps it inside.
+_TILDE_END = re.compile(r"(?<=[～~])")
 _CLAUSE_SPLIT = re.compile(
     r"[，,；;：:]+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|"
     r"(?<=[^，,])(?=(?:但是|不过(?!敏)|可是|而且|并且|所以)(?!$))"
@@ -158,9 +159,17 @@ def _unrun(sentence: str) -> str:
     return _RUN_ON_STARTS.sub("，", sentence)
 
 
-def split_sentences(text: str) -> list[str]:
-    text = _unrun(EMOJI.sub("。", text)) if "\n" not in text else EMOJI.sub("。", text)
-    return [s.strip() for s in _SENT_END.split(text) if s.strip(" \t\n。！？!?；;～~")]
+def cut_clauses(sentence: str) -> list[str]:
+    """The second, Chinese-only step on one sentence of the shared splitter: a run-on sentence
+    is cut before its clause-opening words, and a tilde ends a piece."""
+    parts = _TILDE_END.split(_unrun(sentence))
+    return [s.strip() for s in parts if s.strip(" \t\n。！？!?；;～~")]
+
+
+def pieces(text: str) -> list[str]:
+    """What the Chinese rules read, one piece at a time: emoji become full stops, the shared
+    splitter (`graphmem.gate.sentences.split`) cuts sentences, `cut_clauses` cuts further."""
+    return [piece for sentence in split_sentences(EMOJI.sub("。", text)) for piece in cut_clauses(sentence)]
 
 
 def _name_after(after: str, state: c.State) -> tuple[str, int] | None:

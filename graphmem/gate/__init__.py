@@ -15,13 +15,15 @@ from .secrets import SecretMatch, apply_redaction, find_secrets, redact
 
 if TYPE_CHECKING:
     from .control import DONT_KEEP, FORGET, REMEMBER, Control, control_of
-    from .noise import Screened, screen, split_sentences
+    from .noise import Screened, screen
+    from .sentences import split_sentences
 
 # The noise and control patterns compile when a message is first screened, not whenever a
 # module needs `find_secrets` (the CLI's `get` and `facts` never screen anything).
 _LAZY = {
     **dict.fromkeys(("DONT_KEEP", "FORGET", "REMEMBER", "Control", "control_of"), ".control"),
-    **dict.fromkeys(("Screened", "screen", "split_sentences"), ".noise"),
+    **dict.fromkeys(("Screened", "screen"), ".noise"),
+    "split_sentences": ".sentences",
 }
 
 

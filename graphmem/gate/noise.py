@@ -1,6 +1,6 @@
 """The write gate: decide which parts of a message may be mined for memories.
 
-Three checks run before any extractor sees text:
+Three checks run, sentence by sentence (`graphmem.gate.sentences`), before any extractor sees text:
 
 - role: only the user's own words become memories; assistant, system and tool
   turns are ignored whole (an assistant saying "I'll remember you like X" is not
@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 
 from ..model import Ignored, Refusal
 from .secrets import SecretMatch, apply_redaction, find_secrets, redact
+from .sentences import sentence_spans
 
-__all__ = ["SecretMatch", "Screened", "find_secrets", "redact", "screen", "split_sentences"]
+__all__ = ["SecretMatch", "Screened", "find_secrets", "redact", "screen"]
 
 
 @dataclass
@@ -35,73 +36,6 @@ class Screened:
     ignored: list[Ignored] = field(default_factory=list)
     refused: list[Refusal] = field(default_factory=list)
     redacted: str = ""
-
-
-# ---- sentence splitting ---------------------------------------------------------------
-
-_CLOSE = "\"'”’」』)）\\]"
-_BOUNDARY = re.compile(
-    rf"[。！？；\n]+[{_CLOSE}]*"
-    r"|…+|\.{3,}"
-    rf"|[!?;]+(?=[{_CLOSE}]*(?:\s|$|[^\x00-\x7f]))[{_CLOSE}]*"
-    rf"|\.(?=[{_CLOSE}]*(?:\s|$|[\u3000-\u9fff]))[{_CLOSE}]*"
-)
-_WORD_BEFORE_DOT = re.compile(r"(?:^|[^A-Za-z.])([A-Za-z][A-Za-z.]*)$")
-# Titles always precede a name; other abbreviations end a sentence only before a typical sentence opener.
-_TITLES = frozenset(
-    ["mr", "mrs", "ms", "dr", "st", "prof", "mt", "rev", "capt", "sgt", "lt", "col", "gen", "gov", "hon"]
-)
-_ABBREVS = frozenset(
-    ["jr", "sr", "vs", "etc", "inc", "ltd", "co", "corp", "ave", "blvd", "rd", "approx", "dept", "est", "no"]
-    + ["jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"]
-)
-_OPENERS = frozenset(
-    ["i", "i'm", "i've", "my", "we", "our", "the", "he", "she", "it", "they", "this", "that", "his", "her"]
-    + ["their", "there", "but", "and", "so", "also", "then", "now", "anyway", "btw", "please", "remember"]
-)
-
-
-def _is_abbreviation(text: str, dot: int) -> bool:
-    m = _WORD_BEFORE_DOT.search(text[max(0, dot - 16) : dot])
-    if not m:  # "1. buy milk": a list marker at a line start
-        return bool(re.search(r"(?:^|\n)[ \t]*\d{1,2}$", text[:dot]))
-    word = m.group(1).lower()
-    nxt = re.match(r"\s*([A-Za-z']+|\d)?", text[dot + 1 :])
-    following = (nxt.group(1) or "").lower() if nxt else ""
-    if word in _TITLES or word in ("e.g", "i.e", "cf"):
-        return True
-    if word == "no":
-        return following.isdigit()
-    if word in _ABBREVS or "." in word or (len(word) == 1 and word != "i" and m.group(1).isupper()):
-        return following not in _OPENERS
-    return False
-
-
-def _sentence_spans(text: str, protected: list[SecretMatch]) -> list[tuple[int, int]]:
-    spans, start = [], 0
-    for m in _BOUNDARY.finditer(text):
-        p = m.start()
-        if any(f.start <= p < f.end for f in protected):
-            continue
-        if m.group().startswith(".") and not m.group().startswith("..") and _is_abbreviation(text, p):
-            continue
-        spans.append((start, m.end()))
-        start = m.end()
-    spans.append((start, len(text)))
-    out = []
-    for s, e in spans:
-        while s < e and text[s].isspace():
-            s += 1
-        while e > s and text[e - 1].isspace():
-            e -= 1
-        if e > s:
-            out.append((s, e))
-    return out
-
-
-def split_sentences(text: str) -> list[str]:
-    """Sentences of `text`, end punctuation kept; never splits inside a secret or an abbreviation."""
-    return [text[s:e] for s, e in _sentence_spans(text, find_secrets(text))]
 
 
 # ---- noise vocabulary -----------------------------------------------------------------
@@ -387,7 +321,7 @@ def screen(text: str, role: str = "user", *, keep: bool = False) -> Screened:
     if not text.strip():
         out.ignored.append(Ignored(text, "empty"))
         return out
-    for s, e in _sentence_spans(text, secrets):
+    for s, e in sentence_spans(text, secrets):
         if any(f.start < e and s < f.end for f in secrets):
             continue
         kept, ignored = (text[s:e].strip(), []) if keep else _gate_sentence(text[s:e])

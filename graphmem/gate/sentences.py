@@ -1,0 +1,85 @@
+"""The one sentence splitter: the gate cuts messages with it and the extractors cut gated
+sentences with it (each extractor may add a documented second step on top, see rules_en / rules_zh).
+
+A sentence ends at 。！？；, a newline, an ellipsis, or at . ! ? ; before a space, the end, or
+CJK text (so "example.com/a?b=1" and "3.5" stay whole). End punctuation and closing quotes stay
+with their sentence. A period after a title ("Dr."), an initial or a known abbreviation ("etc.",
+"a.m.") does not end one unless a typical sentence opener follows, and no boundary falls inside
+a secret (a PEM block, a key with dots), so the secret gate sees and refuses it whole.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .secrets import SecretMatch, find_secrets
+
+__all__ = ["sentence_spans", "split", "split_sentences"]
+
+_CLOSE = "\"'”’」』)）\\]"
+_BOUNDARY = re.compile(
+    rf"[。！？；\n]+[{_CLOSE}]*"
+    r"|…+|\.{3,}"
+    rf"|[!?;]+(?=[{_CLOSE}]*(?:\s|$|[^\x00-\x7f]))[{_CLOSE}]*"
+    rf"|\.(?=[{_CLOSE}]*(?:\s|$|[\u3000-\u9fff]))[{_CLOSE}]*"
+)
+_WORD_BEFORE_DOT = re.compile(r"(?:^|[^A-Za-z.])([A-Za-z][A-Za-z.]*)$")
+# Titles always precede a name; other abbreviations end a sentence only before a typical sentence opener.
+_TITLES = frozenset(
+    ["mr", "mrs", "ms", "dr", "st", "prof", "mt", "rev", "capt", "sgt", "lt", "col", "gen", "gov", "hon"]
+)
+_ABBREVS = frozenset(
+    ["jr", "sr", "vs", "etc", "inc", "ltd", "co", "corp", "ave", "blvd", "rd", "approx", "dept", "est", "no"]
+    + ["jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"]
+)
+_OPENERS = frozenset(
+    ["i", "i'm", "i've", "my", "we", "our", "the", "he", "she", "it", "they", "this", "that", "his", "her"]
+    + ["their", "there", "but", "and", "so", "also", "then", "now", "anyway", "btw", "please", "remember"]
+)
+
+
+def _is_abbreviation(text: str, dot: int) -> bool:
+    m = _WORD_BEFORE_DOT.search(text[max(0, dot - 16) : dot])
+    if not m:  # "1. buy milk": a list marker at a line start
+        return bool(re.search(r"(?:^|\n)[ \t]*\d{1,2}$", text[:dot]))
+    word = m.group(1).lower()
+    nxt = re.match(r"\s*([A-Za-z']+|\d)?", text[dot + 1 :])
+    following = (nxt.group(1) or "").lower() if nxt else ""
+    if word in _TITLES or word in ("e.g", "i.e", "cf"):
+        return True
+    if word == "no":
+        return following.isdigit()
+    if word in _ABBREVS or "." in word or (len(word) == 1 and word != "i" and m.group(1).isupper()):
+        return following not in _OPENERS
+    return False
+
+
+def sentence_spans(text: str, protected: list[SecretMatch]) -> list[tuple[int, int]]:
+    spans, start = [], 0
+    for m in _BOUNDARY.finditer(text):
+        p = m.start()
+        if any(f.start <= p < f.end for f in protected):
+            continue
+        if m.group().startswith(".") and not m.group().startswith("..") and _is_abbreviation(text, p):
+            continue
+        spans.append((start, m.end()))
+        start = m.end()
+    spans.append((start, len(text)))
+    out = []
+    for s, e in spans:
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if e > s:
+            out.append((s, e))
+    return out
+
+
+def split(text: str) -> list[str]:
+    """Sentences of `text`, end punctuation kept; never splits inside a secret or an abbreviation."""
+    return [text[s:e] for s, e in sentence_spans(text, find_secrets(text))]
+
+
+#: The gate's public name for `split`.
+split_sentences = split
