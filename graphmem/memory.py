@@ -47,6 +47,9 @@ if TYPE_CHECKING:
     from .gate import Screened
 
 _log = logging.getLogger("graphmem")
+#: Recall channels that answer what the query asked (its attributes, the entities it names):
+#: the context's relative floor never drops their items.
+_ASKED = frozenset({"exact", "graph"})
 _MAX_VALUE_CHARS = 1000
 # What an extractor may need to place a bare correction or a retraction: the user's
 # single-valued profile, relations and standing constraints. Free-text notes, events and
@@ -268,11 +271,13 @@ class Memory:
         self, user_id: str, query: str, k: int = 6, at: datetime | str | None = None
     ) -> MemoryContext:
         """The MemoryContext block to put before the user's message: the recalled items
-        that score at least `Config.context_floor` of the best one."""
+        that score at least `Config.context_floor` of the best one. What the exact lookup
+        found (an attribute the query asks about, an entity it names) is kept whatever its
+        score: a question about two things ("where do I live, and who is Ola?") wants both."""
         items = self.recall(user_id, query, k=k, at=at)
         if items:
             floor = self.config.context_floor * items[0].score
-            items = [it for it in items if it.score >= floor]
+            items = [it for it in items if it.score >= floor or _ASKED.intersection(it.channels)]
         return render_context(user_id, query, items)
 
     def get(

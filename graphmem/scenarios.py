@@ -70,11 +70,20 @@ def load(path: str | Path) -> list[dict[str, Any]]:
 
 
 def _texts(item: Any) -> list[str]:
-    """Every text field of a returned item (a RecallItem, a Fact, or a plain string)."""
+    """Every text field of a returned item (a RecallItem, a Fact, or a plain string): a
+    fact's value, rendered text and source utterance; a recalled message's text; and a
+    recalled item's date (ISO, what the MemoryContext shows beside it)."""
     if isinstance(item, str):
         return [item]
     fact = getattr(item, "fact", item)
-    return [str(getattr(fact, a)) for a in ("value", "text", "source_text") if getattr(fact, a, None)]
+    out = [str(getattr(fact, a)) for a in ("value", "text", "source_text") if getattr(fact, a, None)]
+    episode = getattr(item, "episode", None)
+    if episode is not None and getattr(episode, "text", None):
+        out.append(str(episode.text))
+    date = getattr(item, "date", None) if item is not fact else None
+    if date is not None:
+        out.append(date.date().isoformat())
+    return out
 
 
 def _judge(texts: Iterable[str], has: list[str], lacks: list[str]) -> tuple[bool, str]:

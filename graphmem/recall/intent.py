@@ -92,7 +92,27 @@ _CUES: list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = [
             "treat",
         ),
     ),
-    (("allergy",), ("过敏",), ("allergy", "allergic", "allergies")),
+    # Medicines: what the user must not take is an allergy as often as a food is.
+    (
+        ("allergy",),
+        ("过敏", "药", "药物", "吃药", "用药", "处方", "抗生素"),
+        (
+            "allergy",
+            "allergic",
+            "allergies",
+            "medicine",
+            "medicines",
+            "medication",
+            "medications",
+            "drug",
+            "drugs",
+            "prescription",
+            "pill",
+            "pills",
+            "antibiotic",
+            "antibiotics",
+        ),
+    ),  # fmt: skip
     (("pet",), ("宠物", "狗", "猫", "养"), ("pet", "dog", "cat", "puppy", "kitten")),
     (
         _SCHEDULE,
