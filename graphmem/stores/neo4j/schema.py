@@ -24,7 +24,7 @@ _SCHEMA = ("schema_constraints", "schema_indexes")
 def migrate(store: Neo4jStore) -> None:
     """Create the schema when its fingerprint changed, backfill what a version needs,
     record the version; refuse a database written by a newer graphmem."""
-    meta = store._read("meta_get", {})
+    meta = store.run_read("meta_get", {})
     version = meta[0]["schema_version"] if meta else None
     if version is not None and int(version) > SCHEMA_VERSION:
         raise SchemaVersionError(
@@ -41,17 +41,17 @@ def migrate(store: Neo4jStore) -> None:
     for name in _SCHEMA:
         for stmt in statements(name):
             try:
-                store._write_one(stmt, what=name)
+                store.run_write(stmt, what=name)
             except Exception as e:  # a concurrent opener created it first
                 cause = e.__cause__
                 if not (isinstance(cause, ClientError) and "AlreadyExists" in str(cause.code)):
                     raise
-    store._write_one(query("schema_await"), {"timeout_s": 300}, "schema_await")
+    store.run_write(query("schema_await"), {"timeout_s": 300}, "schema_await")
     if version is not None and int(version) < 2:
         _backfill_keys(store)
     if version is not None and int(version) < 3:
         _backfill_episodes(store)
-    store._write_one(
+    store.run_write(
         query("meta_set_schema"), {"version": SCHEMA_VERSION, "hash": fingerprint}, "meta_set_schema"
     )
     _log.info("graphmem schema version %s in place at %s", SCHEMA_VERSION, store.uri)
@@ -59,14 +59,14 @@ def migrate(store: Neo4jStore) -> None:
 
 def _backfill_keys(store: Neo4jStore, batch: int = 5000) -> None:
     """Version 1 -> 2: value_key and decay_key on facts written before they existed."""
-    while rows := store._read("facts_missing_keys", {"limit": batch}):
+    while rows := store.run_read("facts_missing_keys", {"limit": batch}):
         items = [
             {"user_id": r["user_id"], "id": r["id"], "value_key": value_key(r["value"] or ""),
              "decay_key": decay_key(r["confidence"] or 0.0, r["half_life_days"] or 1.0,
                                     r["last_accessed_at"] or 0.0)}
             for r in rows
         ]  # fmt: skip
-        store._write_one(query("facts_set_keys"), {"items": items}, "facts_set_keys")
+        store.run_write(query("facts_set_keys"), {"items": items}, "facts_set_keys")
 
 
 def _backfill_episodes(store: Neo4jStore, batch: int = 2000) -> None:
@@ -74,10 +74,11 @@ def _backfill_episodes(store: Neo4jStore, batch: int = 2000) -> None:
     (a new conversation after a long silence, as `remember` does) and turn FROM_EPISODE
     into FROM. Vectors stay absent (the store has no embedder): `graphmem reembed` adds them."""
     from ...textproc import terms
-    from .util import index_terms, user_key
+    from ..common import user_key
+    from .util import index_terms
 
     last: dict[str, tuple[str, float, int]] = {}
-    while rows := store._read("episodes_missing_terms", {"limit": batch}):
+    while rows := store.run_read("episodes_missing_terms", {"limit": batch}):
         items = []
         for r in rows:
             uid, at = r["user_id"], float(r["at"])
@@ -88,4 +89,4 @@ def _backfill_episodes(store: Neo4jStore, batch: int = 2000) -> None:
                           "search_text": " ".join(index_terms(terms(r["text"] or ""))),
                           "prev_id": prev[0] if linked and prev is not None else None, "position": position})  # fmt: skip
             last[uid] = (r["id"], at, position)
-        store._write_one(query("episodes_set_terms"), {"items": items}, "episodes_set_terms")
+        store.run_write(query("episodes_set_terms"), {"items": items}, "episodes_set_terms")

@@ -40,9 +40,9 @@ from ..byte_lru import ByteLRU
 class _Runner(Protocol):
     user_id: str
 
-    def _run(self, op: str, /, **params: Any) -> list[Any]: ...
+    def run(self, op: str, /, **params: Any) -> list[Any]: ...
 
-    def _seen_sync(self, row: Any) -> None: ...
+    def take_opening(self, row: Any) -> None: ...
 
 
 @dataclass
@@ -187,7 +187,7 @@ class VectorCache:
             first = entry is None and uid not in self._seen
         held = entry or EMPTY
         opening = {"text_query": None, "text_limit": 0, **params}
-        rows = reader._run(
+        rows = reader.run(
             "read_open", since=held.prev, rev=held.rev, epoch=held.epoch, created=held.created,
             max_rows=FIRST_LOAD_MAX + 1 if first else _ALL, **opening,
         )  # fmt: skip
@@ -195,7 +195,7 @@ class VectorCache:
             self.drop(uid)
             return EMPTY
         row = rows[0]
-        reader._seen_sync(row)
+        reader.take_opening(row)
         if not row["complete"]:  # a large user's first query: scored on the server
             with self._lock:
                 self._seen[uid] = None

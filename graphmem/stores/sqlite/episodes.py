@@ -21,7 +21,8 @@ from ...model import Episode
 from ...textproc import terms as text_terms
 from ...timeutil import from_epoch, to_epoch
 from ..base import FORGOTTEN, EpisodeLink
-from .rows import fts_quote, user_key
+from ..common import user_key
+from .rows import fts_quote
 
 if TYPE_CHECKING:
     from .store import SQLiteStore
@@ -51,7 +52,7 @@ class EpisodeRows:
     """Episode reads and writes of `SQLiteUser` (one user, one connection)."""
 
     user_id: str
-    _store: SQLiteStore
+    store: SQLiteStore
     _c: sqlite3.Connection
     _episode_id: str | None
 
@@ -96,8 +97,8 @@ class EpisodeRows:
         query = np.asarray(vector, dtype=np.float32).ravel()
         if limit <= 0 or not np.all(np.isfinite(query)) or not np.any(query):
             return []
-        with self._store._lock:
-            rowids, matrix = self._store._episode_vectors.matrix(self._c, self.user_id)
+        with self.store.lock:
+            rowids, matrix = self.store.episode_vectors.matrix(self._c, self.user_id)
         if matrix.shape[0] == 0 or matrix.shape[1] != query.shape[0]:
             return []  # none yet, or vectors of another embedder (reembed under way)
         sims = row_dots(matrix, query)
@@ -182,7 +183,7 @@ class EpisodeRows:
             )
         if items:
             self._x("UPDATE users SET epoch = epoch + 1 WHERE user_id = ?", (self.user_id,))
-            self._store._episode_vectors.drop(self.user_id)
+            self.store.episode_vectors.drop(self.user_id)
 
     def delete_episode(self, episode_id: str) -> bool:
         row = self._x(

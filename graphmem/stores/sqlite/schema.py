@@ -104,7 +104,7 @@ def _backfill_episodes(c: sqlite3.Connection) -> None:
     Vectors stay absent (the store has no embedder): `graphmem reembed` adds them."""
     from ...textproc import terms
     from ..base import THREAD_GAP_S
-    from .episodes import user_key
+    from ..common import user_key
 
     c.execute(
         "UPDATE facts SET episode_id = (SELECT e.id FROM episodes e WHERE e.user_id = facts.user_id "

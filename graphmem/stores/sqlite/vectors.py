@@ -15,6 +15,7 @@ import numpy as np
 
 from ...embed import row_dots
 from ..byte_lru import ByteLRU
+from ..common import widening
 
 # rev, epoch, last rowid, rowids, matrix, rows in use (the arrays have room to grow)
 _Entry = tuple[int, int, int, np.ndarray, np.ndarray, int]
@@ -109,15 +110,13 @@ def nearest_active(
         return []  # a query with no direction has no cosine: no hits
     sims = row_dots(matrix, query)
     n = len(sims)
-    depth = min(n, max(limit * 4, limit + 32))
     out: list[tuple[str, float]] = []
-    done = 0
-    while True:
+    for done, depth in widening(n, max(limit * 4, limit + 32)):
         top = np.argpartition(-sims, depth - 1)[:depth] if depth < n else np.arange(n)
         top = top[np.argsort(-sims[top], kind="stable")][done:]
         wanted = [int(rowids[i]) for i in top]
         active = active_of(wanted)
         out += [(active[rid], float(sims[i])) for rid, i in zip(wanted, top) if rid in active]
-        if len(out) >= limit or depth >= n:
-            return out[:limit]
-        done, depth = depth, min(n, depth * 4)
+        if len(out) >= limit:
+            break
+    return out[:limit]
