@@ -10,7 +10,6 @@ deleting or scrubbing one moves the user's epoch, which reloads the cache).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -22,7 +21,7 @@ from ...model import Episode
 from ...textproc import terms as text_terms
 from ...timeutil import from_epoch, to_epoch
 from ..base import FORGOTTEN, EpisodeLink
-from ..byte_lru import ByteLRU
+from ..byte_lru import UserCache
 from ..common import unique, user_key
 from .util import index_terms, lucene_term, usable_vector
 
@@ -54,16 +53,8 @@ def episode_lucene(user_id: str, terms: Sequence[str]) -> str | None:
 _Entry = tuple[Any, int, int, list[str], np.ndarray]
 
 
-class EpisodeVectors:
+class EpisodeVectors(UserCache[_Entry]):
     """Per-user episode vectors, refreshed incrementally by seq within a byte budget."""
-
-    def __init__(self, budget: int) -> None:
-        self._entries: ByteLRU[_Entry] = ByteLRU(budget)
-        self._lock = threading.Lock()
-
-    def drop(self, user_id: str) -> None:
-        with self._lock:
-            self._entries.forget(user_id)
 
     def matrix(self, r: Any) -> tuple[list[str], np.ndarray]:
         with self._lock:

@@ -27,14 +27,13 @@ it is not cached at all (the store then scores on the server, as without a cache
 
 from __future__ import annotations
 
-import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import numpy as np
 
-from ..byte_lru import ByteLRU
+from ..byte_lru import UserCache
 
 
 class _Runner(Protocol):
@@ -151,22 +150,13 @@ _REREAD = 32
 EMPTY = UserVectors()
 
 
-class VectorCache:
+class VectorCache(UserCache[UserVectors]):
     """Users' vectors, least recently used first, within `budget` bytes (0: disabled)."""
 
     def __init__(self, budget: int) -> None:
-        self._entries: ByteLRU[UserVectors] = ByteLRU(budget)
+        super().__init__(budget)
         self._oversize: set[str] = set()
         self._seen: OrderedDict[str, None] = OrderedDict()  # users asked about once, newest last
-        self._lock = threading.Lock()
-
-    @property
-    def budget(self) -> int:
-        return self._entries.budget
-
-    @property
-    def total(self) -> int:
-        return self._entries.total
 
     def drop(self, user_id: str) -> None:
         with self._lock:
