@@ -82,6 +82,11 @@ class AsyncMemory:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
+    async def ready(self) -> None:
+        """Ask the store one small question (what its vectors came from); raises the
+        store's GraphMemError when it does not answer (a readiness probe)."""
+        await self._run(self.memory.store.embedder_info)
+
     # ---- the Memory API, as coroutines ------------------------------------------------
     async def remember(
         self,

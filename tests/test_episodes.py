@@ -13,7 +13,7 @@ import pytest
 
 from graphmem import Memory
 from graphmem.recall.fusion import rrf, score_fusion
-from graphmem.stores.sqlite.schema import MIGRATIONS
+from graphmem.stores.sqlite.schema import SCRIPTS
 from graphmem.timeparse import find_spans, is_time_question, query_range
 
 AT = "2023-05-08T12:00:00Z"  # a Monday
@@ -179,7 +179,7 @@ def test_fusions_are_pure_and_rank_as_documented() -> None:
 def test_a_version_2_sqlite_store_is_migrated_in_place(tmp_path: Path) -> None:
     path = tmp_path / "v2.db"
     c = sqlite3.connect(path)
-    for script in MIGRATIONS[:2]:
+    for script in SCRIPTS[:2]:
         c.executescript(script)
     c.execute("INSERT INTO meta VALUES ('schema_version', '2')")
     c.execute("INSERT INTO users VALUES ('u1', 1, 0, 0)")

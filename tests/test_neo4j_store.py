@@ -442,7 +442,7 @@ def test_vector_cache_follows_every_writer(neo4j_uri: str, store: Neo4jStore) ->
 
         other.write(u, seed)
         assert hits() == expect() and len(hits()) == 5  # the second query is served by the cache
-        assert store._vectors._entries.get(u) is not None
+        assert store.vectors._entries.get(u) is not None
         assert hits(5) == expect()  # 37 candidates first, then more until 5 are active
         other.write(u, lambda w: w.add_fact(_fact(u, 777, "note", "new"), ["n"], _unit(777)))
         assert hits() == expect() and "f777" in hits()
@@ -450,7 +450,7 @@ def test_vector_cache_follows_every_writer(neo4j_uri: str, store: Neo4jStore) ->
         assert "f0" not in hits() and hits() == expect()
         # The cache learned the statuses (new rows carry theirs; updates come by useq), so
         # frozen facts no longer take the candidates' places before the server's check.
-        entry = store._vectors._entries[u]
+        entry = store.vectors._entries[u]
         assert "f0" in entry.inactive and "f40" not in entry.inactive and len(entry.inactive) == 196
         other.write(u, lambda w: w.update_fact(replace(_fact(u, 1), status="active")))
         assert "f1" in hits() and hits() == expect() and "f1" not in entry.inactive
@@ -495,11 +495,11 @@ def test_first_query_caches_only_small_users(
             return [f"f{i}" for i in sorted(range(n), key=lambda i: -float(_unit(i) @ q))][:5]
 
         assert [fid for fid, _ in fresh.reader(small).search_vector(q, 5)] == expect(20)
-        assert small in fresh._vectors._entries
+        assert small in fresh.vectors._entries
         assert [fid for fid, _ in fresh.reader(large).search_vector(q, 5)] == expect(21)
-        assert large not in fresh._vectors._entries  # scored on the server
+        assert large not in fresh.vectors._entries  # scored on the server
         assert [fid for fid, _ in fresh.reader(large).search_vector(q, 5)] == expect(21)
-        assert len(fresh._vectors._entries[large].groups[16].ids) == 21
+        assert len(fresh.vectors._entries[large].groups[16].ids) == 21
     finally:
         fresh.close()
 
@@ -521,7 +521,7 @@ def test_vector_cache_stays_within_its_budget(neo4j_uri: str, store: Neo4jStore)
     try:
         q = _unit(7)
         first = {u: small.reader(u).search_vector(q, 5) for u in users}
-        cache = small._vectors
+        cache = small.vectors
         assert list(cache._entries) == users[-3:]  # the three most recent fit
         assert cache.total == sum(e.nbytes for e in cache._entries.values()) <= cache.budget
         assert small.reader(users[0]).search_vector(q, 5) == first[users[0]]  # reloaded
@@ -542,8 +542,8 @@ def test_a_recall_brings_its_text_hits_in_the_opening_statement(neo4j_uri: str, 
         ran: list[str] = []
 
         def hits(r):  # type: ignore[no-untyped-def]
-            run = r._run
-            r._run = lambda op, **p: ran.append(op) or run(op, **p)
+            run = r.run
+            r.run = lambda op, **p: ran.append(op) or run(op, **p)
             return r.search_text(["oslo", "tea"], 3), r.entities()
 
         found, entities = fresh.reader(u).read_together(hits, text=(["oslo", "tea"], 3))

@@ -112,7 +112,7 @@ def test_sqlite_vector_cache_stays_within_its_budget(tmp_path: Path) -> None:
             seed(with_cache, user, 30)
         q = _unit(7)
         first = {u: with_cache.reader(u).search_vector(q, 5) for u in users}
-        cache = with_cache._vectors
+        cache = with_cache.vectors
         assert list(cache._entries) == users[-3:]  # the three most recent fit
         assert cache.total == sum(e[3].nbytes + e[4].nbytes for e in cache._entries.values()) <= cache.budget
         assert with_cache.reader(users[0]).search_vector(q, 5) == first[users[0]]  # read again
@@ -121,7 +121,7 @@ def test_sqlite_vector_cache_stays_within_its_budget(tmp_path: Path) -> None:
         big = with_cache.reader("big").search_vector(q, 5)
         assert "big" not in cache._entries and list(cache._entries) == [*users[-2:], users[0]]
         assert {u: without.reader(u).search_vector(q, 5) for u in users} == first
-        assert without.reader("big").search_vector(q, 5) == big and not without._vectors._entries
+        assert without.reader("big").search_vector(q, 5) == big and not without.vectors._entries
     finally:
         with_cache.close()
         without.close()
@@ -150,7 +150,7 @@ def test_sqlite_vectors_added_between_searches_grow_the_cache_in_place(tmp_path:
             got = cached.reader(u).search_vector(q, 41 + step)
             assert got == plain.reader(u).search_vector(q, 41 + step)
             assert len(got) == 41 + step  # every vector, the newest included
-            buffers.append(cached._vectors._entries[u][4])
+            buffers.append(cached.vectors._entries[u][4])
         assert all(b is buffers[0] for b in buffers)  # one growth (room for 80 rows), then in place
     finally:
         cached.close()

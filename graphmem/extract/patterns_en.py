@@ -48,13 +48,13 @@ HABIT = re.compile(
 )
 NAME = r"(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
 REL = "|".join(re.escape(w) for w in relation_words("en"))
-_LANG = "(?:" + "|".join(sorted(map(re.escape, EN_LANGUAGES), key=len, reverse=True)) + ")"
-_DIET = "|".join(sorted(map(re.escape, EN_DIETS), key=len, reverse=True))
+LANG = "(?:" + "|".join(sorted(map(re.escape, EN_LANGUAGES), key=len, reverse=True)) + ")"
+DIET = "|".join(sorted(map(re.escape, EN_DIETS), key=len, reverse=True))
 _NOT_JOB_FIRST = frozenset(
     {"big", "huge", "total", "massive", "die-hard", "diehard", "true", "real", "avid", "lifelong", "proud"}
 )
 NOT_LIKES = frozenset({"it", "that", "this", "you", "them", "him", "her", "those", "these", "to"})
-_NOT_WORKPLACE = frozenset(
+NOT_WORKPLACE = frozenset(
     {
         "home",
         "night",
@@ -137,9 +137,9 @@ def untimed(v: str) -> str:
     return nlp.strip_trailing_time(v, "en")
 
 
-def _org(v: str) -> str | None:
+def org_name(v: str) -> str | None:
     x = untimed(span(v))
-    if not x or x.lower() in _NOT_WORKPLACE:
+    if not x or x.lower() in NOT_WORKPLACE:
         return None
     if re.search(r"[A-Z]", x) or c.is_org_en(x):
         return re.sub(
@@ -158,7 +158,7 @@ def is_job(np: str) -> bool:
     return bool(re.search(r"(?:er|or|ist|ian|eer|ician)$", words[-1])) and len(words[-1]) > 4
 
 
-def _title(v: str | None) -> str | None:
+def job_title_of(v: str | None) -> str | None:
     if not v:
         return None
     y = untimed(span(re.sub(r"^(?:a|an|the)\s+", "", v.strip(), flags=I)))
@@ -176,7 +176,7 @@ def like_value(v: str) -> str | None:
 def _lower_org(x: str | None, ctx) -> str | None:
     """A user who types in lower case ("work at initech") names employers in lower case too."""
     v = untimed(span(x or "")).strip()
-    if not ctx.src[:1].islower() or v.lower() in _NOT_WORKPLACE:
+    if not ctx.src[:1].islower() or v.lower() in NOT_WORKPLACE:
         return None
     ok = re.fullmatch(
         r"(?!(?:a|an|the|home|work|school|my|our|night|nights)\b)[a-z][a-z0-9&.-]{2,}(?: [a-z][a-z0-9&.-]+)?",
@@ -185,14 +185,14 @@ def _lower_org(x: str | None, ctx) -> str | None:
     return v if ok else None
 
 
-def _work(m, ctx, retract=False):
+def work_candidates(m, ctx, retract=False):
     """Employer, city (when the workplace is a place) and job title from one work clause."""
     gd = m.groupdict()
-    x, y = gd.get("x"), _title(gd.get("y"))
+    x, y = gd.get("x"), job_title_of(gd.get("y"))
     if ctx.past:  # "I used to work at Amazon": history, not the current employer
         return [cand("note", ctx.src, ctx.subj, ctx.src)]
     where = place(x) if x and c.is_place_en(span(x, PLACE_STOP)) else None
-    org = (_org(x) or _lower_org(x, ctx)) if x and not where else None
+    org = (org_name(x) or _lower_org(x, ctx)) if x and not where else None
     if retract:
         if not (where or org):
             return None
@@ -347,7 +347,9 @@ def _if(test, handler):
 
 def _a_something(m, ctx):
     """'is a nurse' is a job; 'is a husky' about a pet is a note on the pet."""
-    return _work(m, ctx) or ([cand("note", m["y"], ctx.subj, ctx.src)] if ctx.subj.type == "pet" else None)
+    return work_candidates(m, ctx) or (
+        [cand("note", m["y"], ctx.subj, ctx.src)] if ctx.subj.type == "pet" else None
+    )
 
 
 def _skill(m, ctx):
@@ -373,7 +375,7 @@ _DATE = (
 )
 _POSS = r"(?:my |'s |s )?"
 _allergen = attr("allergy", lambda v: span(v, LIKE_STOP))
-_retract_work = lambda m, x: _work(m, x, retract=True)  # noqa: E731
+_retract_work = lambda m, x: work_candidates(m, x, retract=True)  # noqa: E731
 _is_pet_word = lambda m, x: (relation_of(m["rel"]) or ("",))[0] == "pet"  # noqa: E731
 
 # fmt: off
@@ -416,13 +418,13 @@ _TABLE = [
     (rf"^call {_X} home$", attr("city", place)),
     (r"^(?:am|is|are) (?:now |currently )?in (?P<x>[^,]+?)(?: now| these days)?$", _if(lambda m, x: c.is_place_en(m["x"]), attr("city", place))),
     # work
-    (rf"^{_ADV}(?:work|works|am working|is working|(?P<intern>intern|interns|am interning|is interning)) (?:at|for|with) (?P<x>.+?)(?: as {_Y})?$", _work),
+    (rf"^{_ADV}(?:work|works|am working|is working|(?P<intern>intern|interns|am interning|is interning)) (?:at|for|with) (?P<x>.+?)(?: as {_Y})?$", work_candidates),
     (rf"^{_ADV}(?:work|works|am working|is working)(?: nights| days| weekends| part[- ]time| full[- ]time| remotely| from home)? as {_Y}"
-     rf"(?: (?:at|for|with) {_X})?$", _work),
-    (rf"^{_ADV}(?:work|works) in {_X}", _if(lambda m, x: c.is_place_en(span(m["x"], PLACE_STOP)), _work)),
+     rf"(?: (?:at|for|with) {_X})?$", work_candidates),
+    (rf"^{_ADV}(?:work|works) in {_X}", _if(lambda m, x: c.is_place_en(span(m["x"], PLACE_STOP)), work_candidates)),
     (rf"^(?:have |has )?{_ADV}(?:joined|started (?:a new job |a job |working |my new job )?(?:at|with|for)|{_BE} starting (?:a new job |work )?(?:at|with)|"
      rf"(?:got|landed|found|scored) (?:a job|hired|an offer|a position|a new job|a role|a gig) (?:at|with|by|from)|accepted (?:an offer|a job|a position) (?:at|with|from)|switched to|moved to|"
-     rf"{_BE} now (?:at|with)|signed with) (?P<x>.+?)(?: as {_Y})?$", _work),
+     rf"{_BE} now (?:at|with)|signed with) (?P<x>.+?)(?: as {_Y})?$", work_candidates),
     (rf"^(?:my |'s )?(?:job|job title|title|role|position|occupation|profession) is {_Y}$", _title_is),
     (rf"^(?:my |'s )?(?:company|employer) is {_X}", lambda m, x: [cand("employer", span(m["x"]), x.subj, x.src)]),
     (r"^(?:am|is) (?:now |currently )?(?P<v>retired|unemployed|self-employed|a stay-at-home (?:mom|dad|parent)|between jobs|out of work)\b",
@@ -430,7 +432,7 @@ _TABLE = [
     # food
     (rf"^(?:am|is|are|have been|has been|went|have gone|has gone|have become|has become|became|turned|{_BE} going|{_BE} now|eat|eats|"
      rf"follow|follows|{_BE} on|keep|keeps|stick to)(?: a| an| fully| strictly| mostly| now| 100%| completely| totally| pretty much)* "
-     rf"(?P<d>{_DIET})(?: diet)?\b", lambda m, x: [cand("diet", EN_DIETS[m["d"].lower()], x.subj, x.src)]),
+     rf"(?P<d>{DIET})(?: diet)?\b", lambda m, x: [cand("diet", EN_DIETS[m["d"].lower()], x.subj, x.src)]),
     (r"^(?:eat|eats|will eat) (?:pretty much |basically |just about |almost |literally |practically )?(?:anything|everything)\b", _fixed("diet", "omnivore")),
     (r"^(?:am|is) (?:not (?:a )?picky(?: eater)?|an omnivore)\b", _fixed("diet", "omnivore")),
     (r"^(?:am|is) lactose[- ]intolerant", _fixed("diet", "lactose-free")),
@@ -456,8 +458,8 @@ _TABLE = [
      rf"have a soft spot for|prefer|prefers|{_BE} addicted to|cannot get enough of|(?:have |has )?(?:been|gotten|got) {_ADV}into) {_V}", attr("likes", like_value)),
     # languages and skills
     (rf"^{_ADV}(?:speak|speaks|can speak|{_BE} fluent in|know|{_BE} a native speaker of) (?:a little |a bit of |some |fluent |conversational |"
-     rf"basic |a little bit of |decent |good |native |broken |a few words of )?(?P<v>{_LANG}(?:(?:,| and| or|, and) {_LANG})*)\b", attr("language")),
-    (rf"^(?:my |'s )?(?:native language|mother tongue|first language) is (?P<v>{_LANG})", attr("language", qualifier="native")),
+     rf"basic |a little bit of |decent |good |native |broken |a few words of )?(?P<v>{LANG}(?:(?:,| and| or|, and) {LANG})*)\b", attr("language")),
+    (rf"^(?:my |'s )?(?:native language|mother tongue|first language) is (?P<v>{LANG})", attr("language", qualifier="native")),
     (r"^(?:can|know how to|am able to) (?!not\b|you\b|help|do that|see|hear|try|go\b|come|tell|imagine|understand|wait|ask|get|make it|"
      r"check|send|give|meet)(?P<v>\w.{1,40})$", _skill),
     (rf"^(?:am|is) {_ADV}(?:good|great|skilled|experienced|proficient|an expert|fluent) (?:at|in|with) {_V}", attr("skill", lambda v: span(v, LIKE_STOP))),
@@ -471,7 +473,7 @@ _TABLE = [
     (rf"^{_BE} married(?: to {NAME})?$", _couple("spouse")),
     (rf"^{_BE} engaged(?: to {NAME})?$", _couple("partner", "fiance")),
     (rf"^{_BE} (?:dating|seeing|going out with|in a relationship with) {NAME}", _couple("partner")),
-    (rf"^{_BE} (?:now |currently )?(?:a |an |the ){_Y} (?:at|for|with|in) (?P<x>.+)$", _if(lambda m, x: _title(m["y"]), _work)),
+    (rf"^{_BE} (?:now |currently )?(?:a |an |the ){_Y} (?:at|for|with|in) (?P<x>.+)$", _if(lambda m, x: job_title_of(m["y"]), work_candidates)),
     (rf"^{_BE} (?:now |currently |also )?(?:a |an |the )(?P<y>[^,]+?)$", _a_something),
     (rf"^am {NAME}$", _self_name),
 ]

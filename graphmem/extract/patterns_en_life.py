@@ -16,8 +16,8 @@ from .lexicon import EN_BREEDS, EN_DIETS, EN_NOT_NAMES
 from .relations import relation_of
 
 I = re.I  # noqa: E741
-_LANG = p._LANG
-_DIET = p._DIET
+LANG = p.LANG
+DIET = p.DIET
 
 
 def _split_up(m, ctx):
@@ -62,7 +62,7 @@ def _we_call(m, ctx):
 
 
 _MY_LANG = re.compile(
-    rf"\bmy ({_LANG}) is (?:fluent|good|decent|native|solid|pretty good|ok|okay|conversational)\b", I
+    rf"\bmy ({LANG}) is (?:fluent|good|decent|native|solid|pretty good|ok|okay|conversational)\b", I
 )
 
 
@@ -110,7 +110,7 @@ def _someone_new(m, ctx):
 
 def _at_org(m, ctx):
     x = p.span(m["x"])
-    if not x or is_place_en(x) or x.lower() in p._NOT_WORKPLACE:
+    if not x or is_place_en(x) or x.lower() in p.NOT_WORKPLACE:
         return None
     return [cand("employer", x, ME, ctx.src)]
 
@@ -119,10 +119,11 @@ def _promoted(m, ctx):
     """'I made partner at the firm': a new title (a firm's partner is a rank, not a spouse)."""
     y = p.span(m["y"]).lower()
     if not (
-        p._title(m["y"]) or y in ("partner", "senior partner", "managing partner", "principal", "tenure")
+        p.job_title_of(m["y"])
+        or y in ("partner", "senior partner", "managing partner", "principal", "tenure")
     ):
         return None
-    return p._work(m, ctx) or [cand("job_title", p.span(m["y"]), ctx.subj, ctx.src)]
+    return p.work_candidates(m, ctx) or [cand("job_title", p.span(m["y"]), ctx.subj, ctx.src)]
 
 
 def _teach(m, ctx):
@@ -140,7 +141,7 @@ def _teach(m, ctx):
     out = [cand("job_title", f"{what} teacher", ctx.subj, ctx.src)]
     if x and (where := p.place(x) if is_place_en(p.span(x, p.PLACE_STOP)) else None):
         out.append(cand("city", where, ctx.subj, ctx.src))
-    elif x and (org := p._org(x)):
+    elif x and (org := p.org_name(x)):
         out.append(cand("employer", org, ctx.subj, ctx.src))
     return out
 
@@ -176,15 +177,15 @@ RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
     (r"^(?:I am|am|I have been|have been|been) (?:seeing|dating|going out with|talking to) (?:someone|somebody|a (?:guy|girl|man|woman))"
      r"(?: new)?$", I, _someone_new),
     (r"^(?:I am|am) (?:now |currently )?(?:at|with) (?P<x>[A-Z][\w&.' -]{1,30}?) (?:now|these days|nowadays)$", 0, _at_org),
-    (rf"^(?:my )?(?:mother tongue|native language|first language|native tongue|home language) is (?P<v>{_LANG})\b", I,
+    (rf"^(?:my )?(?:mother tongue|native language|first language|native tongue|home language) is (?P<v>{LANG})\b", I,
      _language("native")),
-    (rf"^(?P<v>{_LANG}) is my (?:first|native|mother|main) (?:language|tongue)\b", I, _language("native")),
-    (rf"^my (?P<v>{_LANG}) is (?:fluent|good|decent|native|solid|pretty good|ok|okay|alright|conversational|rusty|basic)\b", I, _language()),
-    (rf"^(?:am|I am) (?:slowly |currently |also )?(?:learning|studying|picking up) (?P<v>{_LANG})\b", I, _language("learning")),
+    (rf"^(?P<v>{LANG}) is my (?:first|native|mother|main) (?:language|tongue)\b", I, _language("native")),
+    (rf"^my (?P<v>{LANG}) is (?:fluent|good|decent|native|solid|pretty good|ok|okay|alright|conversational|rusty|basic)\b", I, _language()),
+    (rf"^(?:am|I am) (?:slowly |currently |also )?(?:learning|studying|picking up) (?P<v>{LANG})\b", I, _language("learning")),
     (rf"^(?:turns out |it turns out |apparently |so )?(?:I am|am) (?:actually )?not (?:really )?allergic to (?P<x>.+?){_AFTER_ALL}$", I, _not_allergic),
     (rf"^(?:(?:I|we) )?(?:have |had |just |finally |officially )*(?:gave up|given up|quit|stopped|dropped|ditched|abandoned|am done with|"
-     rf"fell off|fell off the) (?:on |being |doing |eating |the |a |an )*(?P<d>{_DIET})(?: diet| thing| wagon)?\b", I, _diet_off),
-    (rf"^(?:I am|am|I have been) no longer (?:a |an )?(?P<d>{_DIET})\b", I, _diet_off),
+     rf"fell off|fell off the) (?:on |being |doing |eating |the |a |an )*(?P<d>{DIET})(?: diet| thing| wagon)?\b", I, _diet_off),
+    (rf"^(?:I am|am|I have been) no longer (?:a |an )?(?P<d>{DIET})\b", I, _diet_off),
     (r"^(?P<x>(?:my|our|the|that|this) [\w' -]{2,40}?) (?:got|was|has been|is|have been|were) (?:cancell?ed|called off|postponed|"
      r"scrapped|off|pushed back indefinitely)\b", I, _called_off),
     (r"^(?:I|we) (?:had to |have to |just )?(?:cancell?ed|called off|scrapped|skipped) (?P<x>(?:my|our|the|that) [\w' -]{2,40}?)"

@@ -101,7 +101,7 @@ def _routes(lazy: LazyMemory, settings: ServiceSettings) -> FastAPI:
     async def readyz() -> JSONResponse:
         try:
             mem = await lazy.get()
-            await mem._run(mem.memory.store.embedder_info)
+            await mem.ready()
         except GraphMemError as exc:
             status, code = status_of(exc)
             return JSONResponse({"status": "unavailable", "error": code, "detail": str(exc),

@@ -13,6 +13,7 @@ from ..errors import (
     GraphMemError,
     ImportFormatError,
     InvalidInputError,
+    InvalidTextError,
     InvalidTimeError,
     InvalidUserIdError,
     SchemaVersionError,
@@ -20,6 +21,7 @@ from ..errors import (
     StoreError,
     StoreUnavailableError,
     TextTooLargeError,
+    WriteOutcomeUnknownError,
 )
 
 #: (error class, HTTP status, error code); the first row the exception is an instance of wins.
@@ -27,8 +29,11 @@ ERROR_TABLE: tuple[tuple[type[GraphMemError], int, str], ...] = (
     (InvalidUserIdError, 422, "invalid_user_id"),
     (TextTooLargeError, 422, "text_too_large"),
     (InvalidTimeError, 422, "invalid_time"),
+    (InvalidTextError, 422, "invalid_text"),
     (InvalidInputError, 422, "invalid_input"),
     (ImportFormatError, 422, "invalid_import_document"),
+    # The commit was sent and no answer came: retrying with the same key (or ref) is safe.
+    (WriteOutcomeUnknownError, 503, "write_outcome_unknown"),
     (StoreUnavailableError, 503, "store_unavailable"),
     (StoreAuthError, 503, "store_auth_failed"),
     (SchemaVersionError, 503, "store_schema_too_new"),

@@ -3,6 +3,7 @@ vector copies of both stores (sqlite/vectors.py, neo4j/vectors.py) live in one."
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from typing import Generic, TypeVar
@@ -55,3 +56,24 @@ class ByteLRU(Mapping[str, V], Generic[V]):
     def forget(self, key: str) -> None:
         self._values.pop(key, None)
         self.total -= self._sizes.pop(key, 0)
+
+
+class UserCache(Generic[V]):
+    """Per-user values in a ByteLRU within `budget` bytes, behind one lock: the base of
+    the stores' vector caches (sqlite/vectors.py, neo4j/vectors.py, neo4j/episodes.py)."""
+
+    def __init__(self, budget: int) -> None:
+        self._entries: ByteLRU[V] = ByteLRU(budget)
+        self._lock = threading.Lock()
+
+    @property
+    def budget(self) -> int:
+        return self._entries.budget
+
+    @property
+    def total(self) -> int:
+        return self._entries.total
+
+    def drop(self, user_id: str) -> None:
+        with self._lock:
+            self._entries.forget(user_id)

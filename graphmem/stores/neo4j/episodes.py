@@ -10,7 +10,6 @@ deleting or scrubbing one moves the user's epoch, which reloads the cache).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -22,8 +21,9 @@ from ...model import Episode
 from ...textproc import terms as text_terms
 from ...timeutil import from_epoch, to_epoch
 from ..base import FORGOTTEN, EpisodeLink
-from ..byte_lru import ByteLRU
-from .util import index_terms, lucene_term, usable_vector, user_key
+from ..byte_lru import UserCache
+from ..common import unique, user_key
+from .util import index_terms, lucene_term, usable_vector
 
 #: Lucene boost of the context field against the message's own words (the SQLite
 #: store's column weight, graphmem/stores/sqlite/episodes.py).
@@ -53,22 +53,14 @@ def episode_lucene(user_id: str, terms: Sequence[str]) -> str | None:
 _Entry = tuple[Any, int, int, list[str], np.ndarray]
 
 
-class EpisodeVectors:
+class EpisodeVectors(UserCache[_Entry]):
     """Per-user episode vectors, refreshed incrementally by seq within a byte budget."""
-
-    def __init__(self, budget: int) -> None:
-        self._entries: ByteLRU[_Entry] = ByteLRU(budget)
-        self._lock = threading.Lock()
-
-    def drop(self, user_id: str) -> None:
-        with self._lock:
-            self._entries.forget(user_id)
 
     def matrix(self, r: Any) -> tuple[list[str], np.ndarray]:
         with self._lock:
             cached = self._entries.use(r.user_id)
         created, epoch, since = (cached[0], cached[1], cached[2]) if cached else (None, -1, -1)
-        rows = r._run("episode_vectors", since=since, epoch=epoch, created=created)
+        rows = r.run("episode_vectors", since=since, epoch=epoch, created=created)
         if not rows:
             return [], np.zeros((0, 1), dtype=np.float32)
         row = rows[0]
@@ -91,10 +83,10 @@ class EpisodeNodes:
     """Episode reads and writes of `Neo4jUser`."""
 
     user_id: str
-    _store: Any
+    store: Any
     _episode_id: str | None
 
-    def _run(self, op: str, /, **params: Any) -> list[Any]:  # pragma: no cover - Neo4jUser's
+    def run(self, op: str, /, **params: Any) -> list[Any]:  # pragma: no cover - Neo4jUser's
         raise NotImplementedError
 
     def _buffer(self, kind: str, params: dict[str, Any]) -> None:  # pragma: no cover - Neo4jUser's
@@ -103,28 +95,28 @@ class EpisodeNodes:
     # ---- reads -------------------------------------------------------------
     def episodes(self, ids: Sequence[str] | None = None) -> list[Episode]:
         if ids is None:
-            return [episode_from(r["m"]) for r in self._run("episodes_by_user")]
-        wanted = list(dict.fromkeys(str(i) for i in ids))
+            return [episode_from(r["m"]) for r in self.run("episodes_by_user")]
+        wanted = unique(ids)
         if not wanted:
             return []
-        return [episode_from(r["m"]) for r in self._run("episodes_by_ids", ids=wanted)]
+        return [episode_from(r["m"]) for r in self.run("episodes_by_ids", ids=wanted)]
 
     def last_episode(self, before: datetime) -> Episode | None:
-        rows = self._run("episode_last", at=to_epoch(before))
+        rows = self.run("episode_last", at=to_epoch(before))
         return episode_from(rows[0]["m"]) if rows else None
 
     def search_episodes_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
         query = episode_lucene(self.user_id, terms)
         if query is None or limit <= 0:
             return []
-        rows = self._run("episode_search_text", query=query, limit=int(limit))
+        rows = self.run("episode_search_text", query=query, limit=int(limit))
         return [(str(v[0]), float(v[1])) for v in (rows[0]["hits"] if rows else [])]
 
     def search_episodes_vector(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
         vec = usable_vector(vector)
         if limit <= 0 or vec is None:
             return []
-        ids, matrix = self._store._episode_vectors.matrix(self)
+        ids, matrix = self.store.episode_vectors.matrix(self)
         if matrix.shape[0] == 0 or matrix.shape[1] != len(vec):
             return []  # none yet, or vectors of another embedder (reembed under way)
         sims = row_dots(matrix, np.asarray(vec, dtype=np.float32))
@@ -136,11 +128,11 @@ class EpisodeNodes:
     def episode_links(
         self, fact_ids: Sequence[str] = (), episode_ids: Sequence[str] = ()
     ) -> list[EpisodeLink]:
-        f_ids = list(dict.fromkeys(str(i) for i in fact_ids))
-        e_ids = list(dict.fromkeys(str(i) for i in episode_ids))
+        f_ids = unique(fact_ids)
+        e_ids = unique(episode_ids)
         if not f_ids and not e_ids:
             return []
-        rows = self._run("episode_links", fact_ids=f_ids, episode_ids=e_ids)
+        rows = self.run("episode_links", fact_ids=f_ids, episode_ids=e_ids)
         seen: dict[str, EpisodeLink] = {}
         for v in rows[0]["links"] if rows else []:
             seen[str(v[0])] = EpisodeLink(str(v[0]), str(v[1]), v[2], v[3], v[4], v[5])
@@ -173,18 +165,18 @@ class EpisodeNodes:
     def replace_episode_vectors(self, items: list[tuple[str, np.ndarray]]) -> None:
         rows = [{"id": str(eid), "embedding": usable_vector(vec)} for eid, vec in items]
         for start in range(0, len(rows), 1000):
-            self._run("episode_set_vectors", items=rows[start : start + 1000])
-        self._store._episode_vectors.drop(self.user_id)
-        self._store._vectors.drop(self.user_id)
+            self.run("episode_set_vectors", items=rows[start : start + 1000])
+        self.store.episode_vectors.drop(self.user_id)
+        self.store.vectors.drop(self.user_id)
 
     def delete_episode(self, episode_id: str) -> bool:
-        rows = self._run("episode_delete", id=str(episode_id))
-        self._store._episode_vectors.drop(self.user_id)
-        self._store._vectors.drop(self.user_id)
+        rows = self.run("episode_delete", id=str(episode_id))
+        self.store.episode_vectors.drop(self.user_id)
+        self.store.vectors.drop(self.user_id)
         return bool(rows and int(rows[0]["deleted"]) > 0)
 
     def _scrub_episodes(self, needles: list[str]) -> int:
-        rows = self._run("episode_scrub", needles=needles, marker=FORGOTTEN)
+        rows = self.run("episode_scrub", needles=needles, marker=FORGOTTEN)
         changed = list(rows[0]["changed"]) if rows else []
         if changed:
             items = [
@@ -194,7 +186,7 @@ class EpisodeNodes:
                 }
                 for v in changed
             ]
-            self._run("episode_set_text", items=items)
-            self._store._episode_vectors.drop(self.user_id)
-            self._store._vectors.drop(self.user_id)
+            self.run("episode_set_text", items=items)
+            self.store.episode_vectors.drop(self.user_id)
+            self.store.vectors.drop(self.user_id)
         return len(changed)

@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import logging
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from ...embed import row_dots
+from ..common import widening
 from .vectors import UserVectors
 
-if TYPE_CHECKING:
-    from .store import Neo4jUser
+#: A Neo4j user reader (`store.Neo4jUser`), typed loosely here: naming the class would
+#: import the store module back (an import cycle); its public runner API is what is used.
+Neo4jUser = Any
 
 _log = logging.getLogger("graphmem")
 
@@ -64,33 +66,31 @@ def cached_hits(r: Neo4jUser, cached: UserVectors, query: np.ndarray, limit: int
         return []
     # Most cached vectors belong to active facts (frozen ones are the few superseded),
     # so a small margin usually suffices; the loop widens it when it does not.
-    depth = min(n, limit + max(8, limit // 4))
     out: list[tuple[str, float]] = []
-    done = 0
-    while True:
+    for done, depth in widening(n, limit + max(8, limit // 4)):
         top = np.argpartition(-sims, depth - 1)[:depth] if depth < n else np.flatnonzero(sims > -np.inf)
         # Best first; equal scores in row (= seq) order, like the server's ORDER BY.
         top = top[np.lexsort((top, -sims[top]))][done:]
         score = {ids[i]: float(sims[i]) for i in top}
-        rows = r._fact_lists("facts_active", ids=list(score), limit=limit - len(out))
-        r._remember(rows)
+        rows = r.fact_lists("facts_active", ids=list(score), limit=limit - len(out))
+        r.keep_whole(rows)
         out += [(v[0], score[v[0]]) for v in rows]
-        if len(out) >= limit or depth >= n:
-            return out
-        done, depth = depth, min(n, depth * 4)
+        if len(out) >= limit:
+            break
+    return out
 
 
 def server_vector_rows(r: Neo4jUser, vec: list[float], limit: int) -> list[Any]:
-    counts = r._run("search_vector_counts")
+    counts = r.run("search_vector_counts")
     mine, total = int(counts[0]["mine"]), int(counts[0]["total"])
     if mine == 0:
         return []
-    policy = r._store.vector_search
-    if policy == "index" or (policy == "auto" and mine > r._store.vector_exact_max):
+    policy = r.store.vector_search
+    if policy == "index" or (policy == "auto" and mine > r.store.vector_exact_max):
         k = max(2 * limit, math.ceil(limit * VECTOR_OVERSAMPLE * total / mine))
         if policy == "index" or k <= mine:
-            rows = r._run("search_vector_index", vector=vec, k=k, limit=limit)
+            rows = r.run("search_vector_index", vector=vec, k=k, limit=limit)
             if len(rows) >= min(limit, mine):
                 return rows
             _log.debug("vector index gave %d of %d for a large user; exact cosine", len(rows), limit)
-    return r._run("search_vector_exact", vector=vec, limit=limit)
+    return r.run("search_vector_exact", vector=vec, limit=limit)

@@ -31,9 +31,10 @@ from ...keys import decay_key
 from ...model import AuditRecord, Entity, Fact
 from ...timeutil import from_epoch, to_epoch
 from ..base import FORGOTTEN, STORE_TIMEOUT, VECTOR_CACHE_MB, SupersedesEdge
+from ..common import fact_filters, fact_from, scrub_needles, unique
 from .cypher_files import query
 from .episodes import EpisodeNodes, EpisodeVectors
-from .schema import migrate
+from .schema import upgrade_schema
 from .search import VECTOR_EXACT_MAX, cached_hits, server_vector_rows
 from .util import (
     SCORE,
@@ -41,7 +42,6 @@ from .util import (
     audit_from,
     entity_from,
     entity_params,
-    fact_from,
     fact_props,
     fact_update_params,
     index_terms,
@@ -85,7 +85,7 @@ class Neo4jUser(EpisodeNodes):
         *,
         memo: bool = False,
     ) -> None:
-        self._store = store
+        self.store = store
         self._tx = tx
         # read_together only: facts the searches returned whole (id -> fact, seq).
         self._memo: dict[str, tuple[Fact, int]] | None = {} if memo else None
@@ -102,7 +102,7 @@ class Neo4jUser(EpisodeNodes):
         self._text_rows: list[Any] | None = None
         self.user_id = user_id
 
-    def _run(self, op: str, /, **params: Any) -> list[Any]:
+    def run(self, op: str, /, **params: Any) -> list[Any]:
         params["user_id"] = self.user_id
         if self._tx is not None:
             # Buffered writes go first unless this is a read that cannot see any of them.
@@ -112,7 +112,7 @@ class Neo4jUser(EpisodeNodes):
             if self._memo is None:  # a writer's statement may change them
                 self._entities = None
             return list(self._tx.run(_q(op), params))
-        return self._store._read(op, params)
+        return self.store.run_read(op, params)
 
     def read_together(
         self,
@@ -127,7 +127,7 @@ class Neo4jUser(EpisodeNodes):
         after a transient error, so it must not keep state outside its return value."""
         if self._tx is not None:
             return fn(self)
-        store = self._store
+        store = self.store
         lucene = lucene_query(self.user_id, text[0]) if text is not None and text[1] > 0 else None
 
         def work(tx: Any) -> T:
@@ -138,14 +138,14 @@ class Neo4jUser(EpisodeNodes):
                 if lucene is not None and text is not None:
                     r._text_key = (lucene, int(text[1]))
                     params = {"text_query": lucene, "text_limit": int(text[1])}
-                r._vectors_synced = store._vectors.refresh(r, **params)
+                r._vectors_synced = store.vectors.refresh(r, **params)
                 r._synced = True
             return fn(r)
 
         with mapped_errors(store.uri, "read"), store._session() as s:
             return (s.execute_write if write else s.execute_read)(work)  # type: ignore[no-any-return]
 
-    def _seen_sync(self, row: Any) -> None:
+    def take_opening(self, row: Any) -> None:
         """read_open's row (see VectorCache.refresh): keep the entities and BM25 hits."""
         if self._memo is not None and row.get("entities") is not None:
             self._entities = [entity_from(e) for e in row["entities"]]
@@ -163,23 +163,18 @@ class Neo4jUser(EpisodeNodes):
         value_keys: Sequence[str] | None = None,
         top: int | None = None,
     ) -> list[Fact]:
-        params: dict[str, list[str] | None] = {}
-        for key, values in (
-            ("statuses", statuses), ("attributes", attributes), ("subject_ids", subject_ids), ("ids", ids),
-            ("value_keys", value_keys),
-        ):  # fmt: skip
-            params[key] = None if values is None else [str(v) for v in values]
-            if params[key] == []:
-                return []
+        params = fact_filters(statuses, attributes, subject_ids, ids, value_keys)
+        if params is None:
+            return []
         if top is not None and ids is None and value_keys is None and statuses is not None:
             if top <= 0:
                 return []
             if attributes is not None:  # each attribute read in decay order from its index
                 del params["ids"], params["value_keys"]
-                return [fact_from(v) for v in self._fact_lists("facts_top", top=int(top), **params)]
+                return [fact_from(v) for v in self.fact_lists("facts_top", top=int(top), **params)]
             if subject_ids is not None:
                 about = {"subject_ids": params["subject_ids"], "statuses": params["statuses"]}
-                return [fact_from(v) for v in self._fact_lists("facts_top_about", top=int(top), **about)]
+                return [fact_from(v) for v in self.fact_lists("facts_top_about", top=int(top), **about)]
         memo, wanted = self._memo, params["ids"]
         by_id_only = wanted is not None and attributes is None and subject_ids is None and value_keys is None
         if memo and by_id_only and all(fid in memo for fid in wanted or ()):
@@ -188,18 +183,18 @@ class Neo4jUser(EpisodeNodes):
                 (memo[fid] for fid in dict.fromkeys(wanted or ())), key=lambda t: (t[0].recorded_at, t[1])
             )
             return [f for f, _ in found if keep is None or f.status in keep]
-        rows = [fact_from(v) for v in self._fact_lists("facts", **params)]
+        rows = [fact_from(v) for v in self.fact_lists("facts", **params)]
         if top is not None:  # a rare shape (by id, by value key or all attributes): sort here
             rows.sort(key=lambda f: -decay_key(f.confidence, f.half_life_days, to_epoch(f.last_accessed_at)))  # type: ignore[arg-type]
             rows = rows[: max(0, int(top))]
         return rows
 
-    def _fact_lists(self, op: str, /, **params: Any) -> list[list[Any]]:
+    def fact_lists(self, op: str, /, **params: Any) -> list[list[Any]]:
         """The facts of a statement that returns them as one `facts` list (FACT_FIELDS)."""
-        rows = self._run(op, **params)
+        rows = self.run(op, **params)
         return list(rows[0]["facts"]) if rows else []
 
-    def _remember(self, rows: list[list[Any]]) -> None:
+    def keep_whole(self, rows: list[list[Any]]) -> None:
         if self._memo is not None:
             for v in rows:
                 self._memo[v[0]] = (fact_from(v), int(v[SEQ]))
@@ -207,7 +202,7 @@ class Neo4jUser(EpisodeNodes):
     def entities(self) -> list[Entity]:
         if self._entities is not None:
             return list(self._entities)
-        return [entity_from(r) for r in self._run("entities_by_user")]
+        return [entity_from(r) for r in self.run("entities_by_user")]
 
     def search_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
         lucene = lucene_query(self.user_id, terms)
@@ -216,8 +211,8 @@ class Neo4jUser(EpisodeNodes):
         if self._text_key == (lucene, int(limit)) and self._text_rows is not None:
             rows = self._text_rows  # brought by the opening statement (read_together)
         else:
-            rows = self._fact_lists("search_text", query=lucene, limit=int(limit))
-        self._remember(rows)
+            rows = self.fact_lists("search_text", query=lucene, limit=int(limit))
+        self.keep_whole(rows)
         return [(v[0], float(v[SCORE])) for v in rows]
 
     def search_vector(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
@@ -225,8 +220,8 @@ class Neo4jUser(EpisodeNodes):
         if limit <= 0 or vec is None:
             return []  # a query with no direction (zero, non-finite) has no cosine: no hits
         limit = int(limit)
-        if self._store.vector_search == "auto" and self._store._vectors.budget > 0:
-            cached = self._vectors_synced if self._synced else self._store._vectors.refresh(self)
+        if self.store.vector_search == "auto" and self.store.vectors.budget > 0:
+            cached = self._vectors_synced if self._synced else self.store.vectors.refresh(self)
             if cached is not None:
                 return cached_hits(self, cached, np.asarray(vec, dtype=np.float32), limit)
         # Neo4j's cosine scores are (1 + cos) / 2; the protocol returns the cosine.
@@ -236,16 +231,16 @@ class Neo4jUser(EpisodeNodes):
         ids = None if fact_ids is None else [str(i) for i in fact_ids]
         if ids is not None and not ids:
             return []
-        return [audit_from(r) for r in self._run("audit_by_user", fact_ids=ids)]
+        return [audit_from(r) for r in self.run("audit_by_user", fact_ids=ids)]
 
     def supersedes(self) -> list[SupersedesEdge]:
         return [
             SupersedesEdge(r["new_id"], r["old_id"], r["rule"], from_epoch(r["at"]))  # type: ignore[arg-type]
-            for r in self._run("supersedes_by_user")
+            for r in self.run("supersedes_by_user")
         ]
 
     def revision(self) -> int:
-        rows = self._run("user_revision")
+        rows = self.run("user_revision")
         return int(rows[0]["rev"]) if rows else 0
 
     # ---- writes (only inside Neo4jStore.write) -----------------------------------
@@ -305,53 +300,53 @@ class Neo4jUser(EpisodeNodes):
         })  # fmt: skip
 
     def touch(self, fact_ids: Iterable[str], at: datetime) -> None:
-        ids = list(dict.fromkeys(str(i) for i in fact_ids))
+        ids = unique(fact_ids)
         if ids:
-            self._run("fact_touch", ids=ids, at=to_epoch(at))
+            self.run("fact_touch", ids=ids, at=to_epoch(at))
 
     def write_key(self, key: str) -> str | None:
-        return next((str(r["result"]) for r in self._run("write_key_get", key=key)), None)
+        return next((str(r["result"]) for r in self.run("write_key_get", key=key)), None)
 
     def put_write_key(self, key: str, result: str, at: datetime) -> None:
-        self._run("write_key_put", key=key, result=result, at=to_epoch(at))
+        self.run("write_key_put", key=key, result=result, at=to_epoch(at))
 
     def replace_vectors(self, items: list[tuple[str, np.ndarray]]) -> None:
         # fact_set_vectors bumps the user's epoch: every process's vector cache reloads.
         rows = [{"id": str(fid), "embedding": usable_vector(vec)} for fid, vec in items]
         for start in range(0, len(rows), 1000):
-            self._run("fact_set_vectors", items=rows[start : start + 1000])
-        self._store._vectors.drop(self.user_id)
+            self.run("fact_set_vectors", items=rows[start : start + 1000])
+        self.store.vectors.drop(self.user_id)
 
     def delete_fact(self, fact_id: str) -> bool:
-        rows = self._run("fact_delete", id=fact_id)
-        self._store._vectors.drop(self.user_id)
+        rows = self.run("fact_delete", id=fact_id)
+        self.store.vectors.drop(self.user_id)
         return bool(rows and int(rows[0]["deleted"]) > 0)
 
     def scrub(self, fact_id: str, needles: Sequence[str]) -> int:
-        n = int(self._run("audit_scrub", id=fact_id, marker=FORGOTTEN)[0]["changed"])
-        subs = [s for s in dict.fromkeys(str(x) for x in needles) if s and s != FORGOTTEN]
+        n = int(self.run("audit_scrub", id=fact_id, marker=FORGOTTEN)[0]["changed"])
+        subs = scrub_needles(needles)
         if subs:
             n += self._scrub_episodes(subs)
         return n
 
     def update_source(self, fact_id: str, source_text: str, terms: Sequence[str]) -> bool:
         search_text = " ".join(index_terms(terms))
-        rows = self._run("fact_set_source", id=fact_id, source_text=source_text, search_text=search_text)
+        rows = self.run("fact_set_source", id=fact_id, source_text=source_text, search_text=search_text)
         return bool(rows and int(rows[0]["updated"]) > 0)
 
     def delete_orphans(self, entity_ids: Sequence[str]) -> int:
-        ids = list(dict.fromkeys(str(i) for i in entity_ids))
+        ids = unique(entity_ids)
         if not ids:
             return 0
-        rows = self._run("entity_delete_orphans", ids=ids)
+        rows = self.run("entity_delete_orphans", ids=ids)
         self._entities = None  # entities prefetched by user_begin may name deleted ones
         return int(rows[0]["deleted"]) if rows else 0
 
     def delete_user(self) -> int:
-        n = int(self._run("user_count_rows")[0]["rows"])
-        self._run("user_delete")
-        self._store._vectors.drop(self.user_id)
-        self._store._episode_vectors.drop(self.user_id)
+        n = int(self.run("user_count_rows")[0]["rows"])
+        self.run("user_delete")
+        self.store.vectors.drop(self.user_id)
+        self.store.episode_vectors.drop(self.user_id)
         return n
 
 
@@ -386,8 +381,8 @@ class Neo4jStore:
             )
         self.vector_search = vector_search
         # `auto` scores cached vectors in numpy; 0 MB turns the cache off (server-side cosine).
-        self._vectors = VectorCache(int(vector_cache_mb * 1024 * 1024))
-        self._episode_vectors = EpisodeVectors(int(vector_cache_mb * 1024 * 1024))
+        self.vectors = VectorCache(int(vector_cache_mb * 1024 * 1024))
+        self.episode_vectors = EpisodeVectors(int(vector_cache_mb * 1024 * 1024))
         # `timeout` bounds the driver's retries and the wait for a connection (30 s, 60 s).
         config: dict[str, Any] = {
             "connection_timeout": min(connect_timeout, timeout),
@@ -421,21 +416,21 @@ class Neo4jStore:
     def _session(self) -> Any:
         return self._driver.session(database=self.database, bookmark_manager=self._bookmarks)
 
-    def _read(self, name: str, params: dict[str, Any]) -> list[Any]:
+    def run_read(self, name: str, params: dict[str, Any]) -> list[Any]:
         return self._read_statement(_q(name), params, name)
 
     def _read_statement(self, statement: str, params: dict[str, Any], what: str) -> list[Any]:
         with mapped_errors(self.uri, what), self._session() as s:
             return s.execute_read(lambda tx: list(tx.run(statement, params)))  # type: ignore[no-any-return]
 
-    def _write_one(
+    def run_write(
         self, statement: str, params: dict[str, Any] | None = None, what: str = "write"
     ) -> list[Any]:
         with mapped_errors(self.uri, what), self._session() as s:
             return s.execute_write(lambda tx: list(tx.run(statement, params or {})))  # type: ignore[no-any-return]
 
     def _migrate(self) -> None:
-        migrate(self)
+        upgrade_schema(self)
 
     # ---- protocol ------------------------------------------------------------------
     def reader(self, user_id: str) -> Neo4jUser:
@@ -460,24 +455,24 @@ class Neo4jStore:
 
     def touch(self, user_id: str, fact_ids: Iterable[str], at: datetime) -> None:
         """Record an access in one small write: under the user's lock, without a rev bump."""
-        ids = list(dict.fromkeys(str(i) for i in fact_ids))
+        ids = unique(fact_ids)
         if ids:
-            self._write_one(_q("fact_touch"), {"user_id": user_id, "ids": ids, "at": to_epoch(at)}, "touch")
+            self.run_write(_q("fact_touch"), {"user_id": user_id, "ids": ids, "at": to_epoch(at)}, "touch")
 
     def embedder_info(self) -> tuple[str, int] | None:
-        meta = self._read("meta_get", {})
+        meta = self.run_read("meta_get", {})
         if not meta or meta[0]["embedder_model"] is None:
             return None
         return str(meta[0]["embedder_model"]), int(meta[0]["embedder_dim"])
 
     def set_embedder_info(self, model: str, dim: int) -> None:
-        self._write_one(_q("meta_set_embedder"), {"model": str(model), "dim": int(dim)}, "meta_set_embedder")
+        self.run_write(_q("meta_set_embedder"), {"model": str(model), "dim": int(dim)}, "meta_set_embedder")
 
     def user_ids(self) -> list[str]:
-        return sorted({r["user_id"] for r in self._read("user_ids", {})})
+        return sorted({r["user_id"] for r in self.run_read("user_ids", {})})
 
     def count_rows(self, user_id: str) -> int:
-        return int(self._read("user_count_rows", {"user_id": user_id})[0]["rows"])
+        return int(self.run_read("user_count_rows", {"user_id": user_id})[0]["rows"])
 
     def run_analyst(self, user_id: str, name: str, params: dict[str, Any]) -> list[dict[str, Any]]:
         """Rows of the analyst cookbook's `cypher/analyst/<name>.cypher` for one user, run in

@@ -5,7 +5,6 @@ Kept apart from `neo4j.py` so they can be tested without a server.
 
 from __future__ import annotations
 
-import hashlib
 import math
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -25,17 +24,14 @@ from ...errors import (
 from ...keys import decay_key, value_key
 from ...model import AuditRecord, Entity, Fact
 from ...timeutil import from_epoch, to_epoch
+from ..common import FACT_FIELDS as STORED_FACT_FIELDS
+from ..common import user_key
 
 #: Lucene's query syntax characters (QueryParser.escape) plus the operator words.
 _LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/<>=])')
 _LUCENE_WORDS = frozenset({"AND", "OR", "NOT", "TO"})
 #: Lucene refuses boolean queries with more than 1024 clauses.
 MAX_QUERY_TERMS = 1000
-
-
-def user_key(user_id: str) -> str:
-    """A token naming the user inside the fulltext index (same as the SQLite store's)."""
-    return "u" + hashlib.sha1(user_id.encode("utf-8")).hexdigest()[:20]
 
 
 def lucene_term(term: str) -> str:
@@ -127,30 +123,14 @@ def fact_update_params(fact: Fact, user_id: str) -> dict[str, Any]:
 
 
 #: A fact as the statements that return facts list it: each returns one record,
-#: `collect([f.id, f.user_id, ...]) AS facts` in this order (search_text adds the score).
+#: `collect([f.id, f.user_id, ...]) AS facts` in this order: the stored fields
+#: (common.FACT_FIELDS, read by common.fact_from) and seq (search_text adds the score).
 #: The Python driver spends ~18 µs on every record, several times what the values cost,
 #: so a hundred facts in one record decode about 2.5× faster than a hundred records.
-FACT_FIELDS = (
-    "id", "user_id", "subject_id", "subject_name", "attribute", "value", "kind", "source",
-    "confidence", "status", "text", "source_text", "recorded_at", "valid_from", "valid_to",
-    "last_accessed_at", "access_count", "half_life_days", "ref", "object_id", "qualifier",
-    "superseded_by", "inferred", "seq",
-)  # fmt: skip
+FACT_FIELDS = (*STORED_FACT_FIELDS, "seq")
 #: Where `seq` and (search_text only) the score sit in a fact list.
 SEQ = FACT_FIELDS.index("seq")
 SCORE = len(FACT_FIELDS)
-
-
-def fact_from(v: Sequence[Any]) -> Fact:
-    """A Fact from one list in FACT_FIELDS order."""
-    return Fact(
-        id=v[0], user_id=v[1], subject_id=v[2], subject_name=v[3], attribute=v[4], value=v[5],
-        kind=v[6], source=v[7], confidence=float(v[8]), status=v[9], text=v[10], source_text=v[11],
-        recorded_at=from_epoch(v[12]), valid_from=from_epoch(v[13]),  # type: ignore[arg-type]
-        valid_to=from_epoch(v[14]), last_accessed_at=from_epoch(v[15]),  # type: ignore[arg-type]
-        access_count=int(v[16] or 0), half_life_days=float(v[17]), ref=v[18], object_id=v[19],
-        qualifier=v[20], superseded_by=v[21], inferred=bool(v[22]),
-    )  # fmt: skip
 
 
 def entity_params(entity: Entity, user_id: str) -> dict[str, Any]:

@@ -27,22 +27,21 @@ it is not cached at all (the store then scores on the server, as without a cache
 
 from __future__ import annotations
 
-import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import numpy as np
 
-from ..byte_lru import ByteLRU
+from ..byte_lru import UserCache
 
 
 class _Runner(Protocol):
     user_id: str
 
-    def _run(self, op: str, /, **params: Any) -> list[Any]: ...
+    def run(self, op: str, /, **params: Any) -> list[Any]: ...
 
-    def _seen_sync(self, row: Any) -> None: ...
+    def take_opening(self, row: Any) -> None: ...
 
 
 @dataclass
@@ -151,22 +150,13 @@ _REREAD = 32
 EMPTY = UserVectors()
 
 
-class VectorCache:
+class VectorCache(UserCache[UserVectors]):
     """Users' vectors, least recently used first, within `budget` bytes (0: disabled)."""
 
     def __init__(self, budget: int) -> None:
-        self._entries: ByteLRU[UserVectors] = ByteLRU(budget)
+        super().__init__(budget)
         self._oversize: set[str] = set()
         self._seen: OrderedDict[str, None] = OrderedDict()  # users asked about once, newest last
-        self._lock = threading.Lock()
-
-    @property
-    def budget(self) -> int:
-        return self._entries.budget
-
-    @property
-    def total(self) -> int:
-        return self._entries.total
 
     def drop(self, user_id: str) -> None:
         with self._lock:
@@ -187,7 +177,7 @@ class VectorCache:
             first = entry is None and uid not in self._seen
         held = entry or EMPTY
         opening = {"text_query": None, "text_limit": 0, **params}
-        rows = reader._run(
+        rows = reader.run(
             "read_open", since=held.prev, rev=held.rev, epoch=held.epoch, created=held.created,
             max_rows=FIRST_LOAD_MAX + 1 if first else _ALL, **opening,
         )  # fmt: skip
@@ -195,7 +185,7 @@ class VectorCache:
             self.drop(uid)
             return EMPTY
         row = rows[0]
-        reader._seen_sync(row)
+        reader.take_opening(row)
         if not row["complete"]:  # a large user's first query: scored on the server
             with self._lock:
                 self._seen[uid] = None

@@ -10,9 +10,10 @@ facts' index) and its vector in `episode_vectors`; facts name theirs in
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -21,10 +22,18 @@ from ...model import Episode
 from ...textproc import terms as text_terms
 from ...timeutil import from_epoch, to_epoch
 from ..base import FORGOTTEN, EpisodeLink
-from .rows import fts_quote, user_key
+from ..common import user_key
+from .rows import fts_quote
+from .vectors import VectorCache
 
-if TYPE_CHECKING:
-    from .store import SQLiteStore
+
+class EpisodeStore(Protocol):
+    """What episode rows need of their `SQLiteStore` (named by protocol: importing the
+    store module here would import it back)."""
+
+    lock: threading.RLock
+    episode_vectors: VectorCache
+
 
 _COLS = "id, user_id, role, text, at, ref, prev_id, position, refers_from, refers_to, speaker"
 
@@ -51,7 +60,7 @@ class EpisodeRows:
     """Episode reads and writes of `SQLiteUser` (one user, one connection)."""
 
     user_id: str
-    _store: SQLiteStore
+    store: EpisodeStore
     _c: sqlite3.Connection
     _episode_id: str | None
 
@@ -96,8 +105,8 @@ class EpisodeRows:
         query = np.asarray(vector, dtype=np.float32).ravel()
         if limit <= 0 or not np.all(np.isfinite(query)) or not np.any(query):
             return []
-        with self._store._lock:
-            rowids, matrix = self._store._episode_vectors.matrix(self._c, self.user_id)
+        with self.store.lock:
+            rowids, matrix = self.store.episode_vectors.matrix(self._c, self.user_id)
         if matrix.shape[0] == 0 or matrix.shape[1] != query.shape[0]:
             return []  # none yet, or vectors of another embedder (reembed under way)
         sims = row_dots(matrix, query)
@@ -182,7 +191,7 @@ class EpisodeRows:
             )
         if items:
             self._x("UPDATE users SET epoch = epoch + 1 WHERE user_id = ?", (self.user_id,))
-            self._store._episode_vectors.drop(self.user_id)
+            self.store.episode_vectors.drop(self.user_id)
 
     def delete_episode(self, episode_id: str) -> bool:
         row = self._x(

@@ -1,16 +1,16 @@
-"""The SQLite schema: one migration per version (index = from-version), applied in order
-inside one transaction when a store opens, each an SQL script and optionally a Python
-backfill for values SQL cannot compute."""
+"""The SQLite schema: named migrations (graphmem.migrations), one per version, applied in
+order inside one transaction when a store opens; each an SQL script (`SCRIPTS`) and
+optionally a Python backfill for values SQL cannot compute."""
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
 
-from ...errors import SchemaVersionError
 from ...keys import decay_key, value_key
+from ...migrations import Migrations
 
-MIGRATIONS: list[str] = [
+SCRIPTS: list[str] = [
     # version 1
     """
     CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -104,7 +104,7 @@ def _backfill_episodes(c: sqlite3.Connection) -> None:
     Vectors stay absent (the store has no embedder): `graphmem reembed` adds them."""
     from ...textproc import terms
     from ..base import THREAD_GAP_S
-    from .episodes import user_key
+    from ..common import user_key
 
     c.execute(
         "UPDATE facts SET episode_id = (SELECT e.id FROM episodes e WHERE e.user_id = facts.user_id "
@@ -129,12 +129,32 @@ def _backfill_episodes(c: sqlite3.Connection) -> None:
         prev = (uid, eid, at, position)
 
 
-#: Python steps run after the SQL of the same index.
-BACKFILLS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _backfill_keys, 2: _backfill_episodes}
+def _step(
+    script: str, backfill: Callable[[sqlite3.Connection], None] | None = None
+) -> Callable[..., sqlite3.Connection]:
+    def apply(c: sqlite3.Connection) -> sqlite3.Connection:
+        for stmt in script.split(";"):
+            if stmt.strip():
+                c.execute(stmt)
+        if backfill is not None:
+            backfill(c)
+        return c
+
+    return apply
 
 
-def migrate(c: sqlite3.Connection, uri: str, target: int) -> None:
-    """Bring the open database up to schema version `target`, all or nothing."""
+SQLITE_SCHEMA: Migrations[sqlite3.Connection] = Migrations("SQLite graphmem schema")
+SQLITE_SCHEMA.add("facts, entities, audit, episodes, full-text and vector tables", _step(SCRIPTS[0]))
+SQLITE_SCHEMA.add("value and decay keys on facts", _step(SCRIPTS[1], _backfill_keys))
+SQLITE_SCHEMA.add(
+    "episodes threaded, dated, indexed; facts point at their message", _step(SCRIPTS[2], _backfill_episodes)
+)
+assert SQLITE_SCHEMA.latest == len(SCRIPTS)
+
+
+def upgrade_schema(c: sqlite3.Connection, uri: str) -> list[str]:
+    """Bring the open database up to the latest schema version, all or nothing; returns
+    the names of the migrations applied."""
     c.execute("BEGIN IMMEDIATE")
     try:
         has_meta = c.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone()
@@ -142,20 +162,17 @@ def migrate(c: sqlite3.Connection, uri: str, target: int) -> None:
         if has_meta:
             row = c.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
             version = int(row[0]) if row else 0
-        if version > target:
-            raise SchemaVersionError(
-                f"{uri} has schema version {version}; this graphmem understands up to "
-                f"{target}. Upgrade graphmem to open it."
+        SQLITE_SCHEMA.check(version, uri)
+        done = []
+        for m in SQLITE_SCHEMA.pending(version):
+            m.apply(c)
+            c.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)", (str(m.version),)
             )
-        for v in range(version, target):
-            for stmt in MIGRATIONS[v].split(";"):
-                if stmt.strip():
-                    c.execute(stmt)
-            if v in BACKFILLS:
-                BACKFILLS[v](c)
-            c.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)", (str(v + 1),))
+            done.append(m.name)
         c.execute(SIDE_TABLES)
         c.execute("COMMIT")
+        return done
     except BaseException:
         c.execute("ROLLBACK")
         raise

@@ -23,22 +23,28 @@ from ...keys import decay_key, value_key
 from ...model import AuditRecord, Entity, Fact
 from ...timeutil import from_epoch, to_epoch
 from ..base import FORGOTTEN, SCHEMA_VERSION, STORE_TIMEOUT, VECTOR_CACHE_MB, SupersedesEdge
+from ..common import FACT_FILTERS, fact_filters, fact_from, scrub_needles, unique, user_key
 from .episodes import EpisodeRows, fts_match
 from .errors import map_error
-from .rows import FACT_COLS, fts_quote, placeholders, rollback, row_to_fact, user_key
-from .schema import MIGRATIONS, migrate
+from .rows import FACT_COLS, fts_quote, placeholders, rollback
+from .schema import SQLITE_SCHEMA, upgrade_schema
 from .vectors import VectorCache, nearest_active
 
 T = TypeVar("T")
 
-assert len(MIGRATIONS) == SCHEMA_VERSION
+assert SQLITE_SCHEMA.latest == SCHEMA_VERSION
+
+#: The column each `facts()` filter (common.FACT_FILTERS) applies to.
+_COLUMN = dict(zip(FACT_FILTERS, ("status", "attribute", "subject_id", "id", "value_key"), strict=True))
 
 
 class SQLiteUser(EpisodeRows):
     """One user's view of the SQLite store (reader and, inside `write`, writer)."""
 
+    store: SQLiteStore
+
     def __init__(self, store: SQLiteStore, conn: sqlite3.Connection, user_id: str) -> None:
-        self._store = store
+        self.store = store
         self._c = conn
         self.user_id = user_id
         self._episode_id: str | None = None  # the message facts added now come from
@@ -46,11 +52,11 @@ class SQLiteUser(EpisodeRows):
     def _x(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:
         # One connection serves every thread of this process; the store lock keeps
         # statements from interleaving (it is re-entrant, so writes nest inside it).
-        with self._store._lock:
+        with self.store.lock:
             try:
                 return self._c.execute(sql, args)
             except sqlite3.Error as e:  # inside a write, `write` rolls back
-                raise map_error(e, self._store.uri, "write" if self._c.in_transaction else "read") from e
+                raise map_error(e, self.store.uri, "write" if self._c.in_transaction else "read") from e
 
     # ---- reads -------------------------------------------------------------
     def facts(
@@ -63,18 +69,12 @@ class SQLiteUser(EpisodeRows):
         value_keys: Sequence[str] | None = None,
         top: int | None = None,
     ) -> list[Fact]:
-        filters: list[tuple[str, list[Any]]] = []
-        for col, values in (
-            ("status", statuses),
-            ("attribute", attributes),
-            ("subject_id", subject_ids),
-            ("id", ids),
-            ("value_key", value_keys),
-        ):
-            if values is not None:
-                if not (values := list(dict.fromkeys(values))):
-                    return []
-                filters.append((col, values))
+        wanted = fact_filters(statuses, attributes, subject_ids, ids, value_keys)
+        if wanted is None:
+            return []
+        filters: list[tuple[str, list[Any]]] = [
+            (_COLUMN[key], values) for key, values in wanted.items() if values is not None
+        ]
         if top is not None and attributes is not None and statuses is not None and ids is None:
             return self._top(filters, int(top))
         sql, args = self._where(filters)
@@ -83,7 +83,7 @@ class SQLiteUser(EpisodeRows):
             args.append(max(0, int(top)))
         else:
             sql += " ORDER BY recorded_at, rowid"
-        return [row_to_fact(r) for r in self._x(sql, args)]
+        return [fact_from(r) for r in self._x(sql, args)]
 
     def _where(self, filters: list[tuple[str, list[Any]]]) -> tuple[str, list[Any]]:
         # Looking up by id, the primary key seeks; a user_id index would scan the user's
@@ -113,7 +113,7 @@ class SQLiteUser(EpisodeRows):
                 sql, args = self._where([("attribute", [attribute]), ("status", [status]), *rest])
                 rows += self._x(sql + " ORDER BY decay_key DESC, rowid DESC LIMIT ?", [*args, top]).fetchall()
         rows.sort(key=lambda r: -r[-1])
-        return [row_to_fact(r) for r in rows[:top]]
+        return [fact_from(r) for r in rows[:top]]
 
     def entities(self) -> list[Entity]:
         rows = self._x(
@@ -136,8 +136,8 @@ class SQLiteUser(EpisodeRows):
         return [(r[0], -float(r[1])) for r in rows]
 
     def search_vector(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
-        with self._store._lock:
-            rowids, matrix = self._store._vectors.matrix(self._c, self.user_id)
+        with self.store.lock:
+            rowids, matrix = self.store.vectors.matrix(self._c, self.user_id)
         return nearest_active(rowids, matrix, vector, limit, self._active_rowids)
 
     def _active_rowids(self, rowids: Sequence[int]) -> dict[int, str]:
@@ -251,7 +251,7 @@ class SQLiteUser(EpisodeRows):
     def touch(self, fact_ids: Iterable[str], at: datetime) -> None:
         """One UPDATE, without the rev bump of `write` (an access changes no content, so
         the vector cache stays valid); in its own transaction outside a write."""
-        ids = list(dict.fromkeys(fact_ids))
+        ids = unique(fact_ids)
         if not ids:
             return
         try:
@@ -263,7 +263,7 @@ class SQLiteUser(EpisodeRows):
                 [to_epoch(at), self.user_id, *ids],
             )
         except sqlite3.Error as e:
-            raise map_error(e, self._store.uri, "recording an access") from e
+            raise map_error(e, self.store.uri, "recording an access") from e
 
     def write_key(self, key: str) -> str | None:
         row = self._x(
@@ -279,7 +279,7 @@ class SQLiteUser(EpisodeRows):
         if not items:
             return
         rowids: dict[str, int] = {}
-        ids = list(dict.fromkeys(fid for fid, _ in items))
+        ids = unique(fid for fid, _ in items)
         for start in range(0, len(ids), 500):  # stay under SQLite's bound-parameter limit
             chunk = ids[start : start + 500]
             rowids.update(
@@ -300,7 +300,7 @@ class SQLiteUser(EpisodeRows):
         # The vector cache refreshes incrementally by rowid and would keep the old rows:
         # a new epoch makes every process (not only this one) reload the user's matrix.
         self._x("UPDATE users SET epoch = epoch + 1 WHERE user_id = ?", (self.user_id,))
-        self._store._vectors.drop(self.user_id)
+        self.store.vectors.drop(self.user_id)
 
     def delete_fact(self, fact_id: str) -> bool:
         row = self._x(
@@ -322,7 +322,7 @@ class SQLiteUser(EpisodeRows):
             "AND detail NOT IN ('', ?)",
             (FORGOTTEN, self.user_id, fact_id, fact_id, FORGOTTEN),
         ).rowcount
-        subs = [s for s in dict.fromkeys(needles) if s and s != FORGOTTEN]
+        subs = scrub_needles(needles)
         if subs:
             # replace(replace(text, ?1, m), ?2, m): needles apply in the order given.
             expr, args = "text", list[str]()
@@ -349,7 +349,7 @@ class SQLiteUser(EpisodeRows):
         return True
 
     def delete_orphans(self, entity_ids: Sequence[str]) -> int:
-        ids = list(dict.fromkeys(entity_ids))
+        ids = unique(entity_ids)
         if not ids:
             return 0
         return self._x(
@@ -371,8 +371,8 @@ class SQLiteUser(EpisodeRows):
         for table in ("fact_vectors", "episode_vectors", "facts", "entities", "supersedes", "audit", "episodes",
                       "users", "write_keys"):  # fmt: skip
             n += self._x(f"DELETE FROM {table} WHERE user_id = ?", (uid,)).rowcount
-        self._store._vectors.drop(uid)
-        self._store._episode_vectors.drop(uid)
+        self.store.vectors.drop(uid)
+        self.store.episode_vectors.drop(uid)
         return n
 
 
@@ -392,9 +392,9 @@ class SQLiteStore:
             )
         except (OSError, sqlite3.Error) as e:
             raise StoreUnavailableError(f"cannot open SQLite store at {self.uri}: {e}") from e
-        self._lock = threading.RLock()
-        self._vectors = VectorCache(int(vector_cache_mb * 1024 * 1024))
-        self._episode_vectors = VectorCache(
+        self.lock = threading.RLock()
+        self.vectors = VectorCache(int(vector_cache_mb * 1024 * 1024))
+        self.episode_vectors = VectorCache(
             int(vector_cache_mb * 1024 * 1024), "episode_vectors", "episode_rowid"
         )
         c = self._conn
@@ -403,8 +403,8 @@ class SQLiteStore:
             c.execute("PRAGMA journal_mode = WAL")
             c.execute("PRAGMA synchronous = NORMAL")
             c.execute("PRAGMA foreign_keys = ON")
-            with self._lock:
-                migrate(c, self.uri, SCHEMA_VERSION)
+            with self.lock:
+                upgrade_schema(c, self.uri)
         except sqlite3.Error as e:  # not a database, locked past the timeout, read-only
             c.close()
             raise StoreUnavailableError(f"cannot open SQLite store at {self.uri}: {e}") from e
@@ -415,7 +415,7 @@ class SQLiteStore:
 
     def write(self, user_id: str, fn: Callable[[Any], T]) -> T:
         c = self._conn
-        with self._lock:
+        with self.lock:
             try:
                 c.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as e:
@@ -441,7 +441,7 @@ class SQLiteStore:
         SQLiteUser(self, self._conn, user_id).touch(fact_ids, at)
 
     def embedder_info(self) -> tuple[str, int] | None:
-        with self._lock:
+        with self.lock:
             row = self._conn.execute("SELECT value FROM meta WHERE key = 'embedder'").fetchone()
         if not row:
             return None
@@ -449,21 +449,21 @@ class SQLiteStore:
         return str(data["model"]), int(data["dim"])
 
     def set_embedder_info(self, model: str, dim: int) -> None:
-        with self._lock:
+        with self.lock:
             self._conn.execute(
                 "INSERT OR REPLACE INTO meta (key, value) VALUES ('embedder', ?)",
                 (json.dumps({"model": model, "dim": dim}),),
             )
 
     def user_ids(self) -> list[str]:
-        with self._lock:
+        with self.lock:
             rows = self._conn.execute(
                 "SELECT user_id FROM users UNION SELECT DISTINCT user_id FROM facts ORDER BY 1"
             ).fetchall()
         return [r[0] for r in rows]
 
     def count_rows(self, user_id: str) -> int:
-        with self._lock:
+        with self.lock:
             c = self._conn
             n = 0
             for table in ("facts", "fact_vectors", "episode_vectors", "entities", "supersedes", "audit",
@@ -477,5 +477,5 @@ class SQLiteStore:
             return int(n)
 
     def close(self) -> None:
-        with self._lock, contextlib.suppress(sqlite3.Error):  # closing twice is harmless
+        with self.lock, contextlib.suppress(sqlite3.Error):  # closing twice is harmless
             self._conn.close()

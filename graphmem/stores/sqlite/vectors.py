@@ -8,41 +8,28 @@ vectors are deleted or replaced, which makes every process reload the whole matr
 from __future__ import annotations
 
 import sqlite3
-import threading
 from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from ...embed import row_dots
-from ..byte_lru import ByteLRU
+from ..byte_lru import UserCache
+from ..common import widening
 
 # rev, epoch, last rowid, rowids, matrix, rows in use (the arrays have room to grow)
 _Entry = tuple[int, int, int, np.ndarray, np.ndarray, int]
 
 
-class VectorCache:
+class VectorCache(UserCache[_Entry]):
     """Per-user (rowids, matrix), valid while the user's rev and epoch are unchanged, within
     `budget` bytes: least recently used users are dropped first, and a user whose vectors
     alone exceed it is read for each query and never kept (0 keeps nothing)."""
 
     def __init__(self, budget: int, table: str = "fact_vectors", key: str = "fact_rowid") -> None:
-        self._entries: ByteLRU[_Entry] = ByteLRU(budget)
-        self._lock = threading.Lock()
+        super().__init__(budget)
         # Fixed names of this store's schema (facts' or episodes' vectors), never user input.
         assert (table, key) in (("fact_vectors", "fact_rowid"), ("episode_vectors", "episode_rowid"))
         self._select = f"SELECT {key}, vec FROM {table} WHERE user_id = ? AND {key} > ? ORDER BY {key}"
-
-    @property
-    def budget(self) -> int:
-        return self._entries.budget
-
-    @property
-    def total(self) -> int:
-        return self._entries.total
-
-    def drop(self, user_id: str) -> None:
-        with self._lock:
-            self._entries.forget(user_id)
 
     def matrix(self, c: sqlite3.Connection, user_id: str) -> tuple[np.ndarray, np.ndarray]:
         """The user's vector rowids and rows, read or brought up to date on `c`."""
@@ -109,15 +96,13 @@ def nearest_active(
         return []  # a query with no direction has no cosine: no hits
     sims = row_dots(matrix, query)
     n = len(sims)
-    depth = min(n, max(limit * 4, limit + 32))
     out: list[tuple[str, float]] = []
-    done = 0
-    while True:
+    for done, depth in widening(n, max(limit * 4, limit + 32)):
         top = np.argpartition(-sims, depth - 1)[:depth] if depth < n else np.arange(n)
         top = top[np.argsort(-sims[top], kind="stable")][done:]
         wanted = [int(rowids[i]) for i in top]
         active = active_of(wanted)
         out += [(active[rid], float(sims[i])) for rid, i in zip(wanted, top) if rid in active]
-        if len(out) >= limit or depth >= n:
-            return out[:limit]
-        done, depth = depth, min(n, depth * 4)
+        if len(out) >= limit:
+            break
+    return out[:limit]
