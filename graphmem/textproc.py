@@ -137,3 +137,43 @@ def unique_terms(text: str) -> list[str]:
     for t in terms(text):
         seen.setdefault(t, None)
     return list(seen)
+
+
+#: Chinese digits (and 〇/零/两) as numbers.
+ZH_DIGITS = {
+    "零": 0,
+    "〇": 0,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
+
+
+def zh_number(text: str) -> int | None:
+    """'41', '四十一', '十', '二十', '一百零五', or a year read digit by digit ('二〇二六')
+    as an int; None when it is not a number. Shared by the extractors and the date reader."""
+    t = text.strip()
+    if t.isdigit():
+        return int(t)
+    if not t or any(ch not in ZH_DIGITS and ch not in "十百" for ch in t):
+        return None
+    if "十" not in t and "百" not in t:  # positional: 二〇二六, 九四
+        return int("".join(str(ZH_DIGITS[ch]) for ch in t))
+    total, current = 0, 0
+    for ch in t:
+        if ch in ZH_DIGITS:
+            current = ZH_DIGITS[ch]
+        elif ch == "十":
+            total += (current or 1) * 10
+            current = 0
+        else:
+            total += (current or 1) * 100
+            current = 0
+    return total + current

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
 from functools import lru_cache
 
+from .textproc import zh_number
+
 __all__ = ["TimeSpan", "find_spans", "first_range", "is_time_question", "query_range"]
 
 
@@ -44,19 +46,6 @@ _WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturda
 _WEEKDAYS_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "末": 5}
 _MONTHS_EN = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
               "october", "november", "december")  # fmt: skip
-_ZH_DIGITS = {
-    "零": 0,
-    "一": 1,
-    "二": 2,
-    "两": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-}
 _NUM_EN = ("one two three four five six seven eight nine ten eleven twelve").split()
 
 _N_EN = r"(?:\d{1,3}|a|an|a\s+couple\s+of|couple\s+of|few|a\s+few|" + "|".join(_NUM_EN) + ")"
@@ -85,20 +74,6 @@ _ZH = re.compile(
     r"|" + _ZN + r"(?:个)?(?:天|周|星期|礼拜|月|年)(?:前|以前|之前|后|以后|之后)"
     r"|(?:(?:\d{4}|[零一二三四五六七八九]{4})年)?" + _ZN + r"月" + _ZN + r"[日号]"
 )  # fmt: skip
-
-
-def _zh_number(s: str) -> int | None:
-    if s.isdigit():
-        return int(s)
-    if s == "十":
-        return 10
-    if "十" in s:
-        tens, _, ones = s.partition("十")
-        return (_ZH_DIGITS.get(tens, 1) if tens else 1) * 10 + (_ZH_DIGITS.get(ones, 0) if ones else 0)
-    if len(s) == 1:
-        return _ZH_DIGITS.get(s)
-    digits = [_ZH_DIGITS.get(c) for c in s]
-    return None if None in digits else int("".join(str(d) for d in digits))
 
 
 def _monday(d: date) -> date:
@@ -218,7 +193,7 @@ def _resolve_zh(span: str, base: date) -> tuple[date, date] | None:
         return _year_form({"去年": -1, "今年": 0, "明年": 1}[span], base)
     m = re.fullmatch(r"(" + _ZN + r")(?:个)?(天|周|星期|礼拜|月|年)(前|以前|之前|后|以后|之后)", span)
     if m:
-        n = _zh_number(m.group(1))
+        n = zh_number(m.group(1))
         if n is None:
             return None
         unit = {"天": "days", "周": "weeks", "星期": "weeks", "礼拜": "weeks", "月": "months", "年": "years"}[
@@ -228,8 +203,8 @@ def _resolve_zh(span: str, base: date) -> tuple[date, date] | None:
         return _resolve_en(expr, base)
     m = re.fullmatch(r"(?:(\d{4}|[零一二三四五六七八九]{4})年)?(" + _ZN + r")月(" + _ZN + r")[日号]", span)
     if m:
-        year = _zh_number(m.group(1)) if m.group(1) else None
-        month, day = _zh_number(m.group(2)), _zh_number(m.group(3))
+        year = zh_number(m.group(1)) if m.group(1) else None
+        month, day = zh_number(m.group(2)), zh_number(m.group(3))
         if not month or not day or not 1 <= month <= 12:
             return None
         expr = f"{_MONTHS_EN[month - 1]} {day}" + (f" {year}" if year else "")

@@ -81,42 +81,6 @@ def is_org_en(text: str) -> bool:
 
 # --- numbers ----------------------------------------------------------------
 
-_CN_DIGITS = {
-    "零": 0,
-    "〇": 0,
-    "一": 1,
-    "二": 2,
-    "两": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-}
-
-
-def cn2num(text: str) -> int | None:
-    """'41', '四十一', '十', '二十' or '一百零五' as an int; None when it is not a number."""
-    t = text.strip()
-    if t.isdigit():
-        return int(t)
-    if not t or any(ch not in _CN_DIGITS and ch not in "十百" for ch in t):
-        return None
-    total, current = 0, 0
-    for ch in t:
-        if ch in _CN_DIGITS:
-            current = _CN_DIGITS[ch]
-        elif ch == "十":
-            total += (current or 1) * 10
-            current = 0
-        else:
-            total += (current or 1) * 100
-            current = 0
-    return total + current
-
-
 # --- subjects and per-call state -------------------------------------------
 
 

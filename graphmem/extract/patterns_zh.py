@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ..textproc import zh_number
 from . import common as c
 from . import nlp
 from .common import ME, Ctx, Subject, cand, link
@@ -210,7 +211,7 @@ def pref_name(m, ctx):
 
 
 def _age_n(text: str, ctx):
-    n = c.cn2num(text)
+    n = zh_number(text)
     return [cand("age", str(n), ctx.subj, ctx.src)] if n and 0 < n < 130 else None
 
 
@@ -219,7 +220,7 @@ def _age(m, ctx):
 
 
 def _birthday(m, ctx):
-    month, day = c.cn2num(m["m"]), c.cn2num(m["d"])
+    month, day = zh_number(m["m"]), zh_number(m["d"])
     if not month or not day or month > 12 or day > 31:
         return None
     y = m["y"] or ""
