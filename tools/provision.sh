@@ -21,7 +21,9 @@ if [[ -z "${GRAPHMEM_NEO4J_URI:-}" ]]; then
     command -v mvn >/dev/null 2>&1 || need+=(maven)
 fi
 command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || need+=(chromium)
-fc-list 2>/dev/null | grep -qiE "wenquanyi|wqy|noto sans cjk|noto serif cjk" || need+=(fonts-wqy-zenhei)
+# (fc-list's whole output first: with pipefail, `fc-list | grep -q` fails when grep stops early)
+fonts="$(fc-list 2>/dev/null || true)"
+grep -qiE "wenquanyi|wqy|noto sans cjk|noto serif cjk" <<<"$fonts" || need+=(fonts-wqy-zenhei)
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
 
 [[ ${#need[@]} -eq 0 ]] && exit 0
