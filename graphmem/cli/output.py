@@ -42,6 +42,8 @@ class Style:
 
 
 def to_jsonable(obj: Any) -> Any:
+    if isinstance(obj, RecallItem):  # what it is and the date it refers to, beside its fields
+        return {"kind": obj.kind, **to_jsonable(asdict(obj)), "date": to_jsonable(obj.date)}
     if is_dataclass(obj) and not isinstance(obj, type):
         return to_jsonable(asdict(obj))
     if isinstance(obj, dict):
