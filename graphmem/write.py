@@ -13,7 +13,7 @@ from .config import Config
 from .extract.relations import relation_of
 from .keys import value_key
 from .model import SELF, SOURCE_CONFIDENCE, AuditRecord, Candidate, Entity, Fact, Ignored, RememberResult
-from .stores.base import Episode, SupersedesEdge, UserWriter
+from .stores.base import SupersedesEdge, UserWriter
 from .vocab import OPPOSITES, VOCAB, default_kind, render
 
 
@@ -211,9 +211,6 @@ class Applier:
         rec = AuditRecord(new_id("a"), self.w.user_id, self.at, action, rule, new, old, detail)
         self.w.add_audit(rec)
         self.result.audit.append(rec)
-
-    def episode(self, role: str, text: str) -> None:
-        self.w.add_episode(Episode(self.episode_id, self.w.user_id, role, text, self.at, self.ref))
 
 
 def render_candidate(cand: Candidate) -> str:
