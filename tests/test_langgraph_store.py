@@ -118,3 +118,14 @@ def test_user_of_and_bad_namespaces(open_memory: Callable[..., Memory], uid: Cal
         plain.put((u, "big"), "k", {"text": "y" * 9000})
     assert plain.get((u, "big"), "k") is None
     store.memory.forget_user(u)
+
+
+def test_record_sequences_sort_in_time_order_and_hold_no_digits() -> None:
+    """A record is a kept message: a run of digits in it could read as a card number to the
+    secret gate and be redacted (the record then unreadable), so its order is letters."""
+    from graphmem.integrations.langgraph import _sequence
+
+    stamps = [1_700_000_000_000_000_000 + n for n in (0, 1, 25, 26, 10**9, 10**12)]
+    seqs = [_sequence(s) for s in stamps]
+    assert seqs == sorted(seqs) and len(set(seqs)) == len(seqs)
+    assert not any(ch.isdigit() for s in seqs for ch in s)

@@ -73,6 +73,22 @@ def value_text(value: dict[str, Any]) -> str:
     return "; ".join(f"{k}: {v}" for k, v in value.items() if isinstance(v, (str, int, float)))
 
 
+def _sequence(n: int) -> str:
+    """A record's order as letters (fixed width, so they sort as strings): the record is
+    a kept message, and a long run of digits in it could read as a card number to the
+    secret gate and be redacted, which would make the record unreadable."""
+    out = ""
+    while n:
+        n, d = divmod(n, 26)
+        out = chr(ord("a") + d) + out
+    return out.rjust(16, "a")
+
+
+def _order(seq: Any) -> str:
+    """Records written before sequences were letters carry an int: those sort first."""
+    return seq if isinstance(seq, str) else ""
+
+
 class GraphmemStore(BaseStore):
     """A LangGraph store over one `Memory`; see the module docstring for the design."""
 
@@ -106,7 +122,7 @@ class GraphmemStore(BaseStore):
             if not isinstance(rec, dict) or rec.get("graphmem_item") != RECORD_VERSION:
                 continue
             d = ref.split(":")[1]
-            if d not in latest or rec["seq"] > latest[d]["seq"]:
+            if d not in latest or _order(rec["seq"]) > _order(latest[d]["seq"]):
                 latest[d] = rec
         return latest
 
@@ -136,7 +152,7 @@ class GraphmemStore(BaseStore):
         now = datetime.now(timezone.utc).isoformat()
         rec: dict[str, Any] = {
             "graphmem_item": RECORD_VERSION, "digest": digest, "namespace": list(ns), "key": op.key,
-            "value": None, "facts": [], "seq": time.time_ns(), "updated_at": now,
+            "value": None, "facts": [], "seq": _sequence(time.time_ns()), "updated_at": now,
             "created_at": old["created_at"] if old is not None and old["value"] is not None else now,
         }  # fmt: skip
         if op.value is not None:
