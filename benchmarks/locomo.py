@@ -238,8 +238,12 @@ INDEX_VARIANTS: dict[str, tuple[str, ...]] = {
 FUSION_VARIANTS: dict[str, dict[str, Any]] = {
     "rrf k=20": {"fusion": "rrf", "rrf_k": 20},
     "rrf k=60": {"fusion": "rrf", "rrf_k": 60},
-    "score": {"fusion": "score"},
-    "score, heavier fact channels": {"fusion": "score", "channel_weights": {"exact": 1.0, "bm25": 0.5, "vector": 0.25}},
+    "score": {"fusion": "score", "speaker_boost": 0.5, "exact_span": 3.0, "own_fact_share": 0.5},
+    "score, heavier fact channels": {"fusion": "score", "speaker_boost": 0.5, "exact_span": 3.0, "own_fact_share": 0.5,
+                                     "channel_weights": {"exact": 1.0, "bm25": 0.5, "vector": 0.25}},
+    "score, speaker x2, crowd span 1": {"fusion": "score", "speaker_boost": 1.0, "exact_span": 1.0, "own_fact_share": 0.5},
+    "score, speaker x2, crowd span 1, own 0.25": {"fusion": "score", "speaker_boost": 1.0, "exact_span": 1.0,
+                                                  "own_fact_share": 0.25},
 }  # fmt: skip
 
 

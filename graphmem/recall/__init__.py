@@ -10,6 +10,7 @@ asked about. A fact's fused score is multiplied by its effective confidence
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -105,6 +106,7 @@ class Recaller:
         # what else is known about those entities (tiers 2-3) a weaker graph channel.
         channels["exact"] = [h.fact.id for h in hits if h.tier <= 1][:depth]
         channels["graph"] = [h.fact.id for h in hits if h.tier > 1][:depth]
+        specific = specificity(hits, self.config.exact_span, self.config.own_fact_share)
         for h in hits:
             facts[h.fact.id] = h.fact
             paths[h.fact.id] = h.path
@@ -120,7 +122,7 @@ class Recaller:
             return [("f:" + fid, s) for fid, s in hits if fid in facts and facts[fid].status == "active"]
 
         lists: dict[str, list[tuple[str, float]]] = {
-            ch: active([(fid, 0.0) for fid in ids]) for ch, ids in channels.items()
+            ch: active([(fid, specific[fid]) for fid in ids]) for ch, ids in channels.items()
         }
         floor = self.config.vector_floor
         lists["bm25"], lists["vector"] = active(bm25), active([(f, s) for f, s in dense if s >= floor])
@@ -141,7 +143,7 @@ class Recaller:
         when = TimeIntent(is_time_question(query), query_range(query, at))
         items = assemble(
             r, self.config, fused, ranks, facts, paths, lambda f: self._weight(f, at), when,
-            lambda e: self._episode_age(e, at),
+            lambda e: self._episode_age(e, at), frozenset(qterms),
         )  # fmt: skip
         return items[:k]
 
@@ -253,6 +255,22 @@ class Recaller:
                 for f in further:
                     if f.subject_id == e.id:
                         add(f, [*path, f.attribute], 0 if f.attribute in asked else 3)
+
+
+def specificity(hits: list[_Hit], span: float, own_share: float) -> dict[str, float]:
+    """How much each exact/graph hit is singled out by the lookup, in (0, 1]: an attribute
+    cue that finds one or a few facts of a subject names them (1.0); one that finds a crowd
+    ("when did I …" -> dozens of events) names a category, and each of its facts gets
+    span / crowd size, leaving the choice among them to the lexical and vector channels.
+    The user's own facts of an asked attribute (tier 1: found by the attribute cue alone)
+    count `own_share` of the facts of an entity the query reached by name or relations
+    (tier 0), where the graph did the work no text channel can do."""
+    crowd = Counter((h.tier, h.fact.subject_id, h.fact.attribute) for h in hits)
+    return {
+        h.fact.id: min(1.0, span / crowd[(h.tier, h.fact.subject_id, h.fact.attribute)])
+        * (own_share if h.tier == 1 else 1.0)
+        for h in hits
+    }
 
 
 def mentions(query: str, value: str) -> bool:
