@@ -82,9 +82,10 @@ class Config:
     #: How many facts one attribute cue of the exact lookup may find and still name each of
     #: them: a bigger crowd (dozens of events for "when did I …") shares this much boost.
     exact_span: float = 1.0
-    #: Share of the exact boost for the user's own facts found by an attribute cue alone
-    #: ("where do I work?") against the asked facts of an entity the query reached by name
-    #: or relations ("my sister's husband's job"), which only the graph can find.
+    #: Share of the exact boost for the user's own facts of a multi-valued attribute found
+    #: by its cue alone ("what do I like?": one of many) against the asked facts of an
+    #: entity the query reached by name or relations ("my sister's husband's job"), which
+    #: only the graph can find; a single-valued one ("where do I work?") counts in full.
     own_fact_share: float = 0.5
     #: `context()` keeps items scoring at least this share of the best one.
     context_floor: float = 0.3

@@ -40,6 +40,7 @@ def assemble(
     intent: TimeIntent,
     episode_age: Callable[[Episode], float],
     query_terms: frozenset[str] = frozenset(),
+    said_age: Callable[[Fact], float] | None = None,
 ) -> list[RecallItem]:
     fact_ids = [k[2:] for k in fused if k.startswith("f:")]
     episode_ids = [k[2:] for k in fused if k.startswith("e:")]
@@ -72,8 +73,10 @@ def assemble(
         if found:  # the message's words lift its best fact found (one slot for both) ...
             best = max(found, key=lambda it: it.score)
             assert best.fact is not None
-            # ... as old as the fact: a stale plan's message does not outrank a fresh one.
-            best.score += score * weight(best.fact) / max(best.fact.confidence, 1e-9)
+            # ... as old as the fact was when said: a stale plan's message does not
+            # outrank a fresh one, and recalling the plan does not make its words new.
+            age = said_age(best.fact) if said_age else weight(best.fact) / max(best.fact.confidence, 1e-9)
+            best.score += score * age
             best.channels.update(channels)
             continue
         item = RecallItem(None, score * episode_age(ep), dict(channels), [], ep)
