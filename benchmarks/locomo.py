@@ -234,12 +234,16 @@ INDEX_VARIANTS: dict[str, tuple[str, ...]] = {
     "+speaker+prev+next": ("speaker", "prev", "next"),
     "+speaker+prev+next+date": ("speaker", "prev", "next", "date"),
 }
-#: ... and how recall fuses (recall time only: scored read-only on the same store).
+#: ... and how recall fuses (recall time only: scored read-only on the same store). Only
+#: variants that keep every behaviour test green compete (own_fact_share 0.25 scored
+#: 81.7 here but lets a stale plan outrank a fresh one in tests/test_behaviour.py).
 FUSION_VARIANTS: dict[str, dict[str, Any]] = {
     "rrf k=20": {"fusion": "rrf", "rrf_k": 20},
     "rrf k=60": {"fusion": "rrf", "rrf_k": 60},
-    "score": {"fusion": "score"},
-    "score, heavier fact channels": {"fusion": "score", "channel_weights": {"exact": 1.0, "bm25": 0.5, "vector": 0.25}},
+    "score": {"fusion": "score", "speaker_boost": 0.5, "exact_span": 3.0, "own_fact_share": 0.5},
+    "score, heavier fact channels": {"fusion": "score", "speaker_boost": 0.5, "exact_span": 3.0, "own_fact_share": 0.5,
+                                     "channel_weights": {"exact": 1.0, "bm25": 0.5, "vector": 0.25}},
+    "score, speaker x2, crowd span 1": {"fusion": "score", "speaker_boost": 1.0, "exact_span": 1.0, "own_fact_share": 0.5},
 }  # fmt: skip
 
 

@@ -47,8 +47,10 @@ class Config:
     #: for a lock or a connection) before it fails with StoreUnavailableError, rolled back.
     store_timeout: float = STORE_TIMEOUT
     #: How recall fuses its channels: "rrf" (rank-only) or "score" (per-query normalised
-    #: scores; see graphmem.recall.fusion). Chosen by the LoCoMo benchmark.
-    fusion: str = "rrf"
+    #: scores; see graphmem.recall.fusion). Chosen by the LoCoMo benchmark's
+    #: leave-one-conversation-out selection, with speaker_boost, exact_span and
+    #: own_fact_share below.
+    fusion: str = "score"
     #: Weights of the episode channels (BM25 and vectors over the kept messages).
     episode_channel_weights: dict[str, float] = field(
         default_factory=lambda: {"episode_bm25": 1.0, "episode_vector": 0.1}
@@ -74,6 +76,17 @@ class Config:
     #: Half-life (days) over which a kept message loses up to (1 - decay_floor) of its
     #: weight, from when it was said; None: messages do not age.
     episode_half_life_days: float | None = None
+    #: A query naming who said something ("what did Ola say about …") multiplies the
+    #: score of that speaker's messages (and of facts carrying them) by 1 + this.
+    speaker_boost: float = 1.0
+    #: How many facts one attribute cue of the exact lookup may find and still name each of
+    #: them: a bigger crowd (dozens of events for "when did I …") shares this much boost.
+    exact_span: float = 1.0
+    #: Share of the exact boost for the user's own facts of a multi-valued attribute found
+    #: by its cue alone ("what do I like?": one of many) against the asked facts of an
+    #: entity the query reached by name or relations ("my sister's husband's job"), which
+    #: only the graph can find; a single-valued one ("where do I work?") counts in full.
+    own_fact_share: float = 0.5
     #: `context()` keeps items scoring at least this share of the best one.
     context_floor: float = 0.3
 

@@ -168,7 +168,7 @@ def test_time_spans_both_languages() -> None:
 
 
 def test_fusions_are_pure_and_rank_as_documented() -> None:
-    channels = {"bm25": [("a", 9.0), ("b", 8.9), ("c", 1.0)], "exact": [("c", 0.0)]}
+    channels = {"bm25": [("a", 9.0), ("b", 8.9), ("c", 1.0)], "exact": [("c", 1.0)]}
     fused = rrf(channels, {"exact": 2.0}, 20)
     assert fused["c"] > fused["a"] > fused["b"]
     scored = score_fusion(channels, {"exact": 0.5})

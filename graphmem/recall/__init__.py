@@ -10,6 +10,7 @@ asked about. A fact's fused score is multiplied by its effective confidence
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -23,6 +24,7 @@ from ..model import Entity, Episode, Fact, RecallItem
 from ..stores.base import UserReader
 from ..textproc import normalize, terms
 from ..timeparse import is_time_question, query_range
+from ..vocab import is_single
 from .assemble import TimeIntent, assemble
 from .fusion import fuse
 from .hops import MAX_HOPS, LinkView, Target, resolve
@@ -70,6 +72,16 @@ class Recaller:
             return effective_score(fact, at)
         return fact.confidence * floor + (1 - floor) * effective_score(fact, at)
 
+    def _said_age(self, fact: Fact, at: datetime) -> float:
+        """The share of a fact's weight its message's words keep when they lift it: decay
+        from when it was said, not from its last access. Recalling a stale plan refreshes
+        the fact (decay counts from the last access) but not the relevance of its old
+        message, or every recall would lift what the previous ones returned."""
+        floor = self.config.kind_floors.get(fact.kind, self.config.decay_floor)
+        days = max(0.0, (at - fact.recorded_at).total_seconds() / 86400.0)
+        decay = 0.5 ** (days / max(fact.half_life_days, 1e-6))
+        return max(0.0, floor) + (1 - max(0.0, floor)) * decay
+
     def _episode_age(self, ep: Episode, at: datetime) -> float:
         """A kept message ages from when it was said (`Config.episode_half_life_days`,
         never below the decay floor)."""
@@ -105,6 +117,7 @@ class Recaller:
         # what else is known about those entities (tiers 2-3) a weaker graph channel.
         channels["exact"] = [h.fact.id for h in hits if h.tier <= 1][:depth]
         channels["graph"] = [h.fact.id for h in hits if h.tier > 1][:depth]
+        specific = specificity(hits, self.config.exact_span, self.config.own_fact_share)
         for h in hits:
             facts[h.fact.id] = h.fact
             paths[h.fact.id] = h.path
@@ -120,7 +133,7 @@ class Recaller:
             return [("f:" + fid, s) for fid, s in hits if fid in facts and facts[fid].status == "active"]
 
         lists: dict[str, list[tuple[str, float]]] = {
-            ch: active([(fid, 0.0) for fid in ids]) for ch, ids in channels.items()
+            ch: active([(fid, specific[fid]) for fid in ids]) for ch, ids in channels.items()
         }
         floor = self.config.vector_floor
         lists["bm25"], lists["vector"] = active(bm25), active([(f, s) for f, s in dense if s >= floor])
@@ -141,7 +154,7 @@ class Recaller:
         when = TimeIntent(is_time_question(query), query_range(query, at))
         items = assemble(
             r, self.config, fused, ranks, facts, paths, lambda f: self._weight(f, at), when,
-            lambda e: self._episode_age(e, at),
+            lambda e: self._episode_age(e, at), frozenset(qterms), lambda f: self._said_age(f, at),
         )  # fmt: skip
         return items[:k]
 
@@ -253,6 +266,23 @@ class Recaller:
                 for f in further:
                     if f.subject_id == e.id:
                         add(f, [*path, f.attribute], 0 if f.attribute in asked else 3)
+
+
+def specificity(hits: list[_Hit], span: float, own_share: float) -> dict[str, float]:
+    """How much each exact/graph hit is singled out by the lookup, in (0, 1]: an attribute
+    cue that finds one or a few facts of a subject names them (1.0); one that finds a crowd
+    ("when did I …" -> dozens of events) names a category, and each of its facts gets
+    span / crowd size, leaving the choice among them to the lexical and vector channels.
+    The user's own facts of an asked multi-valued attribute (tier 1: found by the cue
+    alone, one of possibly many likes or events) count `own_share` of the facts of an
+    entity the query reached by name or relations (tier 0), where the graph did the work
+    no text channel can do; a single-valued one ("where do I work?") is the answer."""
+    crowd = Counter((h.tier, h.fact.subject_id, h.fact.attribute) for h in hits)
+    return {
+        h.fact.id: min(1.0, span / crowd[(h.tier, h.fact.subject_id, h.fact.attribute)])
+        * (own_share if h.tier == 1 and not is_single(h.fact.attribute) else 1.0)
+        for h in hits
+    }
 
 
 def mentions(query: str, value: str) -> bool:

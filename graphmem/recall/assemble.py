@@ -6,18 +6,20 @@ are extra keys for the fact) and the fact item carries the episode. An episode n
 whose facts was found is an item of its own, weighted by role (the user's own words
 above an assistant's) and, when all its facts were superseded, as history that never
 ranks above the active fact of the same attribute. Time intents then prefer memories
-with a resolved date, or dated inside the range the query names.
+with a resolved date, or dated inside the range the query names; a query that names a
+speaker prefers what that speaker said.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
 from ..config import Config
 from ..model import Episode, Fact, RecallItem
 from ..stores.base import EpisodeLink, UserReader
+from ..textproc import terms
 from ..timeparse import TimeSpan
 
 
@@ -37,6 +39,8 @@ def assemble(
     weight: Callable[[Fact], float],
     intent: TimeIntent,
     episode_age: Callable[[Episode], float],
+    query_terms: frozenset[str] = frozenset(),
+    said_age: Callable[[Fact], float] | None = None,
 ) -> list[RecallItem]:
     fact_ids = [k[2:] for k in fused if k.startswith("f:")]
     episode_ids = [k[2:] for k in fused if k.startswith("e:")]
@@ -69,8 +73,10 @@ def assemble(
         if found:  # the message's words lift its best fact found (one slot for both) ...
             best = max(found, key=lambda it: it.score)
             assert best.fact is not None
-            # ... as old as the fact: a stale plan's message does not outrank a fresh one.
-            best.score += score * weight(best.fact) / max(best.fact.confidence, 1e-9)
+            # ... as old as the fact was when said: a stale plan's message does not
+            # outrank a fresh one, and recalling the plan does not make its words new.
+            age = said_age(best.fact) if said_age else weight(best.fact) / max(best.fact.confidence, 1e-9)
+            best.score += score * age
             best.channels.update(channels)
             continue
         item = RecallItem(None, score * episode_age(ep), dict(channels), [], ep)
@@ -81,8 +87,11 @@ def assemble(
         items["e:" + eid] = item
 
     out = list(items.values())
+    named = _speakers_named(episodes.values(), query_terms)
     for it in out:
         it.score *= _time_factor(it, config, intent)
+        if it.episode is not None and it.episode.speaker in named:
+            it.score *= 1.0 + config.speaker_boost
     # History never outranks the active fact that replaced it (same subject and attribute).
     for it, keys in history:
         caps = [o.score for o in out if o.fact is not None and (o.fact.subject_id, o.fact.attribute) in keys]
@@ -90,6 +99,14 @@ def assemble(
             it.score = min(it.score, min(caps) * 0.999)
     out.sort(key=lambda it: (-it.score, it.fact.id if it.fact else it.episode.id if it.episode else ""))
     return out
+
+
+def _speakers_named(episodes: Iterable[Episode], query_terms: frozenset[str]) -> set[str]:
+    """The speakers whose name the query says ("what did Ola say about the trip"): in a
+    conversation of two people each name is in half the turns, so BM25 gives it no
+    weight (its IDF is nil), yet the question is about that person's words."""
+    names = {e.speaker for e in episodes if e.speaker}
+    return {n for n in names if query_terms.intersection(terms(n))}
 
 
 def resolved_date(it: RecallItem) -> datetime | None:

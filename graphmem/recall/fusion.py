@@ -8,8 +8,11 @@ functions return key -> fused score; larger is better.
   channel's clear winner counts barely more than its runner-up.
 - `score_fusion`: per query, each channel's raw scores are divided by that channel's
   best score (BM25 and cosine both become 0..1 with the top hit at 1), weighted and
-  summed; rank-only channels (the exact graph lookup, which has no score) add a boost
-  that falls with rank. A close second keeps most of its score; a distant tail little.
+  summed. The exact lookup has no relevance score but says how specifically it singled
+  each fact out, in (0, 1] (graphmem.recall.specificity): that counts as it is, so
+  every fact it names is an answer and a crowd shares little; the graph channel's walk
+  (links, context) adds a boost that falls with rank. A close second keeps most of its
+  score; a distant tail little.
 """
 
 from __future__ import annotations
@@ -33,18 +36,24 @@ def rrf(channels: Channels, weights: Mapping[str, float], k: float) -> dict[str,
 
 
 def score_fusion(
-    channels: Channels, weights: Mapping[str, float], rank_only: Sequence[str] = ("exact", "graph")
+    channels: Channels,
+    weights: Mapping[str, float],
+    rank_only: Sequence[str] = ("graph",),
+    absolute: Sequence[str] = ("exact",),
 ) -> dict[str, float]:
     """sum over channels of weight × score / best score of that channel (this query);
-    `rank_only` channels contribute weight / (1 + (rank - 1) / RANK_SCALE)."""
+    `absolute` channels' scores are already in (0, 1] and count as they are (weight ×
+    score: every fact the exact lookup singles out is an answer, whatever its place in
+    the list); `rank_only` channels contribute weight × score / (1 + (rank - 1) / RANK_SCALE)."""
     fused: dict[str, float] = {}
     for ch, hits in channels.items():
         w = weights.get(ch, 1.0)
         if not hits:
             continue
-        if ch in rank_only:
-            for rank, (key, _) in enumerate(hits):
-                fused[key] = fused.get(key, 0.0) + w / (1.0 + rank / RANK_SCALE)
+        if ch in absolute or ch in rank_only:
+            for rank, (key, s) in enumerate(hits):
+                decay = 1.0 if ch in absolute else 1.0 + rank / RANK_SCALE
+                fused[key] = fused.get(key, 0.0) + w * min(1.0, max(0.0, s)) / decay
             continue
         best = max(s for _, s in hits)
         if best <= 0:
