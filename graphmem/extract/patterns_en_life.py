@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from . import common as c
 from . import patterns_en as p
 from .common import ME, Subject, cand, is_place_en, link
 from .lexicon import EN_BREEDS, EN_DIETS, EN_NOT_NAMES
@@ -102,6 +103,13 @@ def _not_allergic(m, ctx):
     return out or None
 
 
+def _eats_meat_again(m, ctx):
+    """'I've started eating fish again' from a vegetarian: that diet no longer holds."""
+    gone = [d for d in c.active_values(ctx.state.context, "diet") if d in c.PLANT_DIETS]
+    retracted = [cand("diet", d, ME, ctx.src, retract=True, correction=True) for d in gone]
+    return [*retracted, cand("note", ctx.src, ME, ctx.src)] if retracted else None
+
+
 def _someone_new(m, ctx):
     """'I've been seeing someone new': a partner whose name may follow ("her name's Priya")."""
     ctx.state.mention(Subject("partner", "person", "partner", named=False))
@@ -182,10 +190,13 @@ RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
     (rf"^(?P<v>{LANG}) is my (?:first|native|mother|main) (?:language|tongue)\b", I, _language("native")),
     (rf"^my (?P<v>{LANG}) is (?:fluent|good|decent|native|solid|pretty good|ok|okay|alright|conversational|rusty|basic)\b", I, _language()),
     (rf"^(?:am|I am) (?:slowly |currently |also )?(?:learning|studying|picking up) (?P<v>{LANG})\b", I, _language("learning")),
-    (rf"^(?:turns out |it turns out |apparently |so )?(?:I am|am) (?:actually )?not (?:really )?allergic to (?P<x>.+?){_AFTER_ALL}$", I, _not_allergic),
+    (rf"^(?:turns out |it turns out |apparently |so )?(?:I am |am )?(?:actually )?not (?:really )?allergic to (?P<x>.+?){_AFTER_ALL}$", I, _not_allergic),
     (rf"^(?:(?:I|we) )?(?:have |had |just |finally |officially )*(?:gave up|given up|quit|stopped|dropped|ditched|abandoned|am done with|"
      rf"fell off|fell off the) (?:on |being |doing |eating |the |a |an )*(?P<d>{DIET})(?: diet| thing| wagon)?\b", I, _diet_off),
     (rf"^(?:I am|am|I have been) no longer (?:a |an )?(?P<d>{DIET})\b", I, _diet_off),
+    (r"^(?:I )?(?:have |had |just |finally |recently )*(?:started|began|am|went back to|have gone back to|am back to) "
+     r"(?:eating|to eat) (?:some )?(?:meat|chicken|fish|seafood|eggs|beef|pork|bacon|steak|burgers|dairy|cheese)\b", I,
+     _eats_meat_again),
     (r"^(?P<x>(?:my|our|the|that|this) [\w' -]{2,40}?) (?:got|was|has been|is|have been|were) (?:cancell?ed|called off|postponed|"
      r"scrapped|off|pushed back indefinitely)\b", I, _called_off),
     (r"^(?:I|we) (?:had to |have to |just )?(?:cancell?ed|called off|scrapped|skipped) (?P<x>(?:my|our|the|that) [\w' -]{2,40}?)"

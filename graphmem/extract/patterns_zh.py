@@ -250,6 +250,21 @@ def _city(m, ctx):
     return [cand("note" if ctx.past else "city", ctx.src if ctx.past else x, ctx.subj, ctx.src)]
 
 
+# "吃素三年了", "吃素好多年": how long a diet has held does not change what it is.
+_FOR_YEARS = rf"(?:(?:已经|有)?(?:好几|好多|很多|几|多|{N}{{1,3}})(?:年|个月|月|周|星期|天)(?:多)?(?:了|啦)?|很久了?|多年了?)?"
+_ANIMAL_FOOD = re.compile(r"肉|鸡|鸭|鹅|鱼|虾|蟹|蛋|奶|荤|海鲜|排骨|牛排|火腿|培根")
+
+
+def _diet_broken(m, ctx):
+    """'开始吃鸡蛋和牛肉了' from someone whose diet is vegetarian: that diet no longer holds."""
+    if not ctx.subj.is_self or not _ANIMAL_FOOD.search(m["x"]):
+        return None
+    gone = [d for d in c.active_values(ctx.state.context, "diet") if d in c.PLANT_DIETS]
+    # What they eat now stays as a note beside the retraction.
+    retracted = [cand("diet", d, ctx.subj, ctx.src, retract=True, correction=True) for d in gone]
+    return [*retracted, cand("note", ctx.src, ctx.subj, ctx.src)] if retracted else None
+
+
 def _diet(m, ctx):
     d = ZH_DIETS[m["d"]]
     out = [cand("diet", d, ctx.subj, ctx.src)]
@@ -417,7 +432,8 @@ _TABLE = [
     (r"^(?:是)?(?:在|出生在|生在)(?P<x>[^，,]{1,10}?)(?:长大|出生|土生土长)的?$", _hometown),
     (r"^出生(?:在|于)(?P<x>[^，,\d]{1,10})$", _is_place),
     # food
-    (rf"^(?:是(?:一(?:个|名))?|在|开始|坚持|改成)?(?P<d>{_DIET_WORDS})(?:了|的|啦)*$", _diet),
+    (rf"^(?:是(?:一(?:个|名))?|在|开始|坚持|改成|一直|已经)?(?P<d>{_DIET_WORDS})(?:了|的|啦)*{_FOR_YEARS}$", _diet),
+    (r"^(?:现在|最近|已经|又|重新|也)*(?:开始|恢复|改回|又)(?:吃|碰)(?P<x>[^，,]{1,16}?)(?:了|啦)*$", _diet_broken),
     (rf"^对{_X}(?:严重|有点|有些|特别|比较|很|非常)?过敏(?:了)?$", pref("allergy", "x")),
     (r"^(?:有|一)?(?:吃|碰|接触|喝|闻到)?(?P<x>[^，,不]{1,10}?)(?:就会|就|会|容易|都会)?过敏(?:症)?$", pref("allergy", "x")),
     (r"^(?:的)?过敏源?(?:是|有)(?P<x>.+)$", pref("allergy", "x")),

@@ -146,6 +146,18 @@ _VERBISH = re.compile(
 )
 
 
+# "I'm pretty sure I'm allergic to X": the statement inside is read, as a guess.
+_HEDGE_LEAD = re.compile(
+    r"^I am (?:pretty|fairly|quite|almost|reasonably|not (?:entirely|totally|100%)) sure (?:that )?(?=(?:I|my|we|our)\b)",
+    I,
+)
+_LIST_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s+or\s+", I)
+
+
+def _test_found(m, ctx):
+    return c.allergy_results(m, ctx, _LIST_SPLIT)
+
+
 def _retract_topic(m, ctx):
     return [cand("*", p.span(m["x"], p.LIKE_STOP), ME, ctx.src, retract=True, correction=True)]
 
@@ -167,6 +179,9 @@ _CLAUSE_RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
     (r"^(?P<v>[\w' -]+?) (?:is|are) (?:a (?:big )?(?:hobby|passion) of mine|my (?:hobby|passion|thing|jam))$", I, p.attr("likes", p.like_value)),
     (r"^(?P<x>[A-Z][\w .'-]+?) is where I (?:grew up|was born|am from|come from)$", 0, p.attr("hometown", p.place)),
     (r"^(?P<x>[A-Z][\w .'-]+?) is where I (?:live|am based|am living)(?: now| these days)?$", 0, p.attr("city", p.place)),
+    (r"^(?:and |but )?(?:the )?only (?:thing|things|one|allergen|allergens)(?: that| they| it| the test)? (?:came up|showed up|"
+     r"came back(?: positive)?|flagged|found|I reacted to|I react to|reacted|lit up) (?:was|were|is|are) (?P<x>.+)$", I, _test_found),
+    (r"^(?:I |it |the test |the results? )?(?:only )?(?:tested|came back|showed up|was) positive for (?P<x>.+)$", I, _test_found),
 )]
 # fmt: on
 
@@ -346,7 +361,7 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
         correction, said = True, said[m.end() :]
     if not said:
         return [], inherited, correction
-    text = _TRAILING.sub("", _expand(said)).strip(" .!")
+    text = _HEDGE_LEAD.sub("", _TRAILING.sub("", _expand(said)).strip(" .!"))
     if m := _NOT_TAIL.search(text):  # "I'm from Iowa, not Ohio"
         old, text = m["old"].strip(), text[: m.start()]
     ctx = c.time_ctx(ME, raw, state, text, "en", p.TIME_RX)
@@ -419,6 +434,7 @@ def _is_style(s: str) -> bool:
 
 def extract_sentence(sentence: str, state: c.State) -> list:
     said = sentence.strip().replace("’", "'")
+    c.note_allergy_talk(state, said)
     s = _DISCOURSE.sub("", said)
     hedge = c.hedged(said[: len(said) - len(s)])  # "Pretty sure we're moving to …": a guess
     s = _PAIR_SUBJECT.sub(r"\1 &and \2", s)  # "Jonas and I split up" is one clause

@@ -123,6 +123,13 @@ def _named_link(m, ctx):
     return [link(attr, qual, m["name"], ctx.src)]
 
 
+_LIST_SPLIT = re.compile(r"[、，,]|和|跟|还有|以及")
+
+
+def _test_found(m, ctx):
+    return c.allergy_results(m, ctx, _LIST_SPLIT)
+
+
 def _drop_topic(m, ctx):
     return [cand("*", p.TAIL.sub("", m["x"]), ME, ctx.src, retract=True, correction=True)]
 
@@ -142,6 +149,9 @@ _CLAUSE_RULES = [(re.compile(rx), fn) for rx, fn in (
     (r"^(?P<v>[^，,我你]{1,12}?)(?:就|也|都)?(?:别|不要|不用)(?:再)?(?:给我)?推荐了?$", p.pref("dislikes")),
     (r"^(?P<v>[^，,]{1,12}?)是我(?:的|最大的|唯一的)?(?:爱好|兴趣|兴趣爱好|最爱)$", p.pref("likes")),
     (rf"^(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}})是我(?:家|的|家的)?的?(?P<rel>{p.REL})$", _named_link),
+    (r"^(?:结果|检测结果|报告|查出来|测出来|检查出来|一查)?(?:显示|发现)?(?:只有|就只有|只是|就|唯一的?(?:阳性)?(?:是|就是)?)"
+     r"(?P<x>[^，,]{1,16}?)(?:是|呈|为)?(?:阳性|有反应|过敏)(?:了|啦)*$", _test_found),
+    (r"^(?:结果|检测结果|报告)(?:显示|是)?(?P<x>[^，,]{1,16}?)(?:是|呈|为)?(?:阳性|有反应)(?:了|啦)*$", _test_found),
 )]
 # fmt: on
 
@@ -340,6 +350,7 @@ def _is_style(s: str) -> bool:
 
 def extract_sentence(sentence: str, state: c.State) -> list:
     s = sentence.strip().strip("。！!")
+    c.note_allergy_talk(state, s)
     remember = bool(_REMEMBER.match(s))
     s = _REMEMBER.sub("", s)
     correction = bool(_CORRECTION.search(s) or _CORRECTION_SOFT.search(s))
