@@ -113,6 +113,7 @@ class State:
         self.last_pet: Subject | None = None
         self.last_clause = ""  # the clause before this one in the sentence (what "叫X" may name)
         self.last_topic = ""  # the last thing liked or disliked (what a later "it" / "戒了" means)
+        self.sentence = ""  # the sentence being read (what a clause may point back into)
         self.allergy_talk = False  # the message is about allergies ("the only thing that came up was …")
         for ent in context.known_entities:
             self.add(ent.name, ent.type, ent.relation, aliases=ent.aliases, mention=False)

@@ -13,7 +13,7 @@ import re
 from . import common as c
 from . import patterns_en as p
 from .common import ME, Subject, cand, is_place_en, link
-from .lexicon import EN_BREEDS, EN_DIETS, EN_NOT_NAMES
+from .lexicon import EN_BREEDS, EN_DIETS, EN_NOT_NAMES, en_demonym_place
 from .relations import relation_of
 
 I = re.I  # noqa: E741
@@ -110,6 +110,35 @@ def _eats_meat_again(m, ctx):
     return [*retracted, cand("note", ctx.src, ME, ctx.src)] if retracted else None
 
 
+_TRIP_TO = re.compile(
+    r"\b(?:drive|drove|flight|flew|move|moved|moving|road trip|trip|journey|haul)\s+(?:up |down |out |over |back )?to\s+"
+    r"(?P<x>[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,2})"
+)
+
+
+_NATIONS = frozenset(
+    "america usa canada mexico britain england scotland wales ireland australia india china japan korea germany "
+    "france italy spain portugal brazil russia netherlands sweden norway denmark finland poland greece turkey "
+    "israel egypt nigeria kenya argentina chile colombia peru philippines vietnam thailand indonesia".split()
+)
+
+
+def _new_locals(m, ctx):
+    """ "We're officially Coloradans now": a move said as a new identity. The city is the
+    destination the sentence names ("the drive to Denver"), else the place of the demonym."""
+    region = en_demonym_place(m["dem"])
+    if region is None:
+        return None
+    trip = _TRIP_TO.search(ctx.state.sentence)
+    # A capitalised destination ("the drive to Tucson") is a place; "to Mom's" or "to Grandma" is not.
+    to = trip["x"] if trip else ""
+    ok = to and "'" not in to and to.split()[0] not in EN_NOT_NAMES and not relation_of(to.lower())
+    dest = p.place(to) if ok else None
+    if dest is None and region in _NATIONS:
+        return None  # "we're officially Canadians now" is a citizenship, not a city
+    return [cand("city", dest or region.title(), ME, ctx.src, confidence=0.85)]
+
+
 def _someone_new(m, ctx):
     """'I've been seeing someone new': a partner whose name may follow ("her name's Priya")."""
     ctx.state.mention(Subject("partner", "person", "partner", named=False))
@@ -182,6 +211,9 @@ RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
      p.attr("likes", p.like_value)),
     (rf"^{p.NAME}(?:'s| is) (?:our|my) (?:youngest|oldest|eldest|middle (?:one|child|kid)|baby|little one|firstborn|first-born)\b", 0,
      _youngest),
+    (r"^(?:I am|we are|we're|I'm) (?:now |officially |finally |basically |both |all |proud )*(?:an? |proud )?"
+     r"(?P<dem>[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?: now| officially)*(?=$|[,.!]|\s+(?:and|but|so)\b)", 0,
+     lambda m, x: _new_locals(m, x) if re.search(r"\b(?:now|officially)\b", m.group(0)) else None),
     (r"^(?:I am|am|I have been|have been|been) (?:seeing|dating|going out with|talking to) (?:someone|somebody|a (?:guy|girl|man|woman))"
      r"(?: new)?$", I, _someone_new),
     (r"^(?:I am|am) (?:now |currently )?(?:at|with) (?P<x>[A-Z][\w&.' -]{1,30}?) (?:now|these days|nowadays)$", 0, _at_org),

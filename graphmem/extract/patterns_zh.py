@@ -243,6 +243,29 @@ def _hometown(m, ctx, *, strict=False):
     return [cand("hometown", x, ctx.subj, ctx.src)]
 
 
+def _new_locals(m, ctx):
+    """ "现在也算半个杭州人了": being a local of a place *now* is living there; "是湖南人" (no change
+    of state) stays the hometown rule's."""
+    if not (m["le"] or (m["now"] and re.match(r"现在|如今|已经|终于|总算|正式", m.group(0)))):
+        return None
+    x = m["x"]
+    if not c.is_place_zh(x, loose=True):
+        return None
+    return [cand("city", x, ctx.subj, ctx.src, confidence=0.85)]
+
+
+_NEW_LOCALS = re.compile(
+    r"^(?P<now>现在|如今|已经|终于|总算|也|都|正式)*(?:算是?|成为了?|成了|变成了?|是)(?:半个|一个|个|正式的|真正的|地道的|新)?"
+    r"(?P<x>[^，,的个一]{2,10})人(?P<le>了|啦)*$"
+)
+
+
+def _new_locals_of(pred: str, ctx):
+    """'现在我也算半个杭州人了': the same reading when the time word comes before the subject."""
+    m = _NEW_LOCALS.match(pred)
+    return _new_locals(m, ctx) if m else None
+
+
 def _city(m, ctx):
     x = TAIL.sub("", untimed(TAIL.sub("", m["x"])))  # 搬去深圳下个月, 搬到广州了上个月
     if not c.is_place_zh(x, loose=True):
@@ -425,6 +448,7 @@ _TABLE = [
      rf"(?P<m>{N}{{1,2}})月(?P<d>{N}{{1,3}})(?:日|号)?(?:出生的?|生的?|过生日|生日)?$", _birthday),
     (r"^是(?:个|一个|一名)?(?P<g>男|女)(?:生|的|人|孩子?|性|士)$", _gender),
     # where from, where now
+    (_NEW_LOCALS.pattern, _new_locals),
     (r"^是(?:土生土长的|地道的|正宗的)?(?P<x>[^，,的个一]{1,10})人$", _is_place),
     (r"^是(?P<x>[^，,的个一]{2,8})的$", _if(lambda m, x: c.is_place_zh(m["x"]), _hometown)),
     (r"^(?:的)?(?:老家|家乡|故乡|籍贯|祖籍)(?:是|在)?(?P<x>[^，,]{1,12}?)(?:的|人)?$", _hometown),

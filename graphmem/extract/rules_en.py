@@ -435,6 +435,7 @@ def _is_style(s: str) -> bool:
 def extract_sentence(sentence: str, state: c.State) -> list:
     said = sentence.strip().replace("’", "'")
     c.note_allergy_talk(state, said)
+    state.sentence = said
     s = _DISCOURSE.sub("", said)
     hedge = c.hedged(said[: len(said) - len(s)])  # "Pretty sure we're moving to …": a guess
     s = _PAIR_SUBJECT.sub(r"\1 &and \2", s)  # "Jonas and I split up" is one clause
