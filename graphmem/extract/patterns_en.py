@@ -477,7 +477,7 @@ _TABLE = [
     (rf"^{_BE} married(?: to {NAME})?$", _couple("spouse")),
     (rf"^{_BE} engaged(?: to {NAME})?$", _couple("partner", "fiance")),
     (rf"^{_BE} (?:dating|seeing|going out with|in a relationship with) {NAME}", _couple("partner")),
-    (rf"^{_BE} (?:now |currently )?(?:a |an |the ){_Y} (?:at|for|with|in) (?P<x>.+)$", _if(lambda m, x: job_title_of(m["y"]), work_candidates)),
+    (rf"^{_BE} (?:now |currently )?(?:a |an |the ){_Y}(?: up| down| out| over| back)? (?:at|for|with|in) (?P<x>.+)$", _if(lambda m, x: job_title_of(m["y"]), work_candidates)),
     (rf"^{_BE} (?:now |currently |also )?(?:a |an |the )(?P<y>[^,]+?)$", _a_something),
     (rf"^am {NAME}$", _self_name),
 ]

@@ -139,6 +139,33 @@ def _new_locals(m, ctx):
     return [cand("city", dest or region.title(), ME, ctx.src, confidence=0.85)]
 
 
+_MALE = frozenset({"guy", "man", "husband", "fellow", "dude"})
+_FEMALE = frozenset({"woman", "girl", "lady", "wife"})
+
+
+def _married(m, ctx):
+    """'My sister Rachel married a guy named Tom': Tom is Rachel's spouse, and, being a man
+    married to the user's sister, the user's brother-in-law (a woman married to the user's
+    brother, the sister-in-law); the wedding itself stays as an event or a note."""
+    subj, name = ctx.subj, m["name"]
+    if subj.is_self or name.split()[0] in EN_NOT_NAMES:
+        return None
+    gender = (m["g"] or "").lower()
+    ctx.state.add(name, "person", "spouse")
+    out = [link("spouse", None, name, ctx.src, owner=subj)]
+    inlaw = (
+        "brother-in-law"
+        if subj.relation == "sister" and gender in _MALE
+        else "sister-in-law"
+        if subj.relation == "brother" and gender in _FEMALE
+        else None
+    )
+    if inlaw:
+        out.append(link("relative", inlaw, name, ctx.src))
+    kind = "event" if ctx.has_time else "note"
+    return [*out, cand(kind, ctx.src, subj, ctx.src, kind="fact" if kind == "event" else None)]
+
+
 def _someone_new(m, ctx):
     """'I've been seeing someone new': a partner whose name may follow ("her name's Priya")."""
     ctx.state.mention(Subject("partner", "person", "partner", named=False))
@@ -243,6 +270,8 @@ RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
 # Predicate rules (what follows the subject), tried after patterns_en.RULES.
 # fmt: off
 PREDICATES = [(re.compile(rx, I), fn) for rx, fn in (
+    (r"^(?:just |finally |recently )?(?:married|got married to|is married to|wed|has married) "
+     r"(?:a (?P<g>guy|man|woman|girl|lady|fellow|dude) (?:named|called) )?(?P<name>(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)?))\b", _married),
     (r"^(?:cannot|can not|can't|should not|must not|is not allowed to|isn't allowed to) (?:have|eat|drink|tolerate|touch) (?P<x>.+)$", _cannot_have),
     (r"^(?:teach|teaches|am teaching|is teaching) (?P<what>(?!at\b|in\b)[\w ]{2,30}?)(?: (?:at|in) (?P<x>.+))?$", _teach),
     (r"^(?:made|became|got promoted to|was promoted to|have been promoted to|has been promoted to|got bumped up to|am now|was made)"

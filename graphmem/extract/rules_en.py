@@ -258,7 +258,7 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
         return ME, "my " + rest.split(None, 1)[1], True, []
     if hit := state.entity_at(rest, word_boundary=True):
         state.mention(hit[0])
-        return hit[0], rest[hit[1] :].strip(), True, []
+        return hit[0], _REL_IS.sub(" is ", rest[hit[1] :]).strip(), True, []  # "Tom's a firefighter"
     if m := re.match(r"^(?:he|she)\b\s*", rest, I):
         who = state.pronoun()
         return who, rest[m.end() :], who is not None, []
@@ -276,7 +276,7 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
     ):
         subj = state.add(m["name"], "person", "colleague" if m["grp"] else None)
         links = [link("friend", "colleague", m["name"], text)] if m["grp"] else []
-        return subj, rest[m.end() :].strip(), True, links
+        return subj, _REL_IS.sub(" is ", rest[m.end() :]).strip(), True, links
     if inherited is None and _FRAGMENT.match(rest):
         return ME, rest, False, []
     if inherited is not None and _VERBISH.match(rest):  # "... and works at a bank"
@@ -386,6 +386,8 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
             {x.attribute for x in out if x.attribute not in ("note", "event")}
         ):
             out = pieces
+    if not out and not subj.is_self and "," in body:  # "Tom's a firefighter up north, crazy hours"
+        out = [x for x in _match(body.split(",", 1)[0].strip(), ctx, fragment=False) if x.attribute != "note"]
     if ctx.past and out:  # "I used to love running": that liking is over; the history is a note
         gone = [replace(x, retract=True, correction=True) for x in out if x.attribute == "likes"]
         out = [*gone, cand("note", said, subj, raw)]
@@ -400,7 +402,9 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     subj = ctx.subj
     if out and not subj.is_self and not subj.named and not all(x.retract for x in out):
         attr, qual = relation_of(subj.name) or ("friend", None)
-        if not any(x.object_type and x.subject == c.SELF for x in out):
+        # Unless a link of that relation is already made ("my daughter's name is Lily"); a link
+        # to someone else (her husband as the user's brother-in-law) does not stand for hers.
+        if not any(x.object_type and x.subject == c.SELF and x.attribute == attr for x in out):
             links.append(
                 link(attr, qual, subj.name, raw)
             )  # "my daughter is allergic…": link "daughter" for now

@@ -323,7 +323,9 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     subj = ctx.subj
     if out and not subj.is_self and not subj.named and not all(x.retract for x in out):
         attr, qual = p.placeholder_relation(subj)
-        if not any(x.object_type and x.subject == c.SELF for x in out):
+        # Unless a link of that relation is already made ("my daughter's name is Lily"); a link
+        # to someone else (her husband as the user's brother-in-law) does not stand for hers.
+        if not any(x.object_type and x.subject == c.SELF and x.attribute == attr for x in out):
             links.append(link(attr, qual, subj.name, raw))  # 我女儿对芒果过敏: link 女儿 until a name arrives
     state.last_clause = text
     return links + out, subj
