@@ -255,6 +255,19 @@ _HAPPENED = re.compile(
 )
 
 
+_STANDING_DATE = re.compile(
+    r"(?:是|在)\s*[0-9一二三四五六七八九十]{1,3}月[0-9一二三四五六七八九十]{1,3}(?:日|号)"
+)
+_RELATIVE_DAY = re.compile(
+    r"今天|明天|后天|昨天|前天|今晚|明晚|下周|下星期|下礼拜|这周|本周|上周|下个月|这个月|上个月|今年|明年|去年"
+)
+_WEATHER = re.compile(r"下.{0,2}[雨雪]|[降升]温|刮.{0,2}风|天气|晴|阴天|台风|雾霾|多云|暴雨|冰雹")
+
+
+def content_chars(text: str) -> int:
+    return len(re.sub(r"[^\u4e00-\u9fffA-Za-z0-9]", "", text))
+
+
 def _fallback(clause: str, pred: str, body: str, ctx: Ctx, explicit: bool, remember: bool) -> list:
     """No pattern matched: an event if it is dated, a note if it is a statement about someone."""
     body = body.strip()
@@ -265,7 +278,17 @@ def _fallback(clause: str, pred: str, body: str, ctx: Ctx, explicit: bool, remem
     weekly = nlp.RECUR in ctx.times or p.RECURRING.search(clause)
     if weekly and explicit and not body.startswith("的"):
         return [cand("event", clause, ctx.subj, ctx.src, kind="fact")]
-    if ctx.has_time and not c.habitual(ctx, clause, p.HABIT) and (explicit or _INTENT.search(body)):
+    if _STANDING_DATE.search(clause) and not _RELATIVE_DAY.search(clause) and explicit:
+        # "我们结婚纪念日是4月18号": a date something is on, every year; a fact, not a plan.
+        return [cand("note", clause, ctx.subj, ctx.src)]
+    # A plan with its subject dropped ("下个月15号考科目二") is the user's, as a stated one is;
+    # the weather of a day is nobody's plan.
+    own_plan = ctx.subj.is_self and not _WEATHER.search(body) and content_chars(body) >= 2
+    if (
+        ctx.has_time
+        and not c.habitual(ctx, clause, p.HABIT)
+        and (explicit or _INTENT.search(body) or own_plan)
+    ):
         # Something that already happened is history, not a plan: it keeps a fact's half-life.
         return [cand("event", clause, ctx.subj, ctx.src, kind="fact" if _HAPPENED.search(clause) else None)]
     content = len(re.sub(r"[^\u4e00-\u9fffA-Za-z0-9]", "", body))
