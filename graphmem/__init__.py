@@ -6,11 +6,10 @@ mem.remember("u1", "I moved to Denver", at="2026-03-01")
 mem.get("u1", "city")[0].value        # 'Denver'
 """
 
-from importlib import metadata as _metadata
+from __future__ import annotations
 
-from .aio import AsyncMemory
-from .config import Config
-from .embed import Embedder, HashingEmbedder
+import typing as _typing
+
 from .errors import (
     EmbedderMismatchError,
     EmbeddingError,
@@ -28,7 +27,6 @@ from .errors import (
     TextTooLargeError,
     WriteOutcomeUnknownError,
 )
-from .memory import Memory
 from .model import (
     AuditRecord,
     Candidate,
@@ -41,12 +39,52 @@ from .model import (
     Refusal,
     RememberResult,
 )
-from .portability import ExportReport, ImportDecision, ImportReport, MigrateReport
 
-try:  # the installed distribution's version, so it cannot drift from pyproject.toml
-    __version__ = _metadata.version("graphmem")
-except _metadata.PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0.0.0+unknown"
+if _typing.TYPE_CHECKING:
+    from .aio import AsyncMemory
+    from .config import Config
+    from .embed import Embedder, HashingEmbedder
+    from .memory import Memory
+    from .portability import ExportReport, ImportDecision, ImportReport, MigrateReport
+
+# The engine (numpy, the stores, the write and recall paths), the async wrapper (asyncio) and
+# the version (importlib.metadata) load on first use, so `graphmem get` / `graphmem facts` and
+# a plain `import graphmem.model` start fast.
+_LAZY = {
+    "AsyncMemory": ".aio",
+    "Config": ".config",
+    "Embedder": ".embed",
+    "HashingEmbedder": ".embed",
+    "Memory": ".memory",
+    "ExportReport": ".portability",
+    "ImportDecision": ".portability",
+    "ImportReport": ".portability",
+    "MigrateReport": ".portability",
+}
+
+
+def __getattr__(name: str) -> _typing.Any:
+    if name == "__version__":
+        from importlib import metadata
+
+        try:  # the installed distribution's version, so it cannot drift from pyproject.toml
+            version = metadata.version("graphmem")
+        except metadata.PackageNotFoundError:  # a source tree that was never installed
+            version = "0.0.0+unknown"
+        globals()["__version__"] = version
+        return version
+    if name in _LAZY:
+        from importlib import import_module
+
+        value = getattr(import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "AsyncMemory",

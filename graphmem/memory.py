@@ -9,16 +9,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from . import episodes, erasure, portability, spoken_forget, validate
+from . import validate
 from .config import Config
 from .context import render as render_context
 from .decay import effective_score
 from .embed import Embedder, HashingEmbedder
 from .errors import EmbedderMismatchError
 from .extract import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts, RuleExtractor
-from .gate.secrets import find_secrets, redact
 from .indexing import message_terms, search_terms, vector_text
 from .model import (
     KINDS,
@@ -32,19 +29,23 @@ from .model import (
     Refusal,
     RememberResult,
 )
-from .portability import ExportReport, ImportReport
-from .recall import Recaller
 from .stores import Store, open_store
 from .stores.base import UserReader
 from .textproc import bound_runs
 from .timeutil import parse_time
 from .vocab import CORE_KEYS, RELATION_KEYS, is_single, is_valid_attribute
-from .write import Applier, Prepared, new_id, render_candidate
 
 if TYPE_CHECKING:
     import networkx as nx
 
     from .gate import Screened
+    from .portability import ExportReport, ImportReport
+    from .recall import Recaller
+    from .write import Applier, Prepared
+
+# The write path (gate, arbitration, episodes, numpy), recall, portability and erasure are
+# imported by the methods that use them, so a process that only reads (`graphmem get`,
+# `graphmem facts`) starts without them.
 
 _log = logging.getLogger("graphmem")
 #: Recall channels that answer what the query asked (its attributes, the entities it names):
@@ -68,7 +69,8 @@ class Memory:
     >>> mem = Memory("bolt://localhost:7687", auth=("neo4j", "pw"))
     """
 
-    applier_class: type[Applier] = Applier
+    #: None: graphmem.write.Applier.
+    applier_class: type[Applier] | None = None
 
     def __init__(
         self,
@@ -84,7 +86,15 @@ class Memory:
         self.extractor: Extractor = extractor or RuleExtractor()
         self.store: Store = open_store(store, auth, timeout=validate.timeout(self.config.store_timeout))
         self._check_embedder()
-        self._recaller = Recaller(self.config, self.embedder)
+        self._recaller_made: Recaller | None = None
+
+    @property
+    def _recaller(self) -> Recaller:
+        if self._recaller_made is None:
+            from .recall import Recaller
+
+            self._recaller_made = Recaller(self.config, self.embedder)
+        return self._recaller_made
 
     def _check_embedder(self) -> None:
         info = self.store.embedder_info()
@@ -131,9 +141,10 @@ class Memory:
         ref = validate.ref(ref)
         key = validate.key(key) if key is not None else ref
         when = parse_time(at)
-        speaker = episodes.check_speaker(speaker)
+        from . import episodes, gate
+        from .write import Applier, new_id
 
-        from . import gate  # its patterns compile on the first write, not when `get`/`facts` start
+        speaker = episodes.check_speaker(speaker)
 
         control = gate.control_of(text) if role == "user" else None
         if control is not None and control.kind == gate.DONT_KEEP:
@@ -175,7 +186,7 @@ class Memory:
             prior = w.write_key(key) if key is not None else None
             if prior is not None:
                 return _replayed(w, uid, prior), True
-            applier = self.applier_class(w, self.config, when, ref, episode_id)
+            applier = (self.applier_class or Applier)(w, self.config, when, ref, episode_id)
             if draft is not None:
                 episodes.record(w, draft, self.config)
             else:
@@ -208,6 +219,8 @@ class Memory:
             if screened.sentences
             else None
         )
+        from . import spoken_forget
+
         named = spoken_forget.named_facts(r.facts(statuses=None), out.candidates if out else [], text)
         result = RememberResult(uid, refused=[Refusal("user_request", "a forget request is not kept")])
         for f in named:
@@ -236,6 +249,10 @@ class Memory:
     def _prepare(
         self, candidates: list[Candidate], message: str = ""
     ) -> tuple[list[Prepared], list[Ignored]]:
+        import numpy as np
+
+        from .write import Prepared, render_candidate
+
         good: list[Candidate] = []
         dropped: list[Ignored] = []
         for c in candidates:
@@ -379,12 +396,16 @@ class Memory:
         """Write the user's versioned JSON document to a path or file (or return it in `.document`)."""
         uid = validate.user_id(user_id)
         include_embeddings = validate.flag(include_embeddings, "include_embeddings")
+        from . import portability
+
         return portability.write_export(self.store, uid, path_or_fileobj, include_embeddings, self.embedder)
 
     def import_(self, doc: Any, as_user: str | None = None, dry_run: bool = False) -> ImportReport:
         """Import a document (path, file, JSON text or dict), optionally under another user id."""
         as_user = validate.user_id(as_user) if as_user is not None else None
         dry_run = validate.flag(dry_run, "dry_run")
+        from . import portability
+
         return portability.import_user(
             self.store, doc, as_user, dry_run, config=self.config, embedder=self.embedder
         )
@@ -393,18 +414,24 @@ class Memory:
 
     def forget_user(self, user_id: str) -> int:
         """Erase every node, edge, log row and index entry of the user; returns rows removed."""
+        from . import erasure
+
         return erasure.forget_user(self.store, validate.user_id(user_id))
 
     def forget(self, user_id: str, fact_id: str, at: datetime | str | None = None) -> bool:
         """Delete one fact and every trace of its content (audit details, the message log,
         other facts' provenance; see `erasure.forget_fact`), leaving a content-free
         `forget` audit entry; False if unknown."""
+        from . import erasure
+
         uid, fid = validate.user_id(user_id), validate.name(fact_id, "fact_id")
         return erasure.forget_fact(self.store, uid, fid, parse_time(at), embedder=self.embedder)
 
     def forget_episode(self, user_id: str, ref: str, at: datetime | str | None = None) -> int:
         """Forget one kept message (by its ref, else its id) and every fact that came from
         it (each as `forget` does); returns how many were erased (0: unknown)."""
+        from . import erasure
+
         return erasure.forget_episode(
             self.store, validate.user_id(user_id), ref, parse_time(at), embedder=self.embedder
         )
@@ -423,12 +450,16 @@ class Memory:
         profile = validate.flag(
             self.config.archive_profile if archive_profile is None else archive_profile, "archive_profile"
         )
+        from . import erasure
+
         return erasure.gc(self.store, uid, parse_time(at), floor, profile)
 
 
 def _result_record(r: RememberResult) -> str:
     """What a remember's idempotency key keeps of its result: ids, and the ignored and
     refused notes (redacted again: the record is stored), never a fact's content."""
+    from .gate.secrets import redact
+
     return json.dumps({
         "episode_id": r.episode_id, "added": [f.id for f in r.added],
         "superseded": [[o.id, n.id] for o, n in r.superseded], "reinforced": [f.id for f in r.reinforced],
@@ -476,6 +507,8 @@ def _known_entities(r: UserReader) -> list[KnownEntity]:
 
 
 def _candidate_problem(c: Candidate) -> str | None:
+    from .gate.secrets import find_secrets
+
     if not isinstance(c.attribute, str) or not (
         c.attribute == "*" and c.retract or is_valid_attribute(c.attribute)
     ):

@@ -4,6 +4,7 @@ ends quietly, times are shown in local time, and `get`/`facts` start without the
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -71,3 +72,31 @@ def test_get_and_facts_start_without_the_extraction_rules() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.stdout.strip() == "[]", out.stdout + out.stderr
+
+
+_HEAVY = (
+    "numpy", "spacy", "jieba", "dateparser", "neo4j", "asyncio", "networkx", "graphmem.write",
+    "graphmem.recall", "graphmem.episodes", "graphmem.portability", "graphmem.gate.secrets",
+    "graphmem.extract.rules_en", "graphmem.extract.rules_zh", "graphmem.extract.llm",
+)  # fmt: skip
+
+
+def _loaded_after(db: Path, *argv: str) -> list[str]:
+    """The heavy modules loaded by one CLI command run in a fresh interpreter."""
+    code = (
+        "import contextlib, io, json, sys\nfrom graphmem.cli.main import main\n"
+        f"with contextlib.redirect_stdout(io.StringIO()): main({['--store', str(db), *argv]!r})\n"
+        f"print(json.dumps(sorted(n for n in {_HEAVY!r} if n in sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return list(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def test_get_and_facts_run_without_numpy_nlp_or_the_write_path(tmp_path: Path) -> None:
+    db = tmp_path / "m.db"
+    _cli(db, "remember", "--user", "u", "I live in Lisbon and I work at Initrode.")
+    assert _loaded_after(db, "get", "--user", "u", "city") == []
+    assert _loaded_after(db, "facts", "--user", "u") == []
+    # The check sees what a command loads: remember needs the write path and numpy.
+    assert {"numpy", "graphmem.write"} <= set(_loaded_after(db, "remember", "--user", "u", "I have a cat."))

@@ -866,3 +866,32 @@ def test_screened_fields_are_always_populated():
     assert isinstance(r, Screened)
     assert r.sentences == ["I live in Oslo."] and r.ignored == [] and r.refused == []
     assert r.redacted == "I live in Oslo."
+
+
+# ---- a password named a few words before its colon ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("车库的密码顺便存一下：7731#", "7731"),
+        ("保险箱密码帮我记下来: Kx9-204", "Kx9-204"),
+        ("公司打印机的密码先记着：pr1nt!", "pr1nt!"),
+    ],
+)
+def test_a_password_a_few_words_before_its_colon_is_redacted(text: str, secret: str) -> None:
+    assert "password" in kinds(text)
+    assert secret not in redact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "密码忘了：怎么找回",
+        "密码强度要求：至少十二位",
+        "密码提示问题：第一只宠物的名字",
+        "我把密码改了：不告诉你",
+    ],
+)
+def test_words_after_a_password_remark_and_a_colon_stay(text: str) -> None:
+    assert redact(text) == text

@@ -14,11 +14,13 @@ import json
 import sys
 import unicodedata
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..analyst import COLUMNS, QUERIES, run
 from ..graph import FORMATS, to_json, write_graph, write_graphml
-from ..memory import Memory
+
+if TYPE_CHECKING:
+    from ..memory import Memory
 
 __all__ = ["cmd_cypher", "cmd_graph", "format_table", "register"]
 

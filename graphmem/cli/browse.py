@@ -15,9 +15,7 @@ import urllib.request
 import webbrowser
 from collections.abc import Callable, Mapping
 
-from ..browse import browser_base, browser_url
 from ..errors import InvalidInputError
-from ..memory import Memory
 from ..stores import is_neo4j_uri
 
 __all__ = ["cmd_browse", "register"]
@@ -39,6 +37,9 @@ def cmd_browse(
             f"graphmem browse needs a Neo4j store (--store bolt://HOST:PORT), not {store!r}: the embedded "
             "store has no Neo4j Browser; `graphmem graph --user U --format html` draws it offline"
         )
+    from ..browse import browser_base, browser_url
+    from ..memory import Memory
+
     base = browser_base(store, env, a.browser_url)
     url = browser_url(store, a.user, base, user=auth[0] if auth else None, password=auth[1] if auth else None)
     with Memory(store, auth=auth) as mem:

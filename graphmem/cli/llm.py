@@ -69,11 +69,11 @@ def configure_from_env(environ: Mapping[str, str]) -> dict[str, Any]:
     kwargs: dict[str, Any] = {}
     model = _get(environ, "GRAPHMEM_LLM_MODEL")
     mode = (_get(environ, "GRAPHMEM_EXTRACT_MODE") or ("hybrid" if model else "rules")).lower()
-    from ..extract.llm import MODES, OpenAIExtractor, make_extractor
+    if mode != "rules":  # the LLM extractor (and the gate it loads) only when configured
+        from ..extract.llm import MODES, OpenAIExtractor, make_extractor
 
-    if mode not in MODES:
-        raise InvalidInputError(f"GRAPHMEM_EXTRACT_MODE must be one of {', '.join(MODES)}, not {mode!r}")
-    if mode != "rules":
+        if mode not in MODES:
+            raise InvalidInputError(f"GRAPHMEM_EXTRACT_MODE must be one of {', '.join(MODES)}, not {mode!r}")
         if model is None:
             raise InvalidInputError(
                 f"GRAPHMEM_EXTRACT_MODE={mode} needs GRAPHMEM_LLM_MODEL (a chat model name)"

@@ -7,9 +7,9 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import GraphMemError
-from ..memory import Memory
 from ..vocab import CORE_KEYS
 from . import analyst as cli_analyst
 from . import browse as cli_browse
@@ -17,6 +17,9 @@ from . import llm as cli_llm
 from . import portability as cli_portability
 from . import services as cli_services
 from .output import Style, dump, fact_line, print_history, print_recall, print_remember
+
+if TYPE_CHECKING:  # the engine loads when a command runs, not to parse the command line
+    from ..memory import Memory
 
 
 def default_store() -> str:
@@ -94,7 +97,7 @@ def cmd_demo(a: argparse.Namespace, s: Style) -> int:
     return run_demo(a.store, s)
 
 
-Handler = Callable[[Memory, argparse.Namespace, Style], int]
+Handler = Callable[["Memory", argparse.Namespace, Style], int]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -175,6 +178,8 @@ def _main(argv: Sequence[str] | None) -> int:
             return cli_portability.cmd_migrate(a, store, neo4j_auth_from_env(), os.environ)
         if getattr(a, "store_command", None):  # reembed: works on the raw store, not through Memory
             return int(a.store_command(store, neo4j_auth_from_env(), os.environ, a))
+        from ..memory import Memory
+
         with Memory(store, auth=neo4j_auth_from_env(), **cli_llm.configure_from_env(os.environ)) as mem:
             return int(a.handler(mem, a, s))
     except GraphMemError as e:

@@ -12,12 +12,12 @@ import sys
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import asdict
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from ..embed import Embedder
-from ..memory import Memory
-from ..portability import ImportReport, copy_store
-from ..stores import open_store
+if TYPE_CHECKING:  # loaded by the commands that run them, not to parse the command line
+    from ..embed import Embedder
+    from ..memory import Memory
+    from ..portability import ImportReport
 
 __all__ = ["ProgressBar", "cmd_migrate", "print_import", "register"]
 
@@ -144,6 +144,9 @@ def _env_embedder(environ: Mapping[str, str]) -> Embedder | None:
 def cmd_migrate(a: argparse.Namespace, default_src: str, auth: tuple[str, str] | None,
                 environ: Mapping[str, str]) -> int:  # fmt: skip
     """Copy every user from --from (default: --store) to --to; safe to run twice."""
+    from ..portability import copy_store
+    from ..stores import open_store
+
     src = open_store(a.source or default_src, auth)
     try:
         dst = open_store(a.dest, auth)

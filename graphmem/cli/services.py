@@ -8,10 +8,12 @@ import argparse
 import ipaddress
 import sys
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInputError
-from ..service.keys import KeyRing
+
+if TYPE_CHECKING:  # the key ring loads for `mcp` / `serve`, not for every command
+    from ..service.keys import KeyRing
 
 #: Environment variables the commands read (documented in the README).
 ENV_API_KEY = "GRAPHMEM_API_KEY"  # one REST key for every user
@@ -71,6 +73,8 @@ def is_loopback(host: str) -> bool:
 
 
 def rest_keys(env: Mapping[str, str], keys_file: str | None) -> KeyRing:
+    from ..service.keys import KeyRing
+
     keys = KeyRing()
     if env.get(ENV_API_KEY):
         keys = keys.merged(KeyRing.single(env[ENV_API_KEY]))
@@ -82,6 +86,8 @@ def rest_keys(env: Mapping[str, str], keys_file: str | None) -> KeyRing:
 
 
 def mcp_tokens(env: Mapping[str, str], tokens_file: str | None, user: str | None) -> KeyRing:
+    from ..service.keys import KeyRing
+
     keys = KeyRing()
     if env.get(ENV_MCP_TOKEN):
         if not user:

@@ -113,6 +113,8 @@ class State:
         self.last_pet: Subject | None = None
         self.last_clause = ""  # the clause before this one in the sentence (what "叫X" may name)
         self.last_topic = ""  # the last thing liked or disliked (what a later "it" / "戒了" means)
+        self.sentence = ""  # the sentence being read (what a clause may point back into)
+        self.allergy_talk = False  # the message is about allergies ("the only thing that came up was …")
         for ent in context.known_entities:
             self.add(ent.name, ent.type, ent.relation, aliases=ent.aliases, mention=False)
 
@@ -281,6 +283,23 @@ def sentence_note(
     return [*kept, cand("note", sentence, ME, sentence)]
 
 
+_ALLERGY_TALK = re.compile(r"allerg|skin[- ]prick|patch test|过敏", re.I)
+
+
+def note_allergy_talk(state: State, sentence: str) -> None:
+    """Remember, for the rest of the message, that it talks about allergies or an allergy test."""
+    state.allergy_talk = state.allergy_talk or bool(_ALLERGY_TALK.search(sentence))
+
+
+def allergy_results(m: re.Match, ctx: Ctx, split: re.Pattern) -> list[Candidate] | None:
+    """'The only thing that came up was dust mites' / '结果只有尘螨是阳性': in a message about
+    allergies, what a test found is an allergy; elsewhere (a COVID test) it is nothing."""
+    if not ctx.state.allergy_talk:
+        return None
+    vals = [v.strip(" .!,，。") for v in split.split(m["x"])]
+    return [cand("allergy", v, ctx.subj, ctx.src) for v in vals if v] or None
+
+
 def hedged(clause: str) -> bool:
     return bool(_HEDGE.search(clause))
 
@@ -342,6 +361,10 @@ def _named_link_exists(cands: list[Candidate], placeholder: Candidate) -> bool:
         and not o.retract
         for o in cands
     )
+
+
+#: Diets that exclude meat: eating meat (or eggs, or fish) again ends them.
+PLANT_DIETS = frozenset({"素食", "纯素", "vegetarian", "vegan", "plant-based", "raw vegan"})
 
 
 def active_values(context: ExtractContext, attribute: str, subject: str = SELF) -> list[str]:

@@ -152,6 +152,24 @@ EN_DIETS = {w: canon for canon, ws in (
     ("raw vegan", "raw vegan"),
 ) for w in words(ws, ",")}  # fmt: skip
 
+_DEMONYM_SUFFIXES = ("n", "an", "ian", "nian", "er", "ite", "eite", "ean")
+
+
+def en_demonym_place(word: str) -> str | None:
+    """The gazetteer place a demonym names (Coloradans -> colorado, New Yorker -> new york,
+    Denverite -> denver, Texan -> texas), by the usual English suffixes; None if it names none."""
+    w = word.strip().lower()
+    for form in (w, w[:-1] if w.endswith("s") else w):
+        for suffix in _DEMONYM_SUFFIXES:
+            if not form.endswith(suffix):
+                continue
+            stem_ = form[: -len(suffix)]
+            for place in (stem_, stem_ + "a", stem_ + "o", stem_ + "s", stem_ + "e"):
+                if len(place) >= 3 and place in EN_PLACES:
+                    return place
+    return None
+
+
 #: "cutting out sugar" -> a diet label; anything else becomes "no <food>".
 EN_AVOID = {"sugar": "low-sugar", "carbs": "low-carb", "gluten": "gluten-free", "dairy": "dairy-free"}
 

@@ -431,11 +431,15 @@ _TABLE = [
      _fixed("job_title", lambda m: m["v"].replace("a stay", "stay"))),
     # food
     (rf"^(?:am|is|are|have been|has been|went|have gone|has gone|have become|has become|became|turned|{_BE} going|{_BE} now|eat|eats|"
-     rf"follow|follows|{_BE} on|keep|keeps|stick to)(?: a| an| fully| strictly| mostly| now| 100%| completely| totally| pretty much)* "
+     rf"follow|follows|{_BE} on|keep|keeps|stick to|{_BE} doing|doing|do|{_BE} trying|{_BE} starting|started|have started|"
+     rf"switched to|have switched to)(?: a| an| fully| strictly| mostly| now| 100%| completely| totally| pretty much)* "
      rf"(?P<d>{DIET})(?: diet)?\b", lambda m, x: [cand("diet", EN_DIETS[m["d"].lower()], x.subj, x.src)]),
     (r"^(?:eat|eats|will eat) (?:pretty much |basically |just about |almost |literally |practically )?(?:anything|everything)\b", _fixed("diet", "omnivore")),
     (r"^(?:am|is) (?:not (?:a )?picky(?: eater)?|an omnivore)\b", _fixed("diet", "omnivore")),
     (r"^(?:am|is) lactose[- ]intolerant", _fixed("diet", "lactose-free")),
+    # A condition that fixes what someone can eat is that diet ("I'm celiac": gluten-free).
+    (r"^(?:am|is|was diagnosed with|was diagnosed as|have|has|got diagnosed with) (?:a |an )?(?:celiac|coeliac)(?: disease)?\b|"
+     r"^(?:am|is) (?:gluten[- ]intolerant|gluten[- ]sensitive)\b", _fixed("diet", "gluten-free")),
     (r"^(?:am|is) (?:cutting (?:out|back on|down on)|avoiding|off|giving up|quitting) "
      r"(?P<x>sugar|carbs|gluten|dairy|meat|red meat|alcohol|caffeine|pork|beef)\b",
      _fixed("diet", lambda m: EN_AVOID.get(m["x"].lower(), f"no {m['x'].lower()}"))),
@@ -473,7 +477,7 @@ _TABLE = [
     (rf"^{_BE} married(?: to {NAME})?$", _couple("spouse")),
     (rf"^{_BE} engaged(?: to {NAME})?$", _couple("partner", "fiance")),
     (rf"^{_BE} (?:dating|seeing|going out with|in a relationship with) {NAME}", _couple("partner")),
-    (rf"^{_BE} (?:now |currently )?(?:a |an |the ){_Y} (?:at|for|with|in) (?P<x>.+)$", _if(lambda m, x: job_title_of(m["y"]), work_candidates)),
+    (rf"^{_BE} (?:now |currently )?(?:a |an |the ){_Y}(?: up| down| out| over| back)? (?:at|for|with|in) (?P<x>.+)$", _if(lambda m, x: job_title_of(m["y"]), work_candidates)),
     (rf"^{_BE} (?:now |currently |also )?(?:a |an |the )(?P<y>[^,]+?)$", _a_something),
     (rf"^am {NAME}$", _self_name),
 ]

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 
+from . import common as c
 from . import patterns_en as p
 from .common import ME, Subject, cand, is_place_en, link
-from .lexicon import EN_BREEDS, EN_DIETS, EN_NOT_NAMES
+from .lexicon import EN_BREEDS, EN_DIETS, EN_NOT_NAMES, en_demonym_place
 from .relations import relation_of
 
 I = re.I  # noqa: E741
@@ -102,6 +103,69 @@ def _not_allergic(m, ctx):
     return out or None
 
 
+def _eats_meat_again(m, ctx):
+    """'I've started eating fish again' from a vegetarian: that diet no longer holds."""
+    gone = [d for d in c.active_values(ctx.state.context, "diet") if d in c.PLANT_DIETS]
+    retracted = [cand("diet", d, ME, ctx.src, retract=True, correction=True) for d in gone]
+    return [*retracted, cand("note", ctx.src, ME, ctx.src)] if retracted else None
+
+
+_TRIP_TO = re.compile(
+    r"\b(?:drive|drove|flight|flew|move|moved|moving|road trip|trip|journey|haul)\s+(?:up |down |out |over |back )?to\s+"
+    r"(?P<x>[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,2})"
+)
+
+
+_NATIONS = frozenset(
+    "america usa canada mexico britain england scotland wales ireland australia india china japan korea germany "
+    "france italy spain portugal brazil russia netherlands sweden norway denmark finland poland greece turkey "
+    "israel egypt nigeria kenya argentina chile colombia peru philippines vietnam thailand indonesia".split()
+)
+
+
+def _new_locals(m, ctx):
+    """ "We're officially Coloradans now": a move said as a new identity. The city is the
+    destination the sentence names ("the drive to Denver"), else the place of the demonym."""
+    region = en_demonym_place(m["dem"])
+    if region is None:
+        return None
+    trip = _TRIP_TO.search(ctx.state.sentence)
+    # A capitalised destination ("the drive to Tucson") is a place; "to Mom's" or "to Grandma" is not.
+    to = trip["x"] if trip else ""
+    ok = to and "'" not in to and to.split()[0] not in EN_NOT_NAMES and not relation_of(to.lower())
+    dest = p.place(to) if ok else None
+    if dest is None and region in _NATIONS:
+        return None  # "we're officially Canadians now" is a citizenship, not a city
+    return [cand("city", dest or region.title(), ME, ctx.src, confidence=0.85)]
+
+
+_MALE = frozenset({"guy", "man", "husband", "fellow", "dude"})
+_FEMALE = frozenset({"woman", "girl", "lady", "wife"})
+
+
+def _married(m, ctx):
+    """'My sister Rachel married a guy named Tom': Tom is Rachel's spouse, and, being a man
+    married to the user's sister, the user's brother-in-law (a woman married to the user's
+    brother, the sister-in-law); the wedding itself stays as an event or a note."""
+    subj, name = ctx.subj, m["name"]
+    if subj.is_self or name.split()[0] in EN_NOT_NAMES:
+        return None
+    gender = (m["g"] or "").lower()
+    ctx.state.add(name, "person", "spouse")
+    out = [link("spouse", None, name, ctx.src, owner=subj)]
+    inlaw = (
+        "brother-in-law"
+        if subj.relation == "sister" and gender in _MALE
+        else "sister-in-law"
+        if subj.relation == "brother" and gender in _FEMALE
+        else None
+    )
+    if inlaw:
+        out.append(link("relative", inlaw, name, ctx.src))
+    kind = "event" if ctx.has_time else "note"
+    return [*out, cand(kind, ctx.src, subj, ctx.src, kind="fact" if kind == "event" else None)]
+
+
 def _someone_new(m, ctx):
     """'I've been seeing someone new': a partner whose name may follow ("her name's Priya")."""
     ctx.state.mention(Subject("partner", "person", "partner", named=False))
@@ -174,6 +238,9 @@ RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
      p.attr("likes", p.like_value)),
     (rf"^{p.NAME}(?:'s| is) (?:our|my) (?:youngest|oldest|eldest|middle (?:one|child|kid)|baby|little one|firstborn|first-born)\b", 0,
      _youngest),
+    (r"^(?:I am|we are|we're|I'm) (?:now |officially |finally |basically |both |all |proud )*(?:an? |proud )?"
+     r"(?P<dem>[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?: now| officially)*(?=$|[,.!]|\s+(?:and|but|so)\b)", 0,
+     lambda m, x: _new_locals(m, x) if re.search(r"\b(?:now|officially)\b", m.group(0)) else None),
     (r"^(?:I am|am|I have been|have been|been) (?:seeing|dating|going out with|talking to) (?:someone|somebody|a (?:guy|girl|man|woman))"
      r"(?: new)?$", I, _someone_new),
     (r"^(?:I am|am) (?:now |currently )?(?:at|with) (?P<x>[A-Z][\w&.' -]{1,30}?) (?:now|these days|nowadays)$", 0, _at_org),
@@ -182,10 +249,13 @@ RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
     (rf"^(?P<v>{LANG}) is my (?:first|native|mother|main) (?:language|tongue)\b", I, _language("native")),
     (rf"^my (?P<v>{LANG}) is (?:fluent|good|decent|native|solid|pretty good|ok|okay|alright|conversational|rusty|basic)\b", I, _language()),
     (rf"^(?:am|I am) (?:slowly |currently |also )?(?:learning|studying|picking up) (?P<v>{LANG})\b", I, _language("learning")),
-    (rf"^(?:turns out |it turns out |apparently |so )?(?:I am|am) (?:actually )?not (?:really )?allergic to (?P<x>.+?){_AFTER_ALL}$", I, _not_allergic),
+    (rf"^(?:turns out |it turns out |apparently |so )?(?:I am |am )?(?:actually )?not (?:really )?allergic to (?P<x>.+?){_AFTER_ALL}$", I, _not_allergic),
     (rf"^(?:(?:I|we) )?(?:have |had |just |finally |officially )*(?:gave up|given up|quit|stopped|dropped|ditched|abandoned|am done with|"
      rf"fell off|fell off the) (?:on |being |doing |eating |the |a |an )*(?P<d>{DIET})(?: diet| thing| wagon)?\b", I, _diet_off),
     (rf"^(?:I am|am|I have been) no longer (?:a |an )?(?P<d>{DIET})\b", I, _diet_off),
+    (r"^(?:I )?(?:have |had |just |finally |recently )*(?:started|began|am|went back to|have gone back to|am back to) "
+     r"(?:eating|to eat) (?:some )?(?:meat|chicken|fish|seafood|eggs|beef|pork|bacon|steak|burgers|dairy|cheese)\b", I,
+     _eats_meat_again),
     (r"^(?P<x>(?:my|our|the|that|this) [\w' -]{2,40}?) (?:got|was|has been|is|have been|were) (?:cancell?ed|called off|postponed|"
      r"scrapped|off|pushed back indefinitely)\b", I, _called_off),
     (r"^(?:I|we) (?:had to |have to |just )?(?:cancell?ed|called off|scrapped|skipped) (?P<x>(?:my|our|the|that) [\w' -]{2,40}?)"
@@ -200,6 +270,8 @@ RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
 # Predicate rules (what follows the subject), tried after patterns_en.RULES.
 # fmt: off
 PREDICATES = [(re.compile(rx, I), fn) for rx, fn in (
+    (r"^(?:just |finally |recently )?(?:married|got married to|is married to|wed|has married) "
+     r"(?:a (?P<g>guy|man|woman|girl|lady|fellow|dude) (?:named|called) )?(?P<name>(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)?))\b", _married),
     (r"^(?:cannot|can not|can't|should not|must not|is not allowed to|isn't allowed to) (?:have|eat|drink|tolerate|touch) (?P<x>.+)$", _cannot_have),
     (r"^(?:teach|teaches|am teaching|is teaching) (?P<what>(?!at\b|in\b)[\w ]{2,30}?)(?: (?:at|in) (?P<x>.+))?$", _teach),
     (r"^(?:made|became|got promoted to|was promoted to|have been promoted to|has been promoted to|got bumped up to|am now|was made)"

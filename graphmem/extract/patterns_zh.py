@@ -243,11 +243,66 @@ def _hometown(m, ctx, *, strict=False):
     return [cand("hometown", x, ctx.subj, ctx.src)]
 
 
+def _new_locals(m, ctx):
+    """ "现在也算半个杭州人了": being a local of a place *now* is living there; "是湖南人" (no change
+    of state) stays the hometown rule's."""
+    if not (m["le"] or (m["now"] and re.match(r"现在|如今|已经|终于|总算|正式", m.group(0)))):
+        return None
+    x = m["x"]
+    if not c.is_place_zh(x, loose=True):
+        return None
+    return [cand("city", x, ctx.subj, ctx.src, confidence=0.85)]
+
+
+_NEW_LOCALS = re.compile(
+    r"^(?P<now>现在|如今|已经|终于|总算|也|都|正式)*(?:算是?|成为了?|成了|变成了?|是)(?:半个|一个|个|正式的|真正的|地道的|新)?"
+    r"(?P<x>[^，,的个一]{2,10})人(?P<le>了|啦)*$"
+)
+
+
+def _new_locals_of(pred: str, ctx):
+    """'现在我也算半个杭州人了': the same reading when the time word comes before the subject."""
+    m = _NEW_LOCALS.match(pred)
+    return _new_locals(m, ctx) if m else None
+
+
+def _married_zh(m, ctx):
+    """'我姐姐嫁给了张伟': 张伟 is her husband and the user's brother-in-law (姐夫/妹夫); '我弟娶了
+    小芳': his wife, the user's sister-in-law. The wedding stays as an event or a note."""
+    subj, name = ctx.subj, TAIL.sub("", m["name"])
+    if subj.is_self or not name or relation_of(name):
+        return None
+    ctx.state.add(name, "person", "spouse")
+    bride = m["verb"].startswith("嫁")
+    out = [link("spouse", "husband" if bride else "wife", name, ctx.src, owner=subj)]
+    if subj.relation == "sister" and bride:
+        out.append(link("relative", "brother-in-law", name, ctx.src))
+    elif subj.relation == "brother" and not bride:
+        out.append(link("relative", "sister-in-law", name, ctx.src))
+    kind = "event" if ctx.has_time else "note"
+    return [*out, cand(kind, ctx.src, subj, ctx.src, kind="fact" if kind == "event" else None)]
+
+
 def _city(m, ctx):
     x = TAIL.sub("", untimed(TAIL.sub("", m["x"])))  # 搬去深圳下个月, 搬到广州了上个月
     if not c.is_place_zh(x, loose=True):
         return None
     return [cand("note" if ctx.past else "city", ctx.src if ctx.past else x, ctx.subj, ctx.src)]
+
+
+# "吃素三年了", "吃素好多年": how long a diet has held does not change what it is.
+_FOR_YEARS = rf"(?:(?:已经|有)?(?:好几|好多|很多|几|多|{N}{{1,3}})(?:年|个月|月|周|星期|天)(?:多)?(?:了|啦)?|很久了?|多年了?)?"
+_ANIMAL_FOOD = re.compile(r"肉|鸡|鸭|鹅|鱼|虾|蟹|蛋|奶|荤|海鲜|排骨|牛排|火腿|培根")
+
+
+def _diet_broken(m, ctx):
+    """'开始吃鸡蛋和牛肉了' from someone whose diet is vegetarian: that diet no longer holds."""
+    if not ctx.subj.is_self or not _ANIMAL_FOOD.search(m["x"]):
+        return None
+    gone = [d for d in c.active_values(ctx.state.context, "diet") if d in c.PLANT_DIETS]
+    # What they eat now stays as a note beside the retraction.
+    retracted = [cand("diet", d, ctx.subj, ctx.src, retract=True, correction=True) for d in gone]
+    return [*retracted, cand("note", ctx.src, ctx.subj, ctx.src)] if retracted else None
 
 
 def _diet(m, ctx):
@@ -410,6 +465,9 @@ _TABLE = [
      rf"(?P<m>{N}{{1,2}})月(?P<d>{N}{{1,3}})(?:日|号)?(?:出生的?|生的?|过生日|生日)?$", _birthday),
     (r"^是(?:个|一个|一名)?(?P<g>男|女)(?:生|的|人|孩子?|性|士)$", _gender),
     # where from, where now
+    (_NEW_LOCALS.pattern, _new_locals),
+    (r"^(?:(?:去年|今年|前年|上个月|上周|刚|刚刚|已经|终于|早就)\s*)*(?P<verb>嫁给了?|娶了)(?:一个叫|个叫)?"
+     r"(?P<name>[\u4e00-\u9fff·]{2,4}|[A-Z][A-Za-z'-]{1,20})(?:的(?:人|男的|女的|姑娘|小伙子?))?(?:了|啦)*$", _married_zh),
     (r"^是(?:土生土长的|地道的|正宗的)?(?P<x>[^，,的个一]{1,10})人$", _is_place),
     (r"^是(?P<x>[^，,的个一]{2,8})的$", _if(lambda m, x: c.is_place_zh(m["x"]), _hometown)),
     (r"^(?:的)?(?:老家|家乡|故乡|籍贯|祖籍)(?:是|在)?(?P<x>[^，,]{1,12}?)(?:的|人)?$", _hometown),
@@ -417,7 +475,8 @@ _TABLE = [
     (r"^(?:是)?(?:在|出生在|生在)(?P<x>[^，,]{1,10}?)(?:长大|出生|土生土长)的?$", _hometown),
     (r"^出生(?:在|于)(?P<x>[^，,\d]{1,10})$", _is_place),
     # food
-    (rf"^(?:是(?:一(?:个|名))?|在|开始|坚持|改成)?(?P<d>{_DIET_WORDS})(?:了|的|啦)*$", _diet),
+    (rf"^(?:是(?:一(?:个|名))?|在|开始|坚持|改成|一直|已经)?(?P<d>{_DIET_WORDS})(?:了|的|啦)*{_FOR_YEARS}$", _diet),
+    (r"^(?:现在|最近|已经|又|重新|也)*(?:开始|恢复|改回|又)(?:吃|碰)(?P<x>[^，,]{1,16}?)(?:了|啦)*$", _diet_broken),
     (rf"^对{_X}(?:严重|有点|有些|特别|比较|很|非常)?过敏(?:了)?$", pref("allergy", "x")),
     (r"^(?:有|一)?(?:吃|碰|接触|喝|闻到)?(?P<x>[^，,不]{1,10}?)(?:就会|就|会|容易|都会)?过敏(?:症)?$", pref("allergy", "x")),
     (r"^(?:的)?过敏源?(?:是|有)(?P<x>.+)$", pref("allergy", "x")),

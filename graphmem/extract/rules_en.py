@@ -146,6 +146,18 @@ _VERBISH = re.compile(
 )
 
 
+# "I'm pretty sure I'm allergic to X": the statement inside is read, as a guess.
+_HEDGE_LEAD = re.compile(
+    r"^I am (?:pretty|fairly|quite|almost|reasonably|not (?:entirely|totally|100%)) sure (?:that )?(?=(?:I|my|we|our)\b)",
+    I,
+)
+_LIST_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s+or\s+", I)
+
+
+def _test_found(m, ctx):
+    return c.allergy_results(m, ctx, _LIST_SPLIT)
+
+
 def _retract_topic(m, ctx):
     return [cand("*", p.span(m["x"], p.LIKE_STOP), ME, ctx.src, retract=True, correction=True)]
 
@@ -167,6 +179,9 @@ _CLAUSE_RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
     (r"^(?P<v>[\w' -]+?) (?:is|are) (?:a (?:big )?(?:hobby|passion) of mine|my (?:hobby|passion|thing|jam))$", I, p.attr("likes", p.like_value)),
     (r"^(?P<x>[A-Z][\w .'-]+?) is where I (?:grew up|was born|am from|come from)$", 0, p.attr("hometown", p.place)),
     (r"^(?P<x>[A-Z][\w .'-]+?) is where I (?:live|am based|am living)(?: now| these days)?$", 0, p.attr("city", p.place)),
+    (r"^(?:and |but )?(?:the )?only (?:thing|things|one|allergen|allergens)(?: that| they| it| the test)? (?:came up|showed up|"
+     r"came back(?: positive)?|flagged|found|I reacted to|I react to|reacted|lit up) (?:was|were|is|are) (?P<x>.+)$", I, _test_found),
+    (r"^(?:I |it |the test |the results? )?(?:only )?(?:tested|came back|showed up|was) positive for (?P<x>.+)$", I, _test_found),
 )]
 # fmt: on
 
@@ -243,7 +258,7 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
         return ME, "my " + rest.split(None, 1)[1], True, []
     if hit := state.entity_at(rest, word_boundary=True):
         state.mention(hit[0])
-        return hit[0], rest[hit[1] :].strip(), True, []
+        return hit[0], _REL_IS.sub(" is ", rest[hit[1] :]).strip(), True, []  # "Tom's a firefighter"
     if m := re.match(r"^(?:he|she)\b\s*", rest, I):
         who = state.pronoun()
         return who, rest[m.end() :], who is not None, []
@@ -261,7 +276,7 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
     ):
         subj = state.add(m["name"], "person", "colleague" if m["grp"] else None)
         links = [link("friend", "colleague", m["name"], text)] if m["grp"] else []
-        return subj, rest[m.end() :].strip(), True, links
+        return subj, _REL_IS.sub(" is ", rest[m.end() :]).strip(), True, links
     if inherited is None and _FRAGMENT.match(rest):
         return ME, rest, False, []
     if inherited is not None and _VERBISH.match(rest):  # "... and works at a bank"
@@ -346,7 +361,7 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
         correction, said = True, said[m.end() :]
     if not said:
         return [], inherited, correction
-    text = _TRAILING.sub("", _expand(said)).strip(" .!")
+    text = _HEDGE_LEAD.sub("", _TRAILING.sub("", _expand(said)).strip(" .!"))
     if m := _NOT_TAIL.search(text):  # "I'm from Iowa, not Ohio"
         old, text = m["old"].strip(), text[: m.start()]
     ctx = c.time_ctx(ME, raw, state, text, "en", p.TIME_RX)
@@ -371,6 +386,8 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
             {x.attribute for x in out if x.attribute not in ("note", "event")}
         ):
             out = pieces
+    if not out and not subj.is_self and "," in body:  # "Tom's a firefighter up north, crazy hours"
+        out = [x for x in _match(body.split(",", 1)[0].strip(), ctx, fragment=False) if x.attribute != "note"]
     if ctx.past and out:  # "I used to love running": that liking is over; the history is a note
         gone = [replace(x, retract=True, correction=True) for x in out if x.attribute == "likes"]
         out = [*gone, cand("note", said, subj, raw)]
@@ -385,7 +402,9 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     subj = ctx.subj
     if out and not subj.is_self and not subj.named and not all(x.retract for x in out):
         attr, qual = relation_of(subj.name) or ("friend", None)
-        if not any(x.object_type and x.subject == c.SELF for x in out):
+        # Unless a link of that relation is already made ("my daughter's name is Lily"); a link
+        # to someone else (her husband as the user's brother-in-law) does not stand for hers.
+        if not any(x.object_type and x.subject == c.SELF and x.attribute == attr for x in out):
             links.append(
                 link(attr, qual, subj.name, raw)
             )  # "my daughter is allergic…": link "daughter" for now
@@ -419,6 +438,8 @@ def _is_style(s: str) -> bool:
 
 def extract_sentence(sentence: str, state: c.State) -> list:
     said = sentence.strip().replace("’", "'")
+    c.note_allergy_talk(state, said)
+    state.sentence = said
     s = _DISCOURSE.sub("", said)
     hedge = c.hedged(said[: len(said) - len(s)])  # "Pretty sure we're moving to …": a guess
     s = _PAIR_SUBJECT.sub(r"\1 &and \2", s)  # "Jonas and I split up" is one clause

@@ -123,6 +123,13 @@ def _named_link(m, ctx):
     return [link(attr, qual, m["name"], ctx.src)]
 
 
+_LIST_SPLIT = re.compile(r"[、，,]|和|跟|还有|以及")
+
+
+def _test_found(m, ctx):
+    return c.allergy_results(m, ctx, _LIST_SPLIT)
+
+
 def _drop_topic(m, ctx):
     return [cand("*", p.TAIL.sub("", m["x"]), ME, ctx.src, retract=True, correction=True)]
 
@@ -142,6 +149,10 @@ _CLAUSE_RULES = [(re.compile(rx), fn) for rx, fn in (
     (r"^(?P<v>[^，,我你]{1,12}?)(?:就|也|都)?(?:别|不要|不用)(?:再)?(?:给我)?推荐了?$", p.pref("dislikes")),
     (r"^(?P<v>[^，,]{1,12}?)是我(?:的|最大的|唯一的)?(?:爱好|兴趣|兴趣爱好|最爱)$", p.pref("likes")),
     (rf"^(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}})是我(?:家|的|家的)?的?(?P<rel>{p.REL})$", _named_link),
+    (r"^(?P<when>现在|如今|终于|总算)(?:我|我们)(?P<rest>.+)$", lambda m, x: p._new_locals_of(m["when"] + m["rest"], x)),
+    (r"^(?:结果|检测结果|报告|查出来|测出来|检查出来|一查)?(?:显示|发现)?(?:只有|就只有|只是|就|唯一的?(?:阳性)?(?:是|就是)?)"
+     r"(?P<x>[^，,]{1,16}?)(?:是|呈|为)?(?:阳性|有反应|过敏)(?:了|啦)*$", _test_found),
+    (r"^(?:结果|检测结果|报告)(?:显示|是)?(?P<x>[^，,]{1,16}?)(?:是|呈|为)?(?:阳性|有反应)(?:了|啦)*$", _test_found),
 )]
 # fmt: on
 
@@ -244,6 +255,19 @@ _HAPPENED = re.compile(
 )
 
 
+_STANDING_DATE = re.compile(
+    r"(?:是|在)\s*[0-9一二三四五六七八九十]{1,3}月[0-9一二三四五六七八九十]{1,3}(?:日|号)"
+)
+_RELATIVE_DAY = re.compile(
+    r"今天|明天|后天|昨天|前天|今晚|明晚|下周|下星期|下礼拜|这周|本周|上周|下个月|这个月|上个月|今年|明年|去年"
+)
+_WEATHER = re.compile(r"下.{0,2}[雨雪]|[降升]温|刮.{0,2}风|天气|晴|阴天|台风|雾霾|多云|暴雨|冰雹")
+
+
+def content_chars(text: str) -> int:
+    return len(re.sub(r"[^\u4e00-\u9fffA-Za-z0-9]", "", text))
+
+
 def _fallback(clause: str, pred: str, body: str, ctx: Ctx, explicit: bool, remember: bool) -> list:
     """No pattern matched: an event if it is dated, a note if it is a statement about someone."""
     body = body.strip()
@@ -254,7 +278,17 @@ def _fallback(clause: str, pred: str, body: str, ctx: Ctx, explicit: bool, remem
     weekly = nlp.RECUR in ctx.times or p.RECURRING.search(clause)
     if weekly and explicit and not body.startswith("的"):
         return [cand("event", clause, ctx.subj, ctx.src, kind="fact")]
-    if ctx.has_time and not c.habitual(ctx, clause, p.HABIT) and (explicit or _INTENT.search(body)):
+    if _STANDING_DATE.search(clause) and not _RELATIVE_DAY.search(clause) and explicit:
+        # "我们结婚纪念日是4月18号": a date something is on, every year; a fact, not a plan.
+        return [cand("note", clause, ctx.subj, ctx.src)]
+    # A plan with its subject dropped ("下个月15号考科目二") is the user's, as a stated one is;
+    # the weather of a day is nobody's plan.
+    own_plan = ctx.subj.is_self and not _WEATHER.search(body) and content_chars(body) >= 2
+    if (
+        ctx.has_time
+        and not c.habitual(ctx, clause, p.HABIT)
+        and (explicit or _INTENT.search(body) or own_plan)
+    ):
         # Something that already happened is history, not a plan: it keeps a fact's half-life.
         return [cand("event", clause, ctx.subj, ctx.src, kind="fact" if _HAPPENED.search(clause) else None)]
     content = len(re.sub(r"[^\u4e00-\u9fffA-Za-z0-9]", "", body))
@@ -312,7 +346,9 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     subj = ctx.subj
     if out and not subj.is_self and not subj.named and not all(x.retract for x in out):
         attr, qual = p.placeholder_relation(subj)
-        if not any(x.object_type and x.subject == c.SELF for x in out):
+        # Unless a link of that relation is already made ("my daughter's name is Lily"); a link
+        # to someone else (her husband as the user's brother-in-law) does not stand for hers.
+        if not any(x.object_type and x.subject == c.SELF and x.attribute == attr for x in out):
             links.append(link(attr, qual, subj.name, raw))  # 我女儿对芒果过敏: link 女儿 until a name arrives
     state.last_clause = text
     return links + out, subj
@@ -340,6 +376,7 @@ def _is_style(s: str) -> bool:
 
 def extract_sentence(sentence: str, state: c.State) -> list:
     s = sentence.strip().strip("。！!")
+    c.note_allergy_talk(state, s)
     remember = bool(_REMEMBER.match(s))
     s = _REMEMBER.sub("", s)
     correction = bool(_CORRECTION.search(s) or _CORRECTION_SOFT.search(s))

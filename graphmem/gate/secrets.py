@@ -316,8 +316,10 @@ _PW_EN = re.compile(
 )
 # "password hunter2": no separator, so only a password-shaped token counts.
 _PW_EN_BARE = re.compile(_PW_KW + r"(?P<sep>)\s+" + _PW_VAL)
+# "门禁密码也记一下：842619": a few words between the cue and an explicit colon still lead to a
+# password-shaped value ("密码强度要求：至少8位" is no password).
 _PW_ZH = re.compile(
-    r"(?:密码|口令|暗号|密碼|口令码)(?P<sep>\s*(?:[—–\-:：=,，]{1,3}\s*)?(?:是|为|為|就是|设成了?|设为|设置[成为]了?|改成了?|改为|换成了?)?"
+    r"(?:密码|口令|暗号|密碼|口令码)(?P<gap>[\u4e00-\u9fff]{1,8}?(?=\s*[：:=]))?(?P<sep>\s*(?:[—–\-:：=,，]{1,3}\s*)?(?:是|为|為|就是|设成了?|设为|设置[成为]了?|改成了?|改为|换成了?)?"
     r"\s*(?:[—–\-:：=]{1,3})?|)\s*"
     r"(?P<val>“[^”\n]{1,64}”|\"[^\"\n]{1,64}\"|(?:[!-~] ){3,62}[!-~](?![!-~])|[!-~]{1,64}|[^\s，。！？；、,;：:]{1,64})"
 )
@@ -349,6 +351,8 @@ def _passwords(text: str) -> Found:
                 s, e = m.span("val")
             if not value or (_PW_STOP.fullmatch(value.rstrip("!?")) and not quoted):
                 continue
+            if m.groupdict().get("gap") and not (value.isascii() and not value.isalpha()):
+                continue  # words between cue and colon: only a password-shaped token counts
             if not m.group("sep").strip() and not (
                 value.isascii() and len(value) >= 4 and not value.isalpha()
             ):

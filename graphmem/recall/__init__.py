@@ -17,6 +17,7 @@ from datetime import datetime
 
 import numpy as np
 
+from ..concepts import expand
 from ..config import Config
 from ..decay import effective_score
 from ..embed import Embedder
@@ -99,8 +100,15 @@ class Recaller:
 
     def prepare(self, query: str, k: int) -> RecallQuery:
         # The query is embedded here, so no model call happens inside a read transaction.
+        # Its search terms gain the words of the everyday concepts it names (concepts.py),
+        # so "unwind when things get hectic" also finds "whenever I'm stressed".
+        qterms = terms(query)
         return RecallQuery(
-            query, self.embedder.embed([query])[0], terms(query), k, max(self.config.channel_depth, k)
+            query,
+            self.embedder.embed([query])[0],
+            qterms + expand(query, qterms),
+            k,
+            max(self.config.channel_depth, k),
         )
 
     def rank(self, r: UserReader, q: RecallQuery, at: datetime) -> list[RecallItem]:

@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol, TypeVar
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..model import AuditRecord, Entity, Episode, Fact
+
+if TYPE_CHECKING:  # annotations only: the store interface does not load numpy
+    import numpy as np
 
 T = TypeVar("T")
 

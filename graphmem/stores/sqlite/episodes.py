@@ -13,9 +13,7 @@ import sqlite3
 import threading
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Protocol
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ...embed import row_dots
 from ...model import Episode
@@ -26,6 +24,9 @@ from ..common import user_key
 from .rows import fts_quote
 from .term_stats import TermStats
 from .vectors import VectorCache
+
+if TYPE_CHECKING:  # numpy loads with the first vector, not with the store
+    import numpy as np
 
 
 class EpisodeStore(Protocol):
@@ -119,6 +120,8 @@ class EpisodeRows:
         return [(ids[r[0]], -float(r[1])) for r in hits if r[0] in ids]
 
     def search_episodes_vector(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
+        import numpy as np
+
         query = np.asarray(vector, dtype=np.float32).ravel()
         if limit <= 0 or not np.all(np.isfinite(query)) or not np.any(query):
             return []
@@ -164,6 +167,8 @@ class EpisodeRows:
         vector: np.ndarray | None = None,
         context: Sequence[str] = (),
     ) -> None:
+        import numpy as np
+
         e = episode
         cur = self._x(
             f"INSERT INTO episodes ({_COLS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
@@ -195,6 +200,8 @@ class EpisodeRows:
             self._x("UPDATE episodes_fts SET context = ? WHERE rowid = ?", (" ".join(context), rowid))
 
     def replace_episode_vectors(self, items: list[tuple[str, np.ndarray]]) -> None:
+        import numpy as np
+
         for eid, vec in items:
             rowid = self._episode_rowid(eid)
             if rowid is None:

@@ -14,9 +14,7 @@ import threading
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ...errors import StoreUnavailableError
 from ...keys import decay_key, value_key
@@ -30,6 +28,9 @@ from .rows import FACT_COLS, fts_quote, placeholders, rollback
 from .schema import SQLITE_SCHEMA, upgrade_schema
 from .term_stats import TermStats
 from .vectors import VectorCache, nearest_active
+
+if TYPE_CHECKING:  # numpy loads with the first vector, not with the store
+    import numpy as np
 
 T = TypeVar("T")
 
@@ -202,6 +203,8 @@ class SQLiteUser(EpisodeRows):
         )
 
     def add_fact(self, fact: Fact, terms: Sequence[str], vector: np.ndarray | None) -> None:
+        import numpy as np
+
         f = fact
         last = to_epoch(f.last_accessed_at)
         cur = self._x(
@@ -277,6 +280,8 @@ class SQLiteUser(EpisodeRows):
                 (self.user_id, key, result, to_epoch(at)))  # fmt: skip
 
     def replace_vectors(self, items: list[tuple[str, np.ndarray]]) -> None:
+        import numpy as np
+
         if not items:
             return
         rowids: dict[str, int] = {}

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ...embed import row_dots
 from ..byte_lru import UserCache
 from ..common import widening
 
+if TYPE_CHECKING:  # numpy loads with the first vector, not with the store
+    import numpy as np
+
 # rev, epoch, last rowid, rowids, matrix, rows in use (the arrays have room to grow)
-_Entry = tuple[int, int, int, np.ndarray, np.ndarray, int]
+_Entry = tuple[int, int, int, "np.ndarray", "np.ndarray", int]
 
 
 class VectorCache(UserCache[_Entry]):
@@ -33,6 +35,8 @@ class VectorCache(UserCache[_Entry]):
 
     def matrix(self, c: sqlite3.Connection, user_id: str) -> tuple[np.ndarray, np.ndarray]:
         """The user's vector rowids and rows, read or brought up to date on `c`."""
+        import numpy as np
+
         row = c.execute("SELECT rev, epoch FROM users WHERE user_id = ?", (user_id,)).fetchone()
         if row is None:
             return np.zeros(0, dtype=np.int64), np.zeros((0, 1), dtype=np.float32)
@@ -64,6 +68,8 @@ def _appended(
     arrays twice as large: a recall after each remember would otherwise copy the user's
     whole matrix (8 MB at 8,000 facts). Views handed out earlier end at their own `n`, so
     rows written beyond it never change what they see."""
+    import numpy as np
+
     m = len(new_ids)
     if new_mat is None or m == 0:
         return ids, mat, n
@@ -91,6 +97,8 @@ def nearest_active(
     The matrix holds vectors of every status; `active_of(rowids)` says which of the best
     candidates are active (rowid -> fact id). It is asked about the best `depth` first,
     then about more until `limit` of them are active."""
+    import numpy as np
+
     query = np.asarray(vector, dtype=np.float32).ravel()
     if limit <= 0 or not np.all(np.isfinite(query)) or not np.any(query) or matrix.shape[0] == 0:
         return []  # a query with no direction has no cosine: no hits

@@ -1,0 +1,74 @@
+"""Everyday concepts a question names in other words than the memory it asks for.
+
+A user says "whenever I'm stressed I bake" and weeks later asks "what do I do to unwind
+when things get hectic"; says "the router needs a restart when it rains" and asks why
+"the internet drops during storms". The offline embedder is lexical, so neither BM25 nor
+the vector channel can bridge that. `expand` adds, to a query's search terms, the other
+words of each small concept group the query touches: a thesaurus of common life topics,
+not of any conversation. Groups stay narrow (one topic each), so an expanded query still
+finds what is about the same thing and little else.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .textproc import normalize, stem
+
+# One concept a line: English words (stemmed when compared), Chinese words (substrings).
+_GROUPS = (
+    # stress and winding down
+    "stress stressed stressful hectic overwhelmed overwhelming anxious frazzled burned burnt burnout "
+    "unwind relax relaxing decompress destress therapy cope coping chill "
+    "压力 焦虑 放松 解压 减压 崩溃 心累 烦躁",
+    # home internet
+    "internet wifi router modem connection network signal offline 网络 网速 断网 路由器 信号 wifi",
+    # weather that breaks things
+    "storm storms stormy rain rains raining rainy thunderstorm thunder 下雨 暴雨 雷雨 打雷",
+    # getting around a building
+    "elevator elevators lift stairs stair staircase stairwell floors 电梯 楼梯 爬楼",
+    # the workplace
+    "office workplace work 办公室 公司 单位 上班",
+    # driving
+    "license licence driver driving 驾照 驾考 科目 考驾照",
+    # exams
+    "exam exams test tests quiz 考试 考 测验 科目",
+    # languages
+    "language languages spanish english french german italian portuguese chinese mandarin cantonese "
+    "japanese korean arabic russian hindi 语言 外语 英语 日语 中文 普通话 粤语 西班牙语 法语 德语 韩语",
+    # meals
+    "lunch dinner breakfast brunch meal meals menu dish dishes recipe cook cooking carbs "
+    "菜 饭 做饭 吃 餐 食谱",
+    # a partner
+    "partner girlfriend boyfriend relationship dating broke breakup single "
+    "对象 女朋友 男朋友 伴侣 恋爱 分手 在一起 交往 单身",
+    # sleep
+    "sleep sleeping insomnia asleep nap bedtime 睡觉 失眠 睡眠 入睡",
+    # staying fit
+    "exercise workout gym fitness 锻炼 健身 运动",
+)
+
+
+@lru_cache(maxsize=1)
+def _groups() -> tuple[tuple[frozenset[str], tuple[str, ...]], ...]:
+    """Each group as (its English stems, its Chinese words)."""
+    out = []
+    for line in _GROUPS:
+        words = line.split()
+        latin = frozenset(stem(w) for w in words if w.isascii())
+        cjk = tuple(w for w in words if not w.isascii())
+        out.append((latin, cjk))
+    return tuple(out)
+
+
+def expand(query: str, query_terms: list[str]) -> list[str]:
+    """The words of every concept group `query` touches that it does not already say."""
+    have = set(query_terms)
+    norm = normalize(query)
+    added: dict[str, None] = {}
+    for latin, cjk in _groups():
+        if have & latin or any(w in norm for w in cjk):
+            for w in (*sorted(latin), *cjk):
+                if w not in have:
+                    added.setdefault(w, None)
+    return list(added)

@@ -1,0 +1,101 @@
+"""A note asked for weeks later in other words: the query's everyday concepts (stress,
+home internet, a partner, meals, exams, languages, ...) reach a memory that says the same
+thing differently, on every store; a query that names no concept is left as it was, and
+an unrelated memory is not pulled in by a concept it does not share."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from graphmem import Memory
+from graphmem.concepts import expand
+from graphmem.textproc import terms
+
+T0 = "2026-01-10T09:00:00Z"
+T1 = "2026-02-20T09:00:00Z"
+FILLER_EN = [
+    "I collect old maps.", "My car is a grey hatchback.", "I usually read before bed on Sundays.",
+    "I grew up near the coast.", "My favourite fruit is mango.", "I play chess online most evenings.",
+    "I volunteer at the food bank twice a month.", "I keep a small herb garden on the balcony.",
+]  # fmt: skip
+FILLER_ZH = [
+    "我收藏老地图。", "我的车是灰色的两厢车。", "我周日晚上一般看书。", "我在海边长大。",
+    "我最喜欢的水果是芒果。", "我晚上经常在网上下象棋。", "我每个月去两次食物银行做志愿者。", "我在阳台上种了点香草。",
+]  # fmt: skip
+
+
+def _texts(items) -> str:
+    out = []
+    for it in items:
+        if it.fact is not None:
+            out += [it.fact.value, it.fact.text, it.fact.source_text]
+        if it.episode is not None:
+            out.append(it.episode.text)
+    return " ".join(out).lower()
+
+
+@pytest.mark.parametrize(
+    ("said", "query", "want"),
+    [
+        (
+            "When work gets overwhelming I go for a long swim at the lake.",
+            "how do I usually decompress?",
+            "swim",
+        ),
+        (
+            "The modem in the hallway needs unplugging whenever the connection dies.",
+            "my wifi stopped working again, what did I do last time?",
+            "unplugging",
+        ),
+        (
+            "I always take the stairs at the clinic, it's only five floors.",
+            "how do I get around the building where I work? do I use the lift?",
+            "stairs",
+        ),
+        ("My girlfriend Noor and I broke up in January.", "am I seeing anyone these days?", "noor"),
+        (
+            "Please reply to me in Portuguese from now on, I'm learning it.",
+            "which language do you use with me?",
+            "portuguese",
+        ),
+        ("每次压力大的时候我就去江边骑车。", "我一般怎么放松？", "骑车"),
+        ("家里的路由器一到打雷就断，得拔了重插。", "网络老是断是怎么回事？", "路由器"),
+        ("我和阿杰上个月分手了。", "我现在有男朋友吗", "阿杰"),
+        ("每次考试前一晚我都要吃一碗阳春面。", "明天有个测验，我前一天晚上一般吃什么？", "阳春面"),
+    ],
+)
+def test_a_memory_is_found_by_a_question_in_other_words(
+    open_memory: Callable[..., Memory], uid: Callable[[str], str], said: str, query: str, want: str
+) -> None:
+    m, u = open_memory(), uid("para")
+    zh = any("\u4e00" <= ch <= "\u9fff" for ch in said)
+    for f in FILLER_ZH if zh else FILLER_EN:
+        m.remember(u, f, at=T0)
+    m.remember(u, said, at=T0)
+    assert want in _texts(m.recall(u, query, k=4, at=T1))
+
+
+def test_a_concept_does_not_pull_in_a_memory_about_something_else(
+    open_memory: Callable[..., Memory], uid: Callable[[str], str]
+) -> None:
+    m, u = open_memory(), uid("para-fp")
+    m.remember(u, "My neighbour's parrot can whistle the national anthem.", at=T0)
+    m.remember(u, "I collect old maps.", at=T0)
+    found = _texts(m.recall(u, "what do I do to unwind after a stressful week?", k=4, at=T1))
+    assert "parrot" not in found
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["what's my brother's name?", "where was I born?", "我老家是哪里的？", "what colour is my car?"],
+)
+def test_a_query_naming_no_concept_is_not_expanded(query: str) -> None:
+    assert expand(query, terms(query)) == []
+
+
+def test_expansion_adds_only_words_the_query_does_not_already_have() -> None:
+    q = "I need to relax, so stressed"
+    added = expand(q, terms(q))
+    assert "unwind" in added and "relax" not in added and "stress" not in added
