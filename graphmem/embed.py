@@ -66,15 +66,29 @@ class HashingEmbedder:
 
     def embed(self, texts: list[str]) -> np.ndarray:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        rows: dict[str, int] = {}  # a text repeated in the batch is hashed once
         for row, text in enumerate(texts):
-            for feat in self._features(text):
-                h = zlib.crc32(feat.encode("utf-8"))
-                weight = 0.5 if feat.startswith("#") else 1.0
-                out[row, h % self.dim] += weight if (h >> 31) & 1 else -weight
-            norm = float(np.linalg.norm(out[row]))
-            if norm > 0:
-                out[row] /= norm
+            if text in rows:
+                out[row] = out[rows[text]]
+                continue
+            rows[text] = row
+            out[row] = self._vector(text)
         return out
+
+    def _vector(self, text: str) -> np.ndarray:
+        feats = self._features(text)
+        vec = np.zeros(self.dim, dtype=np.float32)
+        if feats:
+            hashes = np.array([zlib.crc32(f.encode("utf-8")) for f in feats], dtype=np.uint32)
+            weights = np.array([0.5 if f[:1] == "#" else 1.0 for f in feats])
+            signed = np.where((hashes >> 31) & 1, weights, -weights)
+            # Sums of halves and ones are exact in float32 up to 2**23, so one bincount
+            # gives the same vector as adding feature by feature.
+            vec[:] = np.bincount(hashes % self.dim, weights=signed, minlength=self.dim)
+        norm = float(np.linalg.norm(vec))
+        if norm > 0:
+            vec /= norm
+        return vec
 
 
 def row_dots(matrix: np.ndarray, vector: np.ndarray) -> np.ndarray:
