@@ -373,3 +373,21 @@ def run(out: Path, quick: bool, neo: Any) -> Report:
     rep = Report("reliability", "Reliability", "\n".join(md), data)
     rep.seconds = now() - t0
     return rep
+
+
+def _cost_main(argv: list[str] | None = None) -> None:
+    """`python -m benchmarks.reliability [--repeats N]`: only the cost table, printed."""
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.reliability", description=_cost_main.__doc__)
+    ap.add_argument("--repeats", type=int, default=3, help="remembers per cell (the median is shown)")
+    args = ap.parse_args(argv)
+    lengths = (1000, 4000, 8000)
+    with tempfile.TemporaryDirectory() as tmp:
+        cost = _cost(Path(tmp), lengths, max(1, args.repeats))
+    print(md_table(["message", *(f"{n:,} chars" for n in lengths)],
+                   [[r["shape"], *(f"{r[n]:.1f}" for n in lengths)] for r in cost]))  # fmt: skip
+
+
+if __name__ == "__main__":
+    _cost_main()
