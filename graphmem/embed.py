@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import zlib
+from collections import Counter
 from typing import Protocol, runtime_checkable
 
 import numpy as np
@@ -76,11 +77,11 @@ class HashingEmbedder:
         return out
 
     def _vector(self, text: str) -> np.ndarray:
-        feats = self._features(text)
+        counts = Counter(self._features(text))  # each distinct feature hashed once
         vec = np.zeros(self.dim, dtype=np.float32)
-        if feats:
-            hashes = np.array([zlib.crc32(f.encode("utf-8")) for f in feats], dtype=np.uint32)
-            weights = np.array([0.5 if f[:1] == "#" else 1.0 for f in feats])
+        if counts:
+            hashes = np.array([zlib.crc32(f.encode("utf-8")) for f in counts], dtype=np.uint32)
+            weights = np.array([(0.5 if f[:1] == "#" else 1.0) * n for f, n in counts.items()])
             signed = np.where((hashes >> 31) & 1, weights, -weights)
             # Sums of halves and ones are exact in float32 up to 2**23, so one bincount
             # gives the same vector as adding feature by feature.
