@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import zlib
 from collections import Counter
+from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
 import numpy as np
@@ -59,10 +60,8 @@ class HashingEmbedder:
         words = [stem(w) for w in _LATIN.findall(chunk) if w not in EN_STOP]
         feats = list(words)
         feats.extend(f"{a} {b}" for a, b in zip(words, words[1:]))
-        # Character trigrams of each word give some robustness to spelling variants.
         for w in words:
-            padded = f"<{w}>"
-            feats.extend("#" + padded[i : i + 3] for i in range(len(padded) - 2))
+            feats.extend(_trigrams(w))
         return feats
 
     def embed(self, texts: list[str]) -> np.ndarray:
@@ -90,6 +89,14 @@ class HashingEmbedder:
         if norm > 0:
             vec /= norm
         return vec
+
+
+@lru_cache(maxsize=65536)
+def _trigrams(word: str) -> tuple[str, ...]:
+    """Character trigrams of a word: some robustness to spelling variants. Words recur,
+    so each one's are kept."""
+    padded = f"<{word}>"
+    return tuple("#" + padded[i : i + 3] for i in range(len(padded) - 2))
 
 
 def row_dots(matrix: np.ndarray, vector: np.ndarray) -> np.ndarray:

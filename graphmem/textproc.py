@@ -54,8 +54,10 @@ def normalize(text: str) -> str:
     return unicodedata.normalize("NFKC", text).casefold()
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """A light English stemmer: enough to meet plural and -ing/-ed forms, nothing clever."""
+    """A light English stemmer: enough to meet plural and -ing/-ed forms, nothing clever.
+    (Kept per word: a text's words recur, and every term and vector feature is stemmed.)"""
     w = word.replace("’", "'")
     if w.endswith("'s"):
         w = w[:-2]
