@@ -35,6 +35,9 @@ WINDOW = 300
 PARTIAL = 0.9  # a load cut by the budget this far along is still measured, and labelled
 WARMUP = 20
 T0 = datetime(2026, 1, 1, 9, 0, tzinfo=timezone.utc)
+#: Share of the user's messages the assistant answers in the facts sweep: at 10k facts the
+#: user then holds about 20k episodes (issue 12's scale point).
+REPLIES = 0.7
 
 
 @dataclass
@@ -50,11 +53,11 @@ class Plan:
     cleanup: bool = False  # delete the benchmark users afterwards (a server we did not start)
 
 
-# The default full run must stay under 20 minutes; when Neo4j joins, SQLite gives up some time.
+# The default full run must stay under 30 minutes; when Neo4j joins, SQLite gives up some time.
 PLANS = {
     ("full", "sqlite"): Plan((100, 1_000, 10_000), (1, 100, 1_000), 50, 300, 870.0, 200.0),
-    ("full", "sqlite+neo4j"): Plan((100, 1_000, 10_000), (1, 100, 1_000), 50, 300, 150.0, 200.0),
-    ("full", "neo4j"): Plan((100, 1_000, 10_000), (1, 100, 1_000), 10, 300, 460.0, 200.0, workers=4),
+    ("full", "sqlite+neo4j"): Plan((100, 1_000, 10_000), (1, 100, 1_000), 50, 300, 330.0, 200.0),
+    ("full", "neo4j"): Plan((100, 1_000, 10_000), (1, 100, 1_000), 10, 300, 700.0, 200.0, workers=4),
     ("quick", "sqlite"): Plan((100, 1_000), (1, 20, 100), 20, 60, 60.0, 40.0, profile=False),
     ("quick", "sqlite+neo4j"): Plan((100, 1_000), (1, 20, 100), 20, 60, 45.0, 30.0, profile=False),
     ("quick", "neo4j"): Plan((100, 1_000), (1, 20, 100), 5, 30, 20.0, 20.0, workers=4, profile=False),
@@ -71,6 +74,7 @@ class Point:
     rows: int = 0  # fact rows of the measured user(s) (active + frozen)
     active: int = 0
     messages: int = 0
+    episodes: int = 0  # kept messages of the measured user(s): theirs and the assistant's replies
     remember_p50: float = float("nan")
     remember_p95: float = float("nan")
     remember_per_s: float = float("nan")
@@ -86,18 +90,27 @@ class Point:
 
 @dataclass
 class Loader:
-    """Feeds one user's synthetic messages through remember, timing each call."""
+    """Feeds one user's synthetic messages through remember, timing each call. With `replies`,
+    that share of the user's messages is followed by an assistant reply (remembered with
+    role "assistant", so kept as an episode and never mined; not timed), as in a chat."""
 
     mem: Memory
     uid: str
+    replies: float = 0.0
     gen: Iterator[str] = field(init=False)
+    answers: Iterator[str] = field(init=False)
+    rng: random.Random = field(init=False)
     rows: int = 0
     messages: int = 0
+    episodes: int = 0
+    reply_s: float = 0.0  # time spent remembering the replies (untimed per call)
     timings: list[float] = field(default_factory=list)
     sizes: list[int] = field(default_factory=list)  # rows held before each timed remember
 
     def __post_init__(self) -> None:
         self.gen = synth.messages(self.uid)
+        self.answers = synth.replies(self.uid)
+        self.rng = random.Random(f"replies-{self.uid}")
 
     def at(self) -> datetime:
         return T0 + timedelta(minutes=3 * self.messages)
@@ -113,7 +126,14 @@ class Loader:
             self.timings.append(now() - t0)
             self.sizes.append(self.rows)
             self.messages += 1
+            self.episodes += 1
             self.rows += len(r.added) + len(r.kept_frozen)
+            if self.replies and self.rng.random() < self.replies:
+                t1 = now()
+                self.mem.remember(self.uid, next(self.answers), role="assistant",
+                                  at=self.at() - timedelta(minutes=1), ref=f"a{self.messages}")  # fmt: skip
+                self.reply_s += now() - t1
+                self.episodes += 1
         return True
 
     def projected_s(self, rows: int) -> float:
@@ -131,7 +151,8 @@ class Loader:
         b, a = max(float(b), 0.0), max(float(a), float(my.min()))
         per_row = self.messages / max(1, self.rows)
         n0, n1 = self.rows, rows
-        return per_row * (a * (n1 - n0) + b * (n1 * n1 - n0 * n0) / 2)
+        replies = self.reply_s / max(1, self.rows) * (n1 - n0)  # about as many per fact as so far
+        return per_row * (a * (n1 - n0) + b * (n1 * n1 - n0 * n0) / 2) + replies
 
 
 def _add(points: list[Point], p: Point) -> None:
@@ -201,7 +222,7 @@ def facts_sweep(name: str, open_mem: Callable[[], Memory], prefix: str, plan: Pl
                 profiles: dict[str, str], points: list[Point]) -> None:  # fmt: skip
     mem = open_mem()
     uid = f"{prefix}facts-u0"
-    loader = Loader(mem, uid)
+    loader = Loader(mem, uid, replies=REPLIES)
     deadline = now() + plan.facts_budget_s
     queries = synth.queries(plan.queries, seed=1)
     try:
@@ -217,6 +238,7 @@ def facts_sweep(name: str, open_mem: Callable[[], Memory], prefix: str, plan: Pl
             p.remember_p50, p.remember_p95 = ms(pct(win, 50)), ms(pct(win, 95))
             p.remember_per_s = len(seg) / max(1e-9, sum(seg))
             p.messages = loader.messages
+            p.episodes = loader.episodes
             p.rows = len(mem.facts(uid, include_frozen=True))
             p.active = len(mem.facts(uid))
             at = loader.at() + timedelta(hours=1)
@@ -287,6 +309,7 @@ def users_sweep(name: str, open_mem: Callable[[], Memory], prefix: str, plan: Pl
             p.remember_p50, p.remember_p95 = ms(pct(win, 50)), ms(pct(win, 95))
             p.remember_per_s = len(seg) * plan.workers / max(1e-9, sum(seg))
             p.messages = sum(lo.messages for lo in loaders)
+            p.episodes = sum(lo.episodes for lo in loaders)
             p.rows = sum(lo.rows for lo in loaders)
             at = max(lo.at() for lo in loaders) + timedelta(hours=1)
             # The first recall about a user loads its vectors; timed apart so every level's

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from benchmarks.common import Report, fmt_ms, md_table
-from benchmarks.scale import WARMUP, WINDOW
+from benchmarks.scale import REPLIES, WARMUP, WINDOW
 
 if TYPE_CHECKING:
     from benchmarks.scale import Plan, Point
@@ -24,12 +24,14 @@ class Target:
 
 
 TARGETS = (
-    Target("recall p95 < 10 ms at 10k facts/user", "sqlite", "issue 2", 10.0, "recall_p95@facts"),
-    Target("remember p50 < 5 ms (at 1k facts/user)", "sqlite", "issue 2", 5.0, "remember_p50@1000"),
-    Target("remember p50 < 5 ms (at 10k facts/user)", "sqlite", "issue 2", 5.0, "remember_p50@facts"),
-    Target("recall p95 < 30 ms at 10k facts/user", "neo4j", "issue 3", 30.0, "recall_p95@facts"),
-    Target("recall p95 ratio 1000 users : 1 user <= 1.3", "neo4j", "issue 3", 1.3, "ratio@users"),
-)
+    Target("recall p95 <= 10 ms at 10k facts + ~20k episodes/user", "sqlite", "issue 12", 10.0, "recall_p95@facts"),
+    Target("remember p50 <= 5 ms (at 1k facts/user)", "sqlite", "issue 2", 5.0, "remember_p50@1000"),
+    Target("remember p50 <= 5 ms (at 10k facts + ~20k episodes/user)", "sqlite", "issue 12", 5.0,
+           "remember_p50@facts"),
+    Target("recall p95 <= 30 ms at 10k facts + ~20k episodes/user", "neo4j", "issue 12", 30.0, "recall_p95@facts"),
+    Target("recall p95 ratio 1000 users : 1 user <= 1.3", "sqlite", "issue 12", 1.3, "ratio@users"),
+    Target("recall p95 ratio 1000 users : 1 user <= 1.3", "neo4j", "issue 12", 1.3, "ratio@users"),
+)  # fmt: skip
 
 
 def _ok(v: float) -> bool:
@@ -66,7 +68,7 @@ def _evaluate(
     if size == "facts" and want != 10_000:
         return f"{fmt_ms(v)} ms", f"n/a (quick run: at {want:,} facts/user)"
     note = f" (at {p.rows:,} facts/user: the budget ran out first)" if p.note else ""
-    return f"{fmt_ms(v)} ms", ("PASS" if v < t.limit else "MISS") + note
+    return f"{fmt_ms(v)} ms", ("PASS" if v <= t.limit else "MISS") + note
 
 
 def report(points: list[Point], plans: dict[str, Plan], profiles: dict[str, str], skipped: dict[str, str],
@@ -85,8 +87,8 @@ def report(points: list[Point], plans: dict[str, Plan], profiles: dict[str, str]
                 notes.append(
                     f"- † {p.backend}, {p.x:,} facts/user: measured at {p.rows:,} fact rows: {p.note}."
                 )
-            facts_rows.append([p.backend, f"{p.x:,}{mark}", f"{p.rows:,} / {p.active:,}", f"{p.messages:,}",
-                               f"{fmt_ms(p.remember_p50)} / {fmt_ms(p.remember_p95)}", f"{p.remember_per_s:.0f}",
+            facts_rows.append([p.backend, f"{p.x:,}{mark}", f"{p.rows:,} / {p.active:,}",
+                               f"{p.messages:,} / {p.episodes:,}", f"{fmt_ms(p.remember_p50)} / {fmt_ms(p.remember_p95)}", f"{p.remember_per_s:.0f}",
                                f"{fmt_ms(p.recall_p50)} / {fmt_ms(p.recall_p95)}", f"{p.load_s:.0f}"])  # fmt: skip
         else:
             base = next((q for q in points if q.backend == p.backend and q.sweep == "users" and q.x == 1
@@ -119,7 +121,7 @@ def report(points: list[Point], plans: dict[str, Plan], profiles: dict[str, str]
                 "backend",
                 "facts/user",
                 "rows / active",
-                "messages",
+                "messages / episodes",
                 "remember p50 / p95",
                 "remember/s",
                 "recall p50 / p95",
@@ -154,7 +156,9 @@ def report(points: list[Point], plans: dict[str, Plan], profiles: dict[str, str]
         "",
         "Notes:",
         "- Every message goes through `Memory.remember` (gate, rule extraction, arbitration, one transaction); "
-        "about 10% of synthetic messages yield no fact, a few yield two, repeats reinforce; `messages` counts all.",
+        "about 10% of synthetic messages yield no fact, a few yield two, repeats reinforce; `messages` counts all "
+        f"the user's messages; in the facts sweep {REPLIES:.0%} of them are followed by an assistant reply "
+        "(remembered, so an episode, never mined; not in the remember times), and `episodes` counts both.",
         "- `rows / active`: fact rows of the user (superseded ones stay, frozen) / the active ones.",
         "- Recall includes the access-count write each `recall` makes; the first "
         f"{WARMUP} queries of each point are an untimed warm-up.",

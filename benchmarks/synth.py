@@ -142,3 +142,31 @@ def queries(n: int, seed: int | str = 0) -> list[str]:
             f"推荐一家{rng.choice(ZH_FOODS)}",
         )))  # fmt: skip
     return out
+
+
+REPLY_OPENERS = ("That sounds great", "Good to know", "Thanks for telling me", "Noted", "How nice",
+                 "Sounds like a plan", "I see", "Interesting")  # fmt: skip
+REPLY_TAILS = ("How did it go with {n}?", "Would you like some ideas for {f}?", "Want me to remind you about it?",
+               "Is {p} a place you go often?", "Shall I look up {f} near {c}?", "Did {n} enjoy it too?")  # fmt: skip
+ZH_REPLIES = ("好的，记下了。{n}也一起去吗？", "听起来不错！要不要我推荐几家{f}？", "明白了，需要我提醒你吗？",
+              "{p}是个好地方，你常去吗？", "收到。最近{c}天气怎么样？")  # fmt: skip
+
+
+def replies(seed: int | str, zh_share: float = 0.3) -> Iterator[str]:
+    """An endless, reproducible stream of an assistant's replies to one user: the other half of
+    a conversation, kept as episodes (role "assistant") but never mined into the user's facts."""
+    rng = random.Random(f"reply-{seed}")
+    while True:
+        if rng.random() < zh_share:
+            t = rng.choice(ZH_REPLIES)
+            yield t.format(
+                n=rng.choice(ZH_NAMES),
+                f=rng.choice(ZH_FOODS),
+                p=rng.choice(ZH_PLACES),
+                c=rng.choice(ZH_CITIES),
+            )
+        else:
+            t = f"{rng.choice(REPLY_OPENERS)}! {rng.choice(REPLY_TAILS)}"
+            yield t.format(
+                n=rng.choice(NAMES), f=rng.choice(FOODS), p=rng.choice(PLACES), c=rng.choice(CITIES)
+            )

@@ -148,8 +148,16 @@ class Memory:
             return self._forget_request(uid, text, screened, when)
         out = ExtractOutput([], [])
         if screened.sentences:
+            reader = self.store.reader(uid)
+            context, prior = self._extract_context(reader, key)
+            if prior is not None:
+                # A retry of a write that committed: answered from the store before any
+                # extraction (an LLM extractor's call costs money) or embedding. The key is
+                # checked again inside the write, where a concurrent first write shows.
+                _log.debug("remember user=%r: key already written, nothing changed", uid)
+                return reader.read_together(lambda rr: _replayed(rr, uid, prior))
             sentences = [bound_runs(s) for s in screened.sentences]  # linear tokenising cost
-            out = self.extractor.extract(sentences, self._extract_context(self.store.reader(uid)))
+            out = self.extractor.extract(sentences, context)
         # The kept message is a memory of its own (graphmem.episodes); what the gate
         # blanked (secrets redacted, a message not to keep) is not in it. Its terms index
         # the episode and, bounded, each of its facts; its dates date both: each is read once.
@@ -201,7 +209,7 @@ class Memory:
         """ "forget that …" / "把…删了": erase the named facts as `forget` does; keep no trace of the request."""
         r = self.store.reader(uid)
         out = (
-            self.extractor.extract(screened.sentences, self._extract_context(r))
+            self.extractor.extract(screened.sentences, self._extract_context(r)[0])
             if screened.sentences
             else None
         )
@@ -215,14 +223,20 @@ class Memory:
         _log.debug("remember user=%r forget request erased=%d", uid, len(result.retracted))
         return result
 
-    def _extract_context(self, r: UserReader) -> ExtractContext:
-        known = r.read_together(_known_entities)
+    def _extract_context(self, r: UserReader, key: str | None = None) -> tuple[ExtractContext, str | None]:
+        """What the extractor needs to know of the user, and the record of `key` if a write
+        with it is already stored (one read, so one round trip on a server store)."""
+
+        def read(rr: UserReader) -> tuple[list[KnownEntity], str | None]:
+            return _known_entities(rr), (rr.write_key(key) if key is not None else None)
+
+        known, prior = r.read_together(read)
         active: Sequence[Fact] = (
             LazyFacts(lambda: r.facts(attributes=_CONTEXT_ATTRIBUTES))
             if getattr(self.extractor, "needs_active_facts", False)
             else []
         )
-        return ExtractContext(known_entities=known, active_facts=active)
+        return ExtractContext(known_entities=known, active_facts=active), prior
 
     def _prepare(
         self, candidates: list[Candidate], message: str = "", around: list[str] | None = None

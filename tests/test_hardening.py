@@ -27,6 +27,7 @@ from graphmem import (
     StoreUnavailableError,
     WriteOutcomeUnknownError,
 )
+from graphmem.extract import RuleExtractor
 from graphmem.textproc import bound_runs
 
 T0 = datetime(2026, 3, 1, tzinfo=timezone.utc)
@@ -66,6 +67,33 @@ def test_ref_stands_in_for_the_key(mem: Memory, uid: Callable[[str], str]) -> No
     assert len(mem.store.reader(u).episodes()) == n == 1
     mem.remember(u, "I work at Initech.", at=T0, ref="msg-9", key="explicit")
     assert len(mem.store.reader(u).episodes()) == 2
+
+
+class CountingExtractor(RuleExtractor):
+    """The rule extractor, counting its calls (a retry must not reach an extractor: an
+    LLM extractor's call costs money)."""
+
+    calls = 0
+
+    def extract(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls += 1
+        return super().extract(*args, **kwargs)
+
+
+def test_a_retry_is_answered_before_extraction(
+    open_memory: Callable[..., Memory], uid: Callable[[str], str]
+) -> None:
+    extractor = CountingExtractor()
+    mem = open_memory(extractor=extractor)
+    u = uid("retry")
+    first = mem.remember(u, "My brother Tomas teaches violin in Graz.", at=T0, key="r-1")
+    assert extractor.calls == 1 and first.added
+    again = mem.remember(u, "My brother Tomas teaches violin in Graz.", at=T0, key="r-1")
+    assert extractor.calls == 1  # answered from the stored key
+    assert sorted(f.id for f in again.added) == sorted(f.id for f in first.added)
+    assert again.episode_id == first.episode_id
+    mem.remember(u, "My brother Tomas teaches violin in Graz.", at=T0, key="r-2")
+    assert extractor.calls == 2
 
 
 def test_forget_user_erases_the_write_keys(mem: Memory, uid: Callable[[str], str]) -> None:

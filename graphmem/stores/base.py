@@ -136,6 +136,10 @@ class UserReader(Protocol):
         recording an access with `Store.touch` changes no content and leaves it alone)."""
         ...
 
+    def write_key(self, key: str) -> str | None:
+        """The result recorded with this idempotency key by an earlier write, or None."""
+        ...
+
     def read_together(
         self, fn: Callable[[Any], T], *, write: bool = False, text: tuple[Sequence[str], int] | None = None
     ) -> T:
@@ -192,10 +196,6 @@ class UserWriter(UserReader, Protocol):
 
     def touch(self, fact_ids: Iterable[str], at: datetime) -> None:
         """Record an access: last_accessed_at = max(old, at), access_count + 1."""
-        ...
-
-    def write_key(self, key: str) -> str | None:
-        """The result recorded with this idempotency key by an earlier write, or None."""
         ...
 
     def put_write_key(self, key: str, result: str, at: datetime) -> None:

@@ -24,6 +24,7 @@ from ...timeutil import from_epoch, to_epoch
 from ..base import FORGOTTEN, EpisodeLink
 from ..common import user_key
 from .rows import fts_quote
+from .term_stats import TermStats
 from .vectors import VectorCache
 
 
@@ -33,6 +34,7 @@ class EpisodeStore(Protocol):
 
     lock: threading.RLock
     episode_vectors: VectorCache
+    episode_terms: TermStats
 
 
 _COLS = "id, user_id, role, text, at, ref, prev_id, position, refers_from, refers_to, speaker"
@@ -90,16 +92,31 @@ class EpisodeRows:
         return _episode(row) if row else None
 
     def search_episodes_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
-        match = fts_match(self.user_id, terms, "{terms context}")
-        if match is None or limit <= 0:
+        if limit <= 0:
             return []
-        rows = self._x(
-            f"SELECT e.id, bm25(episodes_fts, 0.0, 1.0, {CONTEXT_WEIGHT}) AS s FROM episodes_fts "
-            "JOIN episodes e ON e.rowid = episodes_fts.rowid "
-            "WHERE episodes_fts MATCH ? AND e.user_id = ? ORDER BY s LIMIT ?",
-            (match, self.user_id, int(limit)),
+        match = fts_match(
+            self.user_id, self.store.episode_terms.informative(self._x, terms), "{terms context}"
         )
-        return [(r[0], -float(r[1])) for r in rows]  # FTS5's bm25() is negative, lower is better
+        if match is None:
+            return []
+        # Ranked in the index alone (the user's key term scopes the match); the rows are
+        # then read by rowid, still under `user_id = ?`. Joining first would read an
+        # episode row for every match, not only for the `limit` kept.
+        hits = self._x(
+            f"SELECT rowid, bm25(episodes_fts, 0.0, 1.0, {CONTEXT_WEIGHT}) AS s FROM episodes_fts "
+            "WHERE episodes_fts MATCH ? ORDER BY s LIMIT ?",
+            (match, int(limit)),
+        ).fetchall()
+        if not hits:
+            return []
+        ids = dict(
+            self._x(
+                f"SELECT rowid, id FROM episodes WHERE +user_id = ? AND rowid IN ({','.join('?' * len(hits))})",
+                [self.user_id, *(r[0] for r in hits)],
+            ).fetchall()
+        )
+        # FTS5's bm25() is negative, lower is better.
+        return [(ids[r[0]], -float(r[1])) for r in hits if r[0] in ids]
 
     def search_episodes_vector(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
         query = np.asarray(vector, dtype=np.float32).ravel()

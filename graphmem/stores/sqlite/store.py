@@ -28,6 +28,7 @@ from .episodes import EpisodeRows, fts_match
 from .errors import map_error
 from .rows import FACT_COLS, fts_quote, placeholders, rollback
 from .schema import SQLITE_SCHEMA, upgrade_schema
+from .term_stats import TermStats
 from .vectors import VectorCache, nearest_active
 
 T = TypeVar("T")
@@ -123,7 +124,7 @@ class SQLiteUser(EpisodeRows):
         return [Entity(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), from_epoch(r[5])) for r in rows]
 
     def search_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
-        match = fts_match(self.user_id, terms)
+        match = fts_match(self.user_id, self.store.fact_terms.informative(self._x, terms))
         if match is None:
             return []
         rows = self._x(
@@ -397,6 +398,8 @@ class SQLiteStore:
         self.episode_vectors = VectorCache(
             int(vector_cache_mb * 1024 * 1024), "episode_vectors", "episode_rowid"
         )
+        self.fact_terms = TermStats("facts_fts", "facts", self.lock)
+        self.episode_terms = TermStats("episodes_fts", "episodes", self.lock)
         c = self._conn
         try:
             c.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
@@ -405,6 +408,8 @@ class SQLiteStore:
             c.execute("PRAGMA foreign_keys = ON")
             with self.lock:
                 upgrade_schema(c, self.uri)
+                self.fact_terms.attach(c)
+                self.episode_terms.attach(c)
         except sqlite3.Error as e:  # not a database, locked past the timeout, read-only
             c.close()
             raise StoreUnavailableError(f"cannot open SQLite store at {self.uri}: {e}") from e
