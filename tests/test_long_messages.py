@@ -85,7 +85,9 @@ def test_a_fact_repeated_in_one_message_is_stored_as_its_last_reinforcement(
     mem: Memory, uid: Callable[[str], str]
 ) -> None:
     u = uid("repeat")
-    r = mem.remember(u, "I am allergic to walnuts. I am allergic to walnuts. I am allergic to walnuts.", at=T0)
+    r = mem.remember(
+        u, "I am allergic to walnuts. I am allergic to walnuts. I am allergic to walnuts.", at=T0
+    )
     (fact,) = [f for f in mem.facts(u) if f.attribute != "note"]
     assert [f.id for f in r.reinforced] == [fact.id, fact.id]
     assert (fact.confidence, fact.access_count) == (r.reinforced[-1].confidence, 2)
