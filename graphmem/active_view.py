@@ -9,8 +9,12 @@ then tells the view of every fact it adds or changes, so each answer is what the
 store would return at that moment: the same facts, in the store's order (oldest
 recorded first, then in the order they were written).
 
-What the view did not load (a retraction or a named old value of a multi-valued
-attribute, which needs all of its values) it does not answer: the caller asks the store.
+It loads the facts of the subjects the candidates name that exist when the message
+starts; a subject created during the message has no stored facts, so the view answers
+for it from what the message adds. What the view did not load (a subject only found
+while applying, through a relation word; a retraction or a named old value of a
+multi-valued attribute, which needs all of its values) it does not answer: the caller
+asks the store.
 """
 
 from __future__ import annotations
@@ -31,9 +35,14 @@ class ActiveView:
         self._by_attribute: dict[str, list[Fact]] = {}
         self._whole: set[str] = set()  # attributes loaded with every value
         self._keyed: set[tuple[str, str]] = set()  # (attribute, value key) loaded
+        self._subjects: set[str] = set()  # subjects loaded, or created since
 
-    def load(self, r: UserReader, candidates: Iterable[Candidate]) -> None:
-        """Read what arbitrating `candidates` will ask for (see the module docstring)."""
+    def load(self, r: UserReader, candidates: Iterable[Candidate], subject_ids: Iterable[str]) -> None:
+        """Read what arbitrating `candidates` about those subjects will ask for (see the
+        module docstring)."""
+        subjects = sorted(set(subject_ids))
+        if not subjects:
+            return
         whole: set[str] = set()
         keyed: set[tuple[str, str]] = set()
         for c in candidates:
@@ -50,12 +59,18 @@ class ActiveView:
                 keyed.add((opposite, value_key(c.value)))
         keyed = {(a, k) for a, k in keyed if a not in whole}
         if whole:
-            self._add_loaded(r.facts(attributes=sorted(whole)))
+            self._add_loaded(r.facts(attributes=sorted(whole), subject_ids=subjects))
         if keyed:
             attributes = sorted({a for a, _ in keyed})
-            self._add_loaded(r.facts(attributes=attributes, value_keys=sorted({k for _, k in keyed})))
+            keys = sorted({k for _, k in keyed})
+            self._add_loaded(r.facts(attributes=attributes, subject_ids=subjects, value_keys=keys))
         self._whole |= whole
         self._keyed |= keyed
+        self._subjects.update(subjects)
+
+    def created(self, subject_id: str) -> None:
+        """A subject (entity) the transaction just created: it has no stored facts."""
+        self._subjects.add(subject_id)
 
     def _add_loaded(self, facts: list[Fact]) -> None:
         for f in facts:  # the store's order, kept within each attribute
@@ -64,6 +79,8 @@ class ActiveView:
     def facts(self, attribute: str, subject_id: str, keys: Sequence[str] | None) -> list[Fact] | None:
         """The subject's active facts of `attribute` (of those value keys, when given), as
         `UserReader.facts` would list them; None when the view did not load them."""
+        if subject_id not in self._subjects:
+            return None
         if attribute not in self._whole and (
             keys is None or not all((attribute, k) in self._keyed for k in keys)
         ):

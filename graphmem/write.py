@@ -63,7 +63,8 @@ class Applier:
 
     def apply_all(self, prepared: list[Prepared]) -> None:
         """Apply one message's candidates in order, as `apply` each would."""
-        self.view.load(self.w, [p.cand for p in prepared])
+        cands = [p.cand for p in prepared]
+        self.view.load(self.w, cands, self._named_subjects(cands))
         self._deferred = {}
         try:
             for p in prepared:
@@ -71,6 +72,19 @@ class Applier:
             self._write_deferred()
         finally:
             self._deferred = None
+
+    def _named_subjects(self, cands: list[Candidate]) -> list[str]:
+        """Ids of the existing entities the candidates are about (by name; `entity` may
+        still resolve others through a relation word)."""
+        ids = []
+        for c in cands:
+            if c.subject == SELF:
+                found = next((e for e in self.entities if e.type == "self"), None)
+            else:
+                found = find_entity(self.entities, c.subject)
+            if found is not None:
+                ids.append(found.id)
+        return ids
 
     def _write_deferred(self) -> None:
         """Write the reinforced facts held back: before the store is read, and at the end."""
@@ -94,6 +108,7 @@ class Applier:
         ent = Entity(new_id("e"), self.w.user_id, SELF, "self", (), self.at)
         self.w.add_entity(ent)
         self.entities.append(ent)
+        self.view.created(ent.id)
         return ent
 
     def _related_by(self, qualifier: str | None, attribute: str) -> Entity | None:
@@ -129,6 +144,7 @@ class Applier:
         ent = Entity(new_id("e"), self.w.user_id, name, etype or "thing", aliases, self.at)
         self.w.add_entity(ent)
         self.entities.append(ent)
+        self.view.created(ent.id)
         return ent
 
     # ---- facts -----------------------------------------------------------
