@@ -295,19 +295,42 @@ _COST_SHAPES: dict[str, str] = {
 }
 
 
-def _cost(workdir: Path, lengths: tuple[int, ...], repeats: int) -> list[dict[str, Any]]:
+def _varied(language: str, n: int) -> str:
+    """`n` characters of benchmarks.synth's messages: mostly different statements."""
+    import random
+
+    from benchmarks.synth import _en, _zh
+
+    rng = random.Random(f"cost-{language}-{n}")
+    make, sep = (_zh, "") if language == "zh" else (_en, " ")
+    parts: list[str] = []
+    size = 0
+    while size < n:
+        parts.append(make(rng))
+        size += len(parts[-1]) + len(sep)
+    return sep.join(parts)[:n]
+
+
+#: Rows made of different statements: the repeated units above reinforce a few facts
+#: hundreds of times, these make every fact a new one.
+_VARIED_SHAPES = {"English prose, varied": "en", "Chinese prose, varied": "zh"}
+
+
+def _cost(
+    workdir: Path, lengths: tuple[int, ...], repeats: int, clock: Callable[[], float] = now
+) -> list[dict[str, Any]]:
     mem = _memory(str(workdir / "cost.db"))
     mem.remember("warm", "I live in Porto. 我住在上海。", at=T0)  # loads the pipelines
     rows = []
-    for name, unit in _COST_SHAPES.items():
+    for name, unit in {**_COST_SHAPES, **_VARIED_SHAPES}.items():
         row: dict[str, Any] = {"shape": name}
         for n in lengths:
-            text = (unit * (n // len(unit) + 1))[:n]
+            text = _varied(unit, n) if name in _VARIED_SHAPES else (unit * (n // len(unit) + 1))[:n]
             times = []
             for r in range(repeats):
-                t0 = now()
+                t0 = clock()
                 mem.remember(f"cost-{name}-{n}-{r}", text, at=T0)
-                times.append(now() - t0)
+                times.append(clock() - t0)
             row[n] = sorted(times)[len(times) // 2] * 1000
         rows.append(row)
     mem.close()
@@ -373,3 +396,23 @@ def run(out: Path, quick: bool, neo: Any) -> Report:
     rep = Report("reliability", "Reliability", "\n".join(md), data)
     rep.seconds = now() - t0
     return rep
+
+
+def _cost_main(argv: list[str] | None = None) -> None:
+    """`python -m benchmarks.reliability [--repeats N]`: only the cost table, printed."""
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.reliability", description=_cost_main.__doc__)
+    ap.add_argument("--repeats", type=int, default=3, help="remembers per cell (the median is shown)")
+    ap.add_argument("--cpu", action="store_true", help="this process's CPU time instead of wall time "
+                    "(steadier on a machine other work shares)")  # fmt: skip
+    args = ap.parse_args(argv)
+    lengths = (1000, 4000, 8000)
+    with tempfile.TemporaryDirectory() as tmp:
+        cost = _cost(Path(tmp), lengths, max(1, args.repeats), time.process_time if args.cpu else now)
+    print(md_table(["message", *(f"{n:,} chars" for n in lengths)],
+                   [[r["shape"], *(f"{r[n]:.1f}" for n in lengths)] for r in cost]))  # fmt: skip
+
+
+if __name__ == "__main__":
+    _cost_main()

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 import zlib
+from collections import Counter
+from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from .textproc import CJK_RUN, EN_STOP, normalize, stem
@@ -59,25 +61,47 @@ class HashingEmbedder:
         words = [stem(w) for w in _LATIN.findall(chunk) if w not in EN_STOP]
         feats = list(words)
         feats.extend(f"{a} {b}" for a, b in zip(words, words[1:]))
-        # Character trigrams of each word give some robustness to spelling variants.
         for w in words:
-            padded = f"<{w}>"
-            feats.extend("#" + padded[i : i + 3] for i in range(len(padded) - 2))
+            feats.extend(_trigrams(w))
         return feats
 
     def embed(self, texts: list[str]) -> np.ndarray:
         import numpy as np
 
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        rows: dict[str, int] = {}  # a text repeated in the batch is hashed once
         for row, text in enumerate(texts):
-            for feat in self._features(text):
-                h = zlib.crc32(feat.encode("utf-8"))
-                weight = 0.5 if feat.startswith("#") else 1.0
-                out[row, h % self.dim] += weight if (h >> 31) & 1 else -weight
-            norm = float(np.linalg.norm(out[row]))
-            if norm > 0:
-                out[row] /= norm
+            if text in rows:
+                out[row] = out[rows[text]]
+                continue
+            rows[text] = row
+            out[row] = self._vector(text)
         return out
+
+    def _vector(self, text: str) -> np.ndarray:
+        import numpy as np
+
+        counts = Counter(self._features(text))  # each distinct feature hashed once
+        vec = np.zeros(self.dim, dtype=np.float32)
+        if counts:
+            hashes = np.array([zlib.crc32(f.encode("utf-8")) for f in counts], dtype=np.uint32)
+            weights = np.array([(0.5 if f[:1] == "#" else 1.0) * n for f, n in counts.items()])
+            signed = np.where((hashes >> 31) & 1, weights, -weights)
+            # Sums of halves and ones are exact in float32 up to 2**23, so one bincount
+            # gives the same vector as adding feature by feature.
+            vec[:] = np.bincount(hashes % self.dim, weights=signed, minlength=self.dim)
+        norm = float(np.linalg.norm(vec))
+        if norm > 0:
+            vec /= norm
+        return vec
+
+
+@lru_cache(maxsize=65536)
+def _trigrams(word: str) -> tuple[str, ...]:
+    """Character trigrams of a word: some robustness to spelling variants. Words recur,
+    so each one's are kept."""
+    padded = f"<{word}>"
+    return tuple("#" + padded[i : i + 3] for i in range(len(padded) - 2))
 
 
 def row_dots(matrix: np.ndarray, vector: np.ndarray) -> np.ndarray:

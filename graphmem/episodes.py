@@ -37,20 +37,24 @@ class EpisodeDraft:
     """An episode before its transaction: what can be computed without the store."""
 
     def __init__(self, episode_id: str, user_id: str, role: str, text: str, at: datetime,
-                 ref: str | None, span: TimeSpan | None, vector: object, speaker: str | None) -> None:  # fmt: skip
+                 ref: str | None, span: TimeSpan | None, vector: object, speaker: str | None,
+                 words: list[str] | None = None) -> None:  # fmt: skip
         self.episode = Episode(
             episode_id, user_id, role, text, at, ref,
             refers_from=span.start_dt if span else None, refers_to=span.end_dt if span else None,
             speaker=speaker,
         )  # fmt: skip
         self.vector = vector
+        self.words = words  # the text's `terms`, when the caller has them already
 
 
 def draft(episode_id: str, user_id: str, role: str, text: str, at: datetime, ref: str | None,
-          vector: object = None, speaker: str | None = None) -> EpisodeDraft:  # fmt: skip
-    spans = find_spans(text, at)
+          vector: object = None, speaker: str | None = None, words: list[str] | None = None,
+          spans: list[TimeSpan] | None = None) -> EpisodeDraft:  # fmt: skip
+    """`words` and `spans`: the text's `terms` and `find_spans`, when the caller has them."""
+    spans = find_spans(text, at) if spans is None else spans
     return EpisodeDraft(episode_id, user_id, role, text, at, ref, spans[0] if spans else None, vector,
-                        speaker)  # fmt: skip
+                        speaker, words)  # fmt: skip
 
 
 def check_speaker(speaker: object) -> str | None:
@@ -64,12 +68,15 @@ def check_speaker(speaker: object) -> str | None:
     return " ".join(speaker.split())
 
 
-def dated_candidates(candidates: list[Candidate], message: str, at: datetime) -> list[Candidate]:
+def dated_candidates(
+    candidates: list[Candidate], message: str, at: datetime, spans: list[TimeSpan] | None = None
+) -> list[Candidate]:
     """Each candidate with `valid_from` set when its clause names a past date ("I moved to
-    Denver last month" -> the first day of last month)."""
+    Denver last month" -> the first day of last month). `spans`: the message's
+    `find_spans`, when the caller has them."""
     if not candidates:
         return candidates
-    spans = find_spans(message, at)
+    spans = find_spans(message, at) if spans is None else spans
     if not spans:
         return candidates
     out = []
@@ -103,7 +110,8 @@ def record(w: UserWriter, d: EpisodeDraft, config: Config) -> Episode:
         context += terms(prev.text)
     if "date" in index:
         context += _date_words(ep)
-    w.add_episode(ep, terms(ep.text), d.vector, context)  # type: ignore[arg-type]
+    words = d.words if d.words is not None else terms(ep.text)
+    w.add_episode(ep, words, d.vector, context)  # type: ignore[arg-type]
     if prev is not None and "next" in index:
         before: list[str] = []
         if prev.prev_id is not None and "prev" in index:

@@ -31,7 +31,8 @@ from .model import (
 )
 from .stores import Store, open_store
 from .stores.base import UserReader
-from .textproc import bound_runs
+from .textproc import bound_runs, bounded_message_terms, terms
+from .timeparse import find_spans
 from .timeutil import parse_time
 from .vocab import CORE_KEYS, RELATION_KEYS, is_single, is_valid_attribute
 
@@ -168,14 +169,19 @@ class Memory:
                 return reader.read_together(lambda rr: _replayed(rr, uid, prior))
             sentences = [bound_runs(s) for s in screened.sentences]  # linear tokenising cost
             out = self.extractor.extract(sentences, context)
-        candidates = episodes.dated_candidates(out.candidates, screened.redacted, when)
-        prepared, dropped = self._prepare(candidates, screened.redacted)
-        episode_id = new_id("m")
         # The kept message is a memory of its own (graphmem.episodes); what the gate
-        # blanked (secrets redacted, a message not to keep) is not in it.
+        # blanked (secrets redacted, a message not to keep) is not in it. Its terms index
+        # the episode and, bounded, each of its facts; its dates date both: each is read once.
         kept = screened.redacted.strip()
+        words = terms(kept)
+        spans = find_spans(kept, when) if kept else []
+        candidates = episodes.dated_candidates(out.candidates, screened.redacted, when, spans)
+        prepared, dropped = self._prepare(candidates, around=bounded_message_terms(words))
+        episode_id = new_id("m")
         draft = (
-            episodes.draft(episode_id, uid, role, kept, when, ref, self.embedder.embed([kept])[0], speaker)
+            episodes.draft(
+                episode_id, uid, role, kept, when, ref, self.embedder.embed([kept])[0], speaker, words, spans
+            )  # fmt: skip
             if kept
             else None
         )
@@ -191,8 +197,7 @@ class Memory:
                 episodes.record(w, draft, self.config)
             else:
                 applier.result.episode_id = None
-            for p in prepared:
-                applier.apply(p)
+            applier.apply_all(prepared)
             r = applier.result
             r.ignored = [*screened.ignored, *out.ignored, *dropped, *r.ignored]
             r.refused = list(screened.refused)
@@ -247,16 +252,20 @@ class Memory:
         return ExtractContext(known_entities=known, active_facts=active), prior
 
     def _prepare(
-        self, candidates: list[Candidate], message: str = ""
+        self, candidates: list[Candidate], message: str = "", around: list[str] | None = None
     ) -> tuple[list[Prepared], list[Ignored]]:
+        """Check, render, index and embed each candidate. A long message can yield the same
+        strings many times (one clause, one rendered fact), so each distinct one is checked,
+        analysed and embedded once."""
         import numpy as np
 
         from .write import Prepared, render_candidate
 
         good: list[Candidate] = []
         dropped: list[Ignored] = []
+        secrets_in: dict[str, bool] = {}
         for c in candidates:
-            problem = _candidate_problem(c)
+            problem = _candidate_problem(c, secrets_in)
             if problem:
                 dropped.append(Ignored(c.source_text or str(c.value)[:80], problem))
             else:
@@ -264,15 +273,20 @@ class Memory:
         texts = [render_candidate(c) for c in good]
         # graphmem.indexing: BM25 sees the whole (redacted) message, the vector the fact and
         # its clause. The message's terms are taken once: per fact it would be quadratic.
-        around = message_terms(message)
+        if around is None:
+            around = message_terms(message)
+        embedded = [vector_text(t, c.source_text) for t, c in zip(texts, good)]
+        distinct = list(dict.fromkeys(embedded))
         vectors = (
-            self.embedder.embed([vector_text(t, c.source_text) for t, c in zip(texts, good)])
-            if good
-            else np.zeros((0, self.embedder.dim), dtype=np.float32)
+            self.embedder.embed(distinct) if distinct else np.zeros((0, self.embedder.dim), dtype=np.float32)
         )
-        prepared = [
-            Prepared(c, t, search_terms(t, around), vectors[i]) for i, (c, t) in enumerate(zip(good, texts))
-        ]
+        row = {v: i for i, v in enumerate(distinct)}
+        own: dict[str, list[str]] = {}
+        prepared = []
+        for c, t, v in zip(good, texts, embedded):
+            if t not in own:
+                own[t] = search_terms(t, around)
+            prepared.append(Prepared(c, t, list(own[t]), vectors[row[v]]))
         return prepared, dropped
 
     # ---- read ------------------------------------------------------------------------
@@ -506,7 +520,7 @@ def _known_entities(r: UserReader) -> list[KnownEntity]:
     return [KnownEntity(e.name, e.type, relation.get(e.id), e.aliases) for e in entities if e.type != "self"]
 
 
-def _candidate_problem(c: Candidate) -> str | None:
+def _candidate_problem(c: Candidate, secrets_in: dict[str, bool] | None = None) -> str | None:
     from .gate.secrets import find_secrets
 
     if not isinstance(c.attribute, str) or not (
@@ -519,6 +533,12 @@ def _candidate_problem(c: Candidate) -> str | None:
         return "invalid_subject"
     if c.source not in SOURCES or (c.kind is not None and c.kind not in KINDS):
         return "invalid_source_or_kind"
-    if find_secrets(f"{c.value}\n{c.source_text}\n{c.text or ''}"):
+    checked = f"{c.value}\n{c.source_text}\n{c.text or ''}"
+    found = secrets_in.get(checked) if secrets_in is not None else None
+    if found is None:
+        found = bool(find_secrets(checked))
+        if secrets_in is not None:
+            secrets_in[checked] = found
+    if found:
         return "secret"
     return None

@@ -11,6 +11,7 @@ import logging
 import re
 import threading
 import unicodedata
+from functools import lru_cache
 
 _log = logging.getLogger("graphmem")
 
@@ -53,8 +54,10 @@ def normalize(text: str) -> str:
     return unicodedata.normalize("NFKC", text).casefold()
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """A light English stemmer: enough to meet plural and -ing/-ed forms, nothing clever."""
+    """A light English stemmer: enough to meet plural and -ing/-ed forms, nothing clever.
+    (Kept per word: a text's words recur, and every term and vector feature is stemmed.)"""
     w = word.replace("’", "'")
     if w.endswith("'s"):
         w = w[:-2]
@@ -75,7 +78,23 @@ def stem(word: str) -> str:
 
 def cjk_words(run: str) -> list[str]:
     """Search-mode segmentation of one CJK run, stop words dropped."""
+    if len(run) <= _CACHED_RUN:
+        return list(_cached_cjk_words(run))
+    return _cjk_words(run)
+
+
+def _cjk_words(run: str) -> list[str]:
     return [w for w in _jieba().cut_for_search(run) if w.strip() and w not in ZH_STOP]
+
+
+#: Short runs recur (a phrase, a name, a message and the facts rendered from it, each
+#: indexed), so their segmentation is kept; jieba's dictionary never changes at run time.
+_CACHED_RUN = 32
+
+
+@lru_cache(maxsize=16384)
+def _cached_cjk_words(run: str) -> tuple[str, ...]:
+    return tuple(_cjk_words(run))
 
 
 def terms(text: str) -> list[str]:
@@ -126,7 +145,11 @@ def bound_runs(text: str) -> str:
 def message_terms(message: str) -> list[str]:
     """The terms of a whole message that each of its facts is also indexed with (see
     MAX_MESSAGE_TERMS): all of them, or for a long message its first distinct ones."""
-    found = terms(message)
+    return bounded_message_terms(terms(message))
+
+
+def bounded_message_terms(found: list[str]) -> list[str]:
+    """`message_terms` from the message's `terms`, for a caller that needs both."""
     if len(found) <= MAX_MESSAGE_TERMS:
         return found
     return list(dict.fromkeys(found))[:MAX_MESSAGE_TERMS]

@@ -23,19 +23,13 @@ _SURROGATE = re.compile(r"[\ud800-\udfff]")
 _UNSTORABLE = re.compile(r"[\x00\ud800-\udfff]")
 
 
-def _unstorable(value: str) -> str | None:
-    """Why `value` cannot be stored as text, or None."""
+def unstorable(value: str) -> str | None:
+    """Why `value` cannot be stored as text (its first NUL or lone surrogate), or None.
+    Imports check every text field of a document with it too."""
     m = _UNSTORABLE.search(value)
     if m is None:
         return None
     return "a NUL character" if m.group() == "\x00" else f"a lone surrogate (U+{ord(m.group()):04X})"
-
-
-def lone_surrogate(value: str) -> str | None:
-    """Names the first lone surrogate of `value` (no store can encode it), or None. Imports
-    check this alone: a NUL inside imported text round-trips in both stores."""
-    m = _SURROGATE.search(value)
-    return None if m is None else f"a lone surrogate (U+{ord(m.group()):04X})"
 
 
 def user_id(value: object) -> str:
@@ -64,7 +58,7 @@ def text(value: object, limit: int, name: str = "text") -> str:
         raise InvalidInputError(f"{name} must be a string, not {type(value).__name__}")
     if len(value) > limit:
         raise TextTooLargeError(f"{name} is {len(value)} characters; the limit is {limit}")
-    problem = _unstorable(value)
+    problem = unstorable(value)
     if problem:
         raise InvalidTextError(f"{name} holds {problem}, which cannot be stored as text")
     return value

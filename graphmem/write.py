@@ -8,6 +8,7 @@ from datetime import datetime
 
 import numpy as np
 
+from .active_view import ActiveView
 from .arbitrate import Decision, decide, lookup_keys, mentions_value
 from .config import Config
 from .extract.relations import relation_of
@@ -42,7 +43,12 @@ def find_entity(entities: list[Entity], name: str) -> Entity | None:
 
 
 class Applier:
-    """Applies prepared candidates for one message to one user's subgraph."""
+    """Applies prepared candidates for one message to one user's subgraph.
+
+    Through `apply_all`, the active facts arbitration needs are read once for the whole
+    message (graphmem.active_view) and a reinforcement's update is written once, when the
+    message's candidates are all applied: a fact repeated through a long message is
+    updated in the store once, with what its last reinforcement made of it."""
 
     def __init__(self, w: UserWriter, config: Config, at: datetime, ref: str | None, episode_id: str) -> None:
         self.w = w
@@ -52,6 +58,47 @@ class Applier:
         self.episode_id = episode_id
         self.entities = w.entities()
         self.result = RememberResult(user_id=w.user_id, episode_id=episode_id)
+        self.view = ActiveView()
+        self._deferred: dict[str, Fact] | None = None  # reinforced facts not yet written
+
+    def apply_all(self, prepared: list[Prepared]) -> None:
+        """Apply one message's candidates in order, as `apply` each would."""
+        cands = [p.cand for p in prepared]
+        self.view.load(self.w, cands, self._named_subjects(cands))
+        self._deferred = {}
+        try:
+            for p in prepared:
+                self.apply(p)
+            self._write_deferred()
+        finally:
+            self._deferred = None
+
+    def _named_subjects(self, cands: list[Candidate]) -> list[str]:
+        """Ids of the existing entities the candidates are about (by name; `entity` may
+        still resolve others through a relation word)."""
+        ids = []
+        for c in cands:
+            if c.subject == SELF:
+                found = next((e for e in self.entities if e.type == "self"), None)
+            else:
+                found = find_entity(self.entities, c.subject)
+            if found is not None:
+                ids.append(found.id)
+        return ids
+
+    def _write_deferred(self) -> None:
+        """Write the reinforced facts held back: before the store is read, and at the end."""
+        if self._deferred:
+            for f in self._deferred.values():
+                self.w.update_fact(f)
+            self._deferred.clear()
+
+    def _active(self, attribute: str, subject_id: str, keys: list[str] | None) -> list[Fact]:
+        found = self.view.facts(attribute, subject_id, keys)
+        if found is None:
+            self._write_deferred()
+            found = self.w.facts(attributes=[attribute], subject_ids=[subject_id], value_keys=keys)
+        return found
 
     # ---- entities --------------------------------------------------------
     def self_entity(self) -> Entity:
@@ -61,11 +108,13 @@ class Applier:
         ent = Entity(new_id("e"), self.w.user_id, SELF, "self", (), self.at)
         self.w.add_entity(ent)
         self.entities.append(ent)
+        self.view.created(ent.id)
         return ent
 
     def _related_by(self, qualifier: str | None, attribute: str) -> Entity | None:
         """The entity the user already links to with this relation (e.g. their daughter)."""
         me = self.self_entity()
+        self._write_deferred()
         for f in self.w.facts(attributes=[attribute], subject_ids=[me.id]):
             if f.object_id and (qualifier is None or f.qualifier == qualifier):
                 for e in self.entities:
@@ -95,6 +144,7 @@ class Applier:
         ent = Entity(new_id("e"), self.w.user_id, name, etype or "thing", aliases, self.at)
         self.w.add_entity(ent)
         self.entities.append(ent)
+        self.view.created(ent.id)
         return ent
 
     # ---- facts -----------------------------------------------------------
@@ -102,19 +152,15 @@ class Applier:
         cand = p.cand
         subject = self.entity(cand.subject, cand.subject_type, cand.subject_relation)
         if cand.retract and cand.attribute == "*":
+            self._write_deferred()
             same = [f for f in self.w.facts(subject_ids=[subject.id]) if mentions_value(cand.value, f.value)]
             opposite: list[Fact] = []
         else:
             # Only the values arbitration can act on: a multi-valued attribute may hold
             # thousands (every event), and the key seek keeps a remember O(1) in them.
-            keys = lookup_keys(cand)
-            same = self.w.facts(attributes=[cand.attribute], subject_ids=[subject.id], value_keys=keys)
+            same = self._active(cand.attribute, subject.id, lookup_keys(cand))
             opp = OPPOSITES.get(cand.attribute)
-            opposite = (
-                self.w.facts(attributes=[opp], subject_ids=[subject.id], value_keys=[value_key(cand.value)])
-                if opp
-                else []
-            )
+            opposite = self._active(opp, subject.id, [value_key(cand.value)]) if opp else []
         decision = decide(cand, same, opposite, self.at)
         if decision.action == "nothing_to_retract":
             self.result.ignored.append(Ignored(cand.source_text or cand.value, "nothing_to_retract"))
@@ -135,7 +181,11 @@ class Applier:
                 access_count=old.access_count + 1,
                 last_accessed_at=max(old.last_accessed_at, self.at),
             )
-            self.w.update_fact(updated)
+            if self._deferred is not None:
+                self._deferred[updated.id] = updated
+            else:
+                self.w.update_fact(updated)
+            self.view.changed(updated)
             self.result.reinforced.append(updated)
             self._audit("reinforce", decision.rule, None, old.id, f"{old.attribute}={old.value}")
             return
@@ -143,6 +193,7 @@ class Applier:
             p = replace(p, cand=replace(cand, source="model_inferred"))
         fact = self._new_fact(p, subject, frozen=decision.action == "keep_frozen", winner=decision)
         self.w.add_fact(fact, p.terms, p.vector)
+        self.view.added(fact)
         if decision.action == "keep_frozen":
             self.result.kept_frozen.append(fact)
             for old in decision.targets:
@@ -204,7 +255,10 @@ class Applier:
 
     def _freeze(self, old: Fact, by: str | None) -> Fact:
         frozen = replace(old, status="frozen", valid_to=self.at, superseded_by=by)
+        if self._deferred is not None:
+            self._deferred.pop(old.id, None)  # `old` carries its reinforcements: written now
         self.w.update_fact(frozen)
+        self.view.changed(frozen)
         return frozen
 
     def _audit(self, action: str, rule: str, new: str | None, old: str | None, detail: str) -> None:

@@ -310,6 +310,104 @@ def test_fuzz_imports_only_graphmem_errors_and_store_unchanged(
     check()
 
 
+# ---- imports: text that no public method would accept ----------------------------------
+
+#: NUL and lone surrogates (high, low, at either end of their range): `remember` refuses
+#: them in any string argument, and an import refuses them in any text field.
+_UNSTORABLE = ["\x00", "\ud800", "\udbff", "\udc00", "\udfff"]
+
+
+def _strings(doc: Any, path: tuple[Any, ...] = (), name: str = "") -> list[tuple[tuple[Any, ...], str]]:
+    """Every string of a document: (where it is, the place an error names), list items too."""
+    if isinstance(doc, str):
+        return [(path, name)]
+    if isinstance(doc, dict):
+        return [x for k, v in doc.items() for x in _strings(v, (*path, k), f"{name}.{k}" if name else k)]
+    if isinstance(doc, list):
+        return [x for i, v in enumerate(doc) for x in _strings(v, (*path, i), f"{name}[{i}]")]
+    return []
+
+
+def _at(doc: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        doc = doc[key]
+    return doc
+
+
+def _with_char(doc: Any, path: tuple[Any, ...], char: str, at: int) -> Any:
+    """A copy of `doc` with `char` put into the string at `path`, at position `at` (wrapped)."""
+    doc = copy.deepcopy(doc)
+    holder = _at(doc, path[:-1])
+    text = holder[path[-1]]
+    at %= len(text) + 1
+    holder[path[-1]] = text[:at] + char + text[at:]
+    return doc
+
+
+def _rich_doc(mem: Memory, u: str) -> dict[str, Any]:
+    """A document with every kind of record and optional text field filled in."""
+    mem.remember(u, "I live in Porto. My sister Anna works at Globex.", at=T0, ref="turn-1", speaker="Ines")
+    mem.remember(u, "We moved to Lima last week.", at=T0 + timedelta(days=2), ref="turn-2")
+    doc = _doc(mem, u)
+    assert all(doc.get(sec) for sec in ("entities", "facts", "supersedes", "audit", "episodes"))
+    return doc
+
+
+def _v1_doc(u: str) -> dict[str, Any]:
+    return {"schema_version": "1.0", "user_id": u, "exported_at": "2026-02-01T00:00:00+00:00", "entries": [
+        {"id": "e1", "entry_type": "profile", "content": "Lives in Quito", "confidence": 0.9,
+         "status": "frozen", "source": "user_declared", "created_at": "2026-01-01T00:00:00+00:00",
+         "superseded_by": "e2", "user_id": u},
+        {"id": "e2", "entry_type": "profile", "content": "Lives in Cusco", "confidence": 0.9,
+         "status": "active", "created_at": "2026-01-20T00:00:00+00:00", "last_accessed_at": "2026-01-21T00:00:00+00:00",
+         "supersedes": "e1"},
+    ]}  # fmt: skip
+
+
+def _refused_naming(mem: Memory, dst: str, doc: Any, name: str) -> None:
+    before = (mem.store.count_rows(dst), _doc(mem, dst)["facts"])
+    with pytest.raises(ImportFormatError) as err:
+        mem.import_(doc, as_user=dst)
+    assert str(err.value).startswith(name), f"the error does not name {name}: {err.value}"
+    assert (mem.store.count_rows(dst), _doc(mem, dst)["facts"]) == before, f"a refused import ({name}) wrote"
+
+
+def test_every_text_field_of_an_import_refuses_nul_and_lone_surrogates(
+    mem: Memory, uid: Callable[[str], str]
+) -> None:
+    src, dst = uid("src"), uid("dst")
+    mem.remember(dst, "I live in Oslo.", at=T0)
+    for good in (_rich_doc(mem, src), _v1_doc(src)):
+        mem.import_(copy.deepcopy(good), as_user=uid("ok"), dry_run=True)  # the document itself imports
+        fields = _strings(good)
+        assert len(fields) >= 15
+        for path, name in fields:
+            for char in ("\x00", "\udc80"):
+                _refused_naming(mem, dst, _with_char(good, path, char, len(_at(good, path)) // 2), name)
+
+
+def test_fuzz_nul_and_lone_surrogates_anywhere_in_an_import(mem: Memory, uid: Callable[[str], str]) -> None:
+    src, dst = uid("src"), uid("dst")
+    mem.remember(dst, "I live in Oslo.", at=T0)
+    docs = [_rich_doc(mem, src), _v1_doc(src)]
+    cases = st.integers(0, len(docs) - 1).flatmap(
+        lambda d: st.tuples(
+            st.just(d), st.sampled_from(_strings(docs[d])), st.sampled_from(_UNSTORABLE), st.integers(0, 400)
+        )
+    )
+
+    @FUZZ
+    @given(cases, st.booleans())
+    def check(case: tuple[int, tuple[tuple[Any, ...], str], str, int], as_text: bool) -> None:
+        d, (path, name), char, at = case
+        doc: Any = _with_char(docs[d], path, char, at)
+        if as_text:  # the same document as JSON text: json.dumps writes both as \u escapes
+            doc = json.dumps(doc)
+        _refused_naming(mem, dst, doc, name)
+
+    check()
+
+
 @pytest.mark.parametrize("shape", ["cycle", "self_typed", "second_city"])
 def test_named_poison_documents_are_refused(mem: Memory, uid: Callable[[str], str], shape: str) -> None:
     src = uid("p")

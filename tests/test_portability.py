@@ -179,7 +179,8 @@ def fact_docs(draw: st.DrawFn) -> dict[str, Any]:
             "value": value, "kind": draw(st.sampled_from(["profile", "preference", "fact", "event"])),
             "source": draw(st.sampled_from(["user_declared", "behavior_observed", "model_inferred"])),
             "confidence": draw(st.floats(0, 1)), "status": status, "text": f"note: {value}",
-            "source_text": draw(st.text(max_size=40).filter(lambda s: not any(c.isdigit() for c in s))),
+            # No digits (a secret shape) and no NUL (no text field of a document may hold one).
+            "source_text": draw(st.text(max_size=40).filter(lambda s: not any(c.isdigit() or c == "\x00" for c in s))),
             "recorded_at": _iso(start), "valid_from": _iso(start),
             "valid_to": None if status == "active" else _iso(start + timedelta(days=draw(st.integers(0, 90)))),
             "last_accessed_at": _iso(start + timedelta(hours=draw(st.integers(0, 1000)))),

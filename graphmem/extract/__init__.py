@@ -53,13 +53,29 @@ def detect_language(text: str) -> str:
     return "zh" if _CJK.match(first) else "en"
 
 
+#: The most candidates the rules read from one message. A chat turn yields a few (the
+#: longest turns of the evaluation sets, five); a pasted document can yield hundreds, each
+#: costing extraction, arbitration and writes, so past this many the rest of the message
+#: is not read for facts. Nothing is lost: the message is kept whole as its episode (found
+#: by BM25 and by vector like any other), and each sentence left unread is reported in
+#: the result's `ignored` as "candidate_cap".
+MAX_CANDIDATES = 64
+
+
 class RuleExtractor:
-    """Offline extractor for Chinese and English. Stateless between calls; safe to share."""
+    """Offline extractor for Chinese and English. Stateless between calls; safe to share.
+
+    `max_candidates` bounds what one call reads (MAX_CANDIDATES by default): once a
+    sentence brings the candidates to it, the sentences after it are ignored as
+    "candidate_cap"."""
 
     name = "rules"
     #: The engine passes active facts only to extractors that ask; rules use them to place
     #: bare corrections ("不是四川，是重庆") and to name what "我离职了" retracts.
     needs_active_facts = True
+
+    def __init__(self, max_candidates: int = MAX_CANDIDATES) -> None:
+        self.max_candidates = max_candidates
 
     def warm(self) -> None:
         """Load jieba's dictionaries, import spaCy and build its two blank pipelines and matchers
@@ -76,10 +92,13 @@ class RuleExtractor:
         state = State(context)
         candidates: list[Candidate] = []
         ignored: list[Ignored] = []
-        for sentence in sentences:
+        for i, sentence in enumerate(sentences):
             text = (sentence or "").strip()
             if not text:
                 continue
+            if len(candidates) >= self.max_candidates:
+                ignored += [Ignored(s.strip(), "candidate_cap") for s in sentences[i:] if s and s.strip()]
+                break
             rules = rules_zh if detect_language(text) == "zh" else rules_en
             for piece in rules.pieces(text):
                 found = rules.extract_sentence(piece, state)

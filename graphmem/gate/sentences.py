@@ -78,7 +78,17 @@ def sentence_spans(text: str, protected: list[SecretMatch]) -> list[tuple[int, i
 
 def split(text: str) -> list[str]:
     """Sentences of `text`, end punctuation kept; never splits inside a secret or an abbreviation."""
-    return [text[s:e] for s, e in sentence_spans(text, find_secrets(text))]
+    # A secret only matters where it would stop a cut. Text with no boundary before its
+    # last words (one sentence, as a gated one mostly is) is one sentence either way, so
+    # the secret search is skipped for it.
+    protected = find_secrets(text) if _inner_boundary(text) else []
+    return [text[s:e] for s, e in sentence_spans(text, protected)]
+
+
+def _inner_boundary(text: str) -> bool:
+    """Is there a sentence boundary with more than whitespace after it?"""
+    first = _BOUNDARY.search(text)  # the boundary that ends first
+    return first is not None and first.end() < len(text.rstrip())
 
 
 #: The gate's public name for `split`.

@@ -34,7 +34,7 @@ from ..errors import GraphMemError, ImportFormatError
 from ..model import AuditRecord, Entity, Fact
 from ..stores.base import Episode, SupersedesEdge
 from ..timeutil import parse_time
-from ..validate import lone_surrogate as _unstorable
+from ..validate import unstorable
 
 __all__ = [
     "DEFAULT_LIMITS",
@@ -158,7 +158,7 @@ class Record:
             raise fail(self.at(key), "must not be empty")
         if len(v) > max_len:
             raise fail(self.at(key), f"is {len(v)} characters; the limit is {max_len}")
-        problem = _unstorable(v)
+        problem = unstorable(v)
         if problem:
             raise fail(self.at(key), f"holds {problem}, which cannot be stored as text")
         return v
@@ -223,7 +223,7 @@ class Record:
         if not isinstance(v, list) or not all(isinstance(x, str) and len(x) <= MAX_FIELD_CHARS for x in v):
             raise fail(self.at(key), f"expected an array of strings, got {type_name(v)}")
         for i, x in enumerate(v):
-            problem = _unstorable(x)
+            problem = unstorable(x)
             if problem:
                 raise fail(f"{self.at(key)}[{i}]", f"holds {problem}, which cannot be stored as text")
         return tuple(v)

@@ -223,6 +223,7 @@ def _parse_v2(doc: dict[str, Any], limits: Limits) -> ParsedDoc:
     except GraphMemError as e:
         raise fail("user_id", str(e)) from e
     exported_at = top.time("exported_at")
+    top.opt_text("generator", max_len=MAX_ID_CHARS)  # not kept, but held to the same text rules
     embedder: tuple[str, int] | None = None
     if doc.get("embedder") is not None:
         em = Record(doc["embedder"], "embedder", {"model", "dim"}, {"included"})
