@@ -54,8 +54,10 @@ _MON = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 _WD = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 
+# Every expression starts with a letter or a digit: the lookahead in front lets the
+# engine pass over other characters (a CJK message) without trying each alternative.
 _EN = re.compile(
-    r"(?<![a-z])(?:"
+    r"(?=[a-z\d])(?<![a-z])(?:"
     r"(?:the\s+day\s+before\s+)?yesterday|today|tonight|tomorrow|the\s+day\s+after\s+tomorrow"
     r"|(?:last|this|next|past)\s+(?:week(?:end)?|month|year|" + _WD + r")"
     r"|(?:on\s+)?" + _WD +

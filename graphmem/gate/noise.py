@@ -321,10 +321,21 @@ def screen(text: str, role: str = "user", *, keep: bool = False) -> Screened:
     if not text.strip():
         out.ignored.append(Ignored(text, "empty"))
         return out
+    # The gate is a pure function of a sentence: one repeated through a pasted text is
+    # gated once. Only within this call: no message's text outlives its remember.
+    gated: dict[str, tuple[str | None, list[Ignored]]] = {}
     for s, e in sentence_spans(text, secrets):
         if any(f.start < e and s < f.end for f in secrets):
             continue
-        kept, ignored = (text[s:e].strip(), []) if keep else _gate_sentence(text[s:e])
+        sentence = text[s:e]
+        kept: str | None
+        ignored: list[Ignored]
+        if keep:
+            kept, ignored = sentence.strip(), []
+        else:
+            if sentence not in gated:
+                gated[sentence] = _gate_sentence(sentence)
+            kept, ignored = gated[sentence]
         out.ignored.extend(ignored)
         if kept:
             out.sentences.append(kept)

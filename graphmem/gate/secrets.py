@@ -64,15 +64,28 @@ def _fold(ch: str) -> str:
 
 def normalise(text: str) -> tuple[str, list[int] | None]:
     """(the text detectors read, the original offset of each of its characters); the map
-    is None when the text is plain ASCII and needs no change."""
+    is None when the text needs no change (plain ASCII, or nothing in it folds)."""
     if text.isascii():
+        return text, None
+    # Decided per distinct character, and only the characters that fold are visited: CJK
+    # prose folds little more than its full-width punctuation, and a long message is not
+    # walked character by character in Python.
+    changing = {ch: f for ch in set(text) if ord(ch) > 127 and (f := _fold(ch)) != ch}
+    if not changing:
         return text, None
     out: list[str] = []
     origin: list[int] = []
-    for i, ch in enumerate(text):
-        folded = _fold(ch) if ord(ch) > 127 else ch
+    pos = 0
+    for m in re.finditer("[" + "".join(re.escape(ch) for ch in changing) + "]", text):
+        i = m.start()
+        out.append(text[pos:i])
+        origin.extend(range(pos, i))
+        folded = changing[m.group()]
         out.append(folded)
         origin.extend([i] * len(folded))
+        pos = i + 1
+    out.append(text[pos:])
+    origin.extend(range(pos, len(text)))
     return "".join(out), origin
 
 
@@ -172,7 +185,12 @@ _VENDOR_KEYS = [
     (r"\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}", "a JSON Web Token"),
     (r"hooks\.slack\.com/services/[A-Za-z0-9/]{20,}", "a Slack webhook URL"),
 ]
-_VENDOR = re.compile("|".join(f"(?P<v{i}>{p})" for i, (p, _) in enumerate(_VENDOR_KEYS)))
+# The letters the patterns above start with: the lookahead lets the engine pass over every
+# other character (most of a message, all of a CJK one) without trying each pattern.
+_VENDOR_FIRST = "sprwAgxyhnSe"
+_VENDOR = re.compile(
+    f"(?=[{_VENDOR_FIRST}])(?:" + "|".join(f"(?P<v{i}>{p})" for i, (p, _) in enumerate(_VENDOR_KEYS)) + ")"
+)
 _PEM = re.compile(
     r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|\Z)"
 )
