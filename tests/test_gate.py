@@ -895,3 +895,27 @@ def test_a_password_a_few_words_before_its_colon_is_redacted(text: str, secret: 
 )
 def test_words_after_a_password_remark_and_a_colon_stay(text: str) -> None:
     assert redact(text) == text
+
+
+def test_secret_normalisation_maps_every_character_back() -> None:
+    """`normalise` visits only the characters that fold; it must equal folding each one."""
+    import random
+
+    from graphmem.gate import secrets as secret_gate
+
+    def one_by_one(text: str) -> tuple[str, list[int]]:
+        out, origin = [], []
+        for i, ch in enumerate(text):
+            folded = secret_gate._fold(ch) if ord(ch) > 127 else ch
+            out.append(folded)
+            origin.extend([i] * len(folded))
+        return "".join(out), origin
+
+    rng = random.Random(11)
+    alphabet = list("ab 42，。！？　\u200b\u00ad②ｑｒ\ufb02é\u0301汉字\u2007\u202f\ufeff\U000e0061\n-—")
+    for _ in range(3000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 24)))
+        folded, origin = secret_gate.normalise(text)
+        want, want_origin = one_by_one(text)
+        assert folded == want
+        assert (origin if origin is not None else list(range(len(text)))) == want_origin
