@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .textproc import normalize, stem
+from .textproc import CJK_RUN, cjk_words, normalize, stem
 
 # One concept a line: English words (stemmed when compared), Chinese words (substrings).
 _GROUPS = (
@@ -65,9 +65,16 @@ def expand(query: str, query_terms: list[str]) -> list[str]:
     """The words of every concept group `query` touches that it does not already say."""
     have = set(query_terms)
     norm = normalize(query)
+    # A single character names a concept only as a word of its own ("吃" of "我现在吃什么"),
+    # not inside another word (考 of 思考, 菜 of 酸菜鱼).
+    words = {w for run in CJK_RUN.findall(norm) for w in cjk_words(run)}
+
+    def names(w: str) -> bool:
+        return w in words if len(w) == 1 else w in norm
+
     added: dict[str, None] = {}
     for latin, cjk in _groups():
-        if have & latin or any(w in norm for w in cjk):
+        if have & latin or any(names(w) for w in cjk):
             for w in (*sorted(latin), *cjk):
                 if w not in have:
                     added.setdefault(w, None)

@@ -89,7 +89,14 @@ def test_a_concept_does_not_pull_in_a_memory_about_something_else(
 
 @pytest.mark.parametrize(
     "query",
-    ["what's my brother's name?", "where was I born?", "我老家是哪里的？", "what colour is my car?"],
+    [
+        "what's my brother's name?",
+        "where was I born?",
+        "我老家是哪里的？",
+        "what colour is my car?",
+        "我在思考一个问题",
+        "推荐一家酸菜鱼",
+    ],
 )
 def test_a_query_naming_no_concept_is_not_expanded(query: str) -> None:
     assert expand(query, terms(query)) == []

@@ -5,7 +5,8 @@ statement costs time in proportion to the matches: a query word that occurs in a
 quarter of 20,000 kept messages ("like", "去") makes recall pay for 5,000 score
 computations, and the ranking gives that word almost no weight anyway (its IDF,
 ln((N - n + 0.5) / (n + 0.5)), is below ln 4 when n > N/5). On an index of at least
-`MIN_ROWS` rows such words are left out of the match; the rarer words of the query
+`MIN_ROWS` rows such words are left out of the match, and so are the single CJK
+characters of a longer query word (see `informative`); the rarer words of the query
 still find, and rank, what they found before. Small indexes keep every word: there
 the cost is small, and a word in a fifth of ten messages is still evidence.
 
@@ -22,6 +23,8 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
+
+from ...textproc import CJK_RUN
 
 #: How a user view runs a statement (`SQLiteUser._x`: under the store lock, errors mapped).
 Execute = Callable[[str, Sequence[Any]], sqlite3.Cursor]
@@ -83,4 +86,9 @@ class TermStats:
                 df.clear()
             df.update({t: int(found.get(t, 0)) for t in unknown})
         limit = MAX_SHARE * n
-        return [t for t in uniq if df.get(folded[t], 0) <= limit]
+        kept = [t for t in uniq if df.get(folded[t], 0) <= limit]
+        # A CJK character the query also names inside a longer word ("馆" of "美术馆") only
+        # adds the partial-word matches ("图书馆"), and every matched row is scored once per
+        # searched term: on a large index the word stands for its characters.
+        words = [t for t in kept if len(t) > 1 and CJK_RUN.fullmatch(t)]
+        return [t for t in kept if not (len(t) == 1 and CJK_RUN.fullmatch(t) and any(t in w for w in words))]
