@@ -70,6 +70,11 @@ class Config:
     #: (when-questions) and for memories dated inside the range the query names.
     dated_boost: float = 0.5
     range_boost: float = 1.0
+    #: A question about what lies ahead ("what's coming up?", "接下来有什么安排"): memories
+    #: dated today or later are multiplied by 1 + this, those dated before by
+    #: `past_plan_weight` (a plan whose day has passed is not coming up any more).
+    ahead_boost: float = 1.0
+    past_plan_weight: float = 0.5
     #: Vector hits less similar than this are no evidence (rank fusion would count a
     #: channel's best hit however weak it is).
     vector_floor: float = 0.15

@@ -246,6 +246,19 @@ def is_time_question(text: str) -> bool:
     return _TIME_QUESTION.search(text) is not None
 
 
+_AHEAD = re.compile(
+    r"\b(?:coming\s+up|upcoming|what'?s\s+next|what\s+is\s+next|next\s+up|ahead\s+of\s+me"
+    r"|on\s+my\s+(?:calendar|schedule|agenda|plate)|(?:any|my)\s+plans|have\s+planned|planned|scheduled)\b"
+    r"|接下来|即将|快到了|最近有什么(?:安排|计划|事)|有什么(?:安排|计划|打算)|什么(?:安排|计划)|日程|行程",
+    re.IGNORECASE,
+)
+
+
+def asks_ahead(text: str) -> bool:
+    """Does the query ask what lies ahead ("what's coming up?", "接下来有什么安排")?"""
+    return _AHEAD.search(text) is not None
+
+
 def query_range(text: str, at: datetime) -> TimeSpan | None:
     """The days a question is about ("what did I do last weekend", "上周"), if it names them."""
     return first_range(text, at)

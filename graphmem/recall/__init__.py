@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -24,12 +24,12 @@ from ..embed import Embedder
 from ..model import Entity, Episode, Fact, RecallItem
 from ..stores.base import UserReader
 from ..textproc import normalize, terms
-from ..timeparse import is_time_question, query_range
+from ..timeparse import asks_ahead, is_time_question, query_range
 from ..vocab import is_single
 from .assemble import TimeIntent, assemble
 from .fusion import fuse
 from .hops import MAX_HOPS, LinkView, Target, resolve
-from .intent import CONSTRAINTS, Intent, parse
+from .intent import CONSTRAINTS, SCHEDULE, Intent, parse
 
 __all__ = ["Recaller", "RecallQuery", "Intent", "parse"]
 
@@ -125,7 +125,9 @@ class Recaller:
         # what else is known about those entities (tiers 2-3) a weaker graph channel.
         channels["exact"] = [h.fact.id for h in hits if h.tier <= 1][:depth]
         channels["graph"] = [h.fact.id for h in hits if h.tier > 1][:depth]
-        specific = specificity(hits, self.config.exact_span, self.config.own_fact_share)
+        specific = specificity(
+            hits, self.config.exact_span, self.config.own_fact_share, SCHEDULE if intent.ahead else ()
+        )
         for h in hits:
             facts[h.fact.id] = h.fact
             paths[h.fact.id] = h.path
@@ -159,7 +161,9 @@ class Recaller:
         for ch, found in lists.items():
             for rank, (key, _) in enumerate(found, start=1):
                 ranks.setdefault(key, {})[ch] = rank
-        when = TimeIntent(is_time_question(query), query_range(query, at))
+        when = TimeIntent(
+            is_time_question(query), query_range(query, at), at.date() if asks_ahead(query) else None
+        )
         items = assemble(
             r, self.config, fused, ranks, facts, paths, lambda f: self._weight(f, at), when,
             lambda e: self._episode_age(e, at), frozenset(qterms), lambda f: self._said_age(f, at),
@@ -276,7 +280,9 @@ class Recaller:
                         add(f, [*path, f.attribute], 0 if f.attribute in asked else 3)
 
 
-def specificity(hits: list[_Hit], span: float, own_share: float) -> dict[str, float]:
+def specificity(
+    hits: list[_Hit], span: float, own_share: float, whole: Collection[str] = ()
+) -> dict[str, float]:
     """How much each exact/graph hit is singled out by the lookup, in (0, 1]: an attribute
     cue that finds one or a few facts of a subject names them (1.0); one that finds a crowd
     ("when did I …" -> dozens of events) names a category, and each of its facts gets
@@ -284,10 +290,14 @@ def specificity(hits: list[_Hit], span: float, own_share: float) -> dict[str, fl
     The user's own facts of an asked multi-valued attribute (tier 1: found by the cue
     alone, one of possibly many likes or events) count `own_share` of the facts of an
     entity the query reached by name or relations (tier 0), where the graph did the work
-    no text channel can do; a single-valued one ("where do I work?") is the answer."""
+    no text channel can do; a single-valued one ("where do I work?") is the answer. The
+    attributes in `whole` are asked for as a whole ("what's coming up?": every plan), so
+    each of their facts is named in full, and the time intent orders them."""
     crowd = Counter((h.tier, h.fact.subject_id, h.fact.attribute) for h in hits)
     return {
-        h.fact.id: min(1.0, span / crowd[(h.tier, h.fact.subject_id, h.fact.attribute)])
+        h.fact.id: 1.0
+        if h.fact.attribute in whole
+        else min(1.0, span / crowd[(h.tier, h.fact.subject_id, h.fact.attribute)])
         * (own_share if h.tier == 1 and not is_single(h.fact.attribute) else 1.0)
         for h in hits
     }

@@ -6,15 +6,16 @@ are extra keys for the fact) and the fact item carries the episode. An episode n
 whose facts was found is an item of its own, weighted by role (the user's own words
 above an assistant's) and, when all its facts were superseded, as history that never
 ranks above the active fact of the same attribute. Time intents then prefer memories
-with a resolved date, or dated inside the range the query names; a query that names a
-speaker prefers what that speaker said.
+with a resolved date, or dated inside the range the query names, or (a question about
+what lies ahead) dated today or later; a query that names a speaker prefers what that
+speaker said.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
 from ..config import Config
 from ..model import Episode, Fact, RecallItem
@@ -27,6 +28,7 @@ from ..timeparse import TimeSpan
 class TimeIntent:
     asks_when: bool  # "when did I…", "什么时候"
     span: TimeSpan | None  # the days the query names ("last weekend", "上周")
+    ahead_of: date | None = None  # "what's coming up?": the day the query is asked on
 
 
 def assemble(
@@ -133,4 +135,8 @@ def _time_factor(it: RecallItem, config: Config, intent: TimeIntent) -> float:
         when = dated or (it.fact.recorded_at if it.fact is not None else None)
         if _in_span(it.episode, when, intent.span):
             factor *= 1.0 + config.range_boost
+    elif intent.ahead_of is not None and dated is not None:
+        # What lies ahead: a memory of a day still to come, not one whose day has passed
+        # (an undated memory is neither).
+        factor *= 1.0 + config.ahead_boost if dated.date() >= intent.ahead_of else config.past_plan_weight
     return factor

@@ -12,9 +12,12 @@ from dataclasses import dataclass, field
 from ..extract.relations import RELATION_WORDS
 from ..model import Entity
 from ..textproc import normalize, stem
+from ..timeparse import asks_ahead
 
 _FOOD = ("diet", "allergy", "dislikes", "likes")
 _SCHEDULE = ("event",)
+#: What a question about what lies ahead asks for (graphmem.recall.specificity).
+SCHEDULE = _SCHEDULE
 _TASK = ("reply_style",)
 
 # (attributes, zh cues, en cues)
@@ -248,6 +251,9 @@ _EN_WORD = re.compile(r"[a-z]+")
 @dataclass
 class Intent:
     attributes: set[str] = field(default_factory=set)
+    #: The query asks what lies ahead ("what's coming up?"): every plan is an answer,
+    #: ordered by its day rather than by the words it shares with the question.
+    ahead: bool = False
     #: (attribute, qualifier, word) of each relation word, in the order the query says them
     relations: list[tuple[str, str | None, str]] = field(default_factory=list)
     relation_pos: list[int] = field(default_factory=list)  # where each relation word starts
@@ -296,6 +302,9 @@ def parse(query: str, entities: list[Entity]) -> Intent:
     for attrs, zh, en in _CUES:
         if any(c in norm for c in zh) or any(c in words or stem(c) in words for c in en):
             intent.attributes.update(attrs)
+    if asks_ahead(norm):  # "what's coming up?": what lies ahead is the user's plans
+        intent.attributes.update(_SCHEDULE)
+        intent.ahead = True
     for start, _end, word in _relation_spans(norm):
         attr, qual = RELATION_WORDS[word]
         intent.relations.append((attr, qual, word))
