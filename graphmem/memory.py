@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import validate
+from . import validate, write_keys
 from .config import Config
 from .context import render as render_context
 from .decay import effective_score
@@ -18,8 +17,6 @@ from .errors import EmbedderMismatchError
 from .extract import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts, RuleExtractor
 from .indexing import message_terms, search_terms, vector_text
 from .model import (
-    KINDS,
-    SOURCES,
     Candidate,
     Fact,
     HistoryEntry,
@@ -34,7 +31,7 @@ from .stores.base import UserReader
 from .textproc import bound_runs, bounded_message_terms, terms
 from .timeparse import find_spans
 from .timeutil import parse_time
-from .vocab import CORE_KEYS, RELATION_KEYS, is_single, is_valid_attribute
+from .vocab import CORE_KEYS, RELATION_KEYS, is_single
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -52,7 +49,6 @@ _log = logging.getLogger("graphmem")
 #: Recall channels that answer what the query asked (its attributes, the entities it names):
 #: the context's relative floor never drops their items.
 _ASKED = frozenset({"exact", "graph"})
-_MAX_VALUE_CHARS = 1000
 # What an extractor may need to place a bare correction or a retraction: the user's
 # single-valued profile, relations and standing constraints. Free-text notes, events and
 # open-ended likes/dislikes are most of a large user's facts and stay out of this
@@ -166,7 +162,7 @@ class Memory:
                 # extraction (an LLM extractor's call costs money) or embedding. The key is
                 # checked again inside the write, where a concurrent first write shows.
                 _log.debug("remember user=%r: key already written, nothing changed", uid)
-                return reader.read_together(lambda rr: _replayed(rr, uid, prior))
+                return reader.read_together(lambda rr: write_keys.replayed(rr, uid, prior))
             sentences = [bound_runs(s) for s in screened.sentences]  # linear tokenising cost
             out = self.extractor.extract(sentences, context)
         # The kept message is a memory of its own (graphmem.episodes); what the gate
@@ -191,7 +187,7 @@ class Memory:
             # (its answer lost) finds it here and writes nothing.
             prior = w.write_key(key) if key is not None else None
             if prior is not None:
-                return _replayed(w, uid, prior), True
+                return write_keys.replayed(w, uid, prior), True
             applier = (self.applier_class or Applier)(w, self.config, when, ref, episode_id)
             if draft is not None:
                 episodes.record(w, draft, self.config)
@@ -203,7 +199,7 @@ class Memory:
             r.refused = list(screened.refused)
             r.usage = dict(out.usage)
             if key is not None:
-                w.put_write_key(key, _result_record(r), when)
+                w.put_write_key(key, write_keys.result_record(r), when)
             return r, False
 
         result, replayed = self.store.write(uid, tx)
@@ -265,7 +261,7 @@ class Memory:
         dropped: list[Ignored] = []
         secrets_in: dict[str, bool] = {}
         for c in candidates:
-            problem = _candidate_problem(c, secrets_in)
+            problem = validate.candidate_problem(c, secrets_in)
             if problem:
                 dropped.append(Ignored(c.source_text or str(c.value)[:80], problem))
             else:
@@ -469,45 +465,6 @@ class Memory:
         return erasure.gc(self.store, uid, parse_time(at), floor, profile)
 
 
-def _result_record(r: RememberResult) -> str:
-    """What a remember's idempotency key keeps of its result: ids, and the ignored and
-    refused notes (redacted again: the record is stored), never a fact's content."""
-    from .gate.secrets import redact
-
-    return json.dumps({
-        "episode_id": r.episode_id, "added": [f.id for f in r.added],
-        "superseded": [[o.id, n.id] for o, n in r.superseded], "reinforced": [f.id for f in r.reinforced],
-        "retracted": [f.id for f in r.retracted], "kept_frozen": [f.id for f in r.kept_frozen],
-        "audit": [a.id for a in r.audit], "ignored": [[redact(i.text), i.reason] for i in r.ignored],
-        "refused": [[x.kind, x.reason] for x in r.refused], "usage": r.usage,
-    }, ensure_ascii=False)  # fmt: skip
-
-
-def _replayed(r: UserReader, uid: str, record: str) -> RememberResult:
-    """The first result of a key, rebuilt from its record and the facts as stored now."""
-    d = json.loads(record)
-    ids = [
-        *d["added"],
-        *d["reinforced"],
-        *d["retracted"],
-        *d["kept_frozen"],
-        *(i for p in d["superseded"] for i in p),
-    ]
-    facts = {f.id: f for f in r.facts(ids=ids, statuses=None)} if ids else {}
-    audit = {a.id: a for a in r.audit(ids)} if ids else {}
-
-    def pick(key: str) -> list[Fact]:
-        return [facts[i] for i in d[key] if i in facts]
-
-    return RememberResult(
-        user_id=uid, added=pick("added"), reinforced=pick("reinforced"), retracted=pick("retracted"),
-        kept_frozen=pick("kept_frozen"),
-        superseded=[(facts[o], facts[n]) for o, n in d["superseded"] if o in facts and n in facts],
-        audit=[audit[i] for i in d["audit"] if i in audit], ignored=[Ignored(t, why) for t, why in d["ignored"]],
-        refused=[Refusal(k, why) for k, why in d["refused"]], episode_id=d["episode_id"], usage=dict(d["usage"]),
-    )  # fmt: skip
-
-
 def _known_entities(r: UserReader) -> list[KnownEntity]:
     """The user's entities for the extractor, each with its relation to the user."""
     entities = r.entities()
@@ -518,27 +475,3 @@ def _known_entities(r: UserReader) -> list[KnownEntity]:
             if f.object_id:
                 relation[f.object_id] = f.qualifier or f.attribute
     return [KnownEntity(e.name, e.type, relation.get(e.id), e.aliases) for e in entities if e.type != "self"]
-
-
-def _candidate_problem(c: Candidate, secrets_in: dict[str, bool] | None = None) -> str | None:
-    from .gate.secrets import find_secrets
-
-    if not isinstance(c.attribute, str) or not (
-        c.attribute == "*" and c.retract or is_valid_attribute(c.attribute)
-    ):
-        return "invalid_attribute"
-    if not isinstance(c.value, str) or not c.value.strip() or len(c.value) > _MAX_VALUE_CHARS:
-        return "invalid_value"
-    if not isinstance(c.subject, str) or not c.subject.strip():
-        return "invalid_subject"
-    if c.source not in SOURCES or (c.kind is not None and c.kind not in KINDS):
-        return "invalid_source_or_kind"
-    checked = f"{c.value}\n{c.source_text}\n{c.text or ''}"
-    found = secrets_in.get(checked) if secrets_in is not None else None
-    if found is None:
-        found = bool(find_secrets(checked))
-        if secrets_in is not None:
-            secrets_in[checked] = found
-    if found:
-        return "secret"
-    return None

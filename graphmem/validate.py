@@ -12,11 +12,13 @@ import math
 import re
 
 from .errors import InvalidInputError, InvalidTextError, InvalidUserIdError, TextTooLargeError
+from .model import KINDS, SOURCES, Candidate
 
 MAX_USER_ID_CHARS = 256
 MAX_REF_CHARS = 256
 MAX_KEY_CHARS = 256
 MAX_ID_CHARS = 256
+MAX_VALUE_CHARS = 1000  # a candidate's value
 ROLES = ("user", "assistant", "system", "tool")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
@@ -141,3 +143,31 @@ def attribute(value: object) -> str:
             f"attribute must be a lower-case identifier like 'employer', not {value!r}"[:200]
         )
     return value
+
+
+def candidate_problem(c: Candidate, secrets_in: dict[str, bool] | None = None) -> str | None:
+    """Why an extractor's candidate cannot be written (an unknown attribute, an empty or
+    oversized value, a secret in what it would store), or None. `secrets_in` remembers
+    the secret check of each distinct text across one message's candidates."""
+    from .gate.secrets import find_secrets
+    from .vocab import is_valid_attribute
+
+    if not isinstance(c.attribute, str) or not (
+        c.attribute == "*" and c.retract or is_valid_attribute(c.attribute)
+    ):
+        return "invalid_attribute"
+    if not isinstance(c.value, str) or not c.value.strip() or len(c.value) > MAX_VALUE_CHARS:
+        return "invalid_value"
+    if not isinstance(c.subject, str) or not c.subject.strip():
+        return "invalid_subject"
+    if c.source not in SOURCES or (c.kind is not None and c.kind not in KINDS):
+        return "invalid_source_or_kind"
+    checked = f"{c.value}\n{c.source_text}\n{c.text or ''}"
+    found = secrets_in.get(checked) if secrets_in is not None else None
+    if found is None:
+        found = bool(find_secrets(checked))
+        if secrets_in is not None:
+            secrets_in[checked] = found
+    if found:
+        return "secret"
+    return None

@@ -260,7 +260,7 @@ _NEW_LOCALS = re.compile(
 )
 
 
-def _new_locals_of(pred: str, ctx):
+def new_locals_of(pred: str, ctx):
     """'现在我也算半个杭州人了': the same reading when the time word comes before the subject."""
     m = _NEW_LOCALS.match(pred)
     return _new_locals(m, ctx) if m else None
