@@ -11,15 +11,11 @@ import pytest
 
 from graphmem import Memory
 from graphmem.extract import RuleExtractor
+from tests.test_everyday import facts_of
 
 T0 = "2026-01-05T09:00:00Z"
 T1 = "2026-02-09T09:00:00Z"
 T2 = "2026-02-10T09:00:00Z"
-
-
-def facts_of(text: str) -> set[tuple[str, str, str]]:
-    out = RuleExtractor().extract([text])
-    return {(c.subject, c.attribute, c.value) for c in out.candidates if not c.retract}
 
 
 @pytest.mark.parametrize(
