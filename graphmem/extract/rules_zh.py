@@ -16,6 +16,7 @@ from graphmem.gate.sentences import split as split_sentences
 from . import common as c
 from . import nlp
 from . import patterns_zh as p
+from . import zh_values as zv
 from .common import EMOJI, ME, Ctx, Subject, cand, link
 from .lexicon import words
 from .relations import entity_type, relation_of
@@ -59,9 +60,9 @@ _STYLE_WORD = re.compile(
 _STYLE_ALONE = re.compile(r"别说废话|少说废话|不要客套|直接说重点|说重点|少点废话")
 
 _LEAD_TIME = re.compile(
-    rf"^(?:(?:{p.TIME}|以后|今后|往后|从今往后|从现在起|从此|前几年|这几年|前些年|几年前|那几年|这两年)[，,\s]*)+"
+    rf"^(?:(?:{zv.TIME}|以后|今后|往后|从今往后|从现在起|从此|前几年|这几年|前些年|几年前|那几年|这两年)[，,\s]*)+"
 )
-_REL_SUBJ = re.compile(rf"^(?:我们?|咱们?)(?:的|家的?|家里的?|养的)?(?P<rel>{p.REL})")
+_REL_SUBJ = re.compile(rf"^(?:我们?|咱们?)(?:的|家的?|家里的?|养的)?(?P<rel>{zv.REL})")
 _SELF = re.compile(r"^(?:我们?|本人|咱们?)(?:家(?!人))?")
 _PRONOUN = re.compile(r"^(?P<p>他|她|它)(?!们)")
 _NEW_PARTNER = re.compile(r"^(?:新|现任|现在的)(?:的)?(?P<rel>男朋友|女朋友|男友|女友|对象|老公|老婆)")
@@ -73,7 +74,7 @@ _ADV_WORDS = (
     r"从来|向来|终于|刚刚|刚|正在|马上|即将|新|居然|竟然|突然|渐渐|慢慢|正式|彻底|总算|早就|早已|主要|基本上?|"
     r"从.{1,6}(?:开始|起)"
 )
-_ADVERB = re.compile(rf"^(?:{_ADV_WORDS}|{p.TIME})+")
+_ADVERB = re.compile(rf"^(?:{_ADV_WORDS}|{zv.TIME})+")
 _ADVERB_KEEP_TIME = re.compile(rf"^(?:{_ADV_WORDS})+")
 _PAST = re.compile(r"^(?:以前|之前|曾经|原来|过去|当年|小时候|那时候?|那会儿?)")
 _INTENT = re.compile(
@@ -93,7 +94,7 @@ _META = re.compile(
 # What may follow a name right after a relation word: 我女儿朵朵[对]…, 我哥王强[是]….
 _PRED_START = re.compile(
     rf"^(?:对|在|是|今年|每|喜欢|爱|不|叫|住|也|很|最|已经|刚|要|会|有|的|还|都|和|跟|从|特别|非常|比较|挺|正在|"
-    rf"现在|目前|平时|一直|才|就|又|过敏|上|读|学|考|去|来|将|打算|准备|想|做|当|被|说|开始|搬|换|找|{p.N}+岁|{p.TIME})"
+    rf"现在|目前|平时|一直|才|就|又|过敏|上|读|学|考|去|来|将|打算|准备|想|做|当|被|说|开始|搬|换|找|{zv.N}+岁|{zv.TIME})"
 )
 _NAME_FIRST_BAD = frozenset(
     "在对是不也很都还就又才从把被给和跟叫要会有去来今明昨每已刚正最特非比挺平一这那说想喜爱讨住做当学读考得过没能可该怎什为因"
@@ -113,7 +114,7 @@ def _forget(what: str, ctx: Ctx) -> list:
         ]
         if inner:
             return inner
-    return [cand("*", p.TAIL.sub("", what), ME, ctx.src, retract=True, correction=True)]
+    return [cand("*", zv.TAIL.sub("", what), ME, ctx.src, retract=True, correction=True)]
 
 
 def _named_link(m, ctx):
@@ -131,14 +132,14 @@ def _test_found(m, ctx):
 
 
 def _drop_topic(m, ctx):
-    return [cand("*", p.TAIL.sub("", m["x"]), ME, ctx.src, retract=True, correction=True)]
+    return [cand("*", zv.TAIL.sub("", m["x"]), ME, ctx.src, retract=True, correction=True)]
 
 
 # Clause-level rules: the subject is not at the front ("你可以叫我娜娜", "别再给我推荐甜食了").
 # fmt: off
 _CLAUSE_RULES = [(re.compile(rx), fn) for rx, fn in (
-    (rf"^(?:你|您)?(?:以后)?(?:可以|就|也可以|直接)?(?:叫|称呼|喊)我(?:为)?{p.NAME}$", p.pref_name),
-    (rf"^(?:大家|朋友们?|别人|同事们?|他们|家里人|爸妈|身边的人)(?:都|一般|通常)?(?:叫|喊|称呼)我{p.NAME}$", p.pref_name),
+    (rf"^(?:你|您)?(?:以后)?(?:可以|就|也可以|直接)?(?:叫|称呼|喊)我(?:为)?{zv.NAME}$", p.pref_name),
+    (rf"^(?:大家|朋友们?|别人|同事们?|他们|家里人|爸妈|身边的人)(?:都|一般|通常)?(?:叫|喊|称呼)我{zv.NAME}$", p.pref_name),
     (r"^(?:以后|今后)?(?:请)?(?:不要|别|不用|请勿|勿)(?:再)?(?:跟我|和我|给我|对我)?(?:提|提起|提到|说起|说|聊|讲)(?:起|到)?(?:关于)?"
      r"(?P<x>.+?)(?:的事情?)?(?:了|啦)*$", _drop_topic),
     (r"^(?:请)?(?:忘掉|忘记|忘了|删掉|删除)(?:关于)?(?P<x>.+?)(?:这件事|这一条|这条|的(?:事情?|记忆|信息|内容))?(?:吧|了)*$",
@@ -148,7 +149,7 @@ _CLAUSE_RULES = [(re.compile(rx), fn) for rx, fn in (
     (r"^(?:以后|今后)?(?:请)?(?:可以)?多(?:给我)?推荐(?:点|一些)?(?P<v>.+)$", p.pref("likes")),
     (r"^(?P<v>[^，,我你]{1,12}?)(?:就|也|都)?(?:别|不要|不用)(?:再)?(?:给我)?推荐了?$", p.pref("dislikes")),
     (r"^(?P<v>[^，,]{1,12}?)是我(?:的|最大的|唯一的)?(?:爱好|兴趣|兴趣爱好|最爱)$", p.pref("likes")),
-    (rf"^(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}})是我(?:家|的|家的)?的?(?P<rel>{p.REL})$", _named_link),
+    (rf"^(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}})是我(?:家|的|家的)?的?(?P<rel>{zv.REL})$", _named_link),
     (r"^(?P<when>现在|如今|终于|总算)(?:我|我们)(?P<rest>.+)$", lambda m, x: p.new_locals_of(m["when"] + m["rest"], x)),
     (r"^(?:结果|检测结果|报告|查出来|测出来|检查出来|一查)?(?:显示|发现)?(?:只有|就只有|只是|就|唯一的?(?:阳性)?(?:是|就是)?)"
      r"(?P<x>[^，,]{1,16}?)(?:是|呈|为)?(?:阳性|有反应|过敏)(?:了|啦)*$", _test_found),
@@ -206,7 +207,7 @@ def _name_after(after: str, state: c.State) -> tuple[str, int] | None:
         tag_ok = name[0] not in _NAME_FIRST_BAD and c.zh_pos(name) in (None, "nr", "nrt", "nrfg", "nz")
         if (
             (name[0] in "小阿老" or tag_ok)
-            and not p.TIME_RX.match(name)
+            and not zv.TIME_RX.match(name)
             and not any(ch in "的了是在" for ch in name)
         ):
             return name, n
@@ -275,7 +276,7 @@ def _fallback(clause: str, pred: str, body: str, ctx: Ctx, explicit: bool, remem
         return []
     if _JUST.match(pred.strip()) and not remember:  # 我刚吃完饭
         return []
-    weekly = nlp.RECUR in ctx.times or p.RECURRING.search(clause)
+    weekly = nlp.RECUR in ctx.times or zv.RECURRING.search(clause)
     if weekly and explicit and not body.startswith("的"):
         return [cand("event", clause, ctx.subj, ctx.src, kind="fact")]
     if _STANDING_DATE.search(clause) and not _RELATIVE_DAY.search(clause) and explicit:
@@ -286,7 +287,7 @@ def _fallback(clause: str, pred: str, body: str, ctx: Ctx, explicit: bool, remem
     own_plan = ctx.subj.is_self and not _WEATHER.search(body) and content_chars(body) >= 2
     if (
         ctx.has_time
-        and not c.habitual(ctx, clause, p.HABIT)
+        and not c.habitual(ctx, clause, zv.HABIT)
         and (explicit or _INTENT.search(body) or own_plan)
     ):
         # Something that already happened is history, not a plan: it keeps a fact's half-life.
@@ -314,7 +315,7 @@ def _bodies(pred: str, ctx: Ctx) -> tuple[list[str], bool]:
                 break
         if body not in bodies:
             bodies.append(body)
-    if ctx.has_time and (short := p.untimed(bodies[0])) not in bodies:  # 在杭州工作到明年
+    if ctx.has_time and (short := zv.untimed(bodies[0])) not in bodies:  # 在杭州工作到明年
         bodies.append(short)
     return bodies, negated
 
@@ -323,7 +324,7 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     text = _CONNECTOR.sub("", raw.strip()).strip(" 。～~")
     if not text:
         return [], inherited
-    ctx = c.time_ctx(ME, raw, state, text, "zh", p.TIME_RX)
+    ctx = c.time_ctx(ME, raw, state, text, "zh", zv.TIME_RX)
     for rx, fn in _CLAUSE_RULES:
         if (m := rx.match(text)) and (got := fn(m, ctx)):
             return got, inherited
