@@ -471,7 +471,6 @@ def _known_entities(r: UserReader) -> list[KnownEntity]:
     me = next((e for e in entities if e.type == "self"), None)
     relation = {}
     if me is not None:
-        for f in r.facts(attributes=list(RELATION_KEYS), subject_ids=[me.id]):
-            if f.object_id:
-                relation[f.object_id] = f.qualifier or f.attribute
+        for attribute, object_id, qualifier in r.links(me.id, list(RELATION_KEYS)):
+            relation[object_id] = qualifier or attribute
     return [KnownEntity(e.name, e.type, relation.get(e.id), e.aliases) for e in entities if e.type != "self"]

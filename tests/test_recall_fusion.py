@@ -62,14 +62,13 @@ def test_speaker_boost_is_configurable(open_memory: Callable[..., Memory], uid: 
     u = uid("spk0")
     texts = [("The ferry timetable changed, the ferry now leaves at nine, ferry fans rejoice.", "Ines"),
              ("The ferry is late again.", "Tomasz")]  # fmt: skip
+    writer = open_memory()
+    for i, (text, who) in enumerate(texts):
+        writer.remember(u, text, at=f"2024-02-05T10:0{i}:00Z", speaker=who)
     scores = {}
-    for boost in (0.0, 1.0):
+    for boost in (0.0, 1.0):  # the same memories, recalled with the boost off and on
         m = open_memory(config=Config(speaker_boost=boost))
-        uu = f"{u}-{boost}"
-        for i, (text, who) in enumerate(texts):
-            m.remember(uu, text, at=f"2024-02-05T10:0{i}:00Z", speaker=who)
-        items = m.recall(uu, "What did Tomasz say about the ferry?", k=2, at=LATER)
+        items = m.recall(u, "What did Tomasz say about the ferry?", k=2, at=LATER)
         scores[boost] = {it.episode.speaker: it.score for it in items if it.episode is not None}
     ratio = {b: s["Tomasz"] / s["Ines"] for b, s in scores.items()}
-    # (the second user shares the store's index statistics with the first: near, not equal)
     assert ratio[1.0] == pytest.approx(2 * ratio[0.0], rel=0.01)

@@ -80,6 +80,13 @@ def test_reads_filter_as_promised(store: Store, user: str) -> None:
     assert [f.value for f in r.facts(top=4)][-1] == "sourdough bread"
     assert {e.name for e in r.entities()} == {"self", "Ingrid"}
     assert [e.ref for e in r.episodes()] == ["m1"]
+    me = f"{user}-self"
+    assert r.links(me, ["sibling", "likes"]) == [("sibling", f"{user}-e1", "sister")]  # only what points
+    assert (
+        r.links(me, ["friend"]) == [] and r.links(me, []) == [] and r.links(f"{user}-e1", ["sibling"]) == []
+    )
+    store.write(user, lambda w: w.update_fact(replace(facts[3], status="frozen")))
+    assert r.links(me, ["sibling"]) == []  # active facts only
 
 
 def test_text_and_vector_search_find_the_users_facts(store: Store, user: str) -> None:
@@ -97,6 +104,7 @@ def test_other_users_see_nothing(store: Store, user: str) -> None:
     other = store.reader(user + "x")
     assert other.facts(statuses=None) == []
     assert other.entities() == [] and other.episodes() == []
+    assert other.links(f"{user}-self", ["sibling"]) == []
     assert other.search_text(["oolong"], 5) == []
     assert other.search_vector(_vec(0), 5) == []
 
@@ -186,3 +194,19 @@ def test_admin_calls_and_delete_user(store: Store, user: str) -> None:
     assert removed > 0
     assert store.count_rows(user) == 0
     assert user not in store.user_ids()
+
+
+def test_text_search_reaches_active_facts_below_a_crowd_of_frozen_ones(store: Store, user: str) -> None:
+    # 30 frozen facts rank above the one active fact (shorter text, the word twice): the
+    # search still returns the active one, and only active ones.
+    frozen = [_fact(user, i, "likes", f"kumquat kumquat {i}", status="frozen") for i in range(30)]
+    live = _fact(user, 99, "likes", "kumquat jam from the corner shop on saturdays")
+
+    def tx(w):  # type: ignore[no-untyped-def]
+        w.add_entity(Entity(f"{user}-self", user, "self", "self", (), T0))
+        for f in [*frozen, live]:
+            w.add_fact(f, f.value.lower().split(), None)
+
+    store.write(user, tx)
+    r = store.reader(user)
+    assert [fid for fid, _ in r.search_text(["kumquat"], 3)] == [live.id]

@@ -21,8 +21,9 @@ if TYPE_CHECKING:  # annotations only: the store interface does not load numpy
 T = TypeVar("T")
 
 #: 3: episodes are memories (indexed for BM25 and vectors, threaded, dated) and facts
-#: name the episode they came from.
-SCHEMA_VERSION = 3
+#: name the episode they came from. 4: SQLite's full-text rows in per-user rowid ranges
+#: (nothing changes on Neo4j).
+SCHEMA_VERSION = 4
 #: Default budget of a store's in-process vector cache, in MB (about 1 KB per 256-dim
 #: vector); least recently used users go first beyond it.
 VECTOR_CACHE_MB = 256
@@ -94,6 +95,12 @@ class UserReader(Protocol):
         ...
 
     def entities(self) -> list[Entity]: ...
+
+    def links(self, subject_id: str, attributes: Sequence[str]) -> list[tuple[str, str, str | None]]:
+        """(attribute, object id, qualifier) of the subject's active facts of these
+        attributes that point at an entity: how the user is related to whom, read without
+        whole facts (every remember asks, for the extractor)."""
+        ...
 
     def search_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
         """BM25 over active facts: (fact id, score), best first."""

@@ -199,6 +199,10 @@ class Neo4jUser(EpisodeNodes):
             for v in rows:
                 self._memo[v[0]] = (fact_from(v), int(v[SEQ]))
 
+    def links(self, subject_id: str, attributes: Sequence[str]) -> list[tuple[str, str, str | None]]:
+        return [(f.attribute, f.object_id, f.qualifier)
+                for f in self.facts(attributes=attributes, subject_ids=[subject_id]) if f.object_id]  # fmt: skip
+
     def entities(self) -> list[Entity]:
         if self._entities is not None:
             return list(self._entities)

@@ -2,8 +2,8 @@
 
 An episode row is a message (text, role, time, ref), its place in the conversation
 (`prev_id`, the NEXT link, and `position`) and the date range it refers to. Its BM25
-terms live in `episodes_fts` (by episode rowid, under the same per-user token as the
-facts' index) and its vector in `episode_vectors`; facts name theirs in
+terms live in `episodes_fts` (by episode rowid, in the user's range of it as in the facts'
+index, `user_ranges`) and its vector in `episode_vectors`; facts name theirs in
 `facts.episode_id` (the FROM link). Every statement carries `user_id = ?`.
 """
 
@@ -12,17 +12,18 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ...embed import row_dots
 from ...model import Episode
 from ...textproc import terms as text_terms
-from ...timeutil import from_epoch, to_epoch
+from ...timeutil import to_epoch
 from ..base import FORGOTTEN, EpisodeLink
 from ..common import user_key
-from .rows import fts_quote
+from . import term_stats
 from .term_stats import TermStats
+from .user_ranges import base_rowid, fts_match, fts_rowid, slot_range
 from .vectors import VectorCache
 
 if TYPE_CHECKING:  # numpy loads with the first vector, not with the store
@@ -41,22 +42,16 @@ class EpisodeStore(Protocol):
 _COLS = "id, user_id, role, text, at, ref, prev_id, position, refers_from, refers_to, speaker"
 
 
-def fts_match(user_id: str, terms: Sequence[str], columns: str = "terms") -> str | None:
-    uniq = list(dict.fromkeys(t for t in terms if t))
-    if not uniq:
-        return None
-    return (
-        f"ukey : {fts_quote(user_key(user_id))} AND {columns} : ({' OR '.join(fts_quote(t) for t in uniq)})"
-    )
-
-
 #: BM25 weight of an episode's context column (its neighbours) against its own terms.
 CONTEXT_WEIGHT = 0.5
 
 
 def _episode(r: Sequence[Any]) -> Episode:
-    return Episode(r[0], r[1], r[2], r[3], from_epoch(r[4]), r[5], r[6], int(r[7] or 0),  # type: ignore[arg-type]
-                   from_epoch(r[8]), from_epoch(r[9]), r[10])  # fmt: skip
+    # Recall decodes hundreds of these per query: datetimes made inline (as from_epoch).
+    at, utc = datetime.fromtimestamp, timezone.utc
+    return Episode(r[0], r[1], r[2], r[3], at(r[4], utc), r[5], r[6], int(r[7] or 0),
+                   None if r[8] is None else at(r[8], utc), None if r[9] is None else at(r[9], utc),
+                   r[10])  # fmt: skip
 
 
 class EpisodeRows:
@@ -69,6 +64,29 @@ class EpisodeRows:
 
     def _x(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:  # pragma: no cover - SQLiteUser's
         raise NotImplementedError
+
+    # ---- the user's range of the full-text tables (user_ranges) -------------
+    def _slot(self) -> int | None:
+        """The rowid of the user's `users` row (None: the user has written nothing)."""
+        row = self._x("SELECT rowid FROM users WHERE user_id = ?", (self.user_id,)).fetchone()
+        return int(row[0]) if row else None
+
+    def _fts_rowid(self, rowid: int) -> int:
+        """The full-text rowid of one of the user's base rows, inside a write (which made
+        the user's row; `delete_user` may have removed it since, so it is made again)."""
+        slot = self._slot()
+        if slot is None:
+            self._x(
+                "INSERT INTO users (user_id, rev, epoch, created_at) VALUES (?, 1, 0, ?)",
+                (self.user_id, datetime.now().timestamp()),
+            )
+            slot = self._slot()
+        assert slot is not None
+        return fts_rowid(slot, rowid)
+
+    def _fts_range(self) -> tuple[int, int] | None:
+        slot = self._slot()
+        return None if slot is None else slot_range(slot)
 
     # ---- reads -------------------------------------------------------------
     def episodes(self, ids: Sequence[str] | None = None) -> list[Episode]:
@@ -95,19 +113,22 @@ class EpisodeRows:
     def search_episodes_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
         if limit <= 0:
             return []
-        match = fts_match(
-            self.user_id, self.store.episode_terms.informative(self._x, terms), "{terms context}"
-        )
-        if match is None:
+        everywhere, own = self.store.episode_terms.by_share(self._x, terms, term_stats.CONTEXT_SHARE)
+        match = fts_match(everywhere, "{terms context}", own, "terms")
+        span = self._fts_range()
+        if match is None or span is None:
             return []
-        # Ranked in the index alone (the user's key term scopes the match); the rows are
-        # then read by rowid, still under `user_id = ?`. Joining first would read an
-        # episode row for every match, not only for the `limit` kept.
-        hits = self._x(
-            f"SELECT rowid, bm25(episodes_fts, 0.0, 1.0, {CONTEXT_WEIGHT}) AS s FROM episodes_fts "
-            "WHERE episodes_fts MATCH ? ORDER BY s LIMIT ?",
-            (match, int(limit)),
-        ).fetchall()
+        # Ranked in the index alone, inside the user's range of it; the rows are then read
+        # by rowid, still under `user_id = ?`. Joining first would read an episode row for
+        # every match, not only for the `limit` kept.
+        hits = [
+            (base_rowid(r[0]), r[1])
+            for r in self._x(
+                f"SELECT rowid, bm25(episodes_fts, 0.0, 1.0, {CONTEXT_WEIGHT}) AS s FROM episodes_fts "
+                "WHERE episodes_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY s LIMIT ?",
+                (match, *span, int(limit)),
+            ).fetchall()
+        ]
         if not hits:
             return []
         ids = dict(
@@ -179,7 +200,7 @@ class EpisodeRows:
         words = list(terms) if terms is not None else text_terms(e.text)
         self._x(
             "INSERT INTO episodes_fts (rowid, ukey, terms, context) VALUES (?,?,?,?)",
-            (rowid, user_key(self.user_id), " ".join(words), " ".join(context)),
+            (self._fts_rowid(int(rowid or 0)), user_key(self.user_id), " ".join(words), " ".join(context)),
         )
         if vector is not None:
             self._x(
@@ -197,7 +218,10 @@ class EpisodeRows:
     def reindex_episode(self, episode_id: str, context: Sequence[str]) -> None:
         rowid = self._episode_rowid(episode_id)
         if rowid is not None:
-            self._x("UPDATE episodes_fts SET context = ? WHERE rowid = ?", (" ".join(context), rowid))
+            self._x(
+                "UPDATE episodes_fts SET context = ? WHERE rowid = ?",
+                (" ".join(context), self._fts_rowid(rowid)),
+            )
 
     def replace_episode_vectors(self, items: list[tuple[str, np.ndarray]]) -> None:
         import numpy as np
@@ -223,7 +247,7 @@ class EpisodeRows:
         ).fetchone()
         if row is None:
             return False
-        self._x("DELETE FROM episodes_fts WHERE rowid = ?", (row[0],))
+        self._x("DELETE FROM episodes_fts WHERE rowid = ?", (self._fts_rowid(row[0]),))
         self._x("DELETE FROM episode_vectors WHERE episode_rowid = ? AND user_id = ?", (row[0], self.user_id))
         self._x(
             "UPDATE episodes SET prev_id = ? WHERE user_id = ? AND prev_id = ?",
@@ -247,7 +271,8 @@ class EpisodeRows:
                 continue
             words = text_terms(row[0].replace(FORGOTTEN, " "))  # the marker is no term
             self._x(
-                "UPDATE episodes_fts SET terms = ?, context = '' WHERE rowid = ?", (" ".join(words), rowid)
+                "UPDATE episodes_fts SET terms = ?, context = '' WHERE rowid = ?",
+                (" ".join(words), self._fts_rowid(rowid)),
             )
             self._x(
                 "DELETE FROM episode_vectors WHERE episode_rowid = ? AND user_id = ?", (rowid, self.user_id)

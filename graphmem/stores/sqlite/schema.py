@@ -74,6 +74,9 @@ SCRIPTS: list[str] = [
         episode_rowid INTEGER PRIMARY KEY, user_id TEXT NOT NULL, vec BLOB NOT NULL);
     CREATE INDEX IF NOT EXISTS episode_vectors_user ON episode_vectors(user_id, episode_rowid);
     """,
+    # version 4: each user's full-text rows in a rowid range of its own
+    # (graphmem.stores.sqlite.user_ranges); a Python backfill moves them.
+    "",
 ]
 
 
@@ -129,6 +132,30 @@ def _backfill_episodes(c: sqlite3.Connection) -> None:
         prev = (uid, eid, at, position)
 
 
+def _backfill_user_ranges(c: sqlite3.Connection) -> None:
+    """Version 3 -> 4: move every full-text row into its user's range (user_ranges): the
+    rows are read whole, deleted and written again under their new rowid. A user with
+    rows but no `users` row (files older than that table's use) gets one first."""
+    from .user_ranges import fts_rowid
+
+    for base in ("facts", "episodes"):
+        c.execute(
+            f"INSERT OR IGNORE INTO users (user_id, rev, epoch, created_at) SELECT DISTINCT user_id, 1, 0, 0 FROM {base}"
+        )
+    slots = dict(c.execute("SELECT user_id, rowid FROM users").fetchall())
+    for fts, base, columns in (("facts_fts", "facts", ("ukey", "terms")),
+                               ("episodes_fts", "episodes", ("ukey", "terms", "context"))):  # fmt: skip
+        cols = ", ".join(f"x.{col}" for col in columns)
+        rows = c.execute(
+            f"SELECT x.rowid, b.user_id, {cols} FROM {fts} x JOIN {base} b ON b.rowid = x.rowid"
+        ).fetchall()
+        c.execute(f"DELETE FROM {fts}")  # rows without a base row go too: nothing finds them
+        c.executemany(
+            f"INSERT INTO {fts} (rowid, {', '.join(columns)}) VALUES ({','.join('?' * (len(columns) + 1))})",
+            [(fts_rowid(slots[r[1]], r[0]), *r[2:]) for r in rows],
+        )
+
+
 def _step(
     script: str, backfill: Callable[[sqlite3.Connection], None] | None = None
 ) -> Callable[..., sqlite3.Connection]:
@@ -149,6 +176,7 @@ SQLITE_SCHEMA.add("value and decay keys on facts", _step(SCRIPTS[1], _backfill_k
 SQLITE_SCHEMA.add(
     "episodes threaded, dated, indexed; facts point at their message", _step(SCRIPTS[2], _backfill_episodes)
 )
+SQLITE_SCHEMA.add("full-text rows in per-user rowid ranges", _step(SCRIPTS[3], _backfill_user_ranges))
 assert SQLITE_SCHEMA.latest == len(SCRIPTS)
 
 

@@ -22,11 +22,12 @@ from ...model import AuditRecord, Entity, Fact
 from ...timeutil import from_epoch, to_epoch
 from ..base import FORGOTTEN, SCHEMA_VERSION, STORE_TIMEOUT, VECTOR_CACHE_MB, SupersedesEdge
 from ..common import FACT_FILTERS, fact_filters, fact_from, scrub_needles, unique, user_key
-from .episodes import EpisodeRows, fts_match
+from .episodes import EpisodeRows
 from .errors import map_error
 from .rows import FACT_COLS, fts_quote, placeholders, rollback
 from .schema import SQLITE_SCHEMA, upgrade_schema
 from .term_stats import TermStats
+from .user_ranges import SLOT_SHIFT, base_rowid, fts_match
 from .vectors import VectorCache, nearest_active
 
 if TYPE_CHECKING:  # numpy loads with the first vector, not with the store
@@ -36,6 +37,8 @@ T = TypeVar("T")
 
 assert SQLITE_SCHEMA.latest == SCHEMA_VERSION
 
+#: Decoded entity rows held by a store (all users); past this many it starts afresh.
+ENTITY_MEMO = 20_000
 #: The column each `facts()` filter (common.FACT_FILTERS) applies to.
 _COLUMN = dict(zip(FACT_FILTERS, ("status", "attribute", "subject_id", "id", "value_key"), strict=True))
 
@@ -117,24 +120,76 @@ class SQLiteUser(EpisodeRows):
         rows.sort(key=lambda r: -r[-1])
         return [fact_from(r) for r in rows[:top]]
 
+    def links(self, subject_id: str, attributes: Sequence[str]) -> list[tuple[str, str, str | None]]:
+        wanted = unique(attributes)
+        if not wanted:
+            return []
+        rows = self._x(
+            "SELECT attribute, object_id, qualifier FROM facts WHERE user_id = ? AND status = 'active' "
+            f"AND attribute IN ({placeholders(len(wanted))}) AND +subject_id = ? AND object_id IS NOT NULL "
+            "ORDER BY recorded_at, rowid",
+            [self.user_id, *wanted, subject_id],
+        )
+        return [(r[0], r[1], r[2]) for r in rows]
+
     def entities(self) -> list[Entity]:
         rows = self._x(
             "SELECT id, user_id, name, type, aliases, created_at FROM entities WHERE user_id = ? ORDER BY rowid",
             (self.user_id,),
         )
-        return [Entity(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), from_epoch(r[5])) for r in rows]
+        # Every remember reads the user's entities twice (for the extractor, then inside
+        # the write) and they rarely change: a row read before decodes to the same
+        # (frozen) Entity, so only new or changed rows pay for JSON and datetimes.
+        memo = self.store.entity_rows
+        out = []
+        for r in rows:
+            e = memo.get(r)
+            if e is None:
+                if len(memo) >= ENTITY_MEMO:
+                    memo.clear()
+                e = memo[r] = Entity(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), from_epoch(r[5]))
+            out.append(e)
+        return out
 
     def search_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
-        match = fts_match(self.user_id, self.store.fact_terms.informative(self._x, terms))
-        if match is None:
+        match = fts_match(self.store.fact_terms.informative(self._x, terms))
+        span = self._fts_range()
+        if match is None or span is None or limit <= 0:
             return []
-        rows = self._x(
-            "SELECT f.id, bm25(facts_fts, 0.0, 1.0) AS s FROM facts_fts "
-            "JOIN facts f ON f.rowid = facts_fts.rowid "
-            "WHERE facts_fts MATCH ? AND f.user_id = ? AND f.status = 'active' ORDER BY s LIMIT ?",
-            (match, self.user_id, limit),
+        # Ranked in the index alone, inside the user's range of it, with room for the
+        # frozen facts among the best; the rows are then read by rowid, under
+        # `user_id = ?`, only for those kept. Joining first reads a fact row for every
+        # match (a common word matches thousands). When frozen facts fill the room, the
+        # joined statement ranks the active ones alone.
+        room = 2 * int(limit) + 8
+        hits = [
+            (base_rowid(r[0]), r[1])
+            for r in self._x(
+                "SELECT rowid, bm25(facts_fts, 0.0, 1.0) AS s FROM facts_fts "
+                "WHERE facts_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY s LIMIT ?",
+                (match, *span, room),
+            ).fetchall()
+        ]
+        if not hits:
+            return []
+        active = dict(
+            self._x(
+                f"SELECT rowid, id FROM facts WHERE +user_id = ? AND status = 'active' "
+                f"AND rowid IN ({placeholders(len(hits))})",
+                [self.user_id, *(r[0] for r in hits)],
+            ).fetchall()
         )
         # FTS5's bm25() is negative, lower is better.
+        found = [(active[r[0]], -float(r[1])) for r in hits if r[0] in active]
+        if len(found) >= limit or len(hits) < room:
+            return found[: int(limit)]
+        rows = self._x(
+            "SELECT f.id, bm25(facts_fts, 0.0, 1.0) AS s FROM facts_fts "
+            "JOIN facts f ON f.rowid = (facts_fts.rowid & ?) "
+            "WHERE facts_fts MATCH ? AND facts_fts.rowid BETWEEN ? AND ? "
+            "AND f.user_id = ? AND f.status = 'active' ORDER BY s LIMIT ?",
+            ((1 << SLOT_SHIFT) - 1, match, *span, self.user_id, int(limit)),
+        )
         return [(r[0], -float(r[1])) for r in rows]
 
     def search_vector(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
@@ -219,7 +274,7 @@ class SQLiteUser(EpisodeRows):
         rowid = cur.lastrowid
         self._x(
             "INSERT INTO facts_fts (rowid, ukey, terms) VALUES (?,?,?)",
-            (rowid, user_key(self.user_id), " ".join(terms)),
+            (self._fts_rowid(int(rowid or 0)), user_key(self.user_id), " ".join(terms)),
         )
         if vector is not None:
             self._x(
@@ -314,7 +369,7 @@ class SQLiteUser(EpisodeRows):
         ).fetchone()
         if row is None:
             return False
-        self._x("DELETE FROM facts_fts WHERE rowid = ?", (row[0],))
+        self._x("DELETE FROM facts_fts WHERE rowid = ?", (self._fts_rowid(row[0]),))
         self._x("DELETE FROM fact_vectors WHERE fact_rowid = ? AND user_id = ?", (row[0], self.user_id))
         self._x("DELETE FROM supersedes WHERE user_id = ? AND (new_id = ? OR old_id = ?)",
                         (self.user_id, fact_id, fact_id))  # fmt: skip
@@ -351,7 +406,7 @@ class SQLiteUser(EpisodeRows):
             return False
         self._x("UPDATE facts SET source_text = ? WHERE rowid = ? AND user_id = ?",
                 (source_text, row[0], self.user_id))  # fmt: skip
-        self._x("UPDATE facts_fts SET terms = ? WHERE rowid = ?", (" ".join(terms), row[0]))
+        self._x("UPDATE facts_fts SET terms = ? WHERE rowid = ?", (" ".join(terms), self._fts_rowid(row[0])))
         return True
 
     def delete_orphans(self, entity_ids: Sequence[str]) -> int:
@@ -368,12 +423,10 @@ class SQLiteUser(EpisodeRows):
     def delete_user(self) -> int:
         n = 0
         uid = self.user_id
-        n += self._x(
-            "DELETE FROM facts_fts WHERE rowid IN (SELECT rowid FROM facts WHERE user_id = ?)", (uid,)
-        ).rowcount
-        n += self._x(
-            "DELETE FROM episodes_fts WHERE rowid IN (SELECT rowid FROM episodes WHERE user_id = ?)", (uid,)
-        ).rowcount
+        span = self._fts_range()
+        if span is not None:
+            for fts in ("facts_fts", "episodes_fts"):
+                n += self._x(f"DELETE FROM {fts} WHERE rowid BETWEEN ? AND ?", span).rowcount
         for table in ("fact_vectors", "episode_vectors", "facts", "entities", "supersedes", "audit", "episodes",
                       "users", "write_keys"):  # fmt: skip
             n += self._x(f"DELETE FROM {table} WHERE user_id = ?", (uid,)).rowcount
@@ -404,6 +457,7 @@ class SQLiteStore:
             int(vector_cache_mb * 1024 * 1024), "episode_vectors", "episode_rowid"
         )
         self.fact_terms = TermStats("facts_fts", "facts", self.lock)
+        self.entity_rows: dict[tuple[Any, ...], Entity] = {}  # decoded entity rows, by the row
         self.episode_terms = TermStats("episodes_fts", "episodes", self.lock)
         c = self._conn
         try:
