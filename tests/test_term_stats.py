@@ -73,30 +73,3 @@ def test_fact_search_leaves_out_common_words_too(tmp_path: Path, monkeypatch: py
         assert hits and all("durian" in f.value for f in r.facts(ids=[fid for fid, _ in hits]))
     finally:
         mem.close()
-
-
-def test_a_common_word_is_searched_in_a_turns_own_words_only(tmp_path: Path, small_index: None) -> None:
-    mem = Memory(tmp_path / "m.db")
-    try:
-        _fill(mem, "kim", 80)
-        at = T0 + timedelta(days=1)
-        # One conversation: each ferry turn between two others, which hold it as context.
-        # "ferry" is then in about an eighth of the rows (above CONTEXT_SHARE, below
-        # MAX_SHARE); "zeppelin" in two.
-        for i in range(6):
-            mem.remember("kim", f"Then we walked to the market, day {i}.", at=at + timedelta(minutes=2 * i))
-            mem.remember("kim", f"The ferry left late, trip {i}.", at=at + timedelta(minutes=2 * i + 1))
-        mem.remember("kim", "I saw a zeppelin over the bay.", at=at + timedelta(days=1))
-        mem.remember("kim", "It was silver and slow.", at=at + timedelta(days=1, seconds=20))
-        r = mem.store.reader("kim")
-        everywhere, own = mem.store.episode_terms.by_share(r._x, ["ferry", "zeppelin"], 0.05)
-        assert (everywhere, own) == (["zeppelin"], ["ferry"])
-
-        def texts(word: str) -> set[str]:
-            return {e.text for e in r.episodes(ids=[eid for eid, _ in r.search_episodes_text([word], 20)])}
-
-        assert texts("ferry") == {f"The ferry left late, trip {i}." for i in range(6)}  # not their neighbours
-        # A rare word still finds the reply through its neighbour (the context column).
-        assert texts("zeppelin") == {"I saw a zeppelin over the bay.", "It was silver and slow."}
-    finally:
-        mem.close()

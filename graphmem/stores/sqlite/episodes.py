@@ -21,7 +21,6 @@ from ...textproc import terms as text_terms
 from ...timeutil import to_epoch
 from ..base import FORGOTTEN, EpisodeLink
 from ..common import user_key
-from . import term_stats
 from .term_stats import TermStats
 from .user_ranges import base_rowid, fts_match, fts_rowid, slot_range
 from .vectors import VectorCache
@@ -113,8 +112,7 @@ class EpisodeRows:
     def search_episodes_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
         if limit <= 0:
             return []
-        everywhere, own = self.store.episode_terms.by_share(self._x, terms, term_stats.CONTEXT_SHARE)
-        match = fts_match(everywhere, "{terms context}", own, "terms")
+        match = fts_match(self.store.episode_terms.informative(self._x, terms), "{terms context}")
         span = self._fts_range()
         if match is None or span is None:
             return []

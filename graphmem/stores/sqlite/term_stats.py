@@ -33,10 +33,6 @@ Execute = Callable[[str, Sequence[Any]], sqlite3.Cursor]
 MIN_ROWS = 2_000
 #: A word in more than this share of the indexed rows is too common to search for.
 MAX_SHARE = 0.2
-#: A word in more than this share of the rows is searched in a turn's own words only, not
-#: in the neighbouring turns an episode is also indexed with (its `context` column): that
-#: column triples the rows a word matches, and a common word's hit there says little.
-CONTEXT_SHARE = 0.05
 #: Seconds a row count is reused before it is read again.
 REFRESH_S = 30.0
 
@@ -72,17 +68,6 @@ class TermStats:
         """`terms` (deduplicated, in order) without those too common to search for."""
         with self.lock:
             return self._informative(x, list(dict.fromkeys(t for t in terms if t)))
-
-    def by_share(self, x: Execute, terms: Sequence[str], share: float) -> tuple[list[str], list[str]]:
-        """`informative(terms)` split in two: those in at most `share` of the indexed rows,
-        and the commoner ones (none on an index below `MIN_ROWS` rows)."""
-        with self.lock:
-            kept = self._informative(x, list(dict.fromkeys(t for t in terms if t)))
-            n = self.rows(x)
-            if n < MIN_ROWS:
-                return kept, []
-            common = {t for t in kept if self._df.get(t.lower(), 0) > share * n}
-            return [t for t in kept if t not in common], [t for t in kept if t in common]
 
     def _informative(self, x: Execute, uniq: list[str]) -> list[str]:
         n = self.rows(x) if uniq else 0

@@ -46,14 +46,9 @@ def slot_range(slot: int) -> tuple[int, int]:
     return slot << SLOT_SHIFT, (slot << SLOT_SHIFT) | _MASK
 
 
-def fts_match(
-    terms: Sequence[str], columns: str = "terms", narrow: Sequence[str] = (), narrow_columns: str = ""
-) -> str | None:
-    """An FTS5 query for any of `terms` in `columns`, or of `narrow` in `narrow_columns`
-    only (None: no term)."""
-    parts = []
-    for words, cols in ((terms, columns), (narrow, narrow_columns)):
-        uniq = list(dict.fromkeys(t for t in words if t))
-        if uniq:
-            parts.append(f"{cols} : ({' OR '.join(fts_quote(t) for t in uniq)})")
-    return " OR ".join(parts) or None
+def fts_match(terms: Sequence[str], columns: str = "terms") -> str | None:
+    """An FTS5 query for any of `terms` in `columns` (None: no term)."""
+    uniq = list(dict.fromkeys(t for t in terms if t))
+    if not uniq:
+        return None
+    return f"{columns} : ({' OR '.join(fts_quote(t) for t in uniq)})"
