@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..extract.relations import RELATION_WORDS
 from ..model import Entity
@@ -263,11 +264,17 @@ class Intent:
     text: str = ""  # the normalised query
 
 
+@lru_cache(maxsize=1)
+def _normalized_relation_words() -> tuple[tuple[str, str], ...]:
+    return tuple((word, normalize(word)) for word in RELATION_WORDS)
+
+
 def _relation_spans(norm: str) -> list[tuple[int, int, str]]:
     """(start, end, word) of every relation word, longest match first, no overlaps."""
     found: list[tuple[int, int, str]] = []
-    for word in RELATION_WORDS:
-        w = normalize(word)
+    for word, w in _normalized_relation_words():
+        if w not in norm:  # most queries name none of them: skip the search
+            continue
         if w.isascii():
             for m in re.finditer(rf"(?<![a-z]){re.escape(w)}(?:s|es)?(?![a-z])", norm):
                 found.append((m.start(), m.end(), word))
@@ -318,7 +325,9 @@ def parse(query: str, entities: list[Entity]) -> Intent:
             key = normalize(n)
             if len(key) < 2 or key in RELATION_WORDS:
                 continue
-            if key.isascii():
+            if key not in norm:  # the name is not there at all
+                pos = -1
+            elif key.isascii():
                 m = re.search(rf"\b{re.escape(key)}\b", norm)
                 pos = m.start() if m else -1
             else:
