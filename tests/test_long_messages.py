@@ -127,3 +127,34 @@ def test_a_message_under_the_cap_reads_as_without_one(
     assert [(f.attribute, f.value, f.subject_name) for f in ra.added] == [
         (f.attribute, f.value, f.subject_name) for f in rb.added
     ]
+
+
+def test_a_lazily_gated_message_reads_as_an_eagerly_gated_one() -> None:
+    from graphmem.gate import screen
+
+    text = (
+        "Hi there! I moved to Quito in May. ok thanks. Is it cold there? My password is Tr0ub4dor&3. "
+        "好的，我下周去西宁。今天好困啊。我弟弟叫阿木。"
+    )
+    eager, lazy = screen(text), screen(text, lazy=True)
+    assert lazy.refused == eager.refused and lazy.redacted == eager.redacted
+    assert list(lazy.sentences) == list(eager.sentences) and len(eager.sentences) >= 3
+    assert lazy.ignored == eager.ignored and {i.reason for i in eager.ignored} >= {"greeting", "question"}
+
+
+def test_past_the_cap_sentences_are_not_noise_gated_but_secrets_still_are(
+    mem: Memory, uid: Callable[[str], str]
+) -> None:
+    u = uid("tail")
+    tail = " Hello again! My bank PIN is 80417 and the wifi password is qx7-Lamp-92."
+    text = _statements(2 * MAX_CANDIDATES) + tail
+    r = mem.remember(u, text, at=T0)
+    capped = [i.text for i in r.ignored if i.reason == "candidate_cap"]
+    assert capped[0].startswith("My friend") and "Hello again!" in capped  # read by no one, gated by no one
+    assert not [i for i in r.ignored if i.reason == "greeting"]
+    assert [x.kind for x in r.refused] == ["password", "password"]  # the PIN and the wifi password
+    (episode,) = mem.store.reader(u).episodes()
+    assert "80417" not in episode.text and "qx7-Lamp-92" not in episode.text
+    assert not any("80417" in i.text or "qx7" in i.text for i in r.ignored)
+    for f in mem.facts(u, include_frozen=True):
+        assert "80417" not in f.text + f.source_text + f.value and "qx7" not in f.text + f.source_text
