@@ -55,13 +55,15 @@ def detect_language(text: str) -> str:
 
 
 #: The most candidates the rules read from one message. A chat turn yields a few (the
-#: longest turns of the evaluation sets, five); a pasted document can yield hundreds, each
-#: costing extraction, arbitration and writes, so past this many the rest of the message
-#: is not read for facts. Nothing is lost: the message is kept whole as its episode (found
-#: by BM25 and by vector like any other), and each sentence left unread is reported in
-#: the result's `ignored` as "candidate_cap". Sentences the gate hands over lazily
-#: (graphmem.gate.GatedSentences) are not noise-gated past the cap either: nothing reads them.
-MAX_CANDIDATES = 64
+#: longest turns of the evaluation sets, five; of the LoCoMo conversations, six); a pasted
+#: document can yield hundreds, each costing extraction, arbitration and writes, so past
+#: this many the rest of the message is not read for facts. 32 is five times the longest
+#: turn seen and half the cost of a long message at 64. Nothing is lost: the message is
+#: kept whole as its episode (found by BM25 and by vector like any other), and each
+#: sentence left unread is reported in the result's `ignored` as "candidate_cap". Sentences
+#: the gate hands over lazily (graphmem.gate.GatedSentences) are not noise-gated past the
+#: cap either: nothing reads them.
+MAX_CANDIDATES = 32
 
 
 class RuleExtractor:
