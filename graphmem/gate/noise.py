@@ -397,11 +397,10 @@ class GatedSentences(Sequence[str]):
 
     def unread(self, start: int) -> list[str]:
         """The kept sentences from the `start`-th on, then the message's sentences not
-        gated yet, as they are (prepared, not noise-gated): what a reader that stops at
-        `start` leaves unread (another reader may still read, and gate, them)."""
-        return self._kept[start:] + [
-            self._prepare(s) if self._prepare else s for s in self._raw[self._next :]
-        ]
+        gated yet, as they are (neither noise-gated nor prepared: they are only reported):
+        what a reader that stops at `start` leaves unread (another reader may still read,
+        and gate, them)."""
+        return self._kept[start:] + self._raw[self._next :]
 
 
 def screen(
