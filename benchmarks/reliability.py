@@ -295,13 +295,14 @@ _COST_SHAPES: dict[str, str] = {
 }
 
 
-def _varied(language: str, n: int) -> str:
-    """`n` characters of benchmarks.synth's messages: mostly different statements."""
+def _varied(language: str, n: int, salt: str = "") -> str:
+    """`n` characters of benchmarks.synth's messages: mostly different statements (another
+    `salt`, other ones)."""
     import random
 
     from benchmarks.synth import _en, _zh
 
-    rng = random.Random(f"cost-{language}-{n}")
+    rng = random.Random(f"cost-{language}-{n}{salt}")
     make, sep = (_zh, "") if language == "zh" else (_en, " ")
     parts: list[str] = []
     size = 0
@@ -314,6 +315,10 @@ def _varied(language: str, n: int) -> str:
 #: Rows made of different statements: the repeated units above reinforce a few facts
 #: hundreds of times, these make every fact a new one.
 _VARIED_SHAPES = {"English prose, varied": "en", "Chinese prose, varied": "zh"}
+#: The varied rows again, each remember a message never seen before: the rows above repeat
+#: one text per cell, so per-process caches (a CJK run's segmentation, a sentence's gate)
+#: serve the repeats; these show the cost of a message with nothing cached.
+_NEW_SHAPES = {"English prose, each message new": "en", "Chinese prose, each message new": "zh"}
 
 
 def _cost(
@@ -322,12 +327,14 @@ def _cost(
     mem = _memory(str(workdir / "cost.db"))
     mem.remember("warm", "I live in Porto. 我住在上海。", at=T0)  # loads the pipelines
     rows = []
-    for name, unit in {**_COST_SHAPES, **_VARIED_SHAPES}.items():
+    for name, unit in {**_COST_SHAPES, **_VARIED_SHAPES, **_NEW_SHAPES}.items():
         row: dict[str, Any] = {"shape": name}
         for n in lengths:
             text = _varied(unit, n) if name in _VARIED_SHAPES else (unit * (n // len(unit) + 1))[:n]
             times = []
             for r in range(repeats):
+                if name in _NEW_SHAPES:
+                    text = _varied(unit, n, f"-new-{r}")
                 t0 = clock()
                 mem.remember(f"cost-{name}-{n}-{r}", text, at=T0)
                 times.append(clock() - t0)

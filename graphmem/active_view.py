@@ -36,6 +36,7 @@ class ActiveView:
         self._whole: set[str] = set()  # attributes loaded with every value
         self._keyed: set[tuple[str, str]] = set()  # (attribute, value key) loaded
         self._subjects: set[str] = set()  # subjects loaded, or created since
+        self._created: set[str] = set()  # subjects created since: every fact of theirs is here
 
     def load(self, r: UserReader, candidates: Iterable[Candidate], subject_ids: Iterable[str]) -> None:
         """Read what arbitrating `candidates` about those subjects will ask for (see the
@@ -69,8 +70,11 @@ class ActiveView:
         self._subjects.update(subjects)
 
     def created(self, subject_id: str) -> None:
-        """A subject (entity) the transaction just created: it has no stored facts."""
+        """A subject (entity) the transaction just created: it has no stored facts, so its
+        active facts of any attribute are those the transaction adds (a new user's first
+        message asks the store nothing)."""
         self._subjects.add(subject_id)
+        self._created.add(subject_id)
 
     def _add_loaded(self, facts: list[Fact]) -> None:
         for f in facts:  # the store's order, kept within each attribute
@@ -81,8 +85,10 @@ class ActiveView:
         `UserReader.facts` would list them; None when the view did not load them."""
         if subject_id not in self._subjects:
             return None
-        if attribute not in self._whole and (
-            keys is None or not all((attribute, k) in self._keyed for k in keys)
+        if (
+            subject_id not in self._created
+            and attribute not in self._whole
+            and (keys is None or not all((attribute, k) in self._keyed for k in keys))
         ):
             return None
         wanted = None if keys is None else set(keys)

@@ -32,6 +32,9 @@ class Embedder(Protocol):
 
 
 _LATIN = re.compile(r"[a-z0-9]+")
+_CJK = CJK_RUN.pattern.removesuffix("+")  # one CJK character
+_CJK_CHAR = re.compile(_CJK)
+_CJK_BIGRAM = re.compile(f"(?=({_CJK}{_CJK}))")  # every pair of adjacent ones, overlapping
 
 
 class HashingEmbedder:
@@ -43,18 +46,17 @@ class HashingEmbedder:
         self.dim = dim
         self.model = f"graphmem-hashing-v1-{dim}"
 
-    def _features(self, text: str) -> list[str]:
+    def _features(self, text: str) -> Counter[str]:
+        """Each feature of `text` with its count. CJK characters and bigrams are found by
+        two scans of the whole text (a long CJK text has two features a character, in
+        hundreds of runs); Latin words are paired within the stretch between two runs."""
         norm = normalize(text)
-        feats: list[str] = []
-        pos = 0
-        for m in CJK_RUN.finditer(norm):
-            feats.extend(self._latin(norm[pos : m.start()]))
-            run = m.group()
-            feats.extend(run)
-            feats.extend(run[i : i + 2] for i in range(len(run) - 1))
-            pos = m.end()
-        feats.extend(self._latin(norm[pos:]))
-        return feats
+        counts: Counter[str] = Counter(_CJK_CHAR.findall(norm))
+        counts.update(_CJK_BIGRAM.findall(norm))
+        for chunk in CJK_RUN.split(norm):  # the stretches between CJK runs
+            if _LATIN.search(chunk):
+                counts.update(self._latin(chunk))
+        return counts
 
     @staticmethod
     def _latin(chunk: str) -> list[str]:
@@ -81,7 +83,7 @@ class HashingEmbedder:
     def _vector(self, text: str) -> np.ndarray:
         import numpy as np
 
-        counts = Counter(self._features(text))  # each distinct feature hashed once
+        counts = self._features(text)  # each distinct feature hashed once
         vec = np.zeros(self.dim, dtype=np.float32)
         if counts:
             hashes = np.array([zlib.crc32(f.encode("utf-8")) for f in counts], dtype=np.uint32)

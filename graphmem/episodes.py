@@ -119,5 +119,5 @@ def record(w: UserWriter, d: EpisodeDraft, config: Config) -> Episode:
             before = terms(earlier[0].text) if earlier else []
         who = terms(prev.speaker) if prev.speaker and "speaker" in index else []
         date = _date_words(prev) if "date" in index else []
-        w.reindex_episode(prev.id, [*who, *before, *date, *terms(ep.text)])
+        w.reindex_episode(prev.id, [*who, *before, *date, *words])  # `words` are ep.text's terms
     return ep

@@ -150,7 +150,15 @@ class Memory:
             return RememberResult(
                 uid, refused=[Refusal("user_request", "the user asked not to keep this message")]
             )
-        screened = gate.screen(text, role, keep=control is not None and control.kind == gate.REMEMBER)
+        # The noise gate runs as the extractor reads (graphmem.gate.GatedSentences): a long
+        # message's sentences past the candidate cap are never gated. Secrets: on all of it, now.
+        screened = gate.screen(
+            text,
+            role,
+            keep=control is not None and control.kind == gate.REMEMBER,
+            lazy=True,
+            prepare=bound_runs,
+        )
         if control is not None and control.kind == gate.FORGET:
             return self._forget_request(uid, text, screened, when)
         out = ExtractOutput([], [])
@@ -163,8 +171,7 @@ class Memory:
                 # checked again inside the write, where a concurrent first write shows.
                 _log.debug("remember user=%r: key already written, nothing changed", uid)
                 return reader.read_together(lambda rr: write_keys.replayed(rr, uid, prior))
-            sentences = [bound_runs(s) for s in screened.sentences]  # linear tokenising cost
-            out = self.extractor.extract(sentences, context)
+            out = self.extractor.extract(screened.sentences, context)  # bound_runs: linear tokenising cost
         # The kept message is a memory of its own (graphmem.episodes); what the gate
         # blanked (secrets redacted, a message not to keep) is not in it. Its terms index
         # the episode and, bounded, each of its facts; its dates date both: each is read once.

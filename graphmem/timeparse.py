@@ -218,14 +218,20 @@ def find_spans(text: str, at: datetime) -> list[TimeSpan]:
     """Every date expression of `text` with the days it covers, resolved against `at`."""
     base = at.astimezone(timezone.utc).date()
     out: list[TimeSpan] = []
-    for pattern, resolve in ((_EN, _resolve_en), (_ZH, _resolve_zh)):
+    # A long message names the same few expressions many times ("last month"); each is
+    # resolved once per call (a resolution may ask dateparser, the slow part).
+    resolved: dict[tuple[int, str], tuple[date, date] | None] = {}
+    for lang, (pattern, resolve) in enumerate(((_EN, _resolve_en), (_ZH, _resolve_zh))):
         for m in pattern.finditer(text):
-            try:
-                got = resolve(m.group(0), base)
-            except (ValueError, OverflowError):  # a day that does not exist (Feb 30)
-                got = None
+            span = m.group(0)
+            if (lang, span) not in resolved:
+                try:
+                    resolved[lang, span] = resolve(span, base)
+                except (ValueError, OverflowError):  # a day that does not exist (Feb 30)
+                    resolved[lang, span] = None
+            got = resolved[lang, span]
             if got is not None:
-                out.append(TimeSpan(m.group(0), *got))
+                out.append(TimeSpan(span, *got))
     return out
 
 

@@ -114,8 +114,7 @@ class Applier:
     def _related_by(self, qualifier: str | None, attribute: str) -> Entity | None:
         """The entity the user already links to with this relation (e.g. their daughter)."""
         me = self.self_entity()
-        self._write_deferred()
-        for f in self.w.facts(attributes=[attribute], subject_ids=[me.id]):
+        for f in self._active(attribute, me.id, None):  # the view's answer when it has one
             if f.object_id and (qualifier is None or f.qualifier == qualifier):
                 for e in self.entities:
                     if e.id == f.object_id:

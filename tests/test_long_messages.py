@@ -10,15 +10,27 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from graphmem import Memory
+from graphmem.active_view import ActiveView
 from graphmem.extract import MAX_CANDIDATES, RuleExtractor
 from graphmem.write import Applier, Prepared
 
 T0 = datetime(2026, 4, 1, 9, tzinfo=timezone.utc)
 
 
+class NoView(ActiveView):
+    """A view that answers nothing: every read goes to the store."""
+
+    def facts(self, attribute: str, subject_id: str, keys: Any) -> None:
+        return None
+
+
 class OneByOne(Applier):
     """The write path without the per-message view: every read asks the store, every
     reinforcement is written when it happens."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.view = NoView()
 
     def apply_all(self, prepared: list[Prepared]) -> None:
         for p in prepared:
@@ -127,3 +139,66 @@ def test_a_message_under_the_cap_reads_as_without_one(
     assert [(f.attribute, f.value, f.subject_name) for f in ra.added] == [
         (f.attribute, f.value, f.subject_name) for f in rb.added
     ]
+
+
+def test_a_lazily_gated_message_reads_as_an_eagerly_gated_one() -> None:
+    from graphmem.gate import screen
+
+    text = (
+        "Hi there! I moved to Quito in May. ok thanks. Is it cold there? My password is Tr0ub4dor&3. "
+        "好的，我下周去西宁。今天好困啊。我弟弟叫阿木。"
+    )
+    eager, lazy = screen(text), screen(text, lazy=True)
+    assert lazy.refused == eager.refused and lazy.redacted == eager.redacted
+    assert list(lazy.sentences) == list(eager.sentences) and len(eager.sentences) >= 3
+    assert lazy.ignored == eager.ignored and {i.reason for i in eager.ignored} >= {"greeting", "question"}
+
+
+def test_past_the_cap_sentences_are_not_noise_gated_but_secrets_still_are(
+    mem: Memory, uid: Callable[[str], str]
+) -> None:
+    u = uid("tail")
+    tail = " Hello again! My bank PIN is 80417 and the wifi password is qx7-Lamp-92."
+    text = _statements(2 * MAX_CANDIDATES) + tail
+    r = mem.remember(u, text, at=T0)
+    capped = [i.text for i in r.ignored if i.reason == "candidate_cap"]
+    assert capped[0].startswith("My friend") and "Hello again!" in capped  # read by no one, gated by no one
+    assert not [i for i in r.ignored if i.reason == "greeting"]
+    assert [x.kind for x in r.refused] == ["password", "password"]  # the PIN and the wifi password
+    (episode,) = mem.store.reader(u).episodes()
+    assert "80417" not in episode.text and "qx7-Lamp-92" not in episode.text
+    assert not any("80417" in i.text or "qx7" in i.text for i in r.ignored)
+    for f in mem.facts(u, include_frozen=True):
+        assert "80417" not in f.text + f.source_text + f.value and "qx7" not in f.text + f.source_text
+
+
+class CountingApplier(Applier):
+    """The message's applier, counting the facts reads it sends to the store."""
+
+    reads = 0
+
+    def apply_all(self, prepared: list[Prepared]) -> None:
+        facts = self.w.facts
+
+        def counted(**kw: Any) -> Any:
+            CountingApplier.reads += 1
+            return facts(**kw)
+
+        self.w.facts = counted  # type: ignore[method-assign]
+        try:
+            super().apply_all(prepared)
+        finally:
+            del self.w.facts
+
+
+def test_a_new_users_first_message_is_arbitrated_without_a_read_per_candidate(
+    open_memory: Callable[..., Memory], uid: Callable[[str], str]
+) -> None:
+    mem = open_memory()
+    mem.applier_class = CountingApplier
+    CountingApplier.reads = 0
+    r = mem.remember(
+        uid("first"), _statements(MAX_CANDIDATES // 2) + " I live in Tartu. I like rye bread.", at=T0
+    )
+    assert len(r.added) > MAX_CANDIDATES // 2
+    assert CountingApplier.reads <= 2, "the subjects it creates have no stored facts to read"

@@ -14,6 +14,7 @@ to rules when that fails.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from graphmem.model import Candidate, Ignored
 
@@ -54,12 +55,15 @@ def detect_language(text: str) -> str:
 
 
 #: The most candidates the rules read from one message. A chat turn yields a few (the
-#: longest turns of the evaluation sets, five); a pasted document can yield hundreds, each
-#: costing extraction, arbitration and writes, so past this many the rest of the message
-#: is not read for facts. Nothing is lost: the message is kept whole as its episode (found
-#: by BM25 and by vector like any other), and each sentence left unread is reported in
-#: the result's `ignored` as "candidate_cap".
-MAX_CANDIDATES = 64
+#: longest turns of the evaluation sets, five; of the LoCoMo conversations, six); a pasted
+#: document can yield hundreds, each costing extraction, arbitration and writes, so past
+#: this many the rest of the message is not read for facts. 32 is five times the longest
+#: turn seen and half the cost of a long message at 64. Nothing is lost: the message is
+#: kept whole as its episode (found by BM25 and by vector like any other), and each
+#: sentence left unread is reported in the result's `ignored` as "candidate_cap". Sentences
+#: the gate hands over lazily (graphmem.gate.GatedSentences) are not noise-gated past the
+#: cap either: nothing reads them.
+MAX_CANDIDATES = 32
 
 
 class RuleExtractor:
@@ -85,7 +89,7 @@ class RuleExtractor:
         zh_pos("的")
         nlp.warm()
 
-    def extract(self, sentences: list[str], context: ExtractContext | None = None) -> ExtractOutput:
+    def extract(self, sentences: Sequence[str], context: ExtractContext | None = None) -> ExtractOutput:
         from . import rules_en, rules_zh  # compiled on first use: `get`/`facts` never need them
 
         context = context or ExtractContext()
@@ -97,7 +101,9 @@ class RuleExtractor:
             if not text:
                 continue
             if len(candidates) >= self.max_candidates:
-                ignored += [Ignored(s.strip(), "candidate_cap") for s in sentences[i:] if s and s.strip()]
+                unread = getattr(sentences, "unread", None)  # a GatedSentences: the rest stays ungated
+                rest = unread(i) if unread is not None else sentences[i:]
+                ignored += [Ignored(s.strip(), "candidate_cap") for s in rest if s and s.strip()]
                 break
             rules = rules_zh if detect_language(text) == "zh" else rules_en
             for piece in rules.pieces(text):

@@ -249,7 +249,7 @@ class OpenAIExtractor:
             e.usage = usage
             raise
 
-    def extract(self, sentences: list[str], context: ExtractContext | None = None) -> ExtractOutput:
+    def extract(self, sentences: Sequence[str], context: ExtractContext | None = None) -> ExtractOutput:
         context = context or ExtractContext()
         sentences = [s for s in (s.strip() for s in sentences) if s]
         if not sentences:
@@ -345,14 +345,14 @@ class HybridExtractor:
     def usage_total(self) -> dict[str, int]:
         return dict(getattr(self.llm, "usage_total", {}))
 
-    def _rules(self, sentences: list[str], context: ExtractContext) -> ExtractOutput:
+    def _rules(self, sentences: Sequence[str], context: ExtractContext) -> ExtractOutput:
         # The rules see the context Memory would give them on their own, so a fallback
         # is exactly the rules-only result.
         if not getattr(self.rules, "needs_active_facts", False):
             context = ExtractContext(known_entities=context.known_entities, active_facts=[])
         return self.rules.extract(sentences, context)
 
-    def extract(self, sentences: list[str], context: ExtractContext | None = None) -> ExtractOutput:
+    def extract(self, sentences: Sequence[str], context: ExtractContext | None = None) -> ExtractOutput:
         context = context or ExtractContext()
         if self.mode == "rules":
             return self._rules(sentences, context)

@@ -33,6 +33,7 @@ _CONTRACTIONS = [
     (re.compile(r"\b(we|you|they)'ve\b", I), r"\1 have"),
     (re.compile(r"\b(he|she|it|that|name|birthday|bday|b-day)'s\b", I), r"\1 is"),
 ]
+_LONE_I = _CONTRACTIONS[4][0]
 _VERBS = (
     r"am|is|are|was|have|has|had|work|works|worked|live|lives|lived|love|loves|like|likes|enjoy|enjoys|hate|hates|speak|"
     r"speaks|play|plays|moved|joined|started|teach|teaches|study|studies|own|owns|just|also|recently|currently|now|can|will"
@@ -196,6 +197,8 @@ def pieces(text: str) -> list[str]:
 
 def _expand(text: str) -> str:
     text = text.replace("’", "'").replace("‘", "'")
+    if "'" not in text:  # every contraction but a lone "i" has an apostrophe: one pattern, not all
+        return _LONE_I.sub("I", text) if "i" in text else text
     for rx, rep in _CONTRACTIONS:
         text = rx.sub(rep, text)
     return text

@@ -19,20 +19,23 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import overload
 
 from ..model import Ignored, Refusal
 from .secrets import SecretMatch, apply_redaction, find_secrets, redact
 from .sentences import sentence_spans
 
-__all__ = ["SecretMatch", "Screened", "find_secrets", "redact", "screen"]
+__all__ = ["GatedSentences", "SecretMatch", "Screened", "find_secrets", "redact", "screen"]
 
 
 @dataclass
 class Screened:
-    """What the gate made of one message."""
+    """What the gate made of one message. `sentences` is a list, or with `screen(lazy=True)`
+    a `GatedSentences` that noise-gates each sentence when it is first read."""
 
-    sentences: list[str] = field(default_factory=list)
+    sentences: Sequence[str] = field(default_factory=list)
     ignored: list[Ignored] = field(default_factory=list)
     refused: list[Refusal] = field(default_factory=list)
     redacted: str = ""
@@ -308,9 +311,106 @@ def _gate_sentence(sentence: str) -> tuple[str | None, list[Ignored]]:
     return rest, ignored
 
 
-def screen(text: str, role: str = "user", *, keep: bool = False) -> Screened:
+Gate = Callable[[str], tuple["str | None", list[Ignored]]]
+
+
+class GatedSentences(Sequence[str]):
+    """The sentences of one message that pass the noise gate, each gated when it is first
+    read, in message order, its noise reasons added to `ignored` as it is.
+
+    The role and secret gates have run on the whole message before this exists: the
+    sentences here are the secret-free ones. Only the noise gate, a pure function of a
+    sentence that decides nothing about what may persist, waits for a reader. An
+    extractor that stops early (the rules' candidate cap, graphmem.extract) takes the
+    rest with `unread`, and the sentences nothing reads are never noise-gated: on a
+    pasted document that is most of them, and most of the gate's cost."""
+
+    def __init__(self, raw: list[str], gate: Gate | None, ignored: list[Ignored],
+                 prepare: Callable[[str], str] | None = None) -> None:  # fmt: skip
+        self._raw = raw  # secret-free sentences, in order
+        self._gate = gate  # None: every sentence is kept whole ("remember that …")
+        self._ignored = ignored
+        self._prepare = prepare
+        self._kept: list[str] = []
+        self._next = 0  # the first raw sentence not gated yet
+        self._seen: dict[str, tuple[str | None, list[Ignored]]] = {}  # a repeated sentence is gated once
+
+    def _gate_one(self) -> bool:
+        """Gate the next raw sentence; False when none is left."""
+        if self._next >= len(self._raw):
+            return False
+        sentence = self._raw[self._next]
+        self._next += 1
+        kept: str | None
+        ignored: list[Ignored]
+        if self._gate is None:
+            kept, ignored = sentence.strip(), []
+        else:
+            if sentence not in self._seen:
+                self._seen[sentence] = self._gate(sentence)
+            kept, ignored = self._seen[sentence]
+        self._ignored.extend(ignored)
+        if kept:
+            self._kept.append(self._prepare(kept) if self._prepare else kept)
+        return True
+
+    def _through(self, n: int) -> None:
+        """Gate until `n` sentences are kept or none is left."""
+        while len(self._kept) < n and self._gate_one():
+            pass
+
+    def _all(self) -> list[str]:
+        while self._gate_one():
+            pass
+        return self._kept
+
+    def __iter__(self) -> Iterator[str]:
+        i = 0
+        while True:
+            self._through(i + 1)
+            if i >= len(self._kept):
+                return
+            yield self._kept[i]
+            i += 1
+
+    def __bool__(self) -> bool:
+        self._through(1)
+        return bool(self._kept)
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[str]: ...
+    def __getitem__(self, i: int | slice) -> str | list[str]:
+        if isinstance(i, slice) or i < 0:
+            return self._all()[i]
+        self._through(i + 1)
+        return self._kept[i]
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == list(other) if isinstance(other, Sequence) else NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def unread(self, start: int) -> list[str]:
+        """The kept sentences from the `start`-th on, then the message's sentences not
+        gated yet, as they are (neither noise-gated nor prepared: they are only reported):
+        what a reader that stops at `start` leaves unread (another reader may still read,
+        and gate, them)."""
+        return self._kept[start:] + self._raw[self._next :]
+
+
+def screen(
+    text: str, role: str = "user", *, keep: bool = False, lazy: bool = False,
+    prepare: Callable[[str], str] | None = None,
+) -> Screened:  # fmt: skip
     """Apply the role, secret and noise gates to one message. `keep` (the user said "remember
-    that …") lets every secret-free sentence through the noise gate."""
+    that …") lets every secret-free sentence through the noise gate. `lazy`: `sentences` is
+    a `GatedSentences`, noise-gated as it is read (the secret and role gates run now, on
+    the whole message, either way). `prepare` is applied to each kept sentence."""
     secrets = find_secrets(text)
     out = Screened(
         refused=[Refusal(f.kind, f.reason) for f in secrets], redacted=apply_redaction(text, secrets)
@@ -323,20 +423,11 @@ def screen(text: str, role: str = "user", *, keep: bool = False) -> Screened:
         return out
     # The gate is a pure function of a sentence: one repeated through a pasted text is
     # gated once. Only within this call: no message's text outlives its remember.
-    gated: dict[str, tuple[str | None, list[Ignored]]] = {}
-    for s, e in sentence_spans(text, secrets):
-        if any(f.start < e and s < f.end for f in secrets):
-            continue
-        sentence = text[s:e]
-        kept: str | None
-        ignored: list[Ignored]
-        if keep:
-            kept, ignored = sentence.strip(), []
-        else:
-            if sentence not in gated:
-                gated[sentence] = _gate_sentence(sentence)
-            kept, ignored = gated[sentence]
-        out.ignored.extend(ignored)
-        if kept:
-            out.sentences.append(kept)
+    raw = [
+        text[s:e]
+        for s, e in sentence_spans(text, secrets)
+        if not any(f.start < e and s < f.end for f in secrets)
+    ]
+    gated = GatedSentences(raw, None if keep else _gate_sentence, out.ignored, prepare)
+    out.sentences = gated if lazy else list(gated)
     return out

@@ -90,6 +90,11 @@ def normalise(text: str) -> tuple[str, list[int] | None]:
 
 
 _END = re.compile(r"[。！？!?\n]")  # keyword windows never cross a sentence end
+# Cues a detector cannot match without, each looser than the pattern that needs it (same
+# flags, no look-arounds): a text without one skips the patterns, which try every position
+# of it, for a scan in C. Only work is skipped, never a detection: when a cue is found,
+# everything runs as it would without the cue.
+_DIGIT = re.compile(r"\d")  # every number pattern: IDs, SSNs, IBANs, runs, codes, PINs
 _SEP = r"(?:\s*(?:is|was|=|:|：|是|为|是：|[—–-]{1,2})\s*|\s*)"
 _NUM_L = r"(?<![0-9A-Za-z$¥€£+#])(?<!\d[.:/])"  # not inside a longer token, decimal, time or price
 _NUM_R = r"(?![0-9A-Za-z%])(?![.:/]\d)"
@@ -231,6 +236,8 @@ _CVV = re.compile(r"(?i)(?<![a-z])(?:cvv2?|cvc2?|cvn|安全码|背面三位数?)
 
 
 def _identity(text: str) -> Found:
+    if not _DIGIT.search(text):
+        return
     for m in _CN_ID.finditer(text):
         if _cn_id_ok(m.group()):
             yield "national_id", m.start(), m.end(), "a Chinese resident ID number (check digit valid)"
@@ -255,6 +262,8 @@ def _identity(text: str) -> Found:
 
 def _digit_runs(text: str) -> Found:
     """Long digit runs, possibly grouped by spaces or dashes: cards, accounts, IDs."""
+    if not _DIGIT.search(text):
+        return
     for m in _RUN.finditer(text):
         s, e, raw = m.start(), m.end(), m.group()
         if _UNIT.match(text, e) or _DATE.fullmatch(raw):
@@ -291,13 +300,27 @@ _NOT_OTP = re.compile(
     re.I,
 )
 _YEAR = re.compile(r"(?:19|20)\d\d")
+_PASSPORT_CUE = re.compile(r"护照|通行证|passport", re.I)  # _PASSPORT_KW without its look-behind
+_CODE_CUE = re.compile(r"code", re.I)  # _CODE_IS
 _EXPLICIT = re.compile(r"(?:is|was|:|：|=|是|为)\s*$", re.I)
 
 
 def _codes(text: str) -> Found:
-    for m in _PASSPORT.finditer(text):
-        if _near(_PASSPORT_KW, text, m.start(), m.end(), 24, 0):
-            yield "passport", m.start(), m.end(), "a passport number"
+    if not _DIGIT.search(text):  # every pattern here ends in a number
+        return
+    if _PASSPORT_CUE.search(text):  # `_near` reads windows of the text: a cue in one is in it
+        for m in _PASSPORT.finditer(text):
+            if _near(_PASSPORT_KW, text, m.start(), m.end(), 24, 0):
+                yield "passport", m.start(), m.end(), "a passport number"
+    if _VC_KW.search(text):  # both patterns hold the keyword pattern itself
+        yield from _one_time_codes(text)
+    if _CODE_CUE.search(text):
+        for m in _CODE_IS.finditer(text):
+            if not (m.group(1) and _NOT_OTP.fullmatch(m.group(1).strip())):
+                yield "verification_code", m.start(2), m.end(2), "a one-time verification code"
+
+
+def _one_time_codes(text: str) -> Found:
     for m in _VC_FWD.finditer(text):
         value, gap = m.group(2), m.group(1)
         if _UNIT.match(text, m.end()) or (_YEAR.fullmatch(value) and not _EXPLICIT.search(gap)):
@@ -306,9 +329,6 @@ def _codes(text: str) -> Found:
     for m in _VC_BACK.finditer(text):
         if not _UNIT.match(text, m.end(1)):
             yield "verification_code", m.start(1), m.end(1), "a one-time verification code"
-    for m in _CODE_IS.finditer(text):
-        if not (m.group(1) and _NOT_OTP.fullmatch(m.group(1).strip())):
-            yield "verification_code", m.start(2), m.end(2), "a one-time verification code"
 
 
 _PW_KW = (
@@ -332,6 +352,7 @@ _PW_EN = re.compile(
     + r"))\s*"
     + _PW_VAL
 )
+_PW_CUE = re.compile(r"(?i)p(?:ass|w)|mot de passe|contraseña")  # _PW_KW, loosened
 # "password hunter2": no separator, so only a password-shaped token counts.
 _PW_EN_BARE = re.compile(_PW_KW + r"(?P<sep>)\s+" + _PW_VAL)
 # "门禁密码也记一下：842619": a few words between the cue and an explicit colon still lead to a
@@ -356,7 +377,7 @@ _TRAIL = "\"'”’.,;:)]}>"
 
 
 def _passwords(text: str) -> Found:
-    for rx in (_PW_EN, _PW_EN_BARE, _PW_ZH):
+    for rx in (_PW_EN, _PW_EN_BARE, _PW_ZH) if _PW_CUE.search(text) else (_PW_ZH,):
         for m in rx.finditer(text):
             s, e = m.span("val")
             while e > s and text[e - 1] in _TRAIL:
@@ -376,7 +397,7 @@ def _passwords(text: str) -> Found:
             ):
                 continue  # no "is"/":" after the keyword: only a password-shaped token counts
             yield "password", s, e, "a password"
-    for m in _PIN.finditer(text):
+    for m in _PIN.finditer(text) if _DIGIT.search(text) else ():
         if not (_YEAR.fullmatch(m.group(1)) and not _EXPLICIT.search(text[: m.start(1)])):
             yield "password", m.start(1), m.end(1), "a PIN"
 
