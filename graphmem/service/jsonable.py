@@ -12,18 +12,35 @@ def to_jsonable(obj: Any) -> Any:
     """Dataclasses, lists and datetimes (ISO-8601) down to JSON types.
 
     Field by field rather than `dataclasses.asdict`, whose deep copy was most of a recall
-    response's serialisation time."""
-    if obj is None or isinstance(obj, (str, int, float, bool)):
+    response's serialisation time; a class's field names are looked up once, and values
+    already JSON types pass without a call of their own (a recall response has hundreds)."""
+    kind = type(obj)
+    if kind in _PLAIN:
         return obj
-    if isinstance(obj, datetime):
-        return obj.isoformat()
-    if is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: to_jsonable(getattr(obj, f.name)) for f in fields(obj)}
-    if isinstance(obj, dict):
-        return {str(k): to_jsonable(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [to_jsonable(v) for v in obj]
-    return obj
+    names = _FIELDS.get(kind)
+    if names is None:
+        if isinstance(obj, (str, int, float, bool)):
+            return obj
+        if isinstance(obj, datetime):
+            return obj.isoformat()
+        if not is_dataclass(obj) or isinstance(obj, type):
+            if isinstance(obj, dict):
+                return {str(k): to_jsonable(v) for k, v in obj.items()}
+            if isinstance(obj, (list, tuple)):
+                return [to_jsonable(v) for v in obj]
+            return obj
+        names = _FIELDS[kind] = tuple(f.name for f in fields(obj))
+    out = {}
+    for name in names:
+        v = getattr(obj, name)
+        out[name] = v if type(v) in _PLAIN else to_jsonable(v)
+    return out
+
+
+#: Types returned as they are (exact types: a subclass, e.g. an enum, takes the long way).
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+#: Field names of each dataclass met so far.
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def remember_result(r: Any) -> dict[str, Any]:
