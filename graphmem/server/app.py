@@ -15,10 +15,11 @@ from fastapi.responses import JSONResponse
 from .. import __version__, validate
 from ..errors import GraphMemError, InvalidInputError
 from ..service.errors import status_of
-from ..service.jsonable import recall_item, remember_result, to_jsonable
+from ..service.jsonable import recall_record, remember_result, to_jsonable
 from ..service.keys import KeyRing
 from ..service.lazy import LazyMemory
 from ..timeutil import parse_time
+from .encode import FastJSON
 from .guard import DEFAULT_MAX_BODY, AccessDenied, BodyLimit, check_access
 from .schemas import MAX_BATCH, MemoryIn, QueryIn
 
@@ -58,8 +59,9 @@ def _routes(lazy: LazyMemory, settings: ServiceSettings) -> FastAPI:
     keys = settings.keys
 
     def envelope(user_id: str, status: int = 200, **body: Any) -> JSONResponse:
-        # A Response skips FastAPI's jsonable_encoder pass: the body is JSON types already.
-        return JSONResponse({"user_id": user_id, "store": lazy.store, **body}, status_code=status)
+        # A Response skips FastAPI's jsonable_encoder pass: the body is JSON types already
+        # (recall items keep their datetimes, which orjson writes itself).
+        return FastJSON({"user_id": user_id, "store": lazy.store, **body}, status_code=status)
 
     async def memory_for(request: Request, user_id: str) -> Any:
         check_access(keys, request.headers, user_id)
@@ -134,13 +136,15 @@ def _routes(lazy: LazyMemory, settings: ServiceSettings) -> FastAPI:
     async def recall(request: Request, user_id: str, body: QueryIn) -> JSONResponse:
         mem = await memory_for(request, user_id)
         items = await mem.recall(user_id, body.query, k=body.k, at=body.at)
-        return envelope(user_id, query=body.query, items=[recall_item(it) for it in items])
+        return envelope(user_id, query=body.query, items=[recall_record(it) for it in items])
 
     @api.post("/v1/users/{user_id}/context", summary="The MemoryContext block for a query")
     async def context(request: Request, user_id: str, body: QueryIn) -> JSONResponse:
         mem = await memory_for(request, user_id)
         ctx = await mem.context(user_id, body.query, k=body.k, at=body.at)
-        return envelope(user_id, query=body.query, text=ctx.text, items=[recall_item(it) for it in ctx.items])
+        return envelope(
+            user_id, query=body.query, text=ctx.text, items=[recall_record(it) for it in ctx.items]
+        )
 
     @api.get("/v1/users/{user_id}/facts", summary="The user's facts")
     async def facts(
