@@ -72,6 +72,9 @@ def shallow(obj: Any) -> dict[str, Any] | None:
     names = _FIELDS.get(type(obj))
     if names is None:
         names = _FIELDS[type(obj)] = tuple(f.name for f in fields(obj))
+    own = getattr(obj, "__dict__", None)
+    if own is not None and tuple(own) == names:  # just the fields, in order: copy them at once
+        return dict(own)
     return {name: getattr(obj, name) for name in names}
 
 
