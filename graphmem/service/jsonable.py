@@ -52,8 +52,11 @@ def remember_result(r: Any) -> dict[str, Any]:
 
 
 def recall_item(it: Any) -> dict[str, Any]:
-    """A RecallItem as JSON types."""
-    return to_jsonable(recall_record(it))  # type: ignore[no-any-return]
+    """A RecallItem as JSON types: `recall_record` with its datetimes written out."""
+    date = it.date
+    return {"kind": it.kind, "fact": to_jsonable(it.fact), "episode": to_jsonable(it.episode),
+            "score": it.score, "channels": dict(it.channels), "path": list(it.path), "text": it.text,
+            "date": date.isoformat() if date is not None else None}  # fmt: skip
 
 
 def recall_record(it: Any) -> dict[str, Any]:
