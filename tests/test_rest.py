@@ -31,6 +31,7 @@ class Rest:
 
     def call(self, method: str, path: str, key: str | None = ALICE_KEY, **kw: object) -> httpx.Response:
         headers = {"Authorization": f"Bearer {key}"} if key else {}
+        headers.update(kw.pop("headers", None) or {})  # type: ignore[call-overload]
         return httpx.request(method, self.base + path, headers=headers, timeout=30.0, **kw)  # type: ignore[arg-type]
 
 
@@ -126,6 +127,11 @@ def test_every_route(rest: Rest) -> None:
     spec = rest.call("GET", "/openapi.json", None).json()
     assert {"/v1/users/{user_id}/memories", "/v1/users/{user_id}/facts/{attribute}/history",
             "/v1/users/{user_id}/import"} <= set(spec["paths"])  # fmt: skip
+    for route in ("recall", "context"):
+        schema = spec["paths"][f"/v1/users/{{user_id}}/{route}"]["post"]["requestBody"]["content"][
+            "application/json"
+        ]["schema"]
+        assert schema["required"] == ["query"] and {"query", "k", "at"} == set(schema["properties"])
     assert rest.call("GET", "/docs", None).status_code == 200
 
 
@@ -189,6 +195,13 @@ def test_bad_input_is_422_and_writes_nothing(rest: Rest) -> None:
     assert rest.call("GET", f"/v1/users/{a}/facts/Not An Attribute").status_code == 422
     assert rest.call("POST", f"/v1/users/{a}/import", json={"format": "nonsense"}).status_code == 422
     assert rest.call("POST", f"/v1/users/{a}/recall", content=b"{not json").status_code == 422
+    for route in ("recall", "context"):  # the body is read as FastAPI reads a declared one
+        plain = rest.call("POST", f"/v1/users/{a}/{route}", content=b'{"query": "tea"}',
+                          headers={"Content-Type": "text/plain"})  # fmt: skip
+        assert plain.status_code == 422 and plain.json()["detail"][0]["loc"] == ["body"], plain.text
+        extra = rest.call("POST", f"/v1/users/{a}/{route}", json={"query": "tea", "colour": "blue"})
+        assert extra.status_code == 422 and extra.json()["detail"][0]["loc"] == ["body", "colour"], extra.text
+        assert "blue" not in extra.text  # where and why only, never the caller's input
     assert len(facts_of(rest, a)) == before
 
 

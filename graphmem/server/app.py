@@ -15,12 +15,13 @@ from fastapi.responses import JSONResponse
 from .. import __version__, validate
 from ..errors import GraphMemError, InvalidInputError
 from ..service.errors import status_of
-from ..service.jsonable import recall_item, remember_result, to_jsonable
+from ..service.jsonable import recall_record, remember_result, to_jsonable
 from ..service.keys import KeyRing
 from ..service.lazy import LazyMemory
 from ..timeutil import parse_time
+from .encode import FastJSON
 from .guard import DEFAULT_MAX_BODY, AccessDenied, BodyLimit, check_access
-from .schemas import MAX_BATCH, MemoryIn, QueryIn
+from .schemas import MAX_BATCH, QUERY_SCHEMA, MemoryIn, query_of
 
 _log = logging.getLogger("graphmem.server")
 
@@ -58,8 +59,9 @@ def _routes(lazy: LazyMemory, settings: ServiceSettings) -> FastAPI:
     keys = settings.keys
 
     def envelope(user_id: str, status: int = 200, **body: Any) -> JSONResponse:
-        # A Response skips FastAPI's jsonable_encoder pass: the body is JSON types already.
-        return JSONResponse({"user_id": user_id, "store": lazy.store, **body}, status_code=status)
+        # A Response skips FastAPI's jsonable_encoder pass: the body is JSON types already
+        # (recall items keep their datetimes, which orjson writes itself).
+        return FastJSON({"user_id": user_id, "store": lazy.store, **body}, status_code=status)
 
     async def memory_for(request: Request, user_id: str) -> Any:
         check_access(keys, request.headers, user_id)
@@ -130,17 +132,30 @@ def _routes(lazy: LazyMemory, settings: ServiceSettings) -> FastAPI:
         return envelope(user_id, result=results[0])
 
     # ---- read --------------------------------------------------------------------------
-    @api.post("/v1/users/{user_id}/recall", summary="The memories most useful for a query")
-    async def recall(request: Request, user_id: str, body: QueryIn) -> JSONResponse:
+    # recall and context read their body themselves (see query_of): FastAPI's generic body
+    # handling was a sizeable part of a recall's cost in the service. The schema they document
+    # is the same QueryIn.
+    query_body = {
+        "requestBody": {"required": True, "content": {"application/json": {"schema": QUERY_SCHEMA}}}
+    }
+
+    @api.post("/v1/users/{user_id}/recall", summary="The memories most useful for a query",
+              openapi_extra=query_body)  # fmt: skip
+    async def recall(request: Request, user_id: str) -> JSONResponse:
+        body = await query_of(request)
         mem = await memory_for(request, user_id)
         items = await mem.recall(user_id, body.query, k=body.k, at=body.at)
-        return envelope(user_id, query=body.query, items=[recall_item(it) for it in items])
+        return envelope(user_id, query=body.query, items=[recall_record(it) for it in items])
 
-    @api.post("/v1/users/{user_id}/context", summary="The MemoryContext block for a query")
-    async def context(request: Request, user_id: str, body: QueryIn) -> JSONResponse:
+    @api.post("/v1/users/{user_id}/context", summary="The MemoryContext block for a query",
+              openapi_extra=query_body)  # fmt: skip
+    async def context(request: Request, user_id: str) -> JSONResponse:
+        body = await query_of(request)
         mem = await memory_for(request, user_id)
         ctx = await mem.context(user_id, body.query, k=body.k, at=body.at)
-        return envelope(user_id, query=body.query, text=ctx.text, items=[recall_item(it) for it in ctx.items])
+        return envelope(
+            user_id, query=body.query, text=ctx.text, items=[recall_record(it) for it in ctx.items]
+        )
 
     @api.get("/v1/users/{user_id}/facts", summary="The user's facts")
     async def facts(
