@@ -196,7 +196,7 @@ def seed_users(
         by_uid = {lo.uid: i for i, lo in enumerate(new)}
 
         def seed(lo: Loader) -> None:
-            k = by_uid[lo.uid] % len(templates)
+            k = (start + by_uid[lo.uid]) % len(templates)
             mem.import_(docs[k], as_user=lo.uid)
             embed_episodes(mem, lo.uid)
             src = templates[k]
@@ -208,6 +208,6 @@ def seed_users(
     with ThreadPoolExecutor(max_workers=plan.workers) as pool:
         list(pool.map(lambda lo: lo.step(), picked))
     p.seeded = (f"users {start + 1:,}-{start + len(new):,} are imports of the exports of the "
-                f"{len(templates):,} users loaded by remember (user i copies user i mod {len(templates):,}, each "
+                f"{len(templates):,} users loaded by remember (user u{{i}} copies u{{i mod {len(templates):,}}}, each "
                 f"under its own id), seeded in {p.seed_s:.0f} s; then {len(picked)} timed remembers, one each "
                 f"to distinct seeded users")  # fmt: skip
