@@ -87,3 +87,30 @@ def test_users_level_seeded_by_copies_of_the_remembered_users(
     assert {(a, v) for a, v, _ in _values(mem, original)} <= {(a, v) for a, v, _ in _values(mem, copy)}
     assert all(f.user_id == copy for f in mem.facts(copy, include_frozen=True))
     mem.close()
+
+
+def test_report_marks_seeded_points_and_their_verdicts(tmp_path: Path) -> None:
+    from benchmarks.scale_report import report
+
+    plan = scale.PLANS[("full", "neo4j")]
+    pts = [
+        scale.Point("neo4j", "facts", 1_000, rows=1_000, recall_p95=20.0, remember_p50=9.0),
+        scale.Point(
+            "neo4j",
+            "facts",
+            10_000,
+            rows=10_300,
+            recall_p95=40.0,
+            remember_p50=9.0,
+            seeded="11 exports imported in order in 50 s",
+            seed_s=50.0,
+        ),  # fmt: skip
+        scale.Point("neo4j", "users", 1, recall_p95=10.0),
+        scale.Point("neo4j", "users", 1_000, recall_p95=12.0, seeded="copies", seed_s=30.0),
+    ]
+    md = report(pts, {"neo4j": plan}, {}, {"sqlite": "not in this test"}, tmp_path).markdown
+    row = next(line for line in md.splitlines() if "10,000 ‡" in line)
+    assert row.startswith("| neo4j") and row.replace(" ", "").endswith("|50|")
+    assert "- ‡ neo4j, 10,000 facts/user: seeded by import: 11 exports imported in order in 50 s" in md
+    assert "**MISS (state seeded by import ‡)**" in md  # 40 ms against the 30 ms target
+    assert "**PASS (1,000 users seeded by import ‡)**" in md  # 12 / 10 = 1.2 <= 1.3
