@@ -109,6 +109,8 @@ def _add(points: list[Point], p: Point) -> None:
     points.append(p)
     what = p.skipped or (f"recall p50/p95 {fmt_ms(p.recall_p50)}/{fmt_ms(p.recall_p95)} ms, remember p50/p95 "
                          f"{fmt_ms(p.remember_p50)}/{fmt_ms(p.remember_p95)} ms, load {p.load_s:.0f} s")  # fmt: skip
+    if p.seeded and not p.skipped:
+        what += f" (seeded by import in {p.seed_s:.0f} s)"
     print(f"  [scale] {p.backend} {p.sweep}={p.x:,}: {what}", file=sys.stderr, flush=True)
 
 
