@@ -7,6 +7,13 @@ throughput of its whole segment. Recall is timed at each point over a mix of att
 questions and free text (en + zh), after a few untimed warm-up queries. Loads have a
 time budget per sweep: a point that cannot finish in it is reported as skipped, with the
 measured rate, never dropped.
+
+A point whose remember-by-remember load does not fit its budget is *seeded by import*
+(`Plan.seed`): the Neo4j facts sweep imports the document the SQLite facts sweep
+exported at that size (its user was loaded by remember), and a users-sweep level imports
+copies of the users already loaded by remember, each under a new user id. A seeded point
+then times `WINDOW` real remembers (which grow the seeded state a little) and the recall
+queries on that state, and says how it was seeded and how long that took.
 """
 
 from __future__ import annotations
@@ -18,26 +25,30 @@ import random
 import sys
 import traceback
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field, replace
-from datetime import datetime, timedelta, timezone
+from dataclasses import asdict, dataclass, replace
+from datetime import datetime, timedelta
+from functools import partial
 from pathlib import Path
-
-import numpy as np
 
 from benchmarks import synth
 from benchmarks.common import REPO, Report, fmt_ms, ms, now, pct
 from benchmarks.neo4j_env import Neo4jTarget
+from benchmarks.scale_load import (
+    PARTIAL,
+    REPLIES,
+    SEED_STEP,
+    WINDOW,
+    Loader,
+    Snapshot,
+    export_snapshot,
+    seed_facts,
+    seed_users,
+)
 from graphmem import Memory
 
-WINDOW = 300
-PARTIAL = 0.9  # a load cut by the budget this far along is still measured, and labelled
 WARMUP = 20
-T0 = datetime(2026, 1, 1, 9, 0, tzinfo=timezone.utc)
-#: Share of the user's messages the assistant answers in the facts sweep: at 10k facts the
-#: user then holds about 20k episodes (issue 12's scale point).
-REPLIES = 0.7
 
 
 @dataclass
@@ -51,6 +62,9 @@ class Plan:
     workers: int = 1  # loader threads in the users sweep (distinct users)
     profile: bool = True  # cProfile the largest points (skipped in quick runs)
     cleanup: bool = False  # delete the benchmark users afterwards (a server we did not start)
+    #: "auto": seed a point by import when its remember load does not fit the budget;
+    #: "never": report it as skipped; "always": seed every point it can (tests).
+    seed: str = "auto"
 
 
 # The default full run must stay under 30 minutes; when Neo4j joins, SQLite gives up some time.
@@ -86,73 +100,8 @@ class Point:
     load_s: float = 0.0
     note: str = ""  # measured short of `x` (the budget ran out first)
     skipped: str = ""
-
-
-@dataclass
-class Loader:
-    """Feeds one user's synthetic messages through remember, timing each call. With `replies`,
-    that share of the user's messages is followed by an assistant reply (remembered with
-    role "assistant", so kept as an episode and never mined; not timed), as in a chat."""
-
-    mem: Memory
-    uid: str
-    replies: float = 0.0
-    gen: Iterator[str] = field(init=False)
-    answers: Iterator[str] = field(init=False)
-    rng: random.Random = field(init=False)
-    rows: int = 0
-    messages: int = 0
-    episodes: int = 0
-    reply_s: float = 0.0  # time spent remembering the replies (untimed per call)
-    timings: list[float] = field(default_factory=list)
-    sizes: list[int] = field(default_factory=list)  # rows held before each timed remember
-
-    def __post_init__(self) -> None:
-        self.gen = synth.messages(self.uid)
-        self.answers = synth.replies(self.uid)
-        self.rng = random.Random(f"replies-{self.uid}")
-
-    def at(self) -> datetime:
-        return T0 + timedelta(minutes=3 * self.messages)
-
-    def load_to(self, rows: int, deadline: float) -> bool:
-        """Remember until the user holds `rows` fact rows; False if the deadline passed first."""
-        while self.rows < rows:
-            if now() > deadline:
-                return False
-            text = next(self.gen)
-            t0 = now()
-            r = self.mem.remember(self.uid, text, at=self.at(), ref=f"m{self.messages}")
-            self.timings.append(now() - t0)
-            self.sizes.append(self.rows)
-            self.messages += 1
-            self.episodes += 1
-            self.rows += len(r.added) + len(r.kept_frozen)
-            if self.replies and self.rng.random() < self.replies:
-                t1 = now()
-                self.mem.remember(self.uid, next(self.answers), role="assistant",
-                                  at=self.at() - timedelta(minutes=1), ref=f"a{self.messages}")  # fmt: skip
-                self.reply_s += now() - t1
-                self.episodes += 1
-        return True
-
-    def projected_s(self, rows: int) -> float:
-        """Seconds to grow to `rows`, modelling remember time as a + b * (facts held), which is
-        how it behaves when each remember reads the user's facts. Fitted on medians of ten
-        size bins, so a few slow calls (other load on the machine) do not dominate."""
-        if len(self.timings) < 100 or rows <= self.rows:
-            return 0.0
-        xs = np.asarray(self.sizes, dtype=float)
-        ys = np.asarray(self.timings, dtype=float)
-        bins = np.array_split(np.argsort(xs, kind="stable"), 10)
-        mx = np.array([np.median(xs[b]) for b in bins])
-        my = np.array([np.median(ys[b]) for b in bins])
-        b, a = np.polyfit(mx, my, 1) if np.ptp(mx) > 0 else (0.0, float(my.mean()))
-        b, a = max(float(b), 0.0), max(float(a), float(my.min()))
-        per_row = self.messages / max(1, self.rows)
-        n0, n1 = self.rows, rows
-        replies = self.reply_s / max(1, self.rows) * (n1 - n0)  # about as many per fact as so far
-        return per_row * (a * (n1 - n0) + b * (n1 * n1 - n0 * n0) / 2) + replies
+    seeded: str = ""  # how the state was seeded by import (empty: loaded by remember)
+    seed_s: float = 0.0  # seconds the seeding took (export, import)
 
 
 def _add(points: list[Point], p: Point) -> None:
@@ -160,6 +109,8 @@ def _add(points: list[Point], p: Point) -> None:
     points.append(p)
     what = p.skipped or (f"recall p50/p95 {fmt_ms(p.recall_p50)}/{fmt_ms(p.recall_p95)} ms, remember p50/p95 "
                          f"{fmt_ms(p.remember_p50)}/{fmt_ms(p.remember_p95)} ms, load {p.load_s:.0f} s")  # fmt: skip
+    if p.seeded and not p.skipped:
+        what += f" (seeded by import in {p.seed_s:.0f} s)"
     print(f"  [scale] {p.backend} {p.sweep}={p.x:,}: {what}", file=sys.stderr, flush=True)
 
 
@@ -218,42 +169,74 @@ def _profile(mem: Memory, uid: str | list[str], queries: list[str], at: datetime
     return "\n".join(lines[start : start + 17])
 
 
+def _measure_facts(mem: Memory, loader: Loader, first: int, queries: list[str], p: Point) -> None:
+    seg = loader.timings[first:]
+    win = loader.timings[-WINDOW:]
+    p.remember_p50, p.remember_p95 = ms(pct(win, 50)), ms(pct(win, 95))
+    p.remember_per_s = len(seg) / max(1e-9, sum(seg))
+    p.messages = loader.messages
+    p.episodes = loader.episodes
+    p.rows = len(mem.facts(loader.uid, include_frozen=True))
+    p.active = len(mem.facts(loader.uid))
+    at = loader.at() + timedelta(hours=1)
+    rt = _recall_times(mem, [loader.uid], queries, at)
+    p.recall_p50, p.recall_p95 = ms(pct(rt, 50)), ms(pct(rt, 95))
+
+
 def facts_sweep(name: str, open_mem: Callable[[], Memory], prefix: str, plan: Plan,
-                profiles: dict[str, str], points: list[Point]) -> None:  # fmt: skip
+                profiles: dict[str, str], points: list[Point], docs: list[Snapshot] | None = None,
+                export_to: Path | None = None) -> None:  # fmt: skip
+    """Load one user by remember through the sizes. With `export_to`, export it every
+    SEED_STEP facts into `docs`; with `docs` to read, a size whose load does not fit is
+    seeded from them (`_seed_facts`)."""
     mem = open_mem()
     uid = f"{prefix}facts-u0"
     loader = Loader(mem, uid, replies=REPLIES)
     deadline = now() + plan.facts_budget_s
     queries = synth.queries(plan.queries, seed=1)
+    profiled = loader
     try:
         for size in plan.facts_sizes:
             p = Point(name, "facts", size, users=1, facts_per_user=size)
-            t0, first = now(), len(loader.timings)
+            if export_to is None and docs and _should_seed(loader, size, deadline, plan):
+                seeded = seed_facts(mem, f"{prefix}facts-seeded-{size}", size, docs, p)
+                if seeded is not None:
+                    _measure_facts(mem, seeded, 0, queries, p)
+                    profiled = seeded
+                _add(points, p)
+                continue
+            t0, first, exporting = now(), len(loader.timings), 0.0
+            while export_to is not None and docs is not None and loader.rows + SEED_STEP < size:
+                step = (loader.rows // SEED_STEP + 1) * SEED_STEP
+                if not loader.load_to(step, deadline):
+                    break
+                took = export_snapshot(mem, loader, step, export_to, docs)
+                exporting += took
+                deadline += took  # the exports are not load time
             if not _grow(loader, size, deadline, plan, p):
                 _add(points, p)
                 continue
-            p.load_s = now() - t0
-            seg = loader.timings[first:]
-            win = loader.timings[-WINDOW:]
-            p.remember_p50, p.remember_p95 = ms(pct(win, 50)), ms(pct(win, 95))
-            p.remember_per_s = len(seg) / max(1e-9, sum(seg))
-            p.messages = loader.messages
-            p.episodes = loader.episodes
-            p.rows = len(mem.facts(uid, include_frozen=True))
-            p.active = len(mem.facts(uid))
-            at = loader.at() + timedelta(hours=1)
-            rt = _recall_times(mem, [uid], queries, at)
-            p.recall_p50, p.recall_p95 = ms(pct(rt, 50)), ms(pct(rt, 95))
+            p.load_s = now() - t0 - exporting
+            if export_to is not None and docs is not None:
+                deadline += export_snapshot(mem, loader, size, export_to, docs)
+            _measure_facts(mem, loader, first, queries, p)
             _add(points, p)
         if plan.profile and any(p.backend == name and p.sweep == "facts" and not p.skipped for p in points):
-            at = loader.at() + timedelta(hours=2)
-            held = f"{loader.rows:,} facts/user"
-            profiles[f"{name} recall at {held}"] = _profile(mem, uid, queries, at, "recall")
-            profiles[f"{name} remember at {held}"] = _profile(mem, uid, queries, at, "remember")
+            at = profiled.at() + timedelta(hours=2)
+            held = f"{profiled.rows:,} facts/user"
+            profiles[f"{name} recall at {held}"] = _profile(mem, profiled.uid, queries, at, "recall")
+            profiles[f"{name} remember at {held}"] = _profile(mem, profiled.uid, queries, at, "remember")
         if plan.cleanup:  # a server we did not start: leave no benchmark user behind
-            mem.store.write(uid, lambda w: w.delete_user())
+            for u in {uid, profiled.uid}:
+                mem.store.write(u, lambda w: w.delete_user())
     finally:
         mem.close()
+
+
+def _should_seed(loader: Loader, size: int, deadline: float, plan: Plan) -> bool:
+    if plan.seed == "never":
+        return False
+    return plan.seed == "always" or loader.projected_s(size) > deadline - now()
 
 
 def _grow(loader: Loader, size: int, deadline: float, plan: Plan, p: Point) -> bool:
@@ -280,31 +263,42 @@ def users_sweep(name: str, open_mem: Callable[[], Memory], prefix: str, plan: Pl
                 profiles: dict[str, str], points: list[Point]) -> None:  # fmt: skip
     mem = open_mem()
     loaders: list[Loader] = []
+    remembered = 0  # the first users, loaded by remember (the seeded ones copy them)
     deadline = now() + plan.users_budget_s
     queries = synth.queries(plan.queries, seed=2)
     try:
         for level in plan.users_levels:
             p = Point(name, "users", level, users=level, facts_per_user=plan.facts_each)
-            done_rows = sum(lo.rows for lo in loaders)
-            rate = sum(t for lo in loaders for t in lo.timings) / max(1, done_rows) / plan.workers
-            need = (level * plan.facts_each - done_rows) * rate
-            if done_rows and need > deadline - now():
+            done_rows = sum(lo.rows for lo in loaders[:remembered])
+            rate = (
+                sum(t for lo in loaders[:remembered] for t in lo.timings) / max(1, done_rows) / plan.workers
+            )
+            need = (level * plan.facts_each - sum(lo.rows for lo in loaders)) * rate
+            fits = not done_rows or need <= deadline - now()
+            new = [Loader(mem, f"{prefix}users-u{i:05d}") for i in range(len(loaders), level)]
+            t0 = now()
+            if remembered and plan.seed != "never" and (plan.seed == "always" or not fits):
+                seed_users(mem, new, loaders[:remembered], plan, p, len(loaders))
+                loaders.extend(new)
+                seg = [t for lo in new for t in lo.timings]
+                p.load_s = now() - t0 - p.seed_s
+            elif not fits:
                 p.skipped = (f"skipped: ~{need:.0f} s projected to load {level:,} users x {plan.facts_each} facts "
                              f"({ms(rate):.1f} ms per fact); {max(0.0, deadline - now()):.0f} s of the "
                              f"{plan.users_budget_s:.0f} s budget left")  # fmt: skip
                 _add(points, p)
                 continue
-            t0 = now()
-            new = [Loader(mem, f"{prefix}users-u{i:05d}") for i in range(len(loaders), level)]
-            with ThreadPoolExecutor(max_workers=plan.workers) as pool:
-                ok = all(pool.map(lambda lo: lo.load_to(plan.facts_each, deadline), new))
-            loaders.extend(new)
-            if not ok:
-                p.skipped = f"skipped: load stopped at the {plan.users_budget_s:.0f} s budget"
-                _add(points, p)
-                continue
-            p.load_s = now() - t0
-            seg = [t for lo in new for t in lo.timings]
+            else:
+                with ThreadPoolExecutor(max_workers=plan.workers) as pool:
+                    ok = all(pool.map(lambda lo: lo.load_to(plan.facts_each, deadline), new))
+                loaders.extend(new)
+                remembered = len(loaders)
+                if not ok:
+                    p.skipped = f"skipped: load stopped at the {plan.users_budget_s:.0f} s budget"
+                    _add(points, p)
+                    continue
+                p.load_s = now() - t0
+                seg = [t for lo in new for t in lo.timings]
             win = seg[-WINDOW:]
             p.remember_p50, p.remember_p95 = ms(pct(win, 50)), ms(pct(win, 95))
             p.remember_per_s = len(seg) * plan.workers / max(1e-9, sum(seg))
@@ -344,7 +338,7 @@ def run(
     if budget_s:
         plans = {k: replace(p, facts_budget_s=budget_s, users_budget_s=budget_s) for k, p in plans.items()}
     workdir.mkdir(parents=True, exist_ok=True)
-    for old in workdir.glob("scale-*.db*"):
+    for old in [*workdir.glob("scale-*.db*"), *workdir.glob("scale-doc-*.json")]:
         old.unlink()
     points: list[Point] = []
     profiles: dict[str, str] = {}
@@ -354,14 +348,16 @@ def run(
         return lambda: Memory(workdir / f"scale-{key}.db")
 
     errors: list[str] = []
-    _guarded(facts_sweep, "sqlite", "facts", points, errors, sqlite("facts"), "", plans["sqlite"], profiles)
+    # The SQLite facts sweep exports its user as it grows; the Neo4j sweep seeds from that.
+    docs: list[Snapshot] = []
+    exporting = partial(facts_sweep, docs=docs, export_to=workdir) if with_neo4j else facts_sweep
+    seeding = partial(facts_sweep, docs=docs)
+    _guarded(exporting, "sqlite", "facts", points, errors, sqlite("facts"), "", plans["sqlite"], profiles)
     _guarded(users_sweep, "sqlite", "users", points, errors, sqlite("users"), "", plans["sqlite"], profiles)
     if neo4j is not None and neo4j.ok:
         prefix = f"bench-{uuid.uuid4().hex[:8]}-"
         plans["neo4j"] = replace(plans["neo4j"], cleanup=not neo4j.started_here)
-        _guarded(
-            facts_sweep, "neo4j", "facts", points, errors, neo4j.memory, prefix, plans["neo4j"], profiles
-        )
+        _guarded(seeding, "neo4j", "facts", points, errors, neo4j.memory, prefix, plans["neo4j"], profiles)
         _guarded(
             users_sweep, "neo4j", "users", points, errors, neo4j.memory, prefix, plans["neo4j"], profiles
         )
