@@ -198,12 +198,10 @@ def facts_sweep(name: str, open_mem: Callable[[], Memory], prefix: str, plan: Pl
     try:
         for size in plan.facts_sizes:
             p = Point(name, "facts", size, users=1, facts_per_user=size)
-            if export_to is None and docs and _should_seed(loader, size, deadline, plan):
-                seeded = seed_facts(mem, f"{prefix}facts-seeded-{size}", size, docs, p)
-                if seeded is not None:
-                    _measure_facts(mem, seeded, 0, queries, p)
-                    profiled = seeded
-                _add(points, p)
+            can_seed = export_to is None and bool(docs) and plan.seed != "never"
+            seeded_uid = f"{prefix}facts-seeded-{size}"
+            if can_seed and _should_seed(loader, size, deadline, plan):
+                profiled = _seeded_point(mem, seeded_uid, docs or [], queries, p, points) or profiled
                 continue
             t0, first, exporting = now(), len(loader.timings), 0.0
             while export_to is not None and docs is not None and loader.rows + SEED_STEP < size:
@@ -214,7 +212,11 @@ def facts_sweep(name: str, open_mem: Callable[[], Memory], prefix: str, plan: Pl
                 exporting += took
                 deadline += took  # the exports are not load time
             if not _grow(loader, size, deadline, plan, p):
-                _add(points, p)
+                if can_seed:  # the projection let it start, the budget stopped it: seed instead
+                    why, p.skipped = p.skipped.removeprefix("skipped: "), ""
+                    profiled = _seeded_point(mem, seeded_uid, docs or [], queries, p, points, why) or profiled
+                else:
+                    _add(points, p)
                 continue
             p.load_s = now() - t0 - exporting
             if export_to is not None and docs is not None:
@@ -231,6 +233,17 @@ def facts_sweep(name: str, open_mem: Callable[[], Memory], prefix: str, plan: Pl
                 mem.store.write(u, lambda w: w.delete_user())
     finally:
         mem.close()
+
+
+def _seeded_point(mem: Memory, uid: str, docs: list[Snapshot], queries: list[str], p: Point,
+                  points: list[Point], why: str = "") -> Loader | None:  # fmt: skip
+    """Seed the point's user from the SQLite exports, measure it, keep the point."""
+    seeded = seed_facts(mem, uid, p.x, docs, p)
+    if seeded is not None:
+        p.seeded += f" (remember by remember, the {why})" if why else ""
+        _measure_facts(mem, seeded, 0, queries, p)
+    _add(points, p)
+    return seeded
 
 
 def _should_seed(loader: Loader, size: int, deadline: float, plan: Plan) -> bool:

@@ -23,6 +23,7 @@ from benchmarks import synth
 from benchmarks.common import now
 from graphmem import Memory
 from graphmem.portability import import_user
+from graphmem.portability.load import load_document
 
 if TYPE_CHECKING:
     from benchmarks.scale import Plan, Point
@@ -192,7 +193,8 @@ def seed_users(
     with the sweep's writer threads."""
     t0 = now()
     with ThreadPoolExecutor(max_workers=plan.workers) as pool:
-        docs = list(pool.map(lambda lo: mem.export(lo.uid).document, templates))
+        # Parsed and validated once per template, not once per copy.
+        docs = list(pool.map(lambda lo: load_document(mem.export(lo.uid).document), templates))
         by_uid = {lo.uid: i for i, lo in enumerate(new)}
 
         def seed(lo: Loader) -> None:

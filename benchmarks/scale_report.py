@@ -183,7 +183,10 @@ def report(points: list[Point], plans: dict[str, Plan], profiles: dict[str, str]
         "stores episodes without a vector or context terms; the benchmark then embeds them as `graphmem reembed` "
         "does (included in `seeded s`), but their context terms (speaker, neighbouring turns, date words) stay "
         "missing. `seeded s` is the seeding time (the SQLite exports are taken during its facts sweep, outside "
-        "its load time).",
+        "its load time). A seeded facts user imports the SQLite sweep's exports in order (every 1,000 "
+        "facts) rather than the last alone: on Neo4j one import of a 10k-fact document into a new user did not "
+        "finish in 8 minutes (a large write into a user whose root and entities the same transaction creates is "
+        "far slower than into an existing user).",
     ]
     if "neo4j" in plans:
         md.append(f"- Neo4j users sweep loads with {plans['neo4j'].workers} writer threads (distinct users), so its "
