@@ -4,7 +4,6 @@ and episodes share one ranking; time intents; erasure scrubs them; old stores mi
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Callable
 from datetime import date, datetime, timezone
 from pathlib import Path
@@ -13,8 +12,9 @@ import pytest
 
 from graphmem import Memory
 from graphmem.recall.fusion import rrf, score_fusion
-from graphmem.stores.sqlite.schema import SCRIPTS
 from graphmem.timeparse import find_spans, is_time_question, query_range
+
+from .old_files import old_sqlite_file
 
 AT = "2023-05-08T12:00:00Z"  # a Monday
 LATER = "2023-05-20T12:00:00Z"
@@ -178,10 +178,7 @@ def test_fusions_are_pure_and_rank_as_documented() -> None:
 
 def test_a_version_2_sqlite_store_is_migrated_in_place(tmp_path: Path) -> None:
     path = tmp_path / "v2.db"
-    c = sqlite3.connect(path)
-    for script in SCRIPTS[:2]:
-        c.executescript(script)
-    c.execute("INSERT INTO meta VALUES ('schema_version', '2')")
+    c = old_sqlite_file(path, 2)
     c.execute("INSERT INTO users VALUES ('u1', 1, 0, 0)")
     t = datetime(2023, 5, 8, tzinfo=timezone.utc).timestamp()
     c.execute("INSERT INTO episodes (id, user_id, role, text, at, ref) VALUES ('m1','u1','user','The kite got stuck in the oak tree.',?,'r1')", (t,))  # fmt: skip

@@ -18,7 +18,8 @@ from graphmem.decay import effective_score
 from graphmem.keys import decay_key, value_key
 from graphmem.model import Entity, Fact
 from graphmem.stores import SCHEMA_VERSION, Store, open_store
-from graphmem.stores.sqlite.schema import SCRIPTS
+
+from .old_files import old_sqlite_file
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
 
@@ -146,9 +147,7 @@ def test_top_about_entities_takes_the_surest_of_theirs_only(store: Store) -> Non
 
 def test_a_version_1_sqlite_file_gains_the_keys(tmp_path: Path) -> None:
     path = tmp_path / "v1.db"
-    c = sqlite3.connect(path)
-    c.executescript(SCRIPTS[0])
-    c.execute("INSERT INTO meta (key, value) VALUES ('schema_version', '1')")
+    c = old_sqlite_file(path, 1)
     f = _fact("old", 1, "The Sushi", confidence=0.8, last_accessed_at=T0)
     c.execute(
         "INSERT INTO facts (id, user_id, subject_id, subject_name, attribute, value, kind, source, confidence, "

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from graphmem import Memory
-from graphmem.stores.sqlite.schema import SCRIPTS
 from graphmem.stores.sqlite.user_ranges import base_rowid, fts_match, fts_rowid, slot_range
+
+from .old_files import old_sqlite_file
 
 T0 = datetime(2024, 6, 3, 8, 0, tzinfo=timezone.utc)
 
@@ -68,10 +69,7 @@ def test_a_version_3_file_is_moved_into_ranges(tmp_path: Path) -> None:
     from graphmem.stores.common import user_key
 
     path = tmp_path / "v3.db"
-    c = sqlite3.connect(path)
-    for script in SCRIPTS[:3]:
-        c.executescript(script)
-    c.execute("INSERT INTO meta VALUES ('schema_version', '3')")
+    c = old_sqlite_file(path, 3)
     t = T0.timestamp()
     said = {"ana": "The canoe trip starts at the old mill.", "bo": "Our canoe sprang a leak near the weir."}
     for i, (user, text) in enumerate(said.items()):
