@@ -11,20 +11,23 @@ from datetime import datetime, timedelta, timezone
 import numpy as np
 import pytest
 
+from graphmem.embed import HashingEmbedder
 from graphmem.errors import GraphMemError
 from graphmem.model import AuditRecord, Entity, Fact
 from graphmem.stores import Episode, Store, SupersedesEdge, open_store
 from graphmem.stores.base import FORGOTTEN
 
 T0 = datetime(2026, 4, 1, 9, 0, tzinfo=timezone.utc)
-DIM = 8
+#: The default embedder's dimension, recorded under its name: a store this test opens first
+#: (a fresh server) is then usable by the Memory tests that share it.
+DIM = HashingEmbedder().dim
 
 
 @pytest.fixture
 def store(store_target: str) -> Iterator[Store]:
     s = open_store(store_target)
     if s.embedder_info() is None:
-        s.set_embedder_info("contract-test", DIM)
+        s.set_embedder_info(HashingEmbedder().model, DIM)
     yield s
     s.close()
 

@@ -9,11 +9,9 @@ index, `user_ranges`) and its vector in `episode_vectors`; facts name theirs in
 
 from __future__ import annotations
 
-import sqlite3
-import threading
 from collections.abc import Sequence
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from ...embed import row_dots
 from ...model import Episode
@@ -21,21 +19,11 @@ from ...textproc import terms as text_terms
 from ...timeutil import to_epoch
 from ..base import FORGOTTEN, EpisodeLink
 from ..common import user_key
-from .term_stats import TermStats
-from .user_ranges import base_rowid, fts_match, fts_rowid, slot_range
-from .vectors import VectorCache
+from .user_ranges import base_rowid, fts_match
+from .user_rows import UserRows
 
 if TYPE_CHECKING:  # numpy loads with the first vector, not with the store
     import numpy as np
-
-
-class EpisodeStore(Protocol):
-    """What episode rows need of their `SQLiteStore` (named by protocol: importing the
-    store module here would import it back)."""
-
-    lock: threading.RLock
-    episode_vectors: VectorCache
-    episode_terms: TermStats
 
 
 _COLS = "id, user_id, role, text, at, ref, prev_id, position, refers_from, refers_to, speaker"
@@ -53,39 +41,10 @@ def _episode(r: Sequence[Any]) -> Episode:
                    r[10])  # fmt: skip
 
 
-class EpisodeRows:
+class EpisodeRows(UserRows):
     """Episode reads and writes of `SQLiteUser` (one user, one connection)."""
 
-    user_id: str
-    store: EpisodeStore
-    _c: sqlite3.Connection
     _episode_id: str | None
-
-    def _x(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:  # pragma: no cover - SQLiteUser's
-        raise NotImplementedError
-
-    # ---- the user's range of the full-text tables (user_ranges) -------------
-    def _slot(self) -> int | None:
-        """The rowid of the user's `users` row (None: the user has written nothing)."""
-        row = self._x("SELECT rowid FROM users WHERE user_id = ?", (self.user_id,)).fetchone()
-        return int(row[0]) if row else None
-
-    def _fts_rowid(self, rowid: int) -> int:
-        """The full-text rowid of one of the user's base rows, inside a write (which made
-        the user's row; `delete_user` may have removed it since, so it is made again)."""
-        slot = self._slot()
-        if slot is None:
-            self._x(
-                "INSERT INTO users (user_id, rev, epoch, created_at) VALUES (?, 1, 0, ?)",
-                (self.user_id, datetime.now().timestamp()),
-            )
-            slot = self._slot()
-        assert slot is not None
-        return fts_rowid(slot, rowid)
-
-    def _fts_range(self) -> tuple[int, int] | None:
-        slot = self._slot()
-        return None if slot is None else slot_range(slot)
 
     # ---- reads -------------------------------------------------------------
     def episodes(self, ids: Sequence[str] | None = None) -> list[Episode]:

@@ -24,11 +24,11 @@ from ..base import FORGOTTEN, SCHEMA_VERSION, STORE_TIMEOUT, VECTOR_CACHE_MB, Su
 from ..common import FACT_FILTERS, fact_filters, fact_from, scrub_needles, unique, user_key
 from .episodes import EpisodeRows
 from .errors import map_error
+from .fact_search import FactSearch
 from .rows import FACT_COLS, fts_quote, placeholders, rollback
 from .schema import SQLITE_SCHEMA, upgrade_schema
 from .term_stats import TermStats
-from .user_ranges import SLOT_SHIFT, base_rowid, fts_match
-from .vectors import VectorCache, nearest_active
+from .vectors import VectorCache
 
 if TYPE_CHECKING:  # numpy loads with the first vector, not with the store
     import numpy as np
@@ -43,7 +43,7 @@ ENTITY_MEMO = 20_000
 _COLUMN = dict(zip(FACT_FILTERS, ("status", "attribute", "subject_id", "id", "value_key"), strict=True))
 
 
-class SQLiteUser(EpisodeRows):
+class SQLiteUser(EpisodeRows, FactSearch):
     """One user's view of the SQLite store (reader and, inside `write`, writer)."""
 
     store: SQLiteStore
@@ -150,65 +150,6 @@ class SQLiteUser(EpisodeRows):
                 e = memo[r] = Entity(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), from_epoch(r[5]))
             out.append(e)
         return out
-
-    def search_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
-        match = fts_match(self.store.fact_terms.informative(self._x, terms))
-        span = self._fts_range()
-        if match is None or span is None or limit <= 0:
-            return []
-        # Ranked in the index alone, inside the user's range of it, with room for the
-        # frozen facts among the best; the rows are then read by rowid, under
-        # `user_id = ?`, only for those kept. Joining first reads a fact row for every
-        # match (a common word matches thousands). When frozen facts fill the room, the
-        # joined statement ranks the active ones alone.
-        room = 2 * int(limit) + 8
-        hits = [
-            (base_rowid(r[0]), r[1])
-            for r in self._x(
-                "SELECT rowid, bm25(facts_fts, 0.0, 1.0) AS s FROM facts_fts "
-                "WHERE facts_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY s LIMIT ?",
-                (match, *span, room),
-            ).fetchall()
-        ]
-        if not hits:
-            return []
-        active = dict(
-            self._x(
-                f"SELECT rowid, id FROM facts WHERE +user_id = ? AND status = 'active' "
-                f"AND rowid IN ({placeholders(len(hits))})",
-                [self.user_id, *(r[0] for r in hits)],
-            ).fetchall()
-        )
-        # FTS5's bm25() is negative, lower is better.
-        found = [(active[r[0]], -float(r[1])) for r in hits if r[0] in active]
-        if len(found) >= limit or len(hits) < room:
-            return found[: int(limit)]
-        rows = self._x(
-            "SELECT f.id, bm25(facts_fts, 0.0, 1.0) AS s FROM facts_fts "
-            "JOIN facts f ON f.rowid = (facts_fts.rowid & ?) "
-            "WHERE facts_fts MATCH ? AND facts_fts.rowid BETWEEN ? AND ? "
-            "AND f.user_id = ? AND f.status = 'active' ORDER BY s LIMIT ?",
-            ((1 << SLOT_SHIFT) - 1, match, *span, self.user_id, int(limit)),
-        )
-        return [(r[0], -float(r[1])) for r in rows]
-
-    def search_vector(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
-        with self.store.lock:
-            rowids, matrix = self.store.vectors.matrix(self._c, self.user_id)
-        return nearest_active(rowids, matrix, vector, limit, self._active_rowids)
-
-    def _active_rowids(self, rowids: Sequence[int]) -> dict[int, str]:
-        active: dict[int, str] = {}
-        for start in range(0, len(rowids), 500):  # stay under SQLite's bound-parameter limit
-            chunk = list(rowids[start : start + 500])
-            active.update(
-                self._x(
-                    f"SELECT rowid, id FROM facts WHERE +user_id = ? AND status = 'active' "
-                    f"AND rowid IN ({placeholders(len(chunk))})",
-                    [self.user_id, *chunk],
-                ).fetchall()
-            )
-        return active
 
     def audit(self, fact_ids: Sequence[str] | None = None) -> list[AuditRecord]:
         sql = "SELECT id, user_id, at, action, rule, new_fact_id, old_fact_id, detail FROM audit WHERE user_id = ?"

@@ -1,0 +1,59 @@
+"""What the SQLite store's user views share: the store they read through, one statement
+runner, and the user's range of the full-text tables (`user_ranges`)."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, Protocol
+
+from .term_stats import TermStats
+from .user_ranges import fts_rowid, slot_range
+from .vectors import VectorCache
+
+
+class RowStore(Protocol):
+    """What user views need of their `SQLiteStore` (named by protocol: importing the store
+    module here would import it back)."""
+
+    lock: threading.RLock
+    vectors: VectorCache
+    episode_vectors: VectorCache
+    fact_terms: TermStats
+    episode_terms: TermStats
+
+
+class UserRows:
+    """Base of the views of one user (`SQLiteUser` and the row groups it is made of)."""
+
+    user_id: str
+    store: RowStore
+    _c: sqlite3.Connection
+
+    def _x(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:  # pragma: no cover - SQLiteUser's
+        raise NotImplementedError
+
+    def _slot(self) -> int | None:
+        """The rowid of the user's `users` row (None: the user has written nothing)."""
+        row = self._x("SELECT rowid FROM users WHERE user_id = ?", (self.user_id,)).fetchone()
+        return int(row[0]) if row else None
+
+    def _fts_rowid(self, rowid: int) -> int:
+        """The full-text rowid of one of the user's base rows, inside a write (which made
+        the user's row; `delete_user` may have removed it since, so it is made again)."""
+        slot = self._slot()
+        if slot is None:
+            self._x(
+                "INSERT INTO users (user_id, rev, epoch, created_at) VALUES (?, 1, 0, ?)",
+                (self.user_id, datetime.now().timestamp()),
+            )
+            slot = self._slot()
+        assert slot is not None
+        return fts_rowid(slot, rowid)
+
+    def _fts_range(self) -> tuple[int, int] | None:
+        """The user's full-text rowids, first and last (None: the user has none)."""
+        slot = self._slot()
+        return None if slot is None else slot_range(slot)
