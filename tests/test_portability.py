@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from graphmem import ImportFormatError, InvalidUserIdError, Memory
+from graphmem.gate.secrets import find_secrets
 from graphmem.keys import value_key
 from graphmem.portability import copy_store, import_user
 from graphmem.portability.plan import MAX_IMPORT_BYTES, Limits, Planner
@@ -163,7 +164,10 @@ def fact_docs(draw: st.DrawFn) -> dict[str, Any]:
     """A consistent version-2 document built at Fact level: a self entity, a friend, facts
     with unique values (history, archived and active notes), some frozen by others."""
     uid = "gen-user"
-    values = draw(st.lists(_word, min_size=1, max_size=10, unique_by=value_key))
+    # A value the secret gate reads as one ("pw-b": a password "b") is refused by design
+    # (tested apart); the round trip is about documents that may be imported.
+    values = draw(st.lists(_word.filter(lambda v: not find_secrets(f"{v}\nnote: {v}")), min_size=1, max_size=10,
+                           unique_by=value_key))  # fmt: skip
     ents = [
         {"id": "E1", "user_id": uid, "name": "self", "type": "self", "aliases": [], "created_at": None},
         {"id": "E2", "user_id": uid, "name": draw(_word), "type": "person", "aliases": draw(st.lists(_word, max_size=2)),
@@ -732,3 +736,24 @@ def test_cli_moves_a_user_between_machines(tmp_path: Path) -> None:
     assert _cli(c, "facts", "--user", "alice", "--all").stdout.strip() == ""
     r = _cli(a, "gc", "--at", "2030-01-01T00:00:00Z")
     assert r.returncode == 0 and "Archived 1 facts" in r.stdout
+
+
+def test_a_cue_at_the_end_of_one_field_does_not_read_the_next_as_a_secret(mem: Memory) -> None:
+    # Checked joined, "pw-" ending the value read the text's "note" as a password.
+    at = "2020-01-01T00:00:00+00:00"
+    doc = {
+        "format": "graphmem-export", "schema_version": 2, "user_id": "x", "exported_at": at,
+        "entities": [{"id": "E1", "user_id": "x", "name": "self", "type": "self", "aliases": [], "created_at": at}],
+        "facts": [{"id": "F0", "user_id": "x", "subject_id": "E1", "subject_name": "self", "attribute": "note",
+                   "value": "pw-", "kind": "profile", "source": "user_declared", "confidence": 0.5,
+                   "status": "active", "text": "note: pw-", "source_text": "", "recorded_at": at,
+                   "valid_from": at, "valid_to": None, "last_accessed_at": at, "half_life_days": 30.0,
+                   "access_count": 0, "ref": None, "object_id": None, "qualifier": None,
+                   "superseded_by": None, "inferred": False}],
+        "supersedes": [], "audit": [], "episodes": [],
+    }  # fmt: skip
+    u = fresh("cue-end")
+    assert mem.import_(doc, as_user=u).facts_added == 1
+    doc["facts"][0]["value"] = "pw: Zq7#kLm2vX"  # a password in one field is still refused
+    with pytest.raises(ImportFormatError, match="secret"):
+        mem.import_(doc, as_user=fresh("cue-end-2"))

@@ -197,7 +197,9 @@ def _parse_fact(raw: Any, path: str, uid: str, dim: int | None) -> tuple[Fact, n
         raise fail(r.at("valid_to"), "is before valid_from")
     if f.status == "active" and f.superseded_by is not None:
         raise fail(r.at("superseded_by"), "an active fact cannot be superseded")
-    found = find_secrets(f"{f.value}\n{f.text}\n{f.source_text}")
+    # Each field on its own: joined, a cue ending one ("pw-") would read the start of the
+    # next as its value.
+    found = [m for text in (f.value, f.text, f.source_text) for m in find_secrets(text)]
     if found:
         raise fail(path, f"holds what looks like a secret ({found[0].kind}); graphmem never stores secrets")
     vec = None
