@@ -11,7 +11,7 @@
   (no reinforce, no supersede, no keep-frozen). Retractions are dropped, since
   acting on one is arbitration.
 - `BM25Turns` / `DenseTurns`: retrieval over raw LoCoMo turns, BM25 (rank_bm25, with
-  graphmem's own tokeniser `textproc.terms`) and cosine with `HashingEmbedder`.
+  graphmem's own analysis, `textproc.terms` / `query_terms`) and cosine with `HashingEmbedder`.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from graphmem import Memory
 from graphmem.arbitrate import Decision
 from graphmem.embed import Embedder, HashingEmbedder
 from graphmem.model import Ignored
-from graphmem.textproc import terms
+from graphmem.textproc import query_terms, terms
 from graphmem.timeutil import parse_time
 from graphmem.write import Applier, Prepared
 
@@ -132,7 +132,7 @@ class AppendOnlyMemory(Memory):
 
 
 class BM25Turns:
-    """BM25 (Okapi, rank_bm25 defaults) over raw turns, tokenised by graphmem.textproc.terms.
+    """BM25 (Okapi, rank_bm25 defaults) over raw turns, analysed as graphmem indexes (`terms`, `query_terms`).
 
     Like any BM25 engine it returns only turns that share a term with the query."""
 
@@ -142,7 +142,7 @@ class BM25Turns:
         self.bm25 = BM25Okapi([terms(t) for t in texts])
 
     def search(self, query: str, k: int) -> list[tuple[int, float]]:
-        q = terms(query)
+        q = query_terms(query)
         if not q:
             return []
         scores = self.bm25.get_scores(q)

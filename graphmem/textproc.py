@@ -1,7 +1,14 @@
 """Text analysis shared by the BM25 index and the lexical embedder.
 
-Chinese runs are segmented by jieba in search mode (so 不吃香菜 also yields 香菜)
-and every CJK character is kept as a unigram, so a query for 狗 still meets 狗狗.
+Chinese runs are segmented by jieba's dictionary, differently on the two sides of the
+index: a document (`terms`: an episode, a fact) is indexed with every dictionary word
+found in it (jieba's full mode, so 不吃香菜 yields 不吃, 香菜 and more), a query
+(`query_terms`) with its search-mode words (the route jieba prefers, plus the dictionary
+words inside a long one). Each word of a query is then a word of any document that says
+it, and full mode costs a quarter of search mode on a long text. The HMM that guesses
+words outside the dictionary is off on both sides: a guess on one side would be a word
+the other side never has. Every CJK character is kept as a unigram too, so a query for
+狗 still meets 狗狗 and a name jieba does not know is met character by character.
 English words are lower-cased and lightly stemmed. Stop words are dropped.
 """
 
@@ -11,6 +18,7 @@ import logging
 import re
 import threading
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 
 _log = logging.getLogger("graphmem")
@@ -77,14 +85,43 @@ def stem(word: str) -> str:
 
 
 def cjk_words(run: str) -> list[str]:
-    """Search-mode segmentation of one CJK run, stop words dropped."""
+    """A query's words of one CJK run (search mode, dictionary only), stop words dropped."""
     if len(run) <= _CACHED_RUN:
-        return list(_cached_cjk_words(run))
-    return _cjk_words(run)
+        return list(_cached_query_words(run))
+    return _query_words(run)
 
 
-def _cjk_words(run: str) -> list[str]:
-    return [w for w in _jieba().cut_for_search(run) if w.strip() and w not in ZH_STOP]
+def cjk_index_words(run: str) -> list[str]:
+    """A document's words of one CJK run: every dictionary word of two or more characters
+    found in it (full mode), stop words dropped. A superset of `cjk_words` of the run."""
+    if len(run) <= _CACHED_RUN:
+        return list(_cached_index_words(run))
+    return _index_words(run)
+
+
+def _query_words(run: str) -> list[str]:
+    return [w for w in _jieba().cut_for_search(run, HMM=False) if w.strip() and w not in ZH_STOP]
+
+
+def _index_words(run: str) -> list[str]:
+    # Full mode's words, walked straight through jieba's prefix dictionary (every prefix of
+    # a word is a key, with count 0 unless it is a word itself): jieba's own full mode
+    # builds a graph of each position's ends and reads it back through a generator, three
+    # times the cost on a long text. Single characters are left out: `terms` adds every
+    # character apart.
+    freq = _jieba().dt.FREQ
+    n, out = len(run), []
+    for k in range(n - 1):
+        end = k + 2
+        frag = run[k:end]
+        while frag in freq:
+            if freq[frag] and frag not in ZH_STOP:
+                out.append(frag)
+            if end >= n:
+                break
+            end += 1
+            frag = run[k:end]
+    return out
 
 
 #: Short runs recur (a phrase, a name, a message and the facts rendered from it, each
@@ -93,20 +130,39 @@ _CACHED_RUN = 32
 
 
 @lru_cache(maxsize=16384)
-def _cached_cjk_words(run: str) -> tuple[str, ...]:
-    return tuple(_cjk_words(run))
+def _cached_query_words(run: str) -> tuple[str, ...]:
+    return tuple(_query_words(run))
+
+
+@lru_cache(maxsize=16384)
+def _cached_index_words(run: str) -> tuple[str, ...]:
+    return tuple(_index_words(run))
 
 
 def terms(text: str) -> list[str]:
-    """Index/query terms of a text (order kept, duplicates kept: BM25 counts them)."""
+    """A document's index terms (order kept, duplicates kept: BM25 counts them)."""
+    return _analysed(text, cjk_index_words)
+
+
+def query_terms(text: str) -> list[str]:
+    """A query's search terms: the same analysis as `terms`, with a query's Chinese words."""
+    return _analysed(text, cjk_words)
+
+
+#: The single-character stop words, as a `str.translate` table that deletes them.
+_STOP_CHARS = {ord(w): None for w in ZH_STOP if len(w) == 1}
+
+
+def _analysed(text: str, words_of: Callable[[str], list[str]]) -> list[str]:
     norm = normalize(text)
     out: list[str] = []
     pos = 0
     for m in CJK_RUN.finditer(norm):
-        out.extend(_latin_terms(norm[pos : m.start()]))
+        if m.start() > pos:
+            out.extend(_latin_terms(norm[pos : m.start()]))
         run = m.group()
-        out.extend(cjk_words(run))
-        out.extend(ch for ch in run if ch not in ZH_STOP)
+        out.extend(words_of(run))
+        out.extend(run.translate(_STOP_CHARS))  # the run's characters, one term each
         pos = m.end()
     out.extend(_latin_terms(norm[pos:]))
     return out

@@ -11,7 +11,7 @@ import pytest
 
 from graphmem import Memory
 from graphmem.concepts import expand
-from graphmem.textproc import terms
+from graphmem.textproc import query_terms
 
 T0 = "2026-01-10T09:00:00Z"
 T1 = "2026-02-20T09:00:00Z"
@@ -99,10 +99,10 @@ def test_a_concept_does_not_pull_in_a_memory_about_something_else(
     ],
 )
 def test_a_query_naming_no_concept_is_not_expanded(query: str) -> None:
-    assert expand(query, terms(query)) == []
+    assert expand(query, query_terms(query)) == []
 
 
 def test_expansion_adds_only_words_the_query_does_not_already_have() -> None:
     q = "I need to relax, so stressed"
-    added = expand(q, terms(q))
+    added = expand(q, query_terms(q))
     assert "unwind" in added and "relax" not in added and "stress" not in added

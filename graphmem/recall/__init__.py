@@ -23,7 +23,7 @@ from ..decay import effective_score
 from ..embed import Embedder
 from ..model import Entity, Episode, Fact, RecallItem
 from ..stores.base import UserReader
-from ..textproc import normalize, terms
+from ..textproc import normalize, query_terms
 from ..timeparse import asks_ahead, is_time_question, query_range
 from ..vocab import is_single
 from .assemble import TimeIntent, assemble
@@ -102,7 +102,7 @@ class Recaller:
         # The query is embedded here, so no model call happens inside a read transaction.
         # Its search terms gain the words of the everyday concepts it names (concepts.py),
         # so "unwind when things get hectic" also finds "whenever I'm stressed".
-        qterms = terms(query)
+        qterms = query_terms(query)
         return RecallQuery(
             query,
             self.embedder.embed([query])[0],

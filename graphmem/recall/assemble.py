@@ -17,10 +17,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from .. import textproc
 from ..config import Config
 from ..model import Episode, Fact, RecallItem
 from ..stores.base import EpisodeLink, UserReader
-from ..textproc import terms
 from ..timeparse import TimeSpan
 
 
@@ -108,7 +108,7 @@ def _speakers_named(episodes: Iterable[Episode], query_terms: frozenset[str]) ->
     conversation of two people each name is in half the turns, so BM25 gives it no
     weight (its IDF is nil), yet the question is about that person's words."""
     names = {e.speaker for e in episodes if e.speaker}
-    return {n for n in names if query_terms.intersection(terms(n))}
+    return {n for n in names if query_terms.intersection(textproc.query_terms(n))}
 
 
 def resolved_date(it: RecallItem) -> datetime | None:

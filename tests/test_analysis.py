@@ -1,0 +1,75 @@
+"""The two sides of the index: a document's terms (`terms`) and a query's (`query_terms`).
+
+Chinese documents are indexed with every dictionary word in them and queries searched
+with their search-mode words, so what a query says is always among the terms of a
+document that says it; every character is a term on both sides."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from graphmem.textproc import ZH_STOP, query_terms, terms
+
+#: Characters of everyday Chinese words (food, family, places, time), so that generated
+#: text holds dictionary words, overlapping ones and unknown runs alike.
+_ALPHABET = (
+    "我妹妹住在杭州西湖边周末喜欢吃香菜火锅牛肉面爸爸妈妈医院工作公司北京大学生活天气很好明昨今年月日去买书"
+)
+_cjk = st.text(alphabet=_ALPHABET, min_size=1, max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    before=st.text(alphabet=_ALPHABET, max_size=20),
+    query=_cjk,
+    after=st.text(alphabet=_ALPHABET, max_size=20),
+)
+def test_every_query_term_is_a_term_of_a_document_saying_it(before: str, query: str, after: str) -> None:
+    doc = before + query + after
+    assert set(query_terms(query)) <= set(terms(doc))
+
+
+@settings(max_examples=100, deadline=None)
+@given(_cjk)
+def test_every_character_is_a_term_on_both_sides(text: str) -> None:
+    chars = {ch for ch in text if ch not in ZH_STOP}
+    assert chars <= set(terms(text))
+    assert chars <= set(query_terms(text))
+
+
+def test_a_document_holds_the_words_inside_its_words() -> None:
+    doc = set(terms("她在北京大学读研究生"))
+    assert {"北京", "大学", "北京大学", "研究", "研究生"} <= doc
+
+
+def test_a_query_keeps_to_its_own_words() -> None:
+    # Full mode would also read 大学生 across 大学|生活; a query says what it says.
+    q = query_terms("北京大学生活")
+    assert "北京大学" in q and "生活" in q
+    assert "大学生" not in q
+
+
+def test_latin_text_is_analysed_alike_on_both_sides() -> None:
+    text = "My sister moved to Lisbon and loves cycling"
+    assert terms(text) == query_terms(text)
+
+
+def test_a_name_outside_the_dictionary_is_found_by_its_characters(tmp_path) -> None:
+    from graphmem import Memory
+
+    with Memory(str(tmp_path / "m.db")) as mem:
+        mem.remember("u", "我的新同事叫覃翊暄，他从成都来。", at="2026-03-01T10:00:00Z")
+        mem.remember("u", "周末我去超市买了很多水果。", at="2026-03-02T10:00:00Z")
+        top = mem.recall("u", "覃翊暄是哪里人", k=1)
+    assert top and "覃翊暄" in (top[0].episode.text if top[0].episode else top[0].fact.source_text)
+
+
+def test_document_words_are_every_dictionary_word_jieba_finds() -> None:
+    import jieba
+
+    from graphmem.textproc import cjk_index_words
+
+    for run in ("我外婆在苏州开了一家小面馆", "下个月我们全家去云南旅游", "他是中华人民共和国公民"):
+        full = [w for w in jieba.cut(run, cut_all=True) if len(w) > 1 and w not in ZH_STOP]
+        assert cjk_index_words(run) == full
