@@ -162,11 +162,9 @@ def forget_fact(
         w.delete_fact(fact_id)
         by_id = {f.id: f for f in rest}
         for fid, (text, message) in erase.index.items():
-            w.update_source(
-                fid,
-                erase.sources.get(fid, by_id[fid].source_text),
-                search_terms(text, message_terms(message)),
-            )
+            clause = erase.sources.get(fid, by_id[fid].source_text)
+            around = message_terms(message, clause.replace(FORGOTTEN, " "))  # the marker is no term
+            w.update_source(fid, clause, search_terms(text, around))
         fresh = [(fid, v) for fid, text in erase.embed.items() if (v := vector(text)) is not None]
         if fresh:
             w.replace_vectors(fresh)

@@ -3,18 +3,19 @@
 - its vector embeds the fact's rendered text and the clause it came from
   (`vector_text`), so a paraphrase of what was said finds it;
 - its BM25 terms are the rendered text's terms plus the terms of the whole message it
-  came from (`search_terms`), so a fact can be found by what was said around it. A
-  message's terms are computed once per message (`message_terms`, bounded for a long
-  one); where the message is not at hand (an imported fact), its clause stands in.
+  came from (`search_terms`), so a fact can be found by what was said around it; a long
+  message's facts take their own clause's terms instead (`message_terms`). A message's
+  terms are computed once per message; where the message is not at hand (an imported
+  fact), its clause stands in.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .textproc import message_terms, terms
+from .textproc import clause_terms, message_terms, short_message_terms, terms
 
-__all__ = ["message_terms", "search_terms", "vector_text"]
+__all__ = ["clause_terms", "message_terms", "search_terms", "short_message_terms", "vector_text"]
 
 
 def vector_text(text: str, source_text: str) -> str:

@@ -15,7 +15,7 @@ from .decay import effective_score
 from .embed import Embedder, HashingEmbedder
 from .errors import EmbedderMismatchError
 from .extract import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts, RuleExtractor
-from .indexing import message_terms, search_terms, vector_text
+from .indexing import clause_terms, search_terms, short_message_terms, vector_text
 from .model import (
     Candidate,
     Fact,
@@ -28,7 +28,7 @@ from .model import (
 )
 from .stores import Store, open_store
 from .stores.base import UserReader
-from .textproc import bound_runs, bounded_message_terms, terms
+from .textproc import bound_runs, terms
 from .timeparse import find_spans
 from .timeutil import parse_time
 from .vocab import CORE_KEYS, RELATION_KEYS, is_single
@@ -179,7 +179,7 @@ class Memory:
         words = terms(kept)
         spans = find_spans(kept, when) if kept else []
         candidates = episodes.dated_candidates(out.candidates, screened.redacted, when, spans)
-        prepared, dropped = self._prepare(candidates, around=bounded_message_terms(words))
+        prepared, dropped = self._prepare(candidates, short_message_terms(words))
         episode_id = new_id("m")
         draft = (
             episodes.draft(
@@ -255,11 +255,12 @@ class Memory:
         return ExtractContext(known_entities=known, active_facts=active), prior
 
     def _prepare(
-        self, candidates: list[Candidate], message: str = "", around: list[str] | None = None
+        self, candidates: list[Candidate], around: list[str] | None
     ) -> tuple[list[Prepared], list[Ignored]]:
-        """Check, render, index and embed each candidate. A long message can yield the same
-        strings many times (one clause, one rendered fact), so each distinct one is checked,
-        analysed and embedded once."""
+        """Check, render, index and embed each candidate. `around`: the message's terms, or
+        None for a long message (`short_message_terms`), whose facts take their clause's.
+        A long message can yield the same strings many times (one clause, one rendered
+        fact), so each distinct one is checked, analysed and embedded once."""
         import numpy as np
 
         from .write import Prepared, render_candidate
@@ -276,20 +277,19 @@ class Memory:
         texts = [render_candidate(c) for c in good]
         # graphmem.indexing: BM25 sees the whole (redacted) message, the vector the fact and
         # its clause. The message's terms are taken once: per fact it would be quadratic.
-        if around is None:
-            around = message_terms(message)
         embedded = [vector_text(t, c.source_text) for t, c in zip(texts, good)]
         distinct = list(dict.fromkeys(embedded))
         vectors = (
             self.embedder.embed(distinct) if distinct else np.zeros((0, self.embedder.dim), dtype=np.float32)
         )
         row = {v: i for i, v in enumerate(distinct)}
-        own: dict[str, list[str]] = {}
+        own: dict[tuple[str, str], list[str]] = {}
         prepared = []
         for c, t, v in zip(good, texts, embedded):
-            if t not in own:
-                own[t] = search_terms(t, around)
-            prepared.append(Prepared(c, t, list(own[t]), vectors[row[v]]))
+            clause = "" if around is not None else c.source_text
+            if (t, clause) not in own:
+                own[t, clause] = search_terms(t, around if around is not None else clause_terms(clause))
+            prepared.append(Prepared(c, t, list(own[t, clause]), vectors[row[v]]))
         return prepared, dropped
 
     # ---- read ------------------------------------------------------------------------

@@ -140,8 +140,21 @@ def _cached_index_words(run: str) -> tuple[str, ...]:
 
 
 def terms(text: str) -> list[str]:
-    """A document's index terms (order kept, duplicates kept: BM25 counts them)."""
-    return _analysed(text, cjk_index_words)
+    """A document's index terms, in order; a term repeated is kept (BM25 counts it) up to
+    MAX_TERM_REPEATS times."""
+    found = _analysed(text, cjk_index_words)
+    return found if len(found) <= MAX_TERM_REPEATS else _capped(found)
+
+
+def _capped(found: list[str]) -> list[str]:
+    seen: dict[str, int] = {}
+    out = []
+    for t in found:
+        n = seen.get(t, 0)
+        if n < MAX_TERM_REPEATS:
+            seen[t] = n + 1
+            out.append(t)
+    return out
 
 
 def query_terms(text: str) -> list[str]:
@@ -181,10 +194,15 @@ _LONG_RUN = re.compile(r"(.)\1{" + str(MAX_RUN) + ",}", re.DOTALL)
 #: same reason (one 8,000-character token costs seconds to split).
 MAX_CHUNK = 200
 _LONG_CHUNK = re.compile(r"\S{" + str(MAX_CHUNK) + r"}(?=\S)")
-#: How many of a message's terms each of its facts is indexed with, beyond its own: a
-#: message's terms are computed once, and a long message's are cut to its first distinct
-#: ones, so indexing stays linear in the message's length however many facts it yields.
-MAX_MESSAGE_TERMS = 256
+#: A message with more distinct terms than this is long: each of its facts is indexed with
+#: the terms of its own clause instead of the whole message's (a long message is about many
+#: things, and its facts, each indexed with all of it, would cost the index the message's
+#: length once per fact).
+MAX_MESSAGE_TERMS = 96
+#: A document gives the index each term at most this many times. BM25 already saturates a
+#: term's weight with its count (at four, 77% of what any count gives, k1 = 1.2), and every
+#: further repeat in a long message costs the full-text index and each of its merges.
+MAX_TERM_REPEATS = 4
 
 
 def bound_runs(text: str) -> str:
@@ -198,17 +216,26 @@ def bound_runs(text: str) -> str:
     return text
 
 
-def message_terms(message: str) -> list[str]:
-    """The terms of a whole message that each of its facts is also indexed with (see
-    MAX_MESSAGE_TERMS): all of them, or for a long message its first distinct ones."""
-    return bounded_message_terms(terms(message))
+def message_terms(message: str, clause: str = "") -> list[str]:
+    """The terms each fact of `message` is indexed with beyond its own: the message's, or
+    for a long message (MAX_MESSAGE_TERMS) those of the fact's `clause`."""
+    whole = short_message_terms(terms(message))
+    return whole if whole is not None else clause_terms(clause)
 
 
-def bounded_message_terms(found: list[str]) -> list[str]:
-    """`message_terms` from the message's `terms`, for a caller that needs both."""
-    if len(found) <= MAX_MESSAGE_TERMS:
+def short_message_terms(found: list[str]) -> list[str] | None:
+    """A message's `terms`, when it is short enough for each of its facts to be indexed
+    with all of them; None for a long one (see `message_terms`)."""
+    if len(found) <= MAX_MESSAGE_TERMS or len(set(found)) <= MAX_MESSAGE_TERMS:
         return found
-    return list(dict.fromkeys(found))[:MAX_MESSAGE_TERMS]
+    return None
+
+
+def clause_terms(clause: str) -> list[str]:
+    """The terms a fact of a long message is indexed with: its clause's (a clause is one
+    sentence at most, but bounded all the same)."""
+    found = terms(clause)
+    return found if len(found) <= MAX_MESSAGE_TERMS else list(dict.fromkeys(found))[:MAX_MESSAGE_TERMS]
 
 
 def unique_terms(text: str) -> list[str]:

@@ -73,3 +73,51 @@ def test_document_words_are_every_dictionary_word_jieba_finds() -> None:
     for run in ("我外婆在苏州开了一家小面馆", "下个月我们全家去云南旅游", "他是中华人民共和国公民"):
         full = [w for w in jieba.cut(run, cut_all=True) if len(w) > 1 and w not in ZH_STOP]
         assert cjk_index_words(run) == full
+
+
+# --- what a document gives the index ---------------------------------------------------
+
+
+def test_a_document_gives_each_term_at_most_a_few_times() -> None:
+    from graphmem.textproc import MAX_TERM_REPEATS
+
+    doc = terms("Tea, tea and more tea: tea in the morning, tea at noon, tea at night. 茶茶茶茶茶茶")
+    assert doc.count("tea") == MAX_TERM_REPEATS
+    assert doc.count("茶") == MAX_TERM_REPEATS
+    assert doc.count("morn") == 1 and doc.count("noon") == 1  # the rest as it was, in order
+    assert doc.index("morn") < doc.index("noon")
+
+
+def _long_message(tail: str) -> str:
+    """Over a hundred distinct words of chatter, then `tail`."""
+    topics = "garden kettle violin harbour lantern meadow pebble quilt saddle timber".split()
+    things = "orange velvet copper silent frozen hollow narrow gentle rusty ancient".split()
+    filler = " ".join(f"The {a} {b} was mentioned near the {b}{i} again." for i, (a, b) in enumerate(
+        (a, b) for a in things for b in topics))  # fmt: skip
+    return f"{filler} {tail}"
+
+
+def test_a_long_messages_facts_are_indexed_with_their_own_clause() -> None:
+    from graphmem.textproc import MAX_MESSAGE_TERMS, message_terms
+
+    clause = "My cousin Priya teaches violin at a conservatory in Ghent."
+    long = _long_message(clause)
+    assert len(set(terms(long))) > MAX_MESSAGE_TERMS
+    assert message_terms(long, clause) == terms(clause)
+    short = "I moved to Ghent last spring. " + clause
+    assert message_terms(short, clause) == terms(short)  # a short one: the whole message
+
+
+def test_a_fact_late_in_a_long_message_is_found_by_its_clause(tmp_path) -> None:
+    from graphmem import Memory
+
+    with Memory(str(tmp_path / "m.db")) as mem:
+        mem.remember(
+            "u",
+            _long_message("I work at Halvorsen Foundry, pouring bronze bells."),
+            at="2026-03-01T10:00:00Z",
+        )
+        mem.remember("u", "I live in Tromso.", at="2026-03-02T10:00:00Z")
+        items = mem.recall("u", "who pours bronze bells", k=3)
+    facts = [it for it in items if it.fact is not None and "Halvorsen" in str(it.fact.value)]
+    assert facts and "bm25" in facts[0].channels

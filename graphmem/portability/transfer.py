@@ -261,7 +261,7 @@ def _prepare(
     for n, i in enumerate(ids):
         f = by_id[i]  # its message is not in the document's fact: its clause stands in
         out[i] = (
-            search_terms(f.text, message_terms(f.source_text)),
+            search_terms(f.text, message_terms(f.source_text, f.source_text)),
             fresh[n] if n in fresh else doc.vectors[i],
         )
     return out
