@@ -5,7 +5,7 @@ index: a document (`terms`: an episode, a fact) is indexed with every dictionary
 found in it (jieba's full mode, so 不吃香菜 yields 不吃, 香菜 and more), a query
 (`query_terms`) with its search-mode words (the route jieba prefers, plus the dictionary
 words inside a long one). Each word of a query is then a word of any document that says
-it, and full mode costs a quarter of search mode on a long text. The HMM that guesses
+it, and full mode costs a fraction of search mode on a long text. The HMM that guesses
 words outside the dictionary is off on both sides: a guess on one side would be a word
 the other side never has. Every CJK character is kept as a unigram too, so a query for
 狗 still meets 狗狗 and a name jieba does not know is met character by character.
