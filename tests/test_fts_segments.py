@@ -4,6 +4,8 @@ merging keeps them, and every search finds and scores exactly what it did before
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -84,4 +86,29 @@ def test_merge_step_is_a_no_op_on_a_shallow_index(tmp_path: Path) -> None:
         fts_segments.merge_step(mem.store._conn)
         assert {fts: segment_count(mem.store._conn, fts) for fts in FTS_TABLES} == before
     finally:
+        mem.close()
+
+
+def test_merge_step_never_waits_for_another_writer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "busy.db"
+    mem = Memory(path)
+    other = sqlite3.connect(path, isolation_level=None)
+    try:
+        mem.remember("solo", "My cousin keeps bees near Perth.", at=T0)
+        monkeypatch.setattr(fts_segments, "MAX_SEGMENTS", 0)  # every index is "too deep"
+        conn = mem.store._conn
+        waits = conn.execute("PRAGMA busy_timeout").fetchone()[0]
+        assert waits > 0
+        other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+        t0 = time.monotonic()
+        fts_segments.merge_step(conn)
+        assert time.monotonic() - t0 < 0.5 * waits / 1000
+        assert not conn.in_transaction
+        assert conn.execute("PRAGMA busy_timeout").fetchone()[0] == waits
+        other.execute("ROLLBACK")
+        before = segment_count(conn, "episodes_fts")
+        fts_segments.merge_step(conn)  # free again: the step runs
+        assert segment_count(conn, "episodes_fts") <= before
+    finally:
+        other.close()
         mem.close()

@@ -40,17 +40,25 @@ def segment_count(c: sqlite3.Connection, fts: str) -> int:
 
 def merge_step(c: sqlite3.Connection, tables: Sequence[str] = FTS_TABLES) -> None:
     """One bounded merge step on each of `tables` that holds too many segments. Runs outside
-    any transaction (after a write committed); a failure (another process holds the write
-    lock) leaves the index as it was, and a later write merges instead."""
+    any transaction (after a write committed) and never waits for the write lock: when
+    another process holds it, or the step fails, the index stays as it was and a later
+    write merges instead."""
+    deep = []
     for fts in tables:
         assert fts in FTS_TABLES
         with contextlib.suppress(sqlite3.Error):
-            if segment_count(c, fts) <= MAX_SEGMENTS:
-                continue
-            try:
-                c.execute("BEGIN IMMEDIATE")
-                c.execute(f"INSERT INTO {fts}({fts}, rank) VALUES('merge', ?)", (MERGE_PAGES,))
-                c.execute("COMMIT")
-            except sqlite3.Error:
-                rollback(c)
-                raise
+            if segment_count(c, fts) > MAX_SEGMENTS:
+                deep.append(fts)
+    if not deep:
+        return
+    waits = int(c.execute("PRAGMA busy_timeout").fetchone()[0])
+    c.execute("PRAGMA busy_timeout = 0")
+    try:
+        c.execute("BEGIN IMMEDIATE")
+        for fts in deep:
+            c.execute(f"INSERT INTO {fts}({fts}, rank) VALUES('merge', ?)", (MERGE_PAGES,))
+        c.execute("COMMIT")
+    except sqlite3.Error:
+        rollback(c)
+    finally:
+        c.execute(f"PRAGMA busy_timeout = {waits}")
