@@ -1,6 +1,7 @@
-"""After each committed write, the SQLite store merges a full-text index that holds too many
-segments (graphmem.stores.sqlite.fts_segments): the indexes stay shallower than FTS5's own
-merging keeps them, and every search finds and scores exactly what it did before."""
+"""After a committed write, the SQLite store rewrites its full-text indexes as one segment each
+once their tables have grown by a share since the last rewrite (graphmem.stores.sqlite.
+fts_segments): the indexes stay shallower than FTS5's own merging keeps them, every search
+finds and scores exactly what it did before, and the rewrite never waits for another writer."""
 
 from __future__ import annotations
 
@@ -44,12 +45,12 @@ def test_writes_keep_indexes_shallow_and_search_unchanged(
 ) -> None:
     merged = _load(tmp_path / "merged.db")
     with monkeypatch.context() as m:
-        m.setattr(fts_segments, "MAX_SEGMENTS", 10**9)  # FTS5's own merging only
+        m.setattr(fts_segments, "MIN_ROWS", 10**9)  # FTS5's own merging only
         unmerged = _load(tmp_path / "unmerged.db")
     try:
         for fts in FTS_TABLES:
             kept, left = segment_count(merged.store._conn, fts), segment_count(unmerged.store._conn, fts)
-            assert left > fts_segments.MAX_SEGMENTS  # the workload does fragment the index
+            assert left > 3  # the workload does fragment the index
             assert kept < left
         at = T0 + timedelta(days=30)
         terms = ["parrot", "oslo", "pip", "spring", "tortoise"]
@@ -77,38 +78,58 @@ def test_writes_keep_indexes_shallow_and_search_unchanged(
         unmerged.close()
 
 
-def test_merge_step_is_a_no_op_on_a_shallow_index(tmp_path: Path) -> None:
-    mem = Memory(tmp_path / "one.db")
+def test_rewrite_comes_after_the_tables_grew_by_a_share(tmp_path: Path) -> None:
+    mem = Memory(tmp_path / "grow.db")
+    conn = mem.store._conn
+
+    def last() -> int | None:
+        row = conn.execute("SELECT value FROM meta WHERE key = ?", (fts_segments.META_KEY,)).fetchone()
+        return None if row is None else int(row[0])
+
     try:
         mem.remember("solo", "My sister lives in Quito.", at=T0)
-        before = {fts: segment_count(mem.store._conn, fts) for fts in FTS_TABLES}
-        assert all(n <= fts_segments.MAX_SEGMENTS for n in before.values())
-        fts_segments.merge_step(mem.store._conn)
-        assert {fts: segment_count(mem.store._conn, fts) for fts in FTS_TABLES} == before
+        assert last() is None  # a few rows: no rewrite yet
+        seen: list[int] = []
+        for i in range(60):
+            city = CITIES[i % len(CITIES)]
+            mem.remember(
+                f"grow-{i % 5}", f"My friend Ada{i} moved to {city} in May.", at=T0 + timedelta(hours=i)
+            )
+            if last() is not None and (not seen or last() != seen[-1]):
+                seen.append(last() or 0)
+                # Just rewritten: one segment each, and not due again until the tables grow.
+                assert all(segment_count(conn, fts) == 1 for fts in FTS_TABLES)
+                assert not fts_segments.due(conn)
+        assert len(seen) >= 2
+        for a, b in zip(seen, seen[1:]):
+            assert b - a >= max(fts_segments.MIN_ROWS, fts_segments.GROWTH * a)
     finally:
         mem.close()
 
 
-def test_merge_step_never_waits_for_another_writer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_rewrite_never_waits_for_another_writer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "busy.db"
     mem = Memory(path)
     other = sqlite3.connect(path, isolation_level=None)
     try:
         mem.remember("solo", "My cousin keeps bees near Perth.", at=T0)
-        monkeypatch.setattr(fts_segments, "MAX_SEGMENTS", 0)  # every index is "too deep"
+        monkeypatch.setattr(fts_segments, "MIN_ROWS", 0)  # always due
+        monkeypatch.setattr(fts_segments, "GROWTH", 0.0)
         conn = mem.store._conn
         waits = conn.execute("PRAGMA busy_timeout").fetchone()[0]
         assert waits > 0
         other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
         t0 = time.monotonic()
-        fts_segments.merge_step(conn)
+        fts_segments.keep_shallow(conn)
         assert time.monotonic() - t0 < 0.5 * waits / 1000
         assert not conn.in_transaction
         assert conn.execute("PRAGMA busy_timeout").fetchone()[0] == waits
+        assert conn.execute("SELECT 1 FROM meta WHERE key = ?", (fts_segments.META_KEY,)).fetchone() is None
         other.execute("ROLLBACK")
-        before = segment_count(conn, "episodes_fts")
-        fts_segments.merge_step(conn)  # free again: the step runs
-        assert segment_count(conn, "episodes_fts") <= before
+        fts_segments.keep_shallow(conn)  # free again: the rewrite runs
+        assert all(segment_count(conn, fts) == 1 for fts in FTS_TABLES)
+        row = conn.execute("SELECT value FROM meta WHERE key = ?", (fts_segments.META_KEY,)).fetchone()
+        assert int(row[0]) == fts_segments.rows_written(conn)
     finally:
         other.close()
         mem.close()

@@ -6,30 +6,33 @@ adds. A remember adds a few rows to a large index, so the merging lags: in a fil
 1,000 users (50,000 facts) the indexes held 11-19 segments, against 3-5 in a file of
 one user. Every searched word is looked up in every segment (its term, then a seek to
 the user's rowid range), and `bm25()` counts the word's rows in every segment too, so
-each BM25 statement of recall cost about three times as much although the user's own
-rows were the same.
+recall's BM25 statements cost two to three times as much although the user's own rows
+were the same. A bounded merge step after each write (FTS5 'merge') only halved the
+segment count, and recall hardly moved: the large segments are the costly ones.
 
-After a committed write, an index holding more than `MAX_SEGMENTS` segments gets a
-bounded step of merge work (`'merge'` of about `MERGE_PAGES` pages, FTS5's own
-incremental merge) in a transaction of its own: about half a millisecond per write on
-average, and the segment count stays near half of what it was. A merge only moves
-postings between segments: every match, score and row stays the same.
+So the store rewrites both indexes as one segment each (FTS5 'optimize') once their
+tables have grown by `GROWTH` since the last rewrite. A rewrite costs time in proportion
+to the index, and the next comes after a proportional number of new rows, so the cost
+per written row stays constant however large the file gets; in between, the rows written
+since sit in small segments of their own. The row count at the last rewrite is kept in
+`meta` (`META_KEY`), so every process sees it. A rewrite only moves postings between
+segments: every match, score and row stays the same.
 """
 
 from __future__ import annotations
 
-import contextlib
 import sqlite3
-from collections.abc import Sequence
 
 from .rows import rollback
 
-#: Segments an index may hold before a write pays for a merge step.
-MAX_SEGMENTS = 4
-#: Pages of merge work per step (FTS5 'merge' command; about 4 KB each).
-MERGE_PAGES = 32
-#: The store's full-text tables (fixed names of its schema, never user input).
-FTS_TABLES = ("facts_fts", "episodes_fts")
+#: Share the indexed tables grow by between two rewrites of the indexes.
+GROWTH = 0.1
+#: ... and at least this many rows (a small index is cheap to search anyway).
+MIN_ROWS = 64
+#: The `meta` key holding the rows written when the indexes were last rewritten.
+META_KEY = "fts_optimized_rows"
+#: The store's full-text tables and the tables whose rows they index (fixed names).
+FTS_TABLES = {"facts_fts": "facts", "episodes_fts": "episodes"}
 
 
 def segment_count(c: sqlite3.Connection, fts: str) -> int:
@@ -38,25 +41,37 @@ def segment_count(c: sqlite3.Connection, fts: str) -> int:
     return int(c.execute(f"SELECT count(DISTINCT segid) FROM {fts}_idx").fetchone()[0])
 
 
-def merge_step(c: sqlite3.Connection, tables: Sequence[str] = FTS_TABLES) -> None:
-    """One bounded merge step on each of `tables` that holds too many segments. Runs outside
-    any transaction (after a write committed) and never waits for the write lock: when
-    another process holds it, or the step fails, the index stays as it was and a later
-    write merges instead."""
-    deep = []
-    for fts in tables:
-        assert fts in FTS_TABLES
-        with contextlib.suppress(sqlite3.Error):
-            if segment_count(c, fts) > MAX_SEGMENTS:
-                deep.append(fts)
-    if not deep:
+def rows_written(c: sqlite3.Connection) -> int:
+    """Rows the indexed tables have taken so far (their largest rowids: two index seeks)."""
+    return sum(
+        int(c.execute(f"SELECT coalesce(max(rowid), 0) FROM {t}").fetchone()[0]) for t in FTS_TABLES.values()
+    )
+
+
+def due(c: sqlite3.Connection) -> bool:
+    """Whether the tables have grown enough since the last rewrite of the indexes."""
+    row = c.execute("SELECT value FROM meta WHERE key = ?", (META_KEY,)).fetchone()
+    last = int(row[0]) if row else 0
+    return rows_written(c) - last >= max(MIN_ROWS, GROWTH * last)
+
+
+def keep_shallow(c: sqlite3.Connection) -> None:
+    """Rewrite the indexes as one segment each when `due`. Runs outside any transaction
+    (after a write committed) and never waits for the write lock: when another process
+    holds it, or the rewrite fails, the indexes stay as they were (still correct, only
+    deeper) and a later write tries again."""
+    try:
+        if not due(c):
+            return
+    except sqlite3.Error:
         return
     waits = int(c.execute("PRAGMA busy_timeout").fetchone()[0])
     c.execute("PRAGMA busy_timeout = 0")
     try:
         c.execute("BEGIN IMMEDIATE")
-        for fts in deep:
-            c.execute(f"INSERT INTO {fts}({fts}, rank) VALUES('merge', ?)", (MERGE_PAGES,))
+        for fts in FTS_TABLES:
+            c.execute(f"INSERT INTO {fts}({fts}) VALUES('optimize')")
+        c.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (META_KEY, str(rows_written(c))))
         c.execute("COMMIT")
     except sqlite3.Error:
         rollback(c)

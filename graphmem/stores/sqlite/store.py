@@ -25,7 +25,7 @@ from ..common import FACT_FILTERS, fact_filters, fact_from, scrub_needles, uniqu
 from .episodes import EpisodeRows
 from .errors import map_error
 from .fact_search import FactSearch
-from .fts_segments import merge_step
+from .fts_segments import keep_shallow
 from .rows import FACT_COLS, fts_quote, placeholders, rollback
 from .schema import SQLITE_SCHEMA, upgrade_schema
 from .term_stats import TermStats
@@ -441,7 +441,7 @@ class SQLiteStore:
             except BaseException:
                 rollback(c)
                 raise
-            merge_step(c)  # committed: keep the full-text indexes few segments deep
+            keep_shallow(c)  # committed: keep the full-text indexes few segments deep
             return result
 
     def touch(self, user_id: str, fact_ids: Iterable[str], at: datetime) -> None:
