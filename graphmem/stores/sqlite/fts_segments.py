@@ -21,6 +21,7 @@ segments: every match, score and row stays the same.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 
 from .rows import rollback
@@ -59,12 +60,13 @@ def keep_shallow(c: sqlite3.Connection) -> None:
     """Rewrite the indexes as one segment each when `due`. Runs outside any transaction
     (after a write committed) and never waits for the write lock: when another process
     holds it, or the rewrite fails, the indexes stay as they were (still correct, only
-    deeper) and a later write tries again."""
-    try:
-        if not due(c):
-            return
-    except sqlite3.Error:
-        return
+    deeper) and a later write tries again. Nothing raises: the write it follows is done."""
+    with contextlib.suppress(sqlite3.Error):
+        if due(c):
+            _rewrite(c)
+
+
+def _rewrite(c: sqlite3.Connection) -> None:
     waits = int(c.execute("PRAGMA busy_timeout").fetchone()[0])
     c.execute("PRAGMA busy_timeout = 0")
     try:
