@@ -7,8 +7,9 @@ adds. A remember adds a few rows to a large index, so the merging lags: in a fil
 one user. Every searched word is looked up in every segment (its term, then a seek to
 the user's rowid range), and `bm25()` counts the word's rows in every segment too, so
 recall's BM25 statements cost two to three times as much although the user's own rows
-were the same. A bounded merge step after each write (FTS5 'merge') only halved the
-segment count, and recall hardly moved: the large segments are the costly ones.
+were the same. A bounded merge step after each write (FTS5 'merge', 32 pages) only
+halved the segment count and took recall p95 at 1,000 users from 10.2 to 8.7 ms; these
+rewrites took it to 7.3 ms (one user: 5.6 ms).
 
 So the store rewrites both indexes as one segment each (FTS5 'optimize') once their
 tables have grown by `GROWTH` since the last rewrite. A rewrite costs time in proportion
