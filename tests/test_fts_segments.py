@@ -1,7 +1,8 @@
-"""After a committed write, the SQLite store rewrites its full-text indexes as one segment each
-once their tables have grown by a share since the last rewrite (graphmem.stores.sqlite.
-fts_segments): the indexes stay shallower than FTS5's own merging keeps them, every search
-finds and scores exactly what it did before, and the rewrite never waits for another writer."""
+"""After a committed write, the SQLite store compacts its full-text indexes to one segment each
+once their tables have grown by a share since the last compaction, a bounded step per write
+(graphmem.stores.sqlite.fts_segments): the indexes stay shallower than FTS5's own merging
+keeps them, every search finds and scores exactly what it did before, no write does more than
+one step, and a step never waits for another writer."""
 
 from __future__ import annotations
 
@@ -78,7 +79,7 @@ def test_writes_keep_indexes_shallow_and_search_unchanged(
         unmerged.close()
 
 
-def test_rewrite_comes_after_the_tables_grew_by_a_share(tmp_path: Path) -> None:
+def test_compaction_starts_after_the_tables_grew_by_a_share(tmp_path: Path) -> None:
     mem = Memory(tmp_path / "grow.db")
     conn = mem.store._conn
 
@@ -88,7 +89,7 @@ def test_rewrite_comes_after_the_tables_grew_by_a_share(tmp_path: Path) -> None:
 
     try:
         mem.remember("solo", "My sister lives in Quito.", at=T0)
-        assert last() is None  # a few rows: no rewrite yet
+        assert last() is None  # a few rows: no compaction yet
         seen: list[int] = []
         for i in range(60):
             city = CITIES[i % len(CITIES)]
@@ -97,7 +98,8 @@ def test_rewrite_comes_after_the_tables_grew_by_a_share(tmp_path: Path) -> None:
             )
             if last() is not None and (not seen or last() != seen[-1]):
                 seen.append(last() or 0)
-                # Just rewritten: one segment each, and not due again until the tables grow.
+                # Just started: a small index is merged whole by the first step, and the
+                # next compaction waits for the tables to grow again.
                 assert all(segment_count(conn, fts) == 1 for fts in FTS_TABLES)
                 assert not fts_segments.due(conn)
         assert len(seen) >= 2
@@ -107,7 +109,37 @@ def test_rewrite_comes_after_the_tables_grew_by_a_share(tmp_path: Path) -> None:
         mem.close()
 
 
-def test_rewrite_never_waits_for_another_writer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_compaction_is_spread_over_writes_in_bounded_steps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with monkeypatch.context() as m:
+        m.setattr(fts_segments, "MIN_ROWS", 10**9)  # FTS5's own merging only
+        mem = _load(tmp_path / "steps.db")
+    conn = mem.store._conn
+    try:
+        deep = {fts: segment_count(conn, fts) for fts in FTS_TABLES}
+        assert all(n > 3 for n in deep.values())
+        r = mem.store.reader("seg-u3")
+        before = sorted((round(s, 9), i) for i, s in r.search_episodes_text(["parrot", "spring"], 50))
+        monkeypatch.setattr(fts_segments, "MIN_ROWS", 0)
+        monkeypatch.setattr(fts_segments, "STEP_PAGES", 1)  # the least work a step can do
+        steps = 0
+        fts_segments.keep_shallow(conn)  # starts it
+        while fts_segments.running(conn) and steps < 200:
+            assert not fts_segments.due(conn)  # under way: never started again meanwhile
+            mem.remember(
+                "seg-u3", f"My parrot learned word number {steps}.", at=T0 + timedelta(days=2, hours=steps)
+            )
+            steps += 1  # each write above carried the compaction on by one step
+        assert 1 < steps < 200
+        assert all(segment_count(conn, fts) < deep[fts] for fts in FTS_TABLES)
+        after = {i for i, _ in r.search_episodes_text(["parrot", "spring"], 500)}
+        assert before and {i for _, i in before} <= after  # what was found still is
+    finally:
+        mem.close()
+
+
+def test_a_step_never_waits_for_another_writer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "busy.db"
     mem = Memory(path)
     other = sqlite3.connect(path, isolation_level=None)
@@ -126,10 +158,10 @@ def test_rewrite_never_waits_for_another_writer(tmp_path: Path, monkeypatch: pyt
         assert conn.execute("PRAGMA busy_timeout").fetchone()[0] == waits
         assert conn.execute("SELECT 1 FROM meta WHERE key = ?", (fts_segments.META_KEY,)).fetchone() is None
         other.execute("ROLLBACK")
-        fts_segments.keep_shallow(conn)  # free again: the rewrite runs
-        assert all(segment_count(conn, fts) == 1 for fts in FTS_TABLES)
+        fts_segments.keep_shallow(conn)  # free again: the compaction starts
         row = conn.execute("SELECT value FROM meta WHERE key = ?", (fts_segments.META_KEY,)).fetchone()
         assert int(row[0]) == fts_segments.rows_written(conn)
+        assert all(segment_count(conn, fts) == 1 for fts in FTS_TABLES)
     finally:
         other.close()
         mem.close()

@@ -7,17 +7,21 @@ adds. A remember adds a few rows to a large index, so the merging lags: in a fil
 one user. Every searched word is looked up in every segment (its term, then a seek to
 the user's rowid range), and `bm25()` counts the word's rows in every segment too, so
 recall's BM25 statements cost two to three times as much although the user's own rows
-were the same. A bounded merge step after each write (FTS5 'merge', 32 pages) only
-halved the segment count and took recall p95 at 1,000 users from 10.2 to 8.7 ms; these
-rewrites took it to 7.3 ms (one user: 5.6 ms).
+were the same. FTS5's ordinary merge step after each write (positive 'merge', 32 pages)
+only halved the segment count and took recall p95 at 1,000 users from 10.2 to 8.7 ms;
+merging each index down to one segment took it to 7.3 ms (one user: 5.6 ms).
 
-So the store rewrites both indexes as one segment each (FTS5 'optimize') once their
-tables have grown by `GROWTH` since the last rewrite. A rewrite costs time in proportion
-to the index, and the next comes after a proportional number of new rows, so the cost
-per written row stays constant however large the file gets; in between, the rows written
-since sit in small segments of their own. The row count at the last rewrite is kept in
-`meta` (`META_KEY`), so every process sees it. A rewrite only moves postings between
-segments: every match, score and row stays the same.
+So once the indexed tables have grown by `GROWTH` since the last compaction, the store
+compacts both indexes to one segment each: FTS5's incremental optimize, a 'merge' with a
+negative page budget to start it, then positive ones to carry it on, `STEP_PAGES` pages
+of merging after each committed write until a step finds nothing left to merge. No write
+pays for more than one step (7-10 ms an index on the 1,000-user file), however large the
+index: a one-go 'optimize' would cost time in proportion to the whole index inside one
+caller's write, holding the write lock from every other writer meanwhile. The next
+compaction comes after a proportional number of new rows, so the merging per written row
+stays constant. Where a compaction stands is kept in `meta` (`META_KEY`, `META_RUNNING`),
+so every process sees it. Merging only moves postings between segments: every match,
+score and row stays the same.
 """
 
 from __future__ import annotations
@@ -27,12 +31,16 @@ import sqlite3
 
 from .rows import rollback
 
-#: Share the indexed tables grow by between two rewrites of the indexes.
+#: Share the indexed tables grow by between two compactions of the indexes.
 GROWTH = 0.1
 #: ... and at least this many rows (a small index is cheap to search anyway).
 MIN_ROWS = 64
-#: The `meta` key holding the rows written when the indexes were last rewritten.
+#: Pages of merging one write carries a compaction on by, in each index.
+STEP_PAGES = 100
+#: The `meta` key holding the rows written when the last compaction started.
 META_KEY = "fts_optimized_rows"
+#: The `meta` key present while a compaction is under way.
+META_RUNNING = "fts_compacting"
 #: The store's full-text tables and the tables whose rows they index (fixed names).
 FTS_TABLES = {"facts_fts": "facts", "episodes_fts": "episodes"}
 
@@ -50,31 +58,57 @@ def rows_written(c: sqlite3.Connection) -> int:
     )
 
 
+def _meta(c: sqlite3.Connection, key: str) -> str | None:
+    row = c.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+    return None if row is None else str(row[0])
+
+
+def running(c: sqlite3.Connection) -> bool:
+    """Whether a compaction is under way (started, not yet found finished)."""
+    return _meta(c, META_RUNNING) is not None
+
+
 def due(c: sqlite3.Connection) -> bool:
-    """Whether the tables have grown enough since the last rewrite of the indexes."""
-    row = c.execute("SELECT value FROM meta WHERE key = ?", (META_KEY,)).fetchone()
-    last = int(row[0]) if row else 0
+    """Whether the tables have grown enough since the last compaction started."""
+    last = int(_meta(c, META_KEY) or 0)
     return rows_written(c) - last >= max(MIN_ROWS, GROWTH * last)
 
 
 def keep_shallow(c: sqlite3.Connection) -> None:
-    """Rewrite the indexes as one segment each when `due`. Runs outside any transaction
+    """One step of compaction, when one is under way or `due`. Runs outside any transaction
     (after a write committed) and never waits for the write lock: when another process
-    holds it, or the rewrite fails, the indexes stay as they were (still correct, only
-    deeper) and a later write tries again. Nothing raises: the write it follows is done."""
+    holds it, or the step fails, nothing changes (the indexes are still correct, only
+    deeper) and a later write carries on. Nothing raises: the write it follows is done."""
     with contextlib.suppress(sqlite3.Error):
-        if due(c):
-            _rewrite(c)
+        if running(c):
+            _step(c, start=False)
+        elif due(c):
+            _step(c, start=True)
 
 
-def _rewrite(c: sqlite3.Connection) -> None:
+def _step(c: sqlite3.Connection, start: bool) -> None:
     waits = int(c.execute("PRAGMA busy_timeout").fetchone()[0])
     c.execute("PRAGMA busy_timeout = 0")
     try:
         c.execute("BEGIN IMMEDIATE")
+        merged = False
         for fts in FTS_TABLES:
-            c.execute(f"INSERT INTO {fts}({fts}) VALUES('optimize')")
-        c.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (META_KEY, str(rows_written(c))))
+            # FTS5: a negative budget puts every segment on one level and starts merging
+            # them; a positive one carries on the merge started, even if writes have added
+            # segments since. A step that changes fewer than two rows found nothing to do.
+            before = c.total_changes
+            c.execute(
+                f"INSERT INTO {fts}({fts}, rank) VALUES('merge', ?)", (-STEP_PAGES if start else STEP_PAGES,)
+            )
+            merged = merged or c.total_changes - before >= 2
+        if start:
+            c.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (META_KEY, str(rows_written(c)))
+            )
+        if merged:
+            c.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, '1')", (META_RUNNING,))
+        else:
+            c.execute("DELETE FROM meta WHERE key = ?", (META_RUNNING,))
         c.execute("COMMIT")
     except sqlite3.Error:
         rollback(c)
