@@ -122,9 +122,10 @@ def test_a_compaction_is_spread_over_writes_in_bounded_steps(
         r = mem.store.reader("seg-u3")
         before = sorted((round(s, 9), i) for i, s in r.search_episodes_text(["parrot", "spring"], 50))
         monkeypatch.setattr(fts_segments, "MIN_ROWS", 0)
-        monkeypatch.setattr(fts_segments, "STEP_PAGES", 1)  # the least work a step can do
+        monkeypatch.setattr(fts_segments, "MIN_STEP_PAGES", 1)  # the least work a step can do
+        monkeypatch.setattr(fts_segments, "MAX_STEP_PAGES", 1)
         steps = 0
-        fts_segments.keep_shallow(conn)  # starts it
+        fts_segments.keep_shallow(conn, 1)  # starts it
         while fts_segments.running(conn) and steps < 200:
             assert not fts_segments.due(conn)  # under way: never started again meanwhile
             mem.remember(
@@ -152,16 +153,23 @@ def test_a_step_never_waits_for_another_writer(tmp_path: Path, monkeypatch: pyte
         assert waits > 0
         other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
         t0 = time.monotonic()
-        fts_segments.keep_shallow(conn)
+        fts_segments.keep_shallow(conn, 10)
         assert time.monotonic() - t0 < 0.5 * waits / 1000
         assert not conn.in_transaction
         assert conn.execute("PRAGMA busy_timeout").fetchone()[0] == waits
         assert conn.execute("SELECT 1 FROM meta WHERE key = ?", (fts_segments.META_KEY,)).fetchone() is None
         other.execute("ROLLBACK")
-        fts_segments.keep_shallow(conn)  # free again: the compaction starts
+        fts_segments.keep_shallow(conn, 10)  # free again: the compaction starts
         row = conn.execute("SELECT value FROM meta WHERE key = ?", (fts_segments.META_KEY,)).fetchone()
         assert int(row[0]) == fts_segments.rows_written(conn)
         assert all(segment_count(conn, fts) == 1 for fts in FTS_TABLES)
     finally:
         other.close()
         mem.close()
+
+
+def test_a_steps_budget_follows_what_its_write_wrote() -> None:
+    pages = fts_segments.step_pages
+    assert pages(0) == pages(5) == fts_segments.MIN_STEP_PAGES  # a sentence: a few pages
+    assert pages(400) == 400 // fts_segments.CHANGES_PER_PAGE > pages(40)  # more written, more merged
+    assert pages(10**7) == fts_segments.MAX_STEP_PAGES  # bounded however large the write

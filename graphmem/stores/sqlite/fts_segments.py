@@ -13,13 +13,16 @@ merging each index down to one segment took it to 7.3 ms (one user: 5.6 ms).
 
 So once the indexed tables have grown by `GROWTH` since the last compaction, the store
 compacts both indexes to one segment each: FTS5's incremental optimize, a 'merge' with a
-negative page budget to start it, then positive ones to carry it on, `STEP_PAGES` pages
-of merging after each committed write until a step finds nothing left to merge. No write
-pays for more than one step (7-10 ms an index on the 1,000-user file), however large the
-index: a one-go 'optimize' would cost time in proportion to the whole index inside one
-caller's write, holding the write lock from every other writer meanwhile. The next
-compaction comes after a proportional number of new rows, so the merging per written row
-stays constant. Where a compaction stands is kept in `meta` (`META_KEY`, `META_RUNNING`),
+negative page budget to start it, then positive ones to carry it on, one step after each
+committed write until a step finds nothing left to merge. A step's budget is in
+proportion to what its write wrote (`step_pages`: a remember of a sentence merges a few
+pages, an import of a user's document hundreds), so no write pays more than a share of
+its own cost, however large the index: a one-go 'optimize' costs time in proportion to
+the whole index inside one caller's write, holding the write lock from every other
+writer meanwhile (0.6 s on the 1,000-user file, growing with it), and a fixed budget of
+100 pages (7-10 ms an index there) doubled the cost of a long message's remember in a
+small file that grows fast. The next compaction comes after a proportional number of new
+rows, so the merging per written row stays bounded. Where a compaction stands is kept in `meta` (`META_KEY`, `META_RUNNING`),
 so every process sees it. Merging only moves postings between segments: every match,
 score and row stays the same.
 """
@@ -35,8 +38,10 @@ from .rows import rollback
 GROWTH = 0.1
 #: ... and at least this many rows (a small index is cheap to search anyway).
 MIN_ROWS = 64
-#: Pages of merging one write carries a compaction on by, in each index.
-STEP_PAGES = 100
+#: Pages of merging one write carries a compaction on by, in each index: one per this many
+#: rows the write changed, within the bounds below.
+CHANGES_PER_PAGE = 4
+MIN_STEP_PAGES, MAX_STEP_PAGES = 8, 400
 #: The `meta` key holding the rows written when the last compaction started.
 META_KEY = "fts_optimized_rows"
 #: The `meta` key present while a compaction is under way.
@@ -74,19 +79,25 @@ def due(c: sqlite3.Connection) -> bool:
     return rows_written(c) - last >= max(MIN_ROWS, GROWTH * last)
 
 
-def keep_shallow(c: sqlite3.Connection) -> None:
-    """One step of compaction, when one is under way or `due`. Runs outside any transaction
+def step_pages(changes: int) -> int:
+    """The merge budget of a step after a write that changed `changes` rows."""
+    return max(MIN_STEP_PAGES, min(MAX_STEP_PAGES, changes // CHANGES_PER_PAGE))
+
+
+def keep_shallow(c: sqlite3.Connection, changes: int) -> None:
+    """One step of compaction after a write that changed `changes` rows, when one is
+    under way or `due`. Runs outside any transaction
     (after a write committed) and never waits for the write lock: when another process
     holds it, or the step fails, nothing changes (the indexes are still correct, only
     deeper) and a later write carries on. Nothing raises: the write it follows is done."""
     with contextlib.suppress(sqlite3.Error):
         if running(c):
-            _step(c, start=False)
+            _step(c, step_pages(changes), start=False)
         elif due(c):
-            _step(c, start=True)
+            _step(c, step_pages(changes), start=True)
 
 
-def _step(c: sqlite3.Connection, start: bool) -> None:
+def _step(c: sqlite3.Connection, pages: int, start: bool) -> None:
     waits = int(c.execute("PRAGMA busy_timeout").fetchone()[0])
     c.execute("PRAGMA busy_timeout = 0")
     try:
@@ -97,9 +108,7 @@ def _step(c: sqlite3.Connection, start: bool) -> None:
             # them; a positive one carries on the merge started, even if writes have added
             # segments since. A step that changes fewer than two rows found nothing to do.
             before = c.total_changes
-            c.execute(
-                f"INSERT INTO {fts}({fts}, rank) VALUES('merge', ?)", (-STEP_PAGES if start else STEP_PAGES,)
-            )
+            c.execute(f"INSERT INTO {fts}({fts}, rank) VALUES('merge', ?)", (-pages if start else pages,))
             merged = merged or c.total_changes - before >= 2
         if start:
             c.execute(

@@ -426,6 +426,7 @@ class SQLiteStore:
                 c.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as e:
                 raise map_error(e, self.uri, "starting a write") from e
+            changes = c.total_changes
             try:
                 now = datetime.now().timestamp()
                 c.execute(
@@ -441,7 +442,9 @@ class SQLiteStore:
             except BaseException:
                 rollback(c)
                 raise
-            keep_shallow(c)  # committed: keep the full-text indexes few segments deep
+            # Committed: keep the full-text indexes few segments deep, by merging in
+            # proportion to what this write wrote.
+            keep_shallow(c, c.total_changes - changes)
             return result
 
     def touch(self, user_id: str, fact_ids: Iterable[str], at: datetime) -> None:
