@@ -20,7 +20,7 @@ pages, an import of a user's document hundreds), so no write pays more than a sh
 its own cost, however large the index: a one-go 'optimize' costs time in proportion to
 the whole index inside one caller's write, holding the write lock from every other
 writer meanwhile (0.6 s on the 1,000-user file, growing with it), and a fixed budget of
-100 pages (7-10 ms an index there) doubled the cost of a long message's remember in a
+100 pages (7-10 ms an index there) added 20-30 ms to a long message's remember in a
 small file that grows fast. The next compaction comes after a proportional number of new
 rows, so the merging per written row stays bounded. Where a compaction stands is kept in `meta` (`META_KEY`, `META_RUNNING`),
 so every process sees it. Merging only moves postings between segments: every match,
