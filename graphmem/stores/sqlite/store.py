@@ -25,7 +25,6 @@ from ..common import FACT_FILTERS, fact_filters, fact_from, scrub_needles, uniqu
 from .episodes import EpisodeRows
 from .errors import map_error
 from .fact_search import FactSearch
-from .fts_segments import keep_shallow
 from .rows import FACT_COLS, fts_quote, placeholders, rollback
 from .schema import SQLITE_SCHEMA, upgrade_schema
 from .term_stats import TermStats
@@ -426,7 +425,6 @@ class SQLiteStore:
                 c.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as e:
                 raise map_error(e, self.uri, "starting a write") from e
-            changes = c.total_changes
             try:
                 now = datetime.now().timestamp()
                 c.execute(
@@ -436,16 +434,13 @@ class SQLiteStore:
                 )
                 result = fn(SQLiteUser(self, c, user_id))
                 c.execute("COMMIT")
+                return result
             except sqlite3.Error as e:
                 rollback(c)
                 raise map_error(e, self.uri, "write") from e
             except BaseException:
                 rollback(c)
                 raise
-            # Committed: keep the full-text indexes few segments deep, by merging in
-            # proportion to what this write wrote.
-            keep_shallow(c, c.total_changes - changes)
-            return result
 
     def touch(self, user_id: str, fact_ids: Iterable[str], at: datetime) -> None:
         SQLiteUser(self, self._conn, user_id).touch(fact_ids, at)
