@@ -65,6 +65,25 @@ def test_every_full_text_row_is_in_its_users_range(tmp_path: Path) -> None:
     _in_ranges(path)
 
 
+def test_a_user_deleted_and_written_again_in_one_write_gets_its_new_range(tmp_path: Path) -> None:
+    from graphmem.model import Episode
+
+    path = tmp_path / "m.db"
+    with Memory(path) as mem:
+        mem.remember("cy", "I keep a small vegetable patch.", at=T0)
+        mem.remember("di", "My patch is all tomatoes this year.", at=T0)
+
+        def again(w):  # the user's row goes, and the same write indexes a new message
+            w.delete_user()
+            w.add_episode(Episode("m_again", "cy", "user", "Starting over with herbs.", T0), ["herb"])
+
+        mem.store.write("cy", again)
+        hits = mem.store.reader("cy").search_episodes_text(["herb"], 5)
+        assert [i for i, _ in hits] == ["m_again"]
+        assert mem.store.reader("di").search_episodes_text(["herb"], 5) == []
+    _in_ranges(path)
+
+
 def test_a_version_3_file_is_moved_into_ranges(tmp_path: Path) -> None:
     from graphmem.stores.common import user_key
 

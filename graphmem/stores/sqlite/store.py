@@ -371,6 +371,7 @@ class SQLiteUser(EpisodeRows, FactSearch):
         for table in ("fact_vectors", "episode_vectors", "facts", "entities", "supersedes", "audit", "episodes",
                       "users", "write_keys"):  # fmt: skip
             n += self._x(f"DELETE FROM {table} WHERE user_id = ?", (uid,)).rowcount
+        self._known_slot = None  # its `users` row is gone; a later write makes another
         self.store.vectors.drop(uid)
         self.store.episode_vectors.drop(uid)
         return n

@@ -31,14 +31,19 @@ class UserRows:
     user_id: str
     store: RowStore
     _c: sqlite3.Connection
+    #: The user's `users` rowid once read: a row keeps its rowid for its life, and a write
+    #: indexes a row per fact and episode (`delete_user` forgets it with the row).
+    _known_slot: int | None = None
 
     def _x(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:  # pragma: no cover - SQLiteUser's
         raise NotImplementedError
 
     def _slot(self) -> int | None:
         """The rowid of the user's `users` row (None: the user has written nothing)."""
-        row = self._x("SELECT rowid FROM users WHERE user_id = ?", (self.user_id,)).fetchone()
-        return int(row[0]) if row else None
+        if self._known_slot is None:
+            row = self._x("SELECT rowid FROM users WHERE user_id = ?", (self.user_id,)).fetchone()
+            self._known_slot = int(row[0]) if row else None
+        return self._known_slot
 
     def _fts_rowid(self, rowid: int) -> int:
         """The full-text rowid of one of the user's base rows, inside a write (which made
