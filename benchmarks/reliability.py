@@ -327,9 +327,9 @@ def _cost(
     """Median remember time per shape and length (`clock`), and its median CPU time of this
     process (`cpu_<n>`): the wall time also holds what other processes take of the CPU."""
     mem = _memory(str(workdir / "cost.db"))
-    # What loads once per process is not the cost of a message: the rule extractor's
-    # pipelines (jieba's tagger alone takes a second), then dateparser (its first date).
-    mem.extractor.warm()  # type: ignore[attr-defined]
+    # What loads once per process is not the cost of a message: the gate's and the rules'
+    # patterns, the rule extractor's pipelines (jieba's tagger alone takes a second), dateparser.
+    mem.warm()
     mem.remember("warm", "I moved to Porto last Friday. 我昨天住在上海。", at=T0)
     rows = []
     for name, unit in {**_COST_SHAPES, **_VARIED_SHAPES, **_NEW_SHAPES}.items():

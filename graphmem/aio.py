@@ -68,6 +68,10 @@ class AsyncMemory:
         return await loop.run_in_executor(self._pool, functools.partial(fn, *args, **kwargs))
 
     # ---- lifecycle -------------------------------------------------------------------
+    async def warm(self) -> None:
+        """`Memory.warm` in a worker thread."""
+        await self._run(self.memory.warm)
+
     async def close(self) -> None:
         """Wait for running calls, then close the store."""
         await asyncio.get_running_loop().run_in_executor(None, self._shutdown)

@@ -30,6 +30,7 @@ from .stores import Store, open_store
 from .stores.base import UserReader
 from .textproc import bound_runs, terms
 from .timeparse import find_spans
+from .timeparse import warm as warm_dates
 from .timeutil import parse_time
 from .vocab import CORE_KEYS, RELATION_KEYS, is_single
 
@@ -104,6 +105,18 @@ class Memory:
             )
 
     # ---- lifecycle -------------------------------------------------------------------
+    def warm(self) -> None:
+        """Load now what the first message would: the gate's and the extractor's patterns,
+        its pipelines (jieba's dictionary and tagger, spaCy's matchers) and the date parser,
+        one to four seconds once per process. Servers call it at startup, so no request
+        waits for it. Nothing is read or written, and no remote model is called."""
+        from .gate import control, noise  # noqa: F401 - the gate's patterns compile on import
+
+        warm_extractor = getattr(self.extractor, "warm", None)
+        if callable(warm_extractor):
+            warm_extractor()
+        warm_dates()
+
     def close(self) -> None:
         self.store.close()
 

@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from .textproc import zh_number
 
-__all__ = ["TimeSpan", "find_spans", "first_range", "is_time_question", "query_range"]
+__all__ = ["TimeSpan", "find_spans", "first_range", "is_time_question", "query_range", "warm"]
 
 
 @dataclass(frozen=True)
@@ -119,6 +119,12 @@ def _dateparser(expr: str, base: date, prefer: str) -> date | None:
         },
     )
     return found.date() if found is not None else None
+
+
+def warm() -> None:
+    """Import dateparser and load its English data now (most of a second, once per
+    process) instead of inside the first message that names a date."""
+    _dateparser.__wrapped__("march 3", date(2000, 1, 1), "past")
 
 
 def _resolve_en(span: str, base: date) -> tuple[date, date] | None:

@@ -63,6 +63,17 @@ def service(args: list[str], health: str, env: Mapping[str, str] = (), port: int
         stop(proc)
 
 
+def warmed(base: str, health: str, timeout: float = START_TIMEOUT) -> bool:
+    """Whether GET `health` says `warm` within `timeout`: the service warms its engine at
+    startup by itself (no request asks it to)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if httpx.get(base + health, timeout=30).json().get("warm") is True:
+            return True
+        time.sleep(0.2)
+    return False
+
+
 def stop(proc: subprocess.Popen[bytes]) -> str:
     """Stop the process; returns what it wrote to stdout and stderr (its logs)."""
     if proc.poll() is None:

@@ -20,7 +20,7 @@ from graphmem import Memory
 from graphmem.mcp_server import PinnedUser, build_server
 from graphmem.service.lazy import LazyMemory
 
-from .service_proc import ROOT, service
+from .service_proc import ROOT, service, warmed
 
 TOOLS = {"remember", "recall", "context", "get_fact", "list_facts", "fact_history", "forget",
          "export_memory", "status"}  # fmt: skip
@@ -161,6 +161,7 @@ def test_http_tokens(store_target: str, uid: Callable[[str], str], tmp_path: Pat
             "--allowed-host", "memory.example.org"]  # fmt: skip
     with service(args, "/health") as (base, _):
         assert httpx.get(base + "/health", timeout=30).json()["status"] == "ok"
+        assert warmed(base, "/health")  # the engine's pipelines load at startup, before any session
         init = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
             "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}}  # fmt: skip
         accept = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}

@@ -15,7 +15,7 @@ import pytest
 from graphmem import Memory
 
 from .conftest import BACKENDS
-from .service_proc import ROOT, _env, free_port, service, stop
+from .service_proc import ROOT, _env, free_port, service, stop, warmed
 
 ALICE_KEY = "alice-key-" + uuid.uuid4().hex
 BOB_KEY = "bob-key-" + uuid.uuid4().hex
@@ -133,6 +133,14 @@ def test_every_route(rest: Rest) -> None:
         ]["schema"]
         assert schema["required"] == ["query"] and {"query", "k", "at"} == set(schema["properties"])
     assert rest.call("GET", "/docs", None).status_code == 200
+
+
+def test_engine_warms_at_startup(rest: Rest) -> None:
+    # Loading jieba, spaCy's matchers and dateparser takes seconds: the service does it in
+    # the background at startup, not inside its first remember; /readyz says when it is done.
+    assert warmed(rest.base, "/readyz")
+    r = rest.call("POST", f"/v1/users/{rest.alice}/memories", json={"text": "我昨天搬到了杭州。"})
+    assert r.status_code == 200, r.text
 
 
 ROUTES = [

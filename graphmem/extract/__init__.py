@@ -82,9 +82,10 @@ class RuleExtractor:
         self.max_candidates = max_candidates
 
     def warm(self) -> None:
-        """Load jieba's dictionaries, import spaCy and build its two blank pipelines and matchers
-        now instead of on the first message: once per process, one to a few seconds."""
-        from . import nlp
+        """Load jieba's dictionaries, import spaCy and build its two blank pipelines and matchers,
+        and compile the rules, now instead of on the first message: once per process, one to
+        a few seconds."""
+        from . import nlp, rules_en, rules_zh  # noqa: F401 - their patterns compile on import
 
         zh_pos("的")
         nlp.warm()

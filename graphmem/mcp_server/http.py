@@ -69,7 +69,9 @@ def build_http_app(
 
     @server.custom_route("/health", methods=["GET"])
     async def health(_: Request) -> JSONResponse:
-        return JSONResponse({"status": "ok", "version": __version__, "store": lazy.store})
+        return JSONResponse(
+            {"status": "ok", "version": __version__, "store": lazy.store, "warm": lazy.warmed}
+        )
 
     app = server.streamable_http_app(
         streamable_http_path=MCP_PATH,

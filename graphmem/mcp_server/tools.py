@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context, MCPServer
@@ -57,8 +58,22 @@ def _result(text: str, data: dict[str, Any]) -> CallToolResult:
 
 def build_server(lazy: LazyMemory, scope: UserScope, *, name: str = "graphmem") -> MCPServer:
     """An MCPServer whose tools act on `scope`'s user over `lazy`'s store."""
+
+    @asynccontextmanager
+    async def lifespan(_: MCPServer) -> AsyncIterator[None]:
+        # The first tool call would otherwise load jieba, spaCy and dateparser (seconds).
+        # The SDK enters this once as the server starts: over stdio, and over HTTP in its
+        # session manager.
+        warming = lazy.warming()
+        try:
+            yield
+        finally:
+            warming.cancel()
+
     # WARNING: the SDK logs failed calls at INFO, and their messages may quote arguments.
-    server: MCPServer = MCPServer(name, instructions=INSTRUCTIONS, version=__version__, log_level="WARNING")
+    server: MCPServer = MCPServer(
+        name, instructions=INSTRUCTIONS, version=__version__, log_level="WARNING", lifespan=lifespan
+    )
 
     async def call(ctx: Context, fn: Callable[[AsyncMemory, str], Awaitable[Any]]) -> tuple[str, Any]:
         try:

@@ -46,7 +46,9 @@ def _routes(lazy: LazyMemory, settings: ServiceSettings) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> Any:
+        warming = lazy.warming()  # the first request would otherwise load jieba and dateparser
         yield
+        warming.cancel()
         await lazy.close()
 
     api = FastAPI(
@@ -108,7 +110,9 @@ def _routes(lazy: LazyMemory, settings: ServiceSettings) -> FastAPI:
             status, code = status_of(exc)
             return JSONResponse({"status": "unavailable", "error": code, "detail": str(exc),
                                  "store": lazy.store}, status_code=503)  # fmt: skip
-        return JSONResponse({"status": "ready", "store": lazy.store})
+        # `warm`: the pipelines the first message needs are loaded (false for the first
+        # seconds after startup, while requests are answered, only slower).
+        return JSONResponse({"status": "ready", "store": lazy.store, "warm": lazy.warmed})
 
     # ---- write -------------------------------------------------------------------------
     @api.post("/v1/users/{user_id}/memories", summary="Remember one message or a list of them")

@@ -4,11 +4,14 @@ store is down, and recovers by itself once the store answers."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 
 from ..aio import DEFAULT_WORKERS, AsyncMemory
 from ..memory import Memory
 from .jsonable import public_store
+
+_log = logging.getLogger(__name__)
 
 
 class LazyMemory:
@@ -24,6 +27,8 @@ class LazyMemory:
         self._lock: asyncio.Lock | None = None
         #: What responses name as the store (no credentials).
         self.store = public_store(target)
+        #: `warm()` has loaded the engine's pipelines (health routes report it).
+        self.warmed = False
 
     @classmethod
     def of(cls, memory: Memory, *, max_workers: int = DEFAULT_WORKERS) -> LazyMemory:
@@ -43,6 +48,23 @@ class LazyMemory:
                 self._mem = AsyncMemory(mem, max_workers=self._max_workers)
                 self.store = public_store(mem.store.uri)
         return self._mem
+
+    async def warm(self) -> None:
+        """Open the store and warm the engine (`Memory.warm`), so the first request waits for
+        neither. Meant to run in the background at startup: a failure (the store is down) is
+        logged and left to the first request, which opens the store again."""
+        try:
+            mem = await self.get()
+            await mem.warm()
+            self.warmed = True
+        except Exception as e:  # noqa: BLE001 - a background task: nothing may escape it
+            # Only the class: a store's message may quote its address.
+            _log.warning("graphmem: warming up at startup failed (%s); the first request opens the store",
+                         type(e).__name__)  # fmt: skip
+
+    def warming(self) -> asyncio.Task[None]:
+        """`warm()` as a task of the running loop: the server answers meanwhile."""
+        return asyncio.get_running_loop().create_task(self.warm())
 
     async def close(self) -> None:
         if self._mem is not None:
