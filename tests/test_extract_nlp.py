@@ -7,6 +7,8 @@ import threading
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from graphmem.extract import ExtractContext, RuleExtractor, nlp
 
@@ -193,18 +195,44 @@ def test_values_lose_trailing_times(text, attribute, value):
 
 
 def test_gate_never_hides_a_match(monkeypatch):
-    """The pre-matcher gate only skips clauses that cannot match: with it forced open, every
-    sentence here gets the same spans."""
+    """The pre-matcher gate only leaves out patterns that cannot match: with every pattern
+    forced in, every sentence here gets the same spans."""
     texts = [t for t, _ in EN_SPANS] + [t for t, _ in ZH_SPANS] + ["I have a meeting at 10 am on Friday"]
     gated = {t: nlp.time_expressions(t, "zh" if t[0] >= "\u4e00" else "en") for t in texts}
     for lang in ("en", "zh"):
-        monkeypatch.setattr(nlp._bundle(lang).gate, "admits", lambda doc: True)
+        gate = nlp._bundle(lang).gate
+        monkeypatch.setattr(gate, "keyed", lambda doc, n=gate.size: frozenset(range(n)))
     nlp._mentions.cache_clear()
     try:
         for t, want in gated.items():
             assert nlp.time_expressions(t, "zh" if t[0] >= "\u4e00" else "en") == want, t
     finally:
         nlp._mentions.cache_clear()
+
+
+# Pieces of clauses: time words of every kind the tables know, numbers, and words that
+# look like neither; joined at random they make clauses with several, one or no times.
+_EN_PIECES = ["next", "last", "this", "every", "other", "Tuesday", "Fridays", "morning", "at", "7",
+              "10:30", "pm", "the", "day", "after", "tomorrow", "in", "three", "weeks", "ago", "a",
+              "few", "couple", "of", "March", "3rd", "usually", "twice", "per", "month", "on",
+              "weekends", "I", "met", "Ana", "at", "the", "gym", "-", "end", "noon", "from", "now"]  # fmt: skip
+_ZH_PIECES = ["下周三", "每周", "二", "上个", "月", "3", "号", "明天", "下午", "三点", "半", "每天", "晚上",
+              "两周", "后", "过", "几天", "国庆", "经常", "我", "和", "小林", "去", "爬山", "5", "号楼",
+              "每个", "星期五", "都", "10", "月", "1", "日", "去年", "月底", "每隔"]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["en", "zh"]), st.data())
+def test_matching_only_keyed_patterns_finds_what_every_pattern_finds(lang, data):
+    """The matcher runs with the patterns a clause's tokens key (`_Gate.keyed`): the spans
+    are those of one matcher holding every pattern, overlaps resolved the same way."""
+    pieces = _EN_PIECES if lang == "en" else _ZH_PIECES
+    words = data.draw(st.lists(st.sampled_from(pieces), min_size=1, max_size=9))
+    text = (" " if lang == "en" else "").join(words)
+    b = nlp._bundle(lang)
+    doc = b.nlp.make_doc(text)
+    every = [(sp.start, sp.end, sp.label_) for sp in b.filter_spans(b.matcher(doc, as_spans=True))]
+    assert [(sp.start, sp.end, sp.label_) for sp in b.spans(doc)] == every, text
 
 
 def test_gate_needs_a_key_token():

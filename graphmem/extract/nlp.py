@@ -207,38 +207,61 @@ def _key(token: dict) -> tuple[int, str, object] | None:
 
 
 class _Gate:
-    """The cheap test before the matcher. Every pattern has a key: its most selective
-    required token. A clause with no token that could be any pattern's key cannot match,
-    so most clauses (which mention no time) skip the matcher's per-token, per-predicate work."""
+    """Which patterns could match a clause, found before the matcher runs. Every pattern
+    has a key: its most selective required token. A pattern whose key no token of the
+    clause satisfies cannot match, so the matcher runs with the others only (most clauses
+    name one or two kinds of time, and each pattern costs the matcher work on every token),
+    and a clause that satisfies no key (most mention no time) skips it."""
 
     def __init__(self, patterns: list[list[dict]]):
-        self.words: dict[str, set[str]] = {"LOWER": set(), "TEXT": set()}
-        regexes: dict[str, list[str]] = {"LOWER": [], "TEXT": []}
-        self.like_num = False
-        for pattern in patterns:
+        self.size = len(patterns)
+        self.words: dict[str, dict[str, set[int]]] = {"LOWER": {}, "TEXT": {}}
+        regexes: dict[str, dict[str, set[int]]] = {"LOWER": {}, "TEXT": {}}
+        numbers: set[int] = set()
+        for i, pattern in enumerate(patterns):
             keys = [k for t in pattern if t.get("OP") not in ("?", "*") and (k := _key(t))]
             if not keys:
                 raise ValueError(f"time pattern without a key token: {pattern}")
             _, attr, value = min(keys, key=lambda k: k[0])
             if attr == "LIKE_NUM":
-                self.like_num = True
+                numbers.add(i)
             elif isinstance(value, str):
-                regexes[attr].append(value)
+                regexes[attr].setdefault(value, set()).add(i)
             else:
-                self.words[attr] |= value  # type: ignore[arg-type]
+                for word in value:  # type: ignore[attr-defined]
+                    self.words[attr].setdefault(word, set()).add(i)
+        self.numbers = frozenset(numbers)
+        # Per attribute: one alternation that says whether any regex key may hold (most
+        # tokens: none), then each key's own regex and the patterns it keys.
         self.rx = {
-            a: re.compile("|".join(f"(?:{r})" for r in rs)) if rs else None for a, rs in regexes.items()
-        }
+            a: (re.compile("|".join(f"(?:{r})" for r in rs)), [(re.compile(r), frozenset(ids)) for r, ids in rs.items()])
+            if rs
+            else None
+            for a, rs in regexes.items()
+        }  # fmt: skip
 
-    def admits(self, doc) -> bool:
+    def keyed(self, doc) -> frozenset[int]:
+        """The indexes of the patterns whose key some token of `doc` satisfies."""
         lower, text = self.words["LOWER"], self.words["TEXT"]
         lower_rx, text_rx = self.rx["LOWER"], self.rx["TEXT"]
+        found: set[int] = set()
         for t in doc:
-            if t.lower_ in lower or t.text in text or (self.like_num and t.like_num):
-                return True
-            if (lower_rx and lower_rx.search(t.lower_)) or (text_rx and text_rx.search(t.text)):
-                return True
-        return False
+            low, raw = t.lower_, t.text
+            if low in lower:
+                found |= lower[low]
+            if raw in text:
+                found |= text[raw]
+            if self.numbers and t.like_num:
+                found |= self.numbers
+            for rx, s in ((lower_rx, low), (text_rx, raw)):
+                if rx is not None and rx[0].search(s):
+                    for one, ids in rx[1]:
+                        if one.search(s):
+                            found |= ids
+        return frozenset(found)
+
+    def admits(self, doc) -> bool:
+        return bool(self.keyed(doc))
 
 
 class _Bundle:
@@ -261,14 +284,42 @@ class _Bundle:
         else:
             self.nlp = spacy.blank("en")
         table = _ZH if lang == "zh" else _EN
+        #: Every pattern, validated once; the matchers run hold the ones a clause may match.
         self.matcher = Matcher(self.nlp.vocab, validate=True)
         for label, patterns in table.items():
             self.matcher.add(label, patterns)
-        self.gate = _Gate([p for patterns in table.values() for p in patterns])
+        self.patterns = [(label, p) for label, patterns in table.items() for p in patterns]
+        self.gate = _Gate([p for _, p in self.patterns])
+        self._matchers: dict[frozenset[int], Matcher] = {}
+        self._new_matcher = lambda: Matcher(self.nlp.vocab, validate=False)
         self.filter_spans = filter_spans
         self.base = len(self.nlp.vocab.strings)
 
+    def spans(self, doc) -> list:
+        """The matches in `doc`, overlaps resolved (spaCy's filter_spans: longest first)."""
+        keyed = self.gate.keyed(doc)
+        if not keyed:
+            return []
+        return self.filter_spans(self._matcher_for(keyed)(doc, as_spans=True))
 
+    def _matcher_for(self, keyed: frozenset[int]):
+        """A matcher of the patterns `keyed`, added in the table's order (the order decides
+        between two labels of one span). Clauses share a few dozen such sets; the matchers
+        are kept, and forgotten all at once should a stream of odd clauses make hundreds."""
+        m = self._matchers.get(keyed)
+        if m is None:
+            if len(self._matchers) >= MATCHER_SETS:
+                self._matchers.clear()
+            m = self._matchers[keyed] = self._new_matcher()
+            for label in dict.fromkeys(label for label, _ in self.patterns):
+                chosen = [p for i, (lab, p) in enumerate(self.patterns) if lab == label and i in keyed]
+                if chosen:
+                    m.add(label, chosen)
+        return m
+
+
+#: Matchers kept per language, one per set of patterns some clause could match.
+MATCHER_SETS = 256
 _BUNDLES: dict[str, _Bundle] = {}
 _BUILD_LOCK = threading.Lock()
 _RUN_LOCK = threading.Lock()
@@ -302,7 +353,7 @@ def _mentions(text: str, lang: str) -> tuple[tuple[int, int, str], ...]:
     b = _bundle(lang)
     with _RUN_LOCK:  # tokenizers and matchers add to a shared vocabulary; serialise the (µs) calls
         doc = b.nlp.make_doc(text)
-        spans = b.filter_spans(b.matcher(doc, as_spans=True)) if b.gate.admits(doc) else []
+        spans = b.spans(doc)
         if len(b.nlp.vocab.strings) - b.base > VOCAB_GROWTH_LIMIT:
             with _BUILD_LOCK:
                 _BUNDLES[lang] = _Bundle(lang)
