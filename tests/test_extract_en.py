@@ -296,6 +296,24 @@ def test_bare_correction_uses_active_facts():
     check(out, [E("city", "Portland", correction=True, replaces="Seattle")])
 
 
+def test_bare_correction_with_a_run_of_correction_words_and_no_comma():
+    out = run("oops, scratch that: it's Initech not Globex haha", facts=[fact("employer", "Globex")])
+    check(out, [E("employer", "Initech", correction=True, replaces="Globex")])
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("My son Theo is allergic to cashews lol, really bad.", ["cashews"]),
+        ("I'm allergic to shellfish and kiwi btw, kind of severe", ["shellfish", "kiwi"]),
+        ("I have an allergy to latex tbh, super serious", ["latex"]),
+    ],
+)
+def test_allergy_lists_keep_allergens_not_fillers_or_severity(text, want):
+    got = [x.value for x in run(text).candidates if x.attribute == "allergy"]
+    assert got == want
+
+
 def test_same_object_across_polarity():
     liked = run("I love watching horror movies.").candidates
     disliked = run("I can't stand horror movies anymore.").candidates

@@ -76,19 +76,27 @@ NOT_WORKPLACE = frozenset(
         "the same company",
     }
 )
+#: Chat fillers a value never ends with ("allergic to peanuts btw", "in Leeds lol").
+_CHAT = r"btw|lol+|lmao|haha\w*|tbh|fyi|by the way|just so you know|if that matters|actually|anyway|anyways"
 PLACE_STOP = re.compile(
-    r"\s+(?:last|this|next|a few|few|several|\d+|two|three|recently|now|since|for|because|with|and|but|so|to|in \d{4}|"
+    r"\s+(?:"
+    + _CHAT
+    + r"|last|this|next|a few|few|several|\d+|two|three|recently|now|since|for|because|with|and|but|so|to|in \d{4}|"
     r"a while|ago|yesterday|today|earlier|back in|when|where|after|before|right now|these days|at the moment|"
     r"currently|permanently|for good|anymore|any more|though|in the (?:fall|spring|summer|winter|autumn|new year))\b.*$",
     I,
 )
 _ORG_STOP = re.compile(
-    r"\s+(?:as|since|for|in|where|because|and|but|now|these days|anymore|any more|at the moment|currently|full[- ]time|"
+    r"\s+(?:"
+    + _CHAT
+    + r"|as|since|for|in|where|because|and|but|now|these days|anymore|any more|at the moment|currently|full[- ]time|"
     r"part[- ]time|last|this|next|\d+|a few|recently|so|which|who|until|starting|remotely|though)\b.*$|,.*$",
     I,
 )
 LIKE_STOP = re.compile(
-    r"\s+(?:a lot|so much|very much|too|as well|anymore|any more|at all|these days|lately|now|nowadays|in general|"
+    r"\s+(?:"
+    + _CHAT
+    + r"|a lot|so much|very much|too|as well|anymore|any more|at all|these days|lately|now|nowadays|in general|"
     r"more than anything|on weekends|in my (?:free|spare) time|that much|really|though|either|especially|more and more|"
     r"every \w+|whenever|over|rather than|instead of|for me)\b.*$|,.*$",
     I,
@@ -374,7 +382,14 @@ _DATE = (
     r"(?:,? (?P<y>\d{4}))?"
 )
 _POSS = r"(?:my |'s |s )?"
-_allergen = attr("allergy", lambda v: span(v, LIKE_STOP))
+#: A list item that only says how bad it is ("allergic to shellfish, pretty severe"): a remark
+#: about the allergy, not another allergen.
+_SEVERITY = re.compile(
+    r"^(?:(?:pretty|really|very|super|quite|so|extremely|kind of|kinda|a bit|fairly|deathly|highly)\s+)*"
+    r"(?:severe(?:ly)?|serious|bad|mild|deadly|dangerous|life[- ]threatening|intense|awful|terrible)$",
+    re.I,
+)
+_allergen = attr("allergy", lambda v: "" if _SEVERITY.match(w := span(v, LIKE_STOP)) else w)
 _retract_work = lambda m, x: work_candidates(m, x, retract=True)  # noqa: E731
 _is_pet_word = lambda m, x: (relation_of(m["rel"]) or ("",))[0] == "pet"  # noqa: E731
 

@@ -57,17 +57,17 @@ _REMEMBER = re.compile(
     r"for future reference)\b(?: (?:this|that)\b)?[:,]?\s*(?:that\s+)?",
     I,
 )
-_CORRECTION = re.compile(
-    r"^(?:correction|to correct (?:myself|that)|actually|sorry|oops|wait|my bad|I misspoke|I made a mistake|I was wrong|"
-    r"scratch that|let me correct (?:that|myself)|update)\b[:,!.]?\s*",
+_CORRECTION = re.compile(  # one or more: "actually scratch that, it's …"
+    r"^(?:(?:correction|to correct (?:myself|that)|actually|sorry|oops|wait|my bad|I misspoke|I made a mistake|"
+    r"I was wrong|scratch that|let me correct (?:that|myself)|update)\b[:,!.]?\s*)+",
     I,
 )
 _NOT_TAIL = re.compile(
     r"(?:,\s*|\s+(?:and|but)\s+)(?:and\s+)?not\s+(?:in\s+|from\s+|at\s+|with\s+|for\s+)?(?P<old>[^,]+?)\s*$",
     I,
 )
-_BARE = re.compile(
-    r"^(?:it is |it was |I meant |that should be |should be |make that )?(?P<new>[^,]+?),\s*not\s+(?P<old>[^,]+)$",
+_BARE = re.compile(  # "Iowa, not Ohio", "it's Southwind not Northwind"
+    r"^(?:it is |it was |I meant |that should be |should be |make that )?(?P<new>[^,]+?)(?:,\s*|\s+)not\s+(?P<old>[^,]+)$",
     I,
 )
 
@@ -470,6 +470,7 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     out = c.sentence_note(
         out, s.replace("&and", "and").strip(" .!"), unmatched=unmatched, about_self=about_self
     )
-    if not [x for x in out if x.attribute != "note"] and (m := _BARE.match(_expand(s).strip(" .!"))):
+    bare = _TRAILING.sub("", _expand(s).strip(" .!")).strip(" .!")  # "… not Northwind lol"
+    if not [x for x in out if x.attribute != "note"] and (m := _BARE.match(bare)):
         out = c.bare_correction(state.context, m["old"], m["new"], sentence) or out
     return c.finish(out, state.context, correction=correction, hedge=hedge)
