@@ -27,6 +27,12 @@ _GROUPS = (
     "storm storms stormy rain rains raining rainy thunderstorm thunder 下雨 暴雨 雷雨 打雷",
     # getting around a building
     "elevator elevators lift stairs stair staircase stairwell floors 电梯 楼梯 爬楼",
+    # where one lives: "where do I live?" asks after "I finally moved out, I'm in Leeds now"
+    "live lives living lived moved move moving relocate relocated relocating apartment flat "
+    "住在 搬家 搬到 搬去 定居 租房",
+    # sweets: "any dessert ideas for me?" asks after "I'm cutting down on sugar"
+    "dessert desserts sweet sweets sugar sugary cake cakes cookie cookies candy chocolate pastry pastries "
+    "甜品 甜点 甜食 糖分 控糖 少吃糖 蛋糕 巧克力 冰淇淋",
     # the workplace
     "office workplace work 办公室 公司 单位 上班",
     # driving
