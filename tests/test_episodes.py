@@ -159,6 +159,8 @@ def test_time_spans_both_languages() -> None:
     assert first("next Friday") == (date(2023, 5, 12), date(2023, 5, 12))
     assert first("in three days") == (date(2023, 5, 11), date(2023, 5, 11))
     assert first("上个月")[0] == date(2023, 4, 1)
+    assert first("前年") == (date(2021, 1, 1), date(2021, 12, 31))
+    assert first("后年") == (date(2025, 1, 1), date(2025, 12, 31))
     assert first("下周五") == (date(2023, 5, 19), date(2023, 5, 19))  # Friday of next calendar week
     assert first("last weekend") == (date(2023, 5, 6), date(2023, 5, 7))
     assert find_spans("I like Mondays and May flowers.", at) == []

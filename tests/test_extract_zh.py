@@ -249,6 +249,12 @@ CASES = [
     ("记住，我的车停在B2层。", [E("note", "我的车停在B2层")], []),
     ("我有一台MacBook。", [E("note", "我有一台MacBook")], []),
     ("帮我记一下，每周四上午交月报。", [E("event", "每周四上午交月报", kind="fact")], []),
+    # a job change said with where they left, after a time word
+    ("我前年从网易跳槽到了小红书。", [E("employer", "小红书")], [A("note"), A("event")]),
+    ("去年三月我从京东跳到拼多多了", [E("employer", "拼多多")], []),
+    # "can't eat": a restriction in the user's words, not a taste
+    ("我儿子不能吃花生。", [E("diet", "不能吃花生", subject="儿子")], [A("dislikes"), A("note")]),
+    ("我不能喝牛奶，一喝就拉肚子", [E("diet", "不能喝牛奶")], [A("dislikes")]),
     # reply style
     ("请用中文回答我。", [E("reply_style", "请用中文回答我")], []),
     ("以后回复我的时候简短一点。", [E("reply_style", "以后回复我的时候简短一点")], []),

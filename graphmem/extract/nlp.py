@@ -112,7 +112,7 @@ _DAY = r"^(?:大后天|后天|明天|今天|昨天|前天|大前天|今晚|明�
 _PARTS_ZH = "早上|上午|中午|下午|傍晚|晚上|凌晨|半夜|早晨|清晨|夜里"
 _WEEK = rf"^(?:(?:这|本|下下?|上上?)个?(?:周|星期|礼拜)[{_WDC}]?|(?:周|星期|礼拜)[{_WDC}])$"
 _MONTH = (
-    rf"^(?:(?:这|本|下下?|上上?)个?月(?:初|底|中|末)?|月初|月底|月中|月末|年初|年底|年末|今年|明年|去年|后年|"
+    rf"^(?:(?:这|本|下下?|上上?)个?月(?:初|底|中|末)?|月初|月底|月中|月末|年初|年底|年末|今年|明年|去年|前年|后年|"
     rf"{_NUM}{{1,2}}月份?(?:初|底|中)?)$"
 )
 _DUR = rf"^(?:{_NUM}{{1,3}}|几|半)个?(?:天|周|星期|礼拜|月|年|小时|钟头)$"
@@ -260,9 +260,6 @@ class _Gate:
                             found |= ids
         return frozenset(found)
 
-    def admits(self, doc) -> bool:
-        return bool(self.keyed(doc))
-
 
 class _Bundle:
     """One language's blank pipeline, matcher and gate, with the vocabulary size it started at."""
@@ -291,7 +288,7 @@ class _Bundle:
         self.patterns = [(label, p) for label, patterns in table.items() for p in patterns]
         self.gate = _Gate([p for _, p in self.patterns])
         self._matchers: dict[frozenset[int], Matcher] = {}
-        self._new_matcher = lambda: Matcher(self.nlp.vocab, validate=False)
+        self._matcher_class = Matcher
         self.filter_spans = filter_spans
         self.base = len(self.nlp.vocab.strings)
 
@@ -310,7 +307,7 @@ class _Bundle:
         if m is None:
             if len(self._matchers) >= MATCHER_SETS:
                 self._matchers.clear()
-            m = self._matchers[keyed] = self._new_matcher()
+            m = self._matchers[keyed] = self._matcher_class(self.nlp.vocab, validate=False)
             for label in dict.fromkeys(label for label, _ in self.patterns):
                 chosen = [p for i, (lab, p) in enumerate(self.patterns) if lab == label and i in keyed]
                 if chosen:

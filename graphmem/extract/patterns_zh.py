@@ -249,6 +249,11 @@ def _diet_broken(m, ctx):
     return [*retracted, cand("note", ctx.src, ctx.subj, ctx.src)] if retracted else None
 
 
+def _restriction(m, ctx):
+    v = clean(m["v"])
+    return [cand("diet", f"不能{m['w']}{v}", ctx.subj, ctx.src)] if v and v not in PRONOUN_VALUE else None
+
+
 def _diet(m, ctx):
     d = ZH_DIETS[m["d"]]
     out = [cand("diet", d, ctx.subj, ctx.src)]
@@ -428,7 +433,9 @@ _TABLE = [
     (rf"^在{_X}(?:做|当|担任|任|干|从事){_Y}$", _work),
     (rf"^在{_X}(?:工作|上班|任职|供职|就职|实习|打工)(?:和生活|和居住)?(?:了)?$", _work),
     (rf"^是(?P<x>[^，,的]{{2,20}})的{_Y}$", _if(_occ, _work)),
-    (rf"^(?P<v>入职|加入|加盟|跳槽到|跳槽去|跳到|换到|转到|调到|去了|进了)了?{_X}(?:(?:做|当|担任){_Y})?$", _joined),
+    # "从字节跳槽到腾讯": where they left is said on the way; the single employer supersedes it.
+    (rf"^(?:从[^，,、。]{{1,20}}?)?(?P<v>跳槽到|跳槽去|跳到|换到|转到|调到)了?{_X}(?:(?:做|当|担任){_Y})?$", _joined),
+    (rf"^(?P<v>入职|加入|加盟|去了|进了)了?{_X}(?:(?:做|当|担任){_Y})?$", _joined),
     (rf"^(?:做|当|担任|从事){_Y}$", _title),
     (rf"^(?:的)?(?:工作|职业|职位|岗位|本职工作)(?:是|为){_Y}$", lambda m, x: _title(m, x, need_occupation=False)),
     (r"^是(?:个|一个)?(?P<v>[^，,]{1,8}?)(?:迷|控|粉|粉丝|爱好者|发烧友)$", pref("likes")),
@@ -450,6 +457,8 @@ _TABLE = [
     (r"^对(?P<v>.+?)(?:不感兴趣|没兴趣|没有兴趣|不感冒)$", pref("dislikes")),
     (r"^对(?P<v>.+?)(?:很|非常|特别|挺|比较)?(?:感兴趣|有兴趣)$", pref("likes")),
     (rf"^{_LIKE_ADV}(?:不喜欢|不太喜欢|不怎么喜欢|不再喜欢|不爱|讨厌|厌恶|反感|受不了|接受不了|忍受不了|不感冒|不想再|怕)(?P<v>.+)$", pref("dislikes")),
+    # "不能吃鸡蛋": a restriction (allergy, doctor's orders, faith), not a taste: a diet, in their words.
+    (r"^(?:不能|不可以|不敢|没法|不宜)(?P<w>吃|喝|碰)(?P<v>[^，,。]{1,12})$", _restriction),
     (r"^(?:不|不再|从不|从来不)(?:吃|喝)(?P<v>.+)$", pref("dislikes")),
     (rf"^{_LIKE_ADV}(?:喜欢|热爱|偏好|偏爱|钟爱|酷爱|迷上了?|沉迷于?|爱上了?|喜爱|热衷于?|爱(?!人|好))(?P<v>.+)$", pref("likes")),
     # languages and skills
