@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from .arbitrate import mentions_value
+from .extract.relations import relation_of
 from .model import SELF, Candidate, Fact
 
 _EN_LEAD = re.compile(
@@ -52,8 +53,93 @@ def _about(fact: Fact, cand: Candidate) -> bool:
     return mentions_value(cand.value, str(fact.value))
 
 
+#: Words a request names an attribute by ("my brother's job", "where Sam lives", "我哥的工作").
+#: English words are matched as words, Chinese ones as parts of the request.
+_ATTRIBUTE_WORDS: dict[str, tuple[str, ...]] = {
+    "employer": ("job", "work", "works", "working", "employer", "company", "workplace", "工作", "公司", "单位", "上班"),
+    "job_title": ("job", "title", "position", "role", "occupation", "profession", "工作", "职位", "职业"),
+    "city": ("live", "lives", "living", "address", "city", "town", "住", "住址", "城市", "住哪"),
+    "age": ("age", "old", "年龄", "岁"),
+    "birthday": ("birthday", "生日"),
+    "allergy": ("allergy", "allergies", "allergic", "过敏"),
+    "diet": ("diet", "饮食", "忌口"),
+    "school": ("school", "university", "college", "学校", "大学"),
+}  # fmt: skip
+_EN_OWNER = re.compile(
+    r"\b(?:my\s+(?P<rel>[a-z-]+(?:\s+in\s+law)?)|(?P<name>[A-Z][\w-]*))(?:'s\b|\s+(?:works?|lives?|is|was))",
+    re.I,
+)
+_ZH_OWNER = re.compile(
+    r"(?:我(?P<rel>[\u4e00-\u9fff]{1,3}?)|(?P<name>[\u4e00-\u9fffA-Za-z]{2,8}?))(?:的|在|住)"
+)
+
+
+def _asked_attributes(what: str) -> set[str]:
+    words = set(re.findall(r"[a-z]+", what.lower()))
+    return {
+        attr
+        for attr, names in _ATTRIBUTE_WORDS.items()
+        if any((n in words) if n.isascii() else (n in what) for n in names)
+    }
+
+
+def _owners(facts: list[Fact], what: str) -> set[str]:
+    """The subject names a request's owner phrase picks out: "my brother" (through the
+    user's relation links, or a placeholder named by the relation), "Sam", "我哥", else the
+    user when the request speaks of itself ("where I work")."""
+    zh = bool(re.search(r"[\u4e00-\u9fff]", what))
+    m = (_ZH_OWNER if zh else _EN_OWNER).search(what)
+    if m is None:  # "forget where I work", "把我的工作删了": the user's own
+        return {SELF} if re.search("我" if zh else r"\b(?:I|I'm|my|me|mine)\b", what, re.I) else set()
+    if m["rel"] and (rel := relation_of(m["rel"])):
+        attr, qual = rel
+        linked = {
+            str(f.value)
+            for f in facts
+            if f.subject_name == SELF
+            and f.attribute == attr
+            and (qual is None or f.qualifier in (None, qual))
+        }
+        return linked | {f.subject_name for f in facts if f.subject_name.lower() == m["rel"].lower()}
+    name = (m["name"] or m["rel"] or "").strip()
+    if name.lower() in ("i", "me"):  # "forget where I work"
+        return {SELF}
+    return {f.subject_name for f in facts if f.subject_name != SELF and mentions_value(name, f.subject_name)}
+
+
+_RELATIVE_ONLY = re.compile(r"^(?:my\s+|我的?|我)(?P<rel>[\w\u4e00-\u9fff -]{1,20}?)$", re.I)
+
+
+def _relative(facts: list[Fact], what: str) -> list[Fact]:
+    """Everything about a relative the whole request names ("forget about my brother",
+    "把我妹妹的事删了"): the facts about them and the user's link to them."""
+    m = _RELATIVE_ONLY.match(what.strip())
+    rel = relation_of(m["rel"]) if m else None
+    if rel is None or m is None:
+        return []
+    attr, qual = rel
+    links = [
+        f for f in facts
+        if f.subject_name == SELF and f.attribute == attr and (qual is None or f.qualifier in (None, qual))
+    ]  # fmt: skip
+    names = {str(f.value) for f in links} | {m["rel"]}
+    return links + [f for f in facts if f.subject_name in names and f.subject_name != SELF]
+
+
+def _owned_attributes(facts: list[Fact], what: str) -> list[Fact]:
+    """Facts of a named person's named attribute ("forget my brother's job"): only those,
+    never the link to the person, nor what else is known about them."""
+    attrs = _asked_attributes(what)
+    owners = _owners(facts, what) if attrs else set()
+    return [f for f in facts if f.subject_name in owners and f.attribute in attrs]
+
+
 def named_facts(facts: list[Fact], candidates: list[Candidate], request: str) -> list[Fact]:
     """The facts (any status) the request names, each once."""
+    what = topic(request)
+    precise = _owned_attributes(facts, what) or _relative(facts, what)
+    if precise:
+        return precise
     hits: dict[str, Fact] = {}
     statements = [c for c in candidates if c.attribute not in ("note", "event") or c.retract]
     for c in statements:

@@ -95,6 +95,33 @@ def test_forget_request_erases_what_it_names(
     assert {f.value for f in mem.facts(u) if f.attribute != attribute} == others
 
 
+@pytest.mark.parametrize(
+    ("forget", "gone"),
+    [
+        ("please forget where my sister works", {("Ines", "employer")}),
+        ("Forget Ines's city.", {("Ines", "city")}),
+        ("把我姐姐的工作忘掉", {("Ines", "employer")}),
+        ("forget where I work", {("self", "employer")}),
+        ("forget about my sister", {("self", "sibling"), ("Ines", "employer"), ("Ines", "city")}),
+        ("把我姐姐的事删了", {("self", "sibling"), ("Ines", "employer"), ("Ines", "city")}),
+    ],
+)
+def test_forget_request_names_a_persons_attribute(
+    mem: Memory, uid: Callable[[str], str], forget: str, gone: set[tuple[str, str]]
+) -> None:
+    """A request that names whose (a relative through the user's link, a name, the user) and
+    what (an attribute's everyday words) erases exactly those facts: never the link to the
+    person alone, nor the user's own facts of the same attribute."""
+    u = uid("forget-owner")
+    mem.remember(u, "My sister Ines lives in Porto and works at Contoso.", at=T0)
+    mem.remember(u, "I work at Fabrikam and I live in Quito.", at=T0)
+    before = {(f.subject_name, f.attribute) for f in mem.facts(u)}
+    assert gone <= before
+    r = mem.remember(u, forget, at=T1)
+    assert {(f.subject_name, f.attribute) for f in r.retracted} == gone
+    assert {(f.subject_name, f.attribute) for f in mem.facts(u)} == before - gone
+
+
 def test_forget_request_naming_nothing_keeps_nothing(mem: Memory, uid: Callable[[str], str]) -> None:
     u = uid("forget-nothing")
     mem.remember(u, "I like chess.", at=T0)

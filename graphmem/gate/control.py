@@ -44,7 +44,9 @@ _DONT_KEEP_EN = re.compile(
 _FORGET_EN = re.compile(
     r"^" + _POLITE_EN + r"(?:(?:can|could|would|will) you\s+(?:please\s+)?)?"
     r"(?:forget|delete|erase|remove|wipe|drop|scrub|unlearn)\s+"
-    r"(?:that|what I (?:said|told you|mentioned)|everything|all|the (?:fact|bit|part|thing|note|memory)|about|my|I\b|the\b)",
+    r"(?:that|what I (?:said|told you|mentioned)|everything|all|the (?:fact|bit|part|thing|note|memory)|about|my|I\b|the\b"
+    # "forget where my brother works", "forget Sam's employer"
+    r"|(?:where|what|who|when|which)\s+(?:my|I|I'm|I am|(?-i:[A-Z])[\w-]*)\b|(?-i:[A-Z])[\w-]*'s\s)",
     re.I,
 )
 _REMEMBER_EN = re.compile(
