@@ -296,6 +296,11 @@ def test_bare_correction_uses_active_facts():
     check(out, [E("city", "Portland", correction=True, replaces="Seattle")])
 
 
+def test_a_name_said_with_actually_spelled_is_the_name():
+    check(run("My wife's name is actually spelled Ilse, not Ilsa."), [E("spouse", "Ilse", replaces="Ilsa")])
+    check(run("My name is really spelled Katrin"), [E("name", "Katrin")])
+
+
 def test_bare_correction_with_a_run_of_correction_words_and_no_comma():
     out = run("oops, scratch that: it's Initech not Globex haha", facts=[fact("employer", "Globex")])
     check(out, [E("employer", "Initech", correction=True, replaces="Globex")])

@@ -174,6 +174,43 @@ def test_zh_daughter_constraints_for_a_gift(smem: Memory, uid: Callable[[str], s
     assert _find(items, "朵朵", "allergy").path == ["self", "child:女儿", "朵朵", "allergy"]
 
 
+def test_en_cooking_for_the_family_brings_everyone_at_home(smem: Memory, uid: Callable[[str], str]) -> None:
+    """ "The family" is the user's spouse or partner and children, side by side: each one's
+    constraints come, reached by one link each (not as a chain spouse -> child)."""
+    u = uid("en-family")
+    _tell(smem, u, "My wife Lena is vegan.", "Our son Oskar is allergic to sesame.", "My brother Jan hates fish.",
+          "I collect vinyl records.")  # fmt: skip
+    items = smem.recall(u, "what should I make for the family this Sunday?", k=4, at=T1)
+    got = {(it.fact.subject_name, it.fact.attribute, it.fact.value) for it in items[:2]}
+    assert got == {("Lena", "diet", "vegan"), ("Oskar", "allergy", "sesame")}
+    assert _find(items, "Oskar", "allergy").path == ["self", "child:family", "Oskar", "allergy"]
+    assert all(it.fact.subject_name != "Jan" for it in items[:2])  # a brother is not the household
+
+
+def test_zh_cooking_for_the_whole_family(smem: Memory, uid: Callable[[str], str]) -> None:
+    u = uid("zh-family")
+    _tell(smem, u, "我老公叫志明，他不吃香菜。", "我女儿小雨对虾过敏。", "我喜欢养多肉。")
+    items = smem.recall(u, "周末给全家做顿饭，做什么好？", k=4, at=T1)
+    got = {(it.fact.subject_name, it.fact.attribute, it.fact.value) for it in items[:2]}
+    assert got == {("志明", "dislikes", "香菜"), ("小雨", "allergy", "虾")}
+
+
+@pytest.mark.parametrize(
+    ("said", "question", "name"),
+    [
+        (["My sister is called Maren.", "I'm Tove."], "what's my sister's name again?", "Maren"),
+        (["我儿子叫乐乐。", "我叫王芳。"], "我儿子叫什么名字？", "乐乐"),
+    ],
+)
+def test_a_relatives_name_is_the_link_not_the_users_own(
+    smem: Memory, uid: Callable[[str], str], said: list[str], question: str, name: str
+) -> None:
+    u = uid("rel-name")
+    _tell(smem, u, *said)
+    items = smem.recall(u, question, k=3, at=T1)
+    assert items[0].fact.value == name and items[0].fact.subject_name == "self"
+
+
 def test_no_care_no_constraints(smem: Memory, uid: Callable[[str], str]) -> None:
     u = uid("en-nocare")
     _tell(smem, u, "My daughter Mia is allergic to peanuts.", "Mia goes to Lincoln Elementary.")

@@ -244,8 +244,12 @@ def attr(attribute, fn=None, split=False, **kw):
     return rule
 
 
+_NAME_LEAD = re.compile(r"^(?:(?:actually|really|in fact|officially|spelled|spelt|written)\s+)+", re.I)
+
+
 def name(m, ctx, attribute="name"):
-    v = re.split(r"\s+(?:and|but|so|because|though)\b|[,.!]", m["name"].strip())[0].strip()
+    said = _NAME_LEAD.sub("", m["name"].strip())  # "is actually spelled Joest"
+    v = re.split(r"\s+(?:and|but|so|because|though)\b|[,.!]", said)[0].strip()
     if not v or len(v.split()) > 4 or v.lower() in NOT_LIKES:
         return None
     s = ctx.subj
@@ -406,7 +410,7 @@ _TABLE = [
     (r"^(?:died|passed away|passed|ran away|is gone|is no longer with us)\b", _if(lambda m, x: x.subj.type == "pet", _pet_gone)),
     (rf"^(?:broke up with|split up with|separated from|divorced) {NAME}", lambda m, x: [cand("partner", m["name"], ME, x.src, retract=True, correction=True)]),
     # names, age, birthday, gender
-    (rf"^{_POSS}(?:full |real |legal |first )?name is {NAME}", name),
+    (rf"^{_POSS}(?:full |real |legal |first )?name is (?:(?:actually|really|in fact|officially|spelled|spelt|written) )*{NAME}", name),
     (r"^(?:my |'s )?(?:full |real |legal |first )?name is (?P<name>\w+(?: \w+)?)$", name),
     (rf"^{_BE} (?:called|named) {NAME}", name),
     (rf"^(?:go|goes|am going|is going|have been going|has been going|been going) by {NAME}", preferred),

@@ -199,7 +199,7 @@ class Recaller:
         # thousands, and the channel keeps `depth`; twice that is the margin for facts of
         # other half-lives, which the store's decay key sorts only approximately.
         most = 2 * depth
-        rel_attrs = sorted({a for a, _, _ in intent.relations})
+        rel_attrs = intent.link_attributes()
         view = LinkView(entities, r.facts(attributes=rel_attrs) if rel_attrs else [])
         targets = resolve(view, me, intent)
         if targets:
@@ -271,7 +271,8 @@ class Recaller:
                         onward.append((obj, [*t.path, f.attribute, obj.name]))
             matched = hit or not filtered
             for f, path in t.links:
-                add(f, path, 2 if matched else 3)
+                # "what's my husband's name?": the link is the answer (it names him).
+                add(f, path, 0 if "name" in asked else 2 if matched else 3)
         if onward and asked:
             further = r.facts(subject_ids=[e.id for e, _ in onward])
             for e, path in onward:

@@ -24,7 +24,7 @@ from itertools import permutations
 
 from ..keys import value_key
 from ..model import Entity, Fact
-from .intent import Intent
+from .intent import HOUSEHOLD, Intent
 
 MAX_HOPS = 3
 
@@ -131,6 +131,11 @@ def resolve(view: LinkView, me: Entity | None, intent: Intent) -> list[Target]:
     if me is not None:
         for rel in leftover:
             for t in _step(view, [Target(me, ["self"], via=(me.id,))], rel):
+                targets.setdefault(t.entity.id, t)
+    if intent.household and me is not None:
+        home = [Target(me, ["self"], via=(me.id,))]
+        for attr, qual in HOUSEHOLD:
+            for t in _step(view, home, (attr, qual, "family")):
                 targets.setdefault(t.entity.id, t)
     for e in intent.entities:
         if e.id not in walked:

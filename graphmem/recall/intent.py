@@ -261,7 +261,24 @@ class Intent:
     entities: list[Entity] = field(default_factory=list)
     entity_pos: dict[str, int] = field(default_factory=dict)  # entity id -> where it is named
     care: bool = False  # the query is about doing something for someone (buy, cook, give, ...)
+    #: The query names the user's household ("cook for the family", "全家"): everyone one
+    #: link of `HOUSEHOLD` away is asked about, side by side (not a chain of relations).
+    household: bool = False
     text: str = ""  # the normalised query
+
+    def link_attributes(self) -> list[str]:
+        """The link attributes the query walks: its relation words', and the household's."""
+        attrs = {a for a, _, _ in self.relations} | ({a for a, _ in HOUSEHOLD} if self.household else set())
+        return sorted(attrs)
+
+
+#: Who "the family" is when the user asks for it: their spouse or partner and children.
+HOUSEHOLD: tuple[tuple[str, str | None], ...] = (("spouse", None), ("partner", None), ("child", None))
+_HOUSEHOLD_EN = re.compile(
+    r"\b(?:(?:my|our|the)\s+(?:whole\s+|entire\s+)?family|(?:my|our)\s+household|everyone at home|"
+    r"(?:my|our|the)\s+(?:wife|husband|partner)\s+and\s+(?:kids|children))\b"
+)
+_HOUSEHOLD_ZH = ("家人", "全家", "一家人", "家里人", "一家子", "一家三口", "一家四口", "老婆孩子", "老公孩子")
 
 
 @lru_cache(maxsize=1)
@@ -317,6 +334,7 @@ def parse(query: str, entities: list[Entity]) -> Intent:
         intent.relations.append((attr, qual, word))
         intent.relation_pos.append(start)
     intent.care = _is_care(norm, words)
+    intent.household = bool(_HOUSEHOLD_EN.search(norm)) or any(w in norm for w in _HOUSEHOLD_ZH)
     for e in entities:
         if e.type == "self":
             continue
