@@ -33,6 +33,8 @@ _GROUPS = (
     # sweets: "any dessert ideas for me?" asks after "I'm cutting down on sugar"
     "dessert desserts sweet sweets sugar sugary cake cakes cookie cookies candy chocolate pastry pastries "
     "甜品 甜点 甜食 糖分 控糖 少吃糖 蛋糕 巧克力 冰淇淋",
+    # phones: "what phone do I use?" asks after "I switched from iPhone to a Pixel"
+    "phone phones smartphone cellphone iphone android pixel samsung galaxy 手机 智能手机 苹果手机 安卓",
     # the workplace
     "office workplace work 办公室 公司 单位 上班",
     # driving

@@ -72,6 +72,7 @@ _ZN = r"[0-9零一二两三四五六七八九十]{1,3}"
 _ZH = re.compile(
     r"大前天|前天|昨天|昨晚|今天|今晚|明天|后天|大后天"
     r"|(?:上|下|这|本)(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?"
+    r"|(?<![每上下这本个一二三四五六七八九十两几])(?:周|星期|礼拜)[一二三四五六日天](?![一二三四五六七八九十次])"
     r"|(?:上|下|这|本)个?月|前年|去年|今年|明年|后年"
     r"|" + _ZN + r"(?:个)?(?:天|周|星期|礼拜|月|年)(?:前|以前|之前|后|以后|之后)"
     r"|(?:(?:\d{4}|[零一二三四五六七八九]{4})年)?" + _ZN + r"月" + _ZN + r"[日号]"
@@ -220,6 +221,25 @@ def _resolve_zh(span: str, base: date) -> tuple[date, date] | None:
     return None
 
 
+_ZH_BARE_WEEKDAY = re.compile(r"(?:周|星期|礼拜)([一二三四五六日天])")
+#: Words around a bare weekday that make it one ahead ("周五要聚餐"), not the latest one.
+_ZH_AHEAD = re.compile(r"要|会|打算|准备|计划|将|得|约了|想")
+
+
+def _zh_bare_weekday(text: str, start: int, end: int, base: date) -> tuple[date, date] | None:
+    """A bare "周五": the coming one when the clause says it lies ahead, else the latest."""
+    m = _ZH_BARE_WEEKDAY.fullmatch(text[start:end])
+    if m is None:
+        return None
+    wd = _WEEKDAYS_ZH[m.group(1)]
+    around = text[max(0, start - 4) : start] + text[end : end + 8]
+    if _ZH_AHEAD.search(around):
+        d = base + timedelta(days=(wd - base.weekday()) % 7)
+    else:
+        d = base - timedelta(days=(base.weekday() - wd) % 7)
+    return d, d
+
+
 def find_spans(text: str, at: datetime) -> list[TimeSpan]:
     """Every date expression of `text` with the days it covers, resolved against `at`."""
     base = at.astimezone(timezone.utc).date()
@@ -230,6 +250,9 @@ def find_spans(text: str, at: datetime) -> list[TimeSpan]:
     for lang, (pattern, resolve) in enumerate(((_EN, _resolve_en), (_ZH, _resolve_zh))):
         for m in pattern.finditer(text):
             span = m.group(0)
+            if lang == 1 and (bare := _zh_bare_weekday(text, m.start(), m.end(), base)) is not None:
+                out.append(TimeSpan(span, *bare))  # its reading depends on the words around it
+                continue
             if (lang, span) not in resolved:
                 try:
                     resolved[lang, span] = resolve(span, base)

@@ -160,6 +160,10 @@ def test_time_spans_both_languages() -> None:
     assert first("in three days") == (date(2023, 5, 11), date(2023, 5, 11))
     assert first("上个月")[0] == date(2023, 4, 1)
     assert first("前年") == (date(2021, 1, 1), date(2021, 12, 31))
+    # A bare weekday: the coming one when the clause says it lies ahead, else the latest.
+    assert first("周六要去看房") == (date(2023, 5, 13), date(2023, 5, 13))
+    assert first("星期六我去看了房") == (date(2023, 5, 6), date(2023, 5, 6))
+    assert find_spans("我每周六去游泳", at) == [] and find_spans("一周一次", at) == []
     assert first("后年") == (date(2025, 1, 1), date(2025, 12, 31))
     assert first("下周五") == (date(2023, 5, 19), date(2023, 5, 19))  # Friday of next calendar week
     assert first("last weekend") == (date(2023, 5, 6), date(2023, 5, 7))

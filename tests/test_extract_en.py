@@ -296,6 +296,21 @@ def test_bare_correction_uses_active_facts():
     check(out, [E("city", "Portland", correction=True, replaces="Seattle")])
 
 
+def test_someone_elses_relative_is_linked_from_them():
+    out = run("Nora's husband Felix is a pilot in Lisbon.")
+    check(out, [E("spouse", "Felix", subject="Nora", qualifier="husband"), E("city", "Lisbon", subject="Felix"),
+                E("job_title", "pilot", subject="Felix")], [E("employer", "Lisbon")])  # fmt: skip
+
+
+def test_a_job_in_a_proper_name_is_a_place_unless_it_reads_as_an_organisation():
+    check(run("I'm a pharmacist in Bruges."), [E("city", "Bruges"), E("job_title", "pharmacist")])
+    check(
+        run("I'm a porter in Riverside Hotel."),
+        [E("employer", "Riverside Hotel")],
+        [E("city", "Riverside Hotel")],
+    )
+
+
 def test_a_name_said_with_actually_spelled_is_the_name():
     check(run("My wife's name is actually spelled Ilse, not Ilsa."), [E("spouse", "Ilse", replaces="Ilsa")])
     check(run("My name is really spelled Katrin"), [E("name", "Katrin")])

@@ -211,6 +211,27 @@ def test_a_relatives_name_is_the_link_not_the_users_own(
     assert items[0].fact.value == name and items[0].fact.subject_name == "self"
 
 
+def test_a_question_about_someone_else_is_not_answered_with_the_users_own_fact(
+    smem: Memory, uid: Callable[[str], str]
+) -> None:
+    u = uid("other")
+    _tell(smem, u, "My friend Ravi lives in Leipzig.", "I work at Umbrella Corp.", "I live in Dresden.")
+    items = smem.recall(u, "where does Ravi work?", k=3, at=T1)
+    assert items[0].fact.subject_name == "Ravi"  # what is known about him, not the user's job
+    # Asked in the first person with him named, the question is the user's own.
+    items = smem.recall(u, "where do I work, and is it near Ravi?", k=3, at=T1)
+    assert items[0].fact.value == "Umbrella Corp"
+
+
+def test_a_relatives_spouse_said_by_name_is_two_links_away(
+    open_memory: Callable[..., Memory], uid: Callable[[str], str]
+) -> None:
+    m, u = open_memory(), uid("owner-rel")
+    _tell(m, u, "My sister Nora lives in Oslo.", "Nora's husband Felix is a pilot.", "I teach piano.")
+    items = m.recall(u, "what does my sister's husband do for a living?", k=3, at=T1)
+    assert (items[0].fact.subject_name, items[0].fact.value) == ("Felix", "pilot")
+
+
 def test_no_care_no_constraints(smem: Memory, uid: Callable[[str], str]) -> None:
     u = uid("en-nocare")
     _tell(smem, u, "My daughter Mia is allergic to peanuts.", "Mia goes to Lincoln Elementary.")

@@ -66,6 +66,11 @@ def _texts(items) -> str:
             "ghent",
         ),
         ("上个月我们全家搬到了厦门，离海边很近。", "我现在住在哪里？", "厦门"),
+        (
+            "Finally ditched my old Samsung for an iPhone 15 last week.",
+            "which phone do I have now?",
+            "iphone",
+        ),
         ("每次压力大的时候我就去江边骑车。", "我一般怎么放松？", "骑车"),
         ("家里的路由器一到打雷就断，得拔了重插。", "网络老是断是怎么回事？", "路由器"),
         ("我和阿杰上个月分手了。", "我现在有男朋友吗", "阿杰"),

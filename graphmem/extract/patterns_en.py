@@ -193,6 +193,26 @@ def _lower_org(x: str | None, ctx) -> str | None:
     return v if ok else None
 
 
+#: Words that make what follows "in" an organisation ("a nurse in St. Mary's Hospital").
+_ORGISH = re.compile(
+    r"\b(?:inc|corp|corporation|ltd|llc|gmbh|group|labs?|bank|hospital|clinic|school|university|college|"
+    r"company|studio|agency|firm|restaurant|cafe|bakery|hotel|store|shop|department|office)\b",
+    re.I,
+)
+
+
+def _job_in(m, ctx):
+    """ "a chef in Turin": a job in a place (what a proper name after "in" most often is),
+    unless it is lower case or reads as an organisation."""
+    x = span(m["x"], PLACE_STOP)
+    if c.is_org_en(x) or not x[:1].isupper() or _ORGISH.search(x):
+        return work_candidates(m, ctx)
+    where = place(x)
+    title = job_title_of(m["y"])
+    out = [cand("city", where, ctx.subj, ctx.src)] if where else []
+    return out + ([cand("job_title", title, ctx.subj, ctx.src)] if title else []) or None
+
+
 def work_candidates(m, ctx, retract=False):
     """Employer, city (when the workplace is a place) and job title from one work clause."""
     gd = m.groupdict()
@@ -496,7 +516,9 @@ _TABLE = [
     (rf"^{_BE} married(?: to {NAME})?$", _couple("spouse")),
     (rf"^{_BE} engaged(?: to {NAME})?$", _couple("partner", "fiance")),
     (rf"^{_BE} (?:dating|seeing|going out with|in a relationship with) {NAME}", _couple("partner")),
-    (rf"^{_BE} (?:now |currently )?(?:a |an |the ){_Y}(?: up| down| out| over| back)? (?:at|for|with|in) (?P<x>.+)$", _if(lambda m, x: job_title_of(m["y"]), work_candidates)),
+    (rf"^{_BE} (?:now |currently )?(?:a |an |the ){_Y}(?: up| down| out| over| back)? (?:at|for|with) (?P<x>.+)$", _if(lambda m, x: job_title_of(m["y"]), work_candidates)),
+    # "a chef in Turin": a job in a place, unless what follows "in" names an organisation
+    (rf"^{_BE} (?:now |currently )?(?:a |an |the ){_Y}(?: up| down| out| over| back)? in (?P<x>.+)$", _if(lambda m, x: job_title_of(m["y"]), _job_in)),
     (rf"^{_BE} (?:now |currently |also )?(?:a |an |the )(?P<y>[^,]+?)$", _a_something),
     (rf"^am {NAME}$", _self_name),
 ]

@@ -104,6 +104,7 @@ _REL_SUBJ = re.compile(
     rf"(?P<rel>{p.REL})(?P<pl>s|ren)?\b",
     I,
 )
+_OWNER_REL = re.compile(rf"^{p.NAME}'s\s+(?P<rel>{p.REL})\b", I)
 _REL_NAMED = re.compile(
     r"^(?:'s\s+name\s+is|\s+is\s+(?:called|named))\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
 )
@@ -211,6 +212,19 @@ def _forget(what: str, ctx: Ctx) -> list:
     return inner or [cand("*", p.span(what, p.LIKE_STOP), ME, ctx.src, retract=True, correction=True)]
 
 
+def _owned_relation(m, rest: str, text: str, state: c.State):
+    """ "Clara's husband Marco is a chef": Marco is the subject, linked from Clara (not from
+    the user), who is whoever the user calls Clara. Unnamed ("Clara's husband is …"): None."""
+    attr, qual = relation_of(m["rel"]) or ("friend", None)
+    after = rest[m.end() :]
+    n = _REL_NAMED.match(after) or _REL_APPOSITION.match(after)
+    if n is None or n["name"].split()[0] in EN_NOT_NAMES:
+        return None
+    owner = Subject(m["name"], "person", None)
+    subj = state.add(n["name"], entity_type(attr), qual or attr)
+    return subj, after[n.end() :].lstrip(" ,"), True, [link(attr, qual, n["name"], text, owner=owner)]
+
+
 def _relation_subject(m, rest: str, text: str, state: c.State):
     """'my brother Tom …', "my cat's name is Miso", 'my wife is Sarah', 'my daughter …'."""
     attr, qual = relation_of(m["rel"] + (m["pl"] or "")) or ("friend", None)
@@ -255,6 +269,12 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
         attr, qual = relation_of(m["rel"]) or ("friend", None)
         subj = state.add(m["name"], entity_type(attr), qual or attr)
         return subj, "", True, [link(attr, qual, m["name"], text)]
+    if (
+        (m := _OWNER_REL.match(rest))
+        and m["name"] not in EN_NOT_NAMES
+        and (got := _owned_relation(m, rest, text, state))
+    ):
+        return got
     if m := _REL_SUBJ.match(rest):
         return _relation_subject(m, rest, text, state)
     if re.match(r"^(?:my|our)\s", rest, I):  # "My favorite color is green": about the user

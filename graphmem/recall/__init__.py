@@ -38,6 +38,13 @@ __all__ = ["Recaller", "RecallQuery", "Intent", "parse"]
 GRAPH_WEIGHT = 0.5
 
 
+#: What a fact about neither the person a query asks about nor the user's link to them
+#: counts in the ranking ("where does Ravi work?" and the user's own job).
+OFF_SUBJECT_WEIGHT = 0.5
+#: A query in the first person (normalised, so lower case).
+_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself|i'm|i've|i'd|i'll)\b|我")
+
+
 @dataclass(frozen=True)
 class RecallQuery:
     """A query ready to rank: its vector (computed outside any transaction), its search
@@ -120,7 +127,7 @@ class Recaller:
         facts: dict[str, Fact] = {}
         paths: dict[str, list[str]] = {}
 
-        hits = self._exact(r, intent, entities, at, qterms, depth)
+        hits, focus = self._exact(r, intent, entities, at, qterms, depth)
         # The asked-about facts (tiers 0-1) form the exact channel; the links walked and
         # what else is known about those entities (tiers 2-3) a weaker graph channel.
         channels["exact"] = [h.fact.id for h in hits if h.tier <= 1][:depth]
@@ -164,8 +171,16 @@ class Recaller:
         when = TimeIntent(
             is_time_question(query), query_range(query, at), at.date() if asks_ahead(query) else None
         )
+
+        def weight(f: Fact) -> float:
+            # Asked about someone else ("where does Ravi work?"), a fact about neither them
+            # nor the user's link to them (the user's own job) is found by the same words,
+            # but is not about whom the question asks.
+            off = bool(focus) and f.subject_id not in focus and f.object_id not in focus
+            return self._weight(f, at) * (OFF_SUBJECT_WEIGHT if off else 1.0)
+
         items = assemble(
-            r, self.config, fused, ranks, facts, paths, lambda f: self._weight(f, at), when,
+            r, self.config, fused, ranks, facts, paths, weight, when,
             lambda e: self._episode_age(e, at), frozenset(qterms), lambda f: self._said_age(f, at),
         )  # fmt: skip
         return items[:k]
@@ -179,8 +194,9 @@ class Recaller:
         at: datetime,
         qterms: list[str],
         depth: int,
-    ) -> list[_Hit]:
-        """Facts the query asks about, found through the graph.
+    ) -> tuple[list[_Hit], frozenset[str]]:
+        """Facts the query asks about, found through the graph, and the entities it asks
+        about when they are not the user (else none).
 
         Tiers: 0 the asked-about facts of the entities the query is about (reached by a
         chain of relation words or named), their constraints when the query is about
@@ -206,7 +222,12 @@ class Recaller:
             self._expand(r, intent, view, targets, me, add, most)
         # The user's own facts of the asked attributes; only context when the question
         # was answered about someone else ("my brother's company": not the user's).
-        own_tier = 3 if any(h.tier == 0 for h in hits.values()) else 1
+        # The same when it asks about someone else and nothing of theirs answers ("where does
+        # Sam work?" with Sam's job unknown): the user's own job is not the answer either.
+        # A question the user asks about themself with someone named in it ("when did I go
+        # hiking with Anna?") is still about the user.
+        about_other = bool(targets) and (bool(intent.relations) or not _FIRST_PERSON.search(intent.text))
+        own_tier = 3 if about_other or any(h.tier == 0 for h in hits.values()) else 1
         if me is not None and intent.attributes:
             for f in r.facts(attributes=sorted(intent.attributes), subject_ids=[me.id], top=most):
                 add(f, ["self", f.attribute], own_tier)
@@ -218,9 +239,10 @@ class Recaller:
             text = f"{f.text} {f.source_text}".lower()
             return sum(w in text for w in words)
 
-        return sorted(
+        ranked = sorted(
             hits.values(), key=lambda h: (h.tier, -shared(h.fact), -effective_score(h.fact, at), h.fact.id)
         )
+        return ranked, frozenset(t.entity.id for t in targets) if about_other else frozenset()
 
     def _expand(
         self,
