@@ -32,6 +32,15 @@ def values(facts: list) -> list[str]:
             "白鲸科技",
         ),
         ("我是广东人。", "说错了，我其实是福建人", "hometown", "广东", "福建"),
+        ("我住在南京。", "搞错了，我是在无锡，不是南京", "city", "南京", "无锡"),
+        ("我是一名会计。", "我已经不做会计了，转行当老师", "job_title", "会计", "老师"),
+        (
+            "I work at Hooli.",
+            "oops, scratch that: it's Pied Piper not Hooli lol",
+            "employer",
+            "Hooli",
+            "Pied Piper",
+        ),
     ],
 )
 def test_corrected_value_supersedes(

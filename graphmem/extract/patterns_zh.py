@@ -79,6 +79,11 @@ def _joined(m, ctx):
     return _org_or_place(m["x"], m["y"], ctx, title_only_ok=False)
 
 
+def _job_ended(m, ctx):
+    x = clean(m["x"])
+    return [cand("job_title", x, ctx.subj, ctx.src, retract=True, correction=True)] if x else None
+
+
 def _title(m, ctx, *, need_occupation=True):
     y = clean(m["y"])
     return (
@@ -437,6 +442,9 @@ _TABLE = [
     (rf"^(?:从[^，,、。]{{1,20}}?)?(?P<v>跳槽到|跳槽去|跳到|换到|转到|调到)了?{_X}(?:(?:做|当|担任){_Y})?$", _joined),
     (rf"^(?P<v>入职|加入|加盟|去了|进了)了?{_X}(?:(?:做|当|担任){_Y})?$", _joined),
     (rf"^(?:做|当|担任|从事){_Y}$", _title),
+    # "转行做设计" is the new line of work; "不做产品了" ends the one on record
+    (rf"^(?:已经|最近|去年|今年)?(?:转行|改行)了?(?:去)?(?:做|当|干|搞){_Y}(?:了)?$", lambda m, x: _title(m, x, need_occupation=False)),
+    (r"^(?:已经)?不(?:再)?(?:做|当|干)(?P<x>[^，,]{1,10}?)了$", _job_ended),
     (rf"^(?:的)?(?:工作|职业|职位|岗位|本职工作)(?:是|为){_Y}$", lambda m, x: _title(m, x, need_occupation=False)),
     (r"^是(?:个|一个)?(?P<v>[^，,]{1,8}?)(?:迷|控|粉|粉丝|爱好者|发烧友)$", pref("likes")),
     (r"^(?:是)?(?:做|干|搞|从事)(?P<y>[^，,]{1,10}?)(?:的|工作|行业)$", lambda m, x: _title(m, x, need_occupation=False)),

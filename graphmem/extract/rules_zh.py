@@ -42,7 +42,7 @@ _CORRECTION = re.compile(
 _CORRECTION_SOFT = re.compile(r"其实|实际上")
 _BARE_NOT = re.compile(
     r"不是(?P<old>[^，,是]{1,16})[，,]?\s*(?:而)?是(?P<new>[^，,]{1,16})$|"
-    r"^是(?P<new2>[^，,]{1,16})[，,]\s*不是(?P<old2>[^，,]{1,16})$"
+    r"^(?:我|他|她)?(?:说的)?是(?:在)?(?P<new2>[^，,]{1,16})[，,]\s*不是(?:在)?(?P<old2>[^，,]{1,16})$"
 )
 
 # A reply-style request talks about the assistant's output, names a style, and addresses it.
