@@ -36,7 +36,7 @@ _GROUPS = (
     # phones: "what phone do I use?" asks after "I switched from iPhone to a Pixel"
     "phone phones smartphone cellphone iphone android pixel samsung galaxy 手机 智能手机 苹果手机 安卓",
     # the workplace
-    "office workplace work 办公室 公司 单位 上班",
+    "office workplace work job jobs employer hired hiring offer interview career 办公室 公司 单位 上班 工作 入职 面试 offer",
     # driving
     "license licence driver driving 驾照 驾考 科目 考驾照",
     # exams

@@ -71,6 +71,7 @@ def _texts(items) -> str:
             "which phone do I have now?",
             "iphone",
         ),
+        ("Got the offer from Wayne Enterprises today, I start in May!", "where will I be working?", "wayne"),
         ("每次压力大的时候我就去江边骑车。", "我一般怎么放松？", "骑车"),
         ("家里的路由器一到打雷就断，得拔了重插。", "网络老是断是怎么回事？", "路由器"),
         ("我和阿杰上个月分手了。", "我现在有男朋友吗", "阿杰"),
