@@ -11,19 +11,30 @@ from __future__ import annotations
 import re
 
 from . import common as c
-from . import nlp
 from .common import ME, Subject, cand, link
 from .lexicon import (
     EN_AVOID,
     EN_BREEDS,
     EN_DIETS,
     EN_GENDER,
-    EN_JOBS,
     EN_LANGUAGES,
-    EN_NOT_JOBS,
     EN_NOT_NAMES,
 )
 from .relations import entity_type, relation_of, relation_words
+from .values_en import (  # noqa: F401 - the rule modules read the cleaners through this one
+    LIKE_STOP,
+    NOT_LIKES,
+    NOT_WORKPLACE,
+    ORG_STOP,
+    PLACE_STOP,
+    is_job,
+    job_title_of,
+    like_value,
+    org_name,
+    place,
+    span,
+    untimed,
+)
 
 I = re.I  # noqa: E741
 WD = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
@@ -50,63 +61,6 @@ NAME = r"(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
 REL = "|".join(re.escape(w) for w in relation_words("en"))
 LANG = "(?:" + "|".join(sorted(map(re.escape, EN_LANGUAGES), key=len, reverse=True)) + ")"
 DIET = "|".join(sorted(map(re.escape, EN_DIETS), key=len, reverse=True))
-_NOT_JOB_FIRST = frozenset(
-    {"big", "huge", "total", "massive", "die-hard", "diehard", "true", "real", "avid", "lifelong", "proud"}
-)
-NOT_LIKES = frozenset({"it", "that", "this", "you", "them", "him", "her", "those", "these", "to"})
-NOT_WORKPLACE = frozenset(
-    {
-        "home",
-        "night",
-        "nights",
-        "night shifts",
-        "the moment",
-        "work",
-        "a desk",
-        "the firm",
-        "firm",
-        "the company",
-        "the office",
-        "the job",
-        "my job",
-        "my company",
-        "my firm",
-        "the place",
-        "the same place",
-        "the same company",
-    }
-)
-#: Chat fillers a value never ends with ("allergic to peanuts btw", "in Leeds lol").
-_CHAT = r"btw|lol+|lmao|haha\w*|tbh|fyi|by the way|just so you know|if that matters|actually|anyway|anyways"
-PLACE_STOP = re.compile(
-    r"\s+(?:"
-    + _CHAT
-    + r"|last|this|next|a few|few|several|\d+|two|three|recently|now|since|for|because|with|and|but|so|to|in \d{4}|"
-    r"a while|ago|yesterday|today|earlier|back in|when|where|after|before|right now|these days|at the moment|"
-    r"currently|permanently|for good|anymore|any more|though|in the (?:fall|spring|summer|winter|autumn|new year))\b.*$",
-    I,
-)
-_ORG_STOP = re.compile(
-    r"\s+(?:"
-    + _CHAT
-    + r"|as|since|for|in|where|because|and|but|now|these days|anymore|any more|at the moment|currently|full[- ]time|"
-    r"part[- ]time|last|this|next|\d+|a few|recently|so|which|who|until|starting|remotely|though)\b.*$|,.*$",
-    I,
-)
-LIKE_STOP = re.compile(
-    r"\s+(?:"
-    + _CHAT
-    + r"|a lot|so much|very much|too|as well|anymore|any more|at all|these days|lately|now|nowadays|in general|"
-    r"more than anything|on weekends|in my (?:free|spare) time|that much|really|though|either|especially|more and more|"
-    r"every \w+|whenever|over|rather than|instead of|for me)\b.*$|,.*$",
-    I,
-)
-# "watching horror movies" and "horror movies" are the same preference.
-_GERUND = re.compile(
-    r"^(?:to\s+)?(?:watching|eating|drinking|listening to|reading|playing|having|going to|doing|watch|eat|drink|"
-    r"listen to|read|play|go to|do)\s+(?=\S)",
-    I,
-)
 _MONTHS = (
     "january",
     "february",
@@ -121,64 +75,6 @@ _MONTHS = (
     "november",
     "december",
 )
-
-
-def span(v: str, stop: re.Pattern = _ORG_STOP) -> str:
-    return stop.sub("", v.strip()).strip(" .,!?\"'")
-
-
-def place(v: str) -> str | None:
-    """A place phrase: capitalised, in the gazetteer, or 'a small town in Ohio'; 'Austin, Texas' kept whole."""
-    head, _, rest = v.partition(",")
-    head = untimed(span(untimed(head), PLACE_STOP))  # "Chicago in two weeks", "Portland on Monday"
-    nxt = span(rest, PLACE_STOP) if rest else ""
-    if nxt and c.is_place_en(nxt):
-        head = f"{head}, {nxt}"
-    ok = head and (head[0].isupper() or c.is_place_en(head) or head.lower().startswith("the "))
-    if not ok and not re.search(r"\b(?:in|near|outside|of) [A-Z]", head):
-        return None
-    return head if len(head.split()) <= 6 else None
-
-
-def untimed(v: str) -> str:
-    """`v` without a trailing time expression (spaCy matcher): "Seattle last week" → "Seattle"."""
-    return nlp.strip_trailing_time(v, "en")
-
-
-def org_name(v: str) -> str | None:
-    x = untimed(span(v))
-    if not x or x.lower() in NOT_WORKPLACE:
-        return None
-    if re.search(r"[A-Z]", x) or c.is_org_en(x):
-        return re.sub(
-            r"^(?:the|a|an)\s+(?=[a-z])|^the\s+(?=[A-Z])", "", x
-        )  # "the Daily Grind" → "Daily Grind"
-    return None
-
-
-def is_job(np: str) -> bool:
-    """An occupation noun phrase: a known job word last, or an -er/-ist/-ian word that is not a fan or a vegan."""
-    words = np.lower().replace(",", "").split()
-    if not words or len(words) > 6 or words[0] in _NOT_JOB_FIRST or words[-1] in EN_NOT_JOBS:
-        return False
-    if words[-1] in EN_JOBS or " ".join(words[-2:]) in EN_JOBS:
-        return True
-    return bool(re.search(r"(?:er|or|ist|ian|eer|ician)$", words[-1])) and len(words[-1]) > 4
-
-
-def job_title_of(v: str | None) -> str | None:
-    if not v:
-        return None
-    y = untimed(span(re.sub(r"^(?:a|an|the)\s+", "", v.strip(), flags=I)))
-    return y if is_job(y) else None
-
-
-def like_value(v: str) -> str | None:
-    x = _GERUND.sub("", span(v, LIKE_STOP))
-    low = x.lower()
-    if not x or low in NOT_LIKES or low.startswith(("it ", "that ", "when ", "how ", "you ")) or len(x) > 60:
-        return None
-    return x
 
 
 def _lower_org(x: str | None, ctx) -> str | None:
