@@ -74,6 +74,14 @@ _ZH_OWNER = re.compile(
 )
 
 
+def _links(facts: list[Fact], attribute: str, qualifier: str | None) -> list[Fact]:
+    """The user's links of one relation ("brother": sibling links not said to be a sister's)."""
+    return [
+        f for f in facts
+        if f.subject_name == SELF and f.attribute == attribute and (qualifier is None or f.qualifier in (None, qualifier))
+    ]  # fmt: skip
+
+
 def _asked_attributes(what: str) -> set[str]:
     words = set(re.findall(r"[a-z]+", what.lower()))
     return {
@@ -92,14 +100,7 @@ def _owners(facts: list[Fact], what: str) -> set[str]:
     if m is None:  # "forget where I work", "把我的工作删了": the user's own
         return {SELF} if re.search("我" if zh else r"\b(?:I|I'm|my|me|mine)\b", what, re.I) else set()
     if m["rel"] and (rel := relation_of(m["rel"])):
-        attr, qual = rel
-        linked = {
-            str(f.value)
-            for f in facts
-            if f.subject_name == SELF
-            and f.attribute == attr
-            and (qual is None or f.qualifier in (None, qual))
-        }
+        linked = {str(f.value) for f in _links(facts, *rel)}
         return linked | {f.subject_name for f in facts if f.subject_name.lower() == m["rel"].lower()}
     name = (m["name"] or m["rel"] or "").strip()
     if name.lower() in ("i", "me"):  # "forget where I work"
@@ -117,11 +118,7 @@ def _relative(facts: list[Fact], what: str) -> list[Fact]:
     rel = relation_of(m["rel"]) if m else None
     if rel is None or m is None:
         return []
-    attr, qual = rel
-    links = [
-        f for f in facts
-        if f.subject_name == SELF and f.attribute == attr and (qual is None or f.qualifier in (None, qual))
-    ]  # fmt: skip
+    links = _links(facts, *rel)
     names = {str(f.value) for f in links} | {m["rel"]}
     return links + [f for f in facts if f.subject_name in names and f.subject_name != SELF]
 
