@@ -276,3 +276,35 @@ def test_warm_builds_both_pipelines(monkeypatch):
     monkeypatch.setattr(nlp, "_BUNDLES", {})
     RuleExtractor().warm()
     assert set(nlp._BUNDLES) == {"en", "zh"}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["en", "zh"]), st.data())
+def test_the_text_gate_never_hides_a_match(lang, data):
+    """`_TextGate` skips tokenising a clause no pattern could match; a clause it lets
+    through or not, the spans are those of the matcher run on every clause."""
+    pieces = _EN_PIECES if lang == "en" else _ZH_PIECES
+    words = data.draw(st.lists(st.sampled_from(pieces), min_size=1, max_size=9))
+    text = (" " if lang == "en" else "").join(words)
+    b = nlp._bundle(lang)
+    doc = b.nlp.make_doc(text)
+    every = b.filter_spans(b.matcher(doc, as_spans=True))
+    if every:
+        assert b.text_gate.may_match(text), text
+    nlp._mentions.cache_clear()
+    gated = nlp.time_expressions(text, lang)
+    nlp._mentions.cache_clear()
+    try:
+        nlp._TEXT_GATE = False
+        assert nlp.time_expressions(text, lang) == gated, text
+    finally:
+        nlp._TEXT_GATE = True
+        nlp._mentions.cache_clear()
+
+
+def test_the_text_gate_lets_clauses_without_a_time_skip_the_tokenizer():
+    b = nlp._bundle("zh")
+    assert not b.text_gate.may_match("我很喜欢吃四川火锅")
+    assert not nlp._bundle("en").text_gate.may_match("My brother works at a bakery")
+    assert b.text_gate.may_match("下周三去爬山")
+    assert nlp._bundle("en").text_gate.may_match("see you next Tuesday")

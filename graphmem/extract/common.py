@@ -107,7 +107,7 @@ class State:
     def __init__(self, context: ExtractContext):
         self.context = context
         self._names: dict[str, Subject] = {}
-        self._sorted: list[str] = []
+        self._sorted: list[str] | None = []  # the names, longest first; None: to sort again
         self._placeholders: set[str] = set()
         self.last_third: Subject | None = None
         self.last_pet: Subject | None = None
@@ -125,7 +125,7 @@ class State:
                 self._names[n.lower()] = subj
                 if _placeholder(n):
                     self._placeholders.add(n.lower())
-        self._sorted = sorted(self._names, key=len, reverse=True)
+        self._sorted = None  # sorted when next read: the user's known entities arrive all at once
         if mention:
             self.mention(subj)
         return subj
@@ -157,6 +157,8 @@ class State:
     def entity_at(self, text: str, *, word_boundary: bool) -> tuple[Subject, int] | None:
         """The known entity whose name or alias starts `text`, with the matched length."""
         low = text.lower()
+        if self._sorted is None:
+            self._sorted = sorted(self._names, key=len, reverse=True)
         for key in self._sorted:
             if not low.startswith(key):
                 continue

@@ -58,21 +58,20 @@ def sentence_spans(text: str, protected: list[SecretMatch]) -> list[tuple[int, i
     spans, start = [], 0
     for m in _BOUNDARY.finditer(text):
         p = m.start()
-        if any(f.start <= p < f.end for f in protected):
+        if protected and any(f.start <= p < f.end for f in protected):
             continue
-        if m.group().startswith(".") and not m.group().startswith("..") and _is_abbreviation(text, p):
+        if text[p] == "." and text[p + 1 : p + 2] != "." and _is_abbreviation(text, p):
             continue
         spans.append((start, m.end()))
         start = m.end()
     spans.append((start, len(text)))
     out = []
     for s, e in spans:
-        while s < e and text[s].isspace():
-            s += 1
-        while e > s and text[e - 1].isspace():
-            e -= 1
-        if e > s:
-            out.append((s, e))
+        piece = text[s:e]
+        kept = piece.strip()  # str.strip drops exactly the characters str.isspace names
+        if kept:
+            s += len(piece) - len(piece.lstrip())
+            out.append((s, s + len(kept)))
     return out
 
 
