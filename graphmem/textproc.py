@@ -186,11 +186,32 @@ def _query_run_terms(run: str) -> list[str]:
 def terms(text: str) -> list[str]:
     """A document's index terms, in the order they first occur; a term repeated is kept
     (BM25 counts it) up to MAX_TERM_REPEATS times."""
-    # A CJK run met MAX_TERM_REPEATS times already gives only terms at the cap: skipped.
-    found = _analysed(text, _index_run_terms, MAX_TERM_REPEATS)
+    found = _cjk_prose_terms(text) if len(text) > _LONG_DOCUMENT else None
+    if found is None:
+        # A CJK run met MAX_TERM_REPEATS times already gives only terms at the cap: skipped.
+        found = _analysed(text, _index_run_terms, MAX_TERM_REPEATS)
     # A term past the cap would make MAX_TERM_REPEATS repeats at least: most documents
     # have fewer repeats in all, and keep their terms as they are.
     return found if len(found) - len(set(found)) < MAX_TERM_REPEATS else _capped(found)
+
+
+_CJK_SPLIT = re.compile(f"({CJK_RUN.pattern})")
+#: From this length on, `terms` first tries `_cjk_prose_terms`.
+_LONG_DOCUMENT = 256
+
+
+def _cjk_prose_terms(text: str) -> list[str] | None:
+    """The terms of a text whose only terms are its CJK runs' (what lies between them is
+    punctuation and spaces), each distinct run read once and its terms taken as often as
+    the run occurs, up to MAX_TERM_REPEATS times: the counts `terms` keeps and their order
+    of first occurrence (a run met first brings its terms first). None for any other text."""
+    pieces = _CJK_SPLIT.split(normalize(text))  # between runs, a run, between, ...
+    if any(_latin_terms(between) for between in set(pieces[0::2])):
+        return None
+    found: list[str] = []
+    for run, n in Counter(pieces[1::2]).items():
+        found.extend(_index_run_terms(run) * min(n, MAX_TERM_REPEATS))
+    return found
 
 
 def _capped(found: list[str]) -> list[str]:

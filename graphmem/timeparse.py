@@ -68,6 +68,12 @@ _EN = re.compile(
     r")(?![a-z])",
     re.IGNORECASE,
 )  # fmt: skip
+#: `_EN` without re.I, for a lower-cased text: a case-sensitive search costs a fraction of
+#: a case-insensitive one. Where `str.lower` keeps every character in its place and the
+#: text holds none of the four characters re.I matches with an ASCII letter (İ ı ſ K), it
+#: finds the same spans.
+_EN_LOWER = re.compile(_EN.pattern)
+_RE_I_ODD = re.compile("[\u0130\u0131\u017f\u212a]")
 _ZN = r"[0-9零一二两三四五六七八九十]{1,3}"
 _ZH = re.compile(
     # The lookahead names every alternative's first character: the search then skips the
@@ -251,9 +257,11 @@ def find_spans(text: str, at: datetime) -> list[TimeSpan]:
     # A long message names the same few expressions many times ("last month"); each is
     # resolved once per call (a resolution may ask dateparser, the slow part).
     resolved: dict[tuple[int, str], tuple[date, date] | None] = {}
-    for lang, (pattern, resolve) in enumerate(((_EN, _resolve_en), (_ZH, _resolve_zh))):
-        for m in pattern.finditer(text):
-            span = m.group(0)
+    low = text.lower()
+    en, searched = (_EN_LOWER, low) if len(low) == len(text) and not _RE_I_ODD.search(text) else (_EN, text)
+    for lang, (pattern, resolve) in enumerate(((en, _resolve_en), (_ZH, _resolve_zh))):
+        for m in pattern.finditer(searched if lang == 0 else text):
+            span = text[m.start() : m.end()]
             if lang == 1 and (bare := _zh_bare_weekday(text, m.start(), m.end(), base)) is not None:
                 out.append(TimeSpan(span, *bare))  # its reading depends on the words around it
                 continue

@@ -31,6 +31,23 @@ def _texts(min_size: int = 0, max_size: int = 120) -> st.SearchStrategy[str]:
     return st.lists(_MIXED, min_size=min_size, max_size=max_size).map("".join)
 
 
+def _prose(words: list[str]) -> st.SearchStrategy[str]:
+    """A few clauses of `words`, each said again and again in any order, between
+    punctuation and spaces."""
+    clause = st.lists(st.sampled_from(words), min_size=1, max_size=5).map("".join)
+    return st.lists(clause, min_size=1, max_size=6).flatmap(
+        lambda clauses: st.lists(
+            st.tuples(st.sampled_from(clauses), st.sampled_from(["，", "。", "！", " ", "\n", "、"])),
+            min_size=60,
+            max_size=120,
+        ).map(lambda parts: "".join(c + p for c, p in parts))
+    )
+
+
+_CJK = ["我", "喜欢", "喝", "乌龙茶", "周末", "去", "西湖", "边", "散步", "丽丽", "的", "了"]
+_CJK_PROSE = _prose(_CJK)
+
+
 @settings(max_examples=400, deadline=None)
 @given(st.one_of(_texts(60, 200), st.text(min_size=60, max_size=200)))
 def test_nfkc_by_pieces_is_nfkc(text):
@@ -38,7 +55,7 @@ def test_nfkc_by_pieces_is_nfkc(text):
 
 
 @settings(max_examples=200, deadline=None)
-@given(_texts(0, 200))
+@given(st.one_of(_texts(0, 200), _prose([*_CJK, " tea ", "Lake", "2024"])))
 def test_terms_skip_only_runs_whose_terms_are_capped_already(text):
     """`terms` reads a CJK run four times at most and caps repeats with a count: the same
     terms, counts and first-occurrence order as every run read and each term capped."""
@@ -46,6 +63,17 @@ def test_terms_skip_only_runs_whose_terms_are_capped_already(text):
     want = Counter(every)
     got = textproc.terms(text)
     assert Counter(got) == {t: min(n, textproc.MAX_TERM_REPEATS) for t, n in want.items()}
+    assert list(dict.fromkeys(got)) == list(dict.fromkeys(every))
+
+
+@settings(max_examples=150, deadline=None)
+@given(_CJK_PROSE)
+def test_terms_of_long_cjk_prose_read_each_run_once(text):
+    """A long text with no Latin word reads each distinct run once (`_cjk_prose_terms`):
+    the capped counts and first-occurrence order of reading every run."""
+    every = textproc._analysed(text, textproc._index_run_terms)
+    got = textproc.terms(text)
+    assert Counter(got) == {t: min(n, textproc.MAX_TERM_REPEATS) for t, n in Counter(every).items()}
     assert list(dict.fromkeys(got)) == list(dict.fromkeys(every))
 
 

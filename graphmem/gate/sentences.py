@@ -18,10 +18,14 @@ __all__ = ["sentence_spans", "split", "split_sentences"]
 
 _CLOSE = "\"'”’」』)）\\]"
 _BOUNDARY = re.compile(
+    # The lookahead names every alternative's first character, so the search passes over
+    # the rest of the text at once.
+    r"(?=[。！？；\n…!?;.])(?:"
     rf"[。！？；\n]+[{_CLOSE}]*"
     r"|…+|\.{3,}"
     rf"|[!?;]+(?=[{_CLOSE}]*(?:\s|$|[^\x00-\x7f]))[{_CLOSE}]*"
     rf"|\.(?=[{_CLOSE}]*(?:\s|$|[\u3000-\u9fff]))[{_CLOSE}]*"
+    r")"
 )
 _WORD_BEFORE_DOT = re.compile(r"(?:^|[^A-Za-z.])([A-Za-z][A-Za-z.]*)$")
 # Titles always precede a name; other abbreviations end a sentence only before a typical sentence opener.

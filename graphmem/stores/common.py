@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime, timezone
+from functools import lru_cache
 from typing import Any
 
 from ..model import Fact
@@ -31,6 +32,7 @@ FACT_FILTERS = ("statuses", "attributes", "subject_ids", "ids", "value_keys")
 WIDEN_FACTOR = 4
 
 
+@lru_cache(maxsize=4096)  # every fact a write adds names its user's key
 def user_key(user_id: str) -> str:
     """A token naming the user inside a full-text index (SQLite FTS5, Neo4j fulltext)
     without putting raw ids (quotes, operators) into query syntax."""
