@@ -78,11 +78,17 @@ def _exclusive(attribute: str, a: str, b: str) -> bool:
     return na != nb and any(na in keys and nb in keys for keys in groups)
 
 
+def _favourite(cand: Candidate) -> bool:
+    """A liking with a kind ("my favourite colour is green", "最喜欢的颜色是绿色"): the user's
+    one favourite of that kind, which the next one of the same kind replaces."""
+    return cand.attribute == "likes" and bool(cand.qualifier)
+
+
 def lookup_keys(cand: Candidate) -> list[str] | None:
     """The value keys of the subject's facts `decide` can act on for `cand`, or None
     when it needs every value of the attribute (single-valued attributes, retractions,
     a named old value). For the opposite attribute only `cand`'s own key matters."""
-    if cand.retract or cand.replaces or is_single(cand.attribute):
+    if cand.retract or cand.replaces or is_single(cand.attribute) or _favourite(cand):
         return None
     key = value_key(cand.value)
     keys = {key}
@@ -113,6 +119,8 @@ def decide(cand: Candidate, same_attr: list[Fact], opposite: list[Fact], at: dat
     else:
         conflicts = [f for f in opposite if same_value(f.value, cand.value)]
         conflicts += [f for f in same_attr if _exclusive(cand.attribute, cand.value, f.value)]
+        if _favourite(cand):  # "my favourite band is now Wet Leg": one favourite of a kind
+            conflicts += [f for f in same_attr if f.qualifier == cand.qualifier and f not in conflicts]
         if cand.replaces:
             conflicts += [
                 f for f in same_attr if mentions_value(cand.replaces, f.value) and f not in conflicts

@@ -51,9 +51,10 @@ class Config:
     #: leave-one-conversation-out selection, with speaker_boost, exact_span and
     #: own_fact_share below.
     fusion: str = "score"
-    #: Weights of the episode channels (BM25 and vectors over the kept messages).
+    #: Weights of the episode channels (BM25 and vectors over the kept messages, and the
+    #: messages about the days a question names).
     episode_channel_weights: dict[str, float] = field(
-        default_factory=lambda: {"episode_bm25": 1.0, "episode_vector": 0.1}
+        default_factory=lambda: {"episode_bm25": 1.0, "episode_vector": 0.1, "episode_dated": 1.0}
     )
     #: Ranking weight of a recalled message of the user (a fact's weight is its
     #: confidence after decay), and of an assistant turn (recallable, below the user's own).

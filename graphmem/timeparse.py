@@ -63,7 +63,8 @@ _EN = re.compile(
     r"|(?:on\s+)?" + _WD +
     r"|" + _N_EN + r"\s+" + _UNIT_EN + r"\s+ago"
     r"|in\s+" + _N_EN + r"\s+" + _UNIT_EN +
-    r"|" + _MON + r"\.?\s+" + _DAY + r"(?:,?\s+\d{4})?"
+    r"|" + _MON + r"\.?,?\s+(?:of\s+)?\d{4}(?!\d)"
+    r"|" + _MON + r"\.?\s+" + _DAY + r"(?!\d)(?:,?\s+\d{4})?"
     r"|" + _DAY + r"\s+(?:of\s+)?" + _MON + r"(?:,?\s+\d{4})?"
     r")(?![a-z])",
     re.IGNORECASE,
@@ -138,9 +139,16 @@ def warm() -> None:
     _dateparser.__wrapped__("march 3", date(2000, 1, 1), "past")
 
 
-def _resolve_en(span: str, base: date) -> tuple[date, date] | None:
+_MONTH_YEAR = re.compile(_MON + r"\.?,? (?:of )?(\d{4})")
+
+
+def _resolve_en(span: str, base: date, fuzzy: bool = False) -> tuple[date, date] | None:
     s = " ".join(span.lower().split())
     s = s.removeprefix("on ")
+    if m := _MONTH_YEAR.fullmatch(s):  # "December 2023": the whole month
+        month = next(i for i, name in enumerate(_MONTHS_EN, start=1) if s.startswith(name[:3]))
+        first = date(int(m.group(1)), month, 1)
+        return first, _month_form(0, first)[1]
     m = re.fullmatch(r"(last|this|next|past) (week(?:end)?|month|year|" + _WD + ")", s)
     if m:
         which, unit = m.groups()
@@ -177,13 +185,15 @@ def _resolve_en(span: str, base: date) -> tuple[date, date] | None:
         return None
     unit = re.search(r"(week|month|year)s?\b", s)
     if unit and ("ago" in s or s.startswith("in ")):
-        # "two weeks ago" names about that day, give or take the week around it.
-        half = {"week": 3, "month": 15, "year": 182}[unit.group(1)]
+        # "two months ago" names about that day, give or take half the month around it; "two
+        # weeks ago" the day itself in a message (the date shown for it), the days around it
+        # in a question (`fuzzy`: "what did I do two weeks ago?" means about then).
+        half = {"week": 3 if fuzzy else 0, "month": 15, "year": 182}[unit.group(1)]
         return found - timedelta(days=half), found + timedelta(days=half)
     return found, found
 
 
-def _resolve_zh(span: str, base: date) -> tuple[date, date] | None:
+def _resolve_zh(span: str, base: date, fuzzy: bool = False) -> tuple[date, date] | None:
     fixed = {
         "大前天": -3,
         "前天": -2,
@@ -219,7 +229,7 @@ def _resolve_zh(span: str, base: date) -> tuple[date, date] | None:
             m.group(2)
         ]
         expr = f"{n} {unit} ago" if m.group(3).endswith("前") else f"in {n} {unit}"
-        return _resolve_en(expr, base)
+        return _resolve_en(expr, base, fuzzy)
     m = re.fullmatch(r"(?:(\d{4}|[零一二三四五六七八九]{4})年)?(" + _ZN + r")月(" + _ZN + r")[日号]", span)
     if m:
         year = zh_number(m.group(1)) if m.group(1) else None
@@ -227,13 +237,44 @@ def _resolve_zh(span: str, base: date) -> tuple[date, date] | None:
         if not month or not day or not 1 <= month <= 12:
             return None
         expr = f"{_MONTHS_EN[month - 1]} {day}" + (f" {year}" if year else "")
-        return _resolve_en(expr, base)
+        return _resolve_en(expr, base, fuzzy)
     return None
 
 
 _ZH_BARE_WEEKDAY = re.compile(r"(?:周|星期|礼拜)([一二三四五六日天])")
 #: Words around a bare weekday that make it one ahead ("周五要聚餐"), not the latest one.
 _ZH_AHEAD = re.compile(r"要|会|打算|准备|计划|将|得|约了|想")
+#: The same for a day of the month said without a year ("科目三约在3月20号", "the recital
+#: is on May 3"): the coming one, not last year's, once it has passed this year.
+_ZH_DAY_AHEAD = re.compile(r"要|会|打算|准备|计划|将|约|定在|安排在|排在|预约|到时候")
+_EN_DAY_AHEAD = re.compile(
+    r"\b(?:will|'ll|going to|gonna|is on|are on|'s on|scheduled|booked|planned|due|coming up|set for|until|till|by)\b"
+)
+_YEAR = re.compile(r"\d{4}|[零一二三四五六七八九]{4}年")
+_ZH_MONTH_DAY = re.compile(r"月.*[日号]$")
+
+
+def _coming(text: str, start: int, end: int, span: str, lang: int, got: tuple[date, date], base: date):
+    """A day of the month without a year resolves to the latest one; when the words around
+    it say it lies ahead, the coming one instead."""
+    if got[1] >= base or _YEAR.search(span):
+        return got
+    if lang == 1:
+        if not _ZH_MONTH_DAY.search(span) or not _ZH_DAY_AHEAD.search(
+            text[max(0, start - 6) : start] + text[end : end + 8]
+        ):
+            return got
+    elif not any(m in span.lower() for m in _MONTH_STEMS) or not _EN_DAY_AHEAD.search(
+        text[max(0, start - 30) : start].lower() + " " + text[end : end + 20].lower()
+    ):
+        return got
+    try:
+        return got[0].replace(year=got[0].year + 1), got[1].replace(year=got[1].year + 1)
+    except ValueError:  # 29 February
+        return got
+
+
+_MONTH_STEMS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
 def _zh_bare_weekday(text: str, start: int, end: int, base: date) -> tuple[date, date] | None:
@@ -250,8 +291,9 @@ def _zh_bare_weekday(text: str, start: int, end: int, base: date) -> tuple[date,
     return d, d
 
 
-def find_spans(text: str, at: datetime) -> list[TimeSpan]:
-    """Every date expression of `text` with the days it covers, resolved against `at`."""
+def find_spans(text: str, at: datetime, *, fuzzy: bool = False) -> list[TimeSpan]:
+    """Every date expression of `text` with the days it covers, resolved against `at`;
+    `fuzzy` for a question (see `_resolve_en`)."""
     base = at.astimezone(timezone.utc).date()
     out: list[TimeSpan] = []
     # A long message names the same few expressions many times ("last month"); each is
@@ -262,22 +304,33 @@ def find_spans(text: str, at: datetime) -> list[TimeSpan]:
     for lang, (pattern, resolve) in enumerate(((en, _resolve_en), (_ZH, _resolve_zh))):
         for m in pattern.finditer(searched if lang == 0 else text):
             span = text[m.start() : m.end()]
-            if lang == 1 and (bare := _zh_bare_weekday(text, m.start(), m.end(), base)) is not None:
+            if (
+                lang == 1
+                and span[0] in "周星礼"
+                and (bare := _zh_bare_weekday(text, m.start(), m.end(), base))
+            ):
                 out.append(TimeSpan(span, *bare))  # its reading depends on the words around it
                 continue
             if (lang, span) not in resolved:
                 try:
-                    resolved[lang, span] = resolve(span, base)
+                    resolved[lang, span] = resolve(span, base, fuzzy)
                 except (ValueError, OverflowError):  # a day that does not exist (Feb 30)
                     resolved[lang, span] = None
             got = resolved[lang, span]
             if got is not None:
-                out.append(TimeSpan(span, *got))
+                out.append(TimeSpan(span, *_coming(text, m.start(), m.end(), span, lang, got, base)))
     return out
 
 
-def first_range(text: str, at: datetime) -> TimeSpan | None:
-    spans = find_spans(text, at)
+def without_zh_dates(text: str) -> str:
+    """`text` with its Chinese date expressions blanked: in a question ("2月1日我去了哪里"),
+    their characters (日, 月, 1) are no words a memory of that day shares, and meet any
+    memory saying 日语 or 5月; the days themselves are asked through `query_range`."""
+    return _ZH.sub(" ", text) if _ZH.search(text) else text
+
+
+def first_range(text: str, at: datetime, *, fuzzy: bool = False) -> TimeSpan | None:
+    spans = find_spans(text, at, fuzzy=fuzzy)
     return spans[0] if spans else None
 
 
@@ -296,7 +349,7 @@ def is_time_question(text: str) -> bool:
 _AHEAD = re.compile(
     r"\b(?:coming\s+up|upcoming|what'?s\s+next|what\s+is\s+next|next\s+up|ahead\s+of\s+me"
     r"|on\s+my\s+(?:calendar|schedule|agenda|plate)|(?:any|my)\s+plans|have\s+planned|planned|scheduled)\b"
-    r"|接下来|即将|快到了|最近有什么(?:安排|计划|事)|有什么(?:安排|计划|打算)|什么(?:安排|计划)|日程|行程",
+    r"|接下来|即将|快到了|快要|马上要|马上就要|就要到|最近有什么(?:安排|计划|事)|有什么(?:安排|计划|打算)|什么(?:安排|计划)|日程|行程",
     re.IGNORECASE,
 )
 
@@ -308,4 +361,4 @@ def asks_ahead(text: str) -> bool:
 
 def query_range(text: str, at: datetime) -> TimeSpan | None:
     """The days a question is about ("what did I do last weekend", "上周"), if it names them."""
-    return first_range(text, at)
+    return first_range(text, at, fuzzy=True)

@@ -132,3 +132,30 @@ def test_a_pet_renamed(mem: Memory, uid: Callable[[str], str]) -> None:
     mem.remember(u, "我家狗叫旺仔。", at=T0)
     mem.remember(u, "给它改名了，以后它就叫可颂。", at=T1)
     assert values(mem.get(u, "pet")) == ["可颂"]
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "old", "new"),
+    [
+        ("My favourite board game is Catan.", "nah, my fave board game these days is Azul", "Catan", "Azul"),
+        ("我最喜欢的季节是夏天。", "现在我最喜欢的季节是秋天了", "夏天", "秋天"),
+    ],
+)
+def test_a_new_favourite_of_a_kind_replaces_the_old_one(
+    mem: Memory, uid: Callable[[str], str], first: str, then: str, old: str, new: str
+) -> None:
+    u = uid("fave")
+    mem.remember(u, first, at=T0)
+    mem.remember(u, "I really enjoy jazz.", at=T0)  # a liking of no kind stays
+    mem.remember(u, then, at=T1)
+    likes = values(mem.get(u, "likes"))
+    assert new in likes and old not in likes and "jazz" in likes
+    assert [f.status for f in mem.facts(u, include_frozen=True) if f.value == old] == ["frozen"]
+
+
+def test_a_liking_turned_to_dislike_with_a_reason_after_it(mem: Memory, uid: Callable[[str], str]) -> None:
+    u = uid("sour")
+    mem.remember(u, "I love cycling.", at=T0)
+    mem.remember(u, "I've sort of come to hate cycling ever since the crash", at=T1)
+    assert "cycling" in values(mem.get(u, "dislikes"))
+    assert not [v for v in values(mem.get(u, "likes")) if "cycling" in v]

@@ -65,6 +65,8 @@ DUMMY: dict[str, object] = {
     "context_text": "hello there",
     "query": 'ukey:"u0" AND status:active AND search_text:(oslo)',
     "limit": 10,
+    "start": 1.0,
+    "end": 2.0,
     "k": 20,
     "vector": [0.6, 0.8],
     "model": "m",

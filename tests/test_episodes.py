@@ -106,6 +106,53 @@ def test_range_query_prefers_memories_in_that_range(mem: Memory, uid: Callable[[
     assert "park" in items[0].text
 
 
+@pytest.mark.parametrize(
+    ("said", "query", "want"),
+    [
+        # The question shares no word with the message about that day.
+        (
+            [("Spent the whole afternoon repainting the garden fence.", "2023-05-06T18:00:00Z")],
+            "what did I get up to on May 6?",
+            "fence",
+        ),
+        ([("昨天带奶奶去公园晒太阳了。", "2023-05-03T20:00:00+08:00")], "5月2日我干了啥？", "奶奶"),
+    ],
+)
+def test_a_question_naming_a_day_finds_the_messages_about_it(
+    mem: Memory, uid: Callable[[str], str], said: list[tuple[str, str]], query: str, want: str
+) -> None:
+    u = uid("dated")
+    for text, at in said:
+        mem.remember(u, text, at=at)
+    # Messages of other days, some sharing the question's words or characters (日, 月, 2).
+    for text, at in [
+        ("I got up early and went to the market on Sunday.", "2023-04-17T09:00:00Z"),
+        ("我日语说得还行，二月去过一次日本。", "2023-04-20T09:00:00Z"),
+        ("What did I get? A new kettle, finally.", "2023-04-22T09:00:00Z"),
+        ("我2月份去了趟杭州，干了不少活。", "2023-04-25T09:00:00Z"),
+    ]:
+        mem.remember(u, text, at=at)
+    items = mem.recall(u, query, k=2, at=LATER)
+    assert want in items[0].text, [it.text for it in items]
+
+
+def test_a_day_of_the_month_said_ahead_is_the_coming_one() -> None:
+    at = datetime(2023, 5, 8, 12, tzinfo=timezone.utc)
+    assert find_spans("复诊定在3月2号", at)[0].start == date(2024, 3, 2)
+    assert find_spans("我3月2号复诊过了", at)[0].start == date(2023, 3, 2)
+    assert find_spans("my check-up is booked for March 2nd", at)[0].start == date(2024, 3, 2)
+    assert find_spans("I had my check-up on March 2nd", at)[0].start == date(2023, 3, 2)
+
+
+def test_weeks_ago_is_that_day_in_a_message_and_about_then_in_a_question() -> None:
+    at = datetime(2023, 5, 22, 12, tzinfo=timezone.utc)
+    said = find_spans("we adopted the puppy three weeks ago", at)[0]
+    assert (said.start, said.end) == (date(2023, 5, 1), date(2023, 5, 1))
+    assert find_spans("三周前领养的小狗", at)[0].start == date(2023, 5, 1)
+    asked = query_range("what did I do three weeks ago?", at)
+    assert asked is not None and asked.start < date(2023, 5, 1) < asked.end
+
+
 def test_forgetting_a_fact_scrubs_its_episode(mem: Memory, uid: Callable[[str], str]) -> None:
     u = uid("forget")
     r = mem.remember(u, "I live in Grenoble.", at=AT)

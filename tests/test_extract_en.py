@@ -421,3 +421,59 @@ def test_pieces_are_the_shared_sentences():
         "Wow!!!",
         "I start at Stripe on Monday.",
     ]
+
+
+@pytest.mark.parametrize(
+    "text,want",
+    [
+        ("honestly I'm pescatarian and allergic to kiwi", [E("diet", "pescatarian"), E("allergy", "kiwi")]),
+        (
+            "My husband Omar is vegan and lactose intolerant.",
+            [E("diet", "vegan", subject="Omar"), A("diet", subject="Omar")],
+        ),
+        (
+            "My aunt is a pharmacist and allergic to bee stings",
+            [E("job_title", "pharmacist"), E("allergy", "bee stings")],
+        ),
+    ],
+)
+def test_a_state_after_and_keeps_the_clause_subject(text, want):
+    check(run(text), want)
+
+
+def test_and_before_a_modifier_does_not_split():
+    check(
+        run("I adore dumplings and vegetarian ramen"),
+        [E("likes", "dumplings and vegetarian ramen")],
+        [A("diet")],
+    )
+
+
+@pytest.mark.parametrize("text", ["Name's Rafael, nice to meet you", "name: Rafael"])
+def test_a_name_said_without_my_is_the_users_name(text):
+    check(run(text), [E("name", "Rafael", subject="self")])
+
+
+@pytest.mark.parametrize(
+    "text,want",
+    [
+        ("I work at a pottery studio in Ghent", [E("employer", "pottery studio"), E("city", "Ghent")]),
+        ("I teach piano at a music school in Porto", [E("job_title", "piano teacher"), E("city", "Porto")]),
+        ("I'm a barista at Bluebird Cafe in Tacoma", [E("employer", "Bluebird Cafe"), E("city", "Tacoma")]),
+    ],
+)
+def test_a_workplace_in_a_city_gives_both(text, want):
+    check(run(text), want)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["ugh, I got fired yesterday", "I finally quit my job", "I'm between jobs right now", "I was let go"],
+)
+def test_a_job_ended_without_an_employer_ends_the_one_on_record(text):
+    check(run(text, facts=[fact("employer", "Vandelay")]), [E("employer", "Vandelay", retract=True)])
+
+
+def test_leaving_a_named_job_ends_only_that_one():
+    out = run("I left my job at Kramerica", facts=[fact("employer", "Vandelay")])
+    check(out, [], [E("employer", "Vandelay", retract=True)])

@@ -469,3 +469,22 @@ def test_pieces_are_the_shared_sentences_with_a_chinese_second_step():
     run_on = "我老家在湖南岳阳后来在武汉读的大学现在在杭州做产品经理"
     assert rules_zh.cut_clauses(run_on) == ["我老家在湖南岳阳，后来在武汉读的大学，现在在杭州做产品经理"]
     assert rules_zh.pieces("我叫林晓。" + run_on) == ["我叫林晓。", *rules_zh.cut_clauses(run_on)]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("我会说闽南话和一点点英语", [E("language", "闽南话"), E("language", "英语")]),
+        (
+            "能讲德语、西班牙语还有几句日语",
+            [E("language", "德语"), E("language", "西班牙语"), E("language", "日语")],
+        ),
+    ],
+)
+def test_a_spoken_language_list_names_every_language(text, want):
+    check(run(text), want)
+
+
+def test_going_back_home_to_work_moves_the_city_and_names_the_hometown():
+    check(run("研究生读完了，回老家南昌上班了"), [E("city", "南昌"), E("hometown", "南昌")])
+    check(run("他回重庆发展了"), [], [A("hometown")])

@@ -76,6 +76,7 @@ def _texts(items) -> str:
         ("家里的路由器一到打雷就断，得拔了重插。", "网络老是断是怎么回事？", "路由器"),
         ("我和阿杰上个月分手了。", "我现在有男朋友吗", "阿杰"),
         ("每次考试前一晚我都要吃一碗阳春面。", "明天有个测验，我前一天晚上一般吃什么？", "阳春面"),
+        ("上周把旧车卖了，提了辆比亚迪。", "我现在开什么车？", "比亚迪"),
     ],
 )
 def test_a_memory_is_found_by_a_question_in_other_words(
@@ -118,3 +119,9 @@ def test_expansion_adds_only_words_the_query_does_not_already_have() -> None:
     q = "I need to relax, so stressed"
     added = expand(q, query_terms(q))
     assert "unwind" in added and "relax" not in added and "stress" not in added
+
+
+def test_what_one_drives_reaches_the_makes_and_models() -> None:
+    q = "what am I driving these days?"
+    added = expand(q, query_terms(q))
+    assert "kia" in added and "corolla" in added and "tesla" in added

@@ -213,3 +213,35 @@ def test_text_search_reaches_active_facts_below_a_crowd_of_frozen_ones(store: St
     store.write(user, tx)
     r = store.reader(user)
     assert [fid for fid, _ in r.search_text(["kumquat"], 3)] == [live.id]
+
+
+def test_episodes_dated_reads_the_days_a_message_names_else_the_day_it_was_said(
+    store: Store, user: str
+) -> None:
+    day = timedelta(days=1)
+    eps = [
+        # said on day 9, about day 2 (a message that named a day)
+        Episode(f"{user}-d1", user, "user", "the fence got painted", T0 + 9 * day, "d1", refers_from=T0 + 2 * day,
+                refers_to=T0 + 2 * day),
+        # said on day 2, named nothing
+        Episode(f"{user}-d2", user, "user", "long walk by the fjord", T0 + 2 * day + timedelta(hours=5), "d2"),
+        # said on day 2, about day 20
+        Episode(f"{user}-d3", user, "user", "the trip is booked", T0 + 2 * day, "d3", refers_from=T0 + 20 * day,
+                refers_to=T0 + 20 * day),
+        # about the whole week of days 0-6
+        Episode(f"{user}-d4", user, "user", "a busy week", T0 + 7 * day, "d4", refers_from=T0, refers_to=T0 + 6 * day),
+    ]  # fmt: skip
+
+    def tx(w):  # type: ignore[no-untyped-def]
+        for e in eps:
+            w.add_episode(e, e.text.split(), None, [])
+
+    store.write(user, tx)
+    start, end = T0 + 2 * day, T0 + 2 * day + timedelta(hours=23, minutes=59)
+    found = store.reader(user).episodes_dated(start, end, 10)
+    assert sorted(e.id for e in found) == sorted([f"{user}-d1", f"{user}-d2", f"{user}-d4"])
+    assert len(store.reader(user).episodes_dated(start, end, 2)) == 2
+    assert store.reader(user + "x").episodes_dated(start, end, 10) == []
+    assert [e.id for e in store.reader(user).episodes_dated(T0 + 20 * day, T0 + 21 * day, 10)] == [
+        f"{user}-d3"
+    ]

@@ -109,14 +109,36 @@ def _job_in(m, ctx):
     return out + ([cand("job_title", title, ctx.subj, ctx.src)] if title else []) or None
 
 
+_PLACE_TAIL = re.compile(
+    r"^(?P<org>.+?)\s+in\s+(?P<place>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,2})\s*[.!,]?$"
+)
+
+
+def place_tail(x: str) -> tuple[str, str | None]:
+    """ "a high school in Leeds", "Globex in Austin": (the workplace, the city it is in), when
+    what follows "in" is a proper name that reads as no organisation; else (x, None)."""
+    m = _PLACE_TAIL.match(x.strip())
+    if not m:
+        return x, None
+    where = span(m["place"], PLACE_STOP)
+    if c.is_org_en(where) or _ORGISH.search(where) or not (city := place(where)):
+        return x, None
+    return m["org"], city
+
+
 def work_candidates(m, ctx, retract=False):
-    """Employer, city (when the workplace is a place) and job title from one work clause."""
+    """Employer, city (when the workplace is a place, or is in one) and job title from one
+    work clause."""
     gd = m.groupdict()
     x, y = gd.get("x"), job_title_of(gd.get("y"))
     if ctx.past:  # "I used to work at Amazon": history, not the current employer
         return [cand("note", ctx.src, ctx.subj, ctx.src)]
     where = place(x) if x and c.is_place_en(span(x, PLACE_STOP)) else None
     org = (org_name(x) or _lower_org(x, ctx)) if x and not where else None
+    if x and not where and not retract:
+        inside, city = place_tail(x)  # "at a bakery in Bristol": the bakery, and its city
+        if city and (named := org_name(inside) or _lower_org(inside, ctx)):
+            org, where = named, city
     if retract:
         if not (where or org):
             return None
@@ -130,9 +152,9 @@ def work_candidates(m, ctx, retract=False):
                 correction=True,
             )
         ]
-    out = []
-    if where or org:
-        out.append(cand("city" if where else "employer", where or org, ctx.subj, ctx.src))
+    out = [cand("employer", org, ctx.subj, ctx.src)] if org else []
+    if where:
+        out.append(cand("city", where, ctx.subj, ctx.src))
     if y or (gd.get("intern") and out):
         out.append(cand("job_title", y or "intern", ctx.subj, ctx.src))
     return out or None
@@ -311,6 +333,15 @@ _SEVERITY = re.compile(
 )
 _allergen = attr("allergy", lambda v: "" if _SEVERITY.match(w := span(v, LIKE_STOP)) else w)
 _retract_work = lambda m, x: work_candidates(m, x, retract=True)  # noqa: E731
+
+
+def _job_ended(m, ctx):
+    """ "I quit my job", "got laid off", "I'm unemployed now": no employer named, so the one
+    on record (if any) ends."""
+    values = c.active_values(ctx.state.context, "employer", ctx.subj.name)
+    return [cand("employer", v, ctx.subj, ctx.src, retract=True, correction=True) for v in values] or None
+
+
 _is_pet_word = lambda m, x: (relation_of(m["rel"]) or ("",))[0] == "pet"  # noqa: E731
 
 # fmt: off
@@ -318,6 +349,9 @@ _TABLE = [
     # leaving: a job, a city, a pet, a partner
     (rf"^(?:do not|does not|no longer|not) work(?:s|ing)? (?:at|for|with) {_X}", _retract_work),
     (rf"^{_BE} no longer (?:at|with|working at|working for|employed at|employed by) {_X}", _retract_work),
+    (r"^(?:just |have |has |finally |officially )*(?:left|quit|resigned from|lost) (?:my|his|her) (?:job|position)\b(?!\s+(?:at|with|for)\b)"
+     r"|^(?:just |have |has )?(?:got|was|been|am|is|getting) (?:laid off|fired|let go|made redundant)(?! from)\b"
+     r"|^(?:am|is) (?:now |currently )?(?:unemployed|out of work|between jobs)\b", _job_ended),
     (rf"^(?:just |have |has )?(?:left|quit|resigned from|retired from|got laid off from|was laid off from|got fired from) "
      rf"(?:my job (?:at|with) |the job at )?{_X}", _retract_work),
     (rf"^(?:do not|does not|no longer) live(?:s)? in {_X}", _gone("city")),
@@ -383,12 +417,13 @@ _TABLE = [
     (r"^(?:have|has) (?:a |an )?(?:severe |mild |bad |serious )?(?P<x>[\w -]+?) allerg(?:y|ies)$", attr("allergy")),
     (rf"^(?:my |'s )?allergies (?:are|include) {_X}", _allergen),
     # preferences
-    (rf"^(?:my |'s )?favou?rite (?P<cat>[\w ]{{1,25}}?) (?:is|are) {_V}", attr("likes", like_value)),
+    (rf"^(?:my |'s )?(?:all-time )?(?:favou?rite|fave|fav) (?P<cat>[\w ]{{1,25}}?)"
+     rf"(?: (?:these days|right now|now|at the moment|lately|currently|of all time|ever))? (?:is|are) {_V}", attr("likes", like_value)),
     (rf"^(?:my |'s )?(?:hobby is|hobbies are|hobbies include|interests are|interests include|passion is) {_V}", attr("likes", like_value, split=True)),
     (rf"^{_ADV}(?:hate|hates|dislike|dislikes|detest|detests|loathe|loathes|cannot stand|can not stand|cannot bear|cannot handle|"
      rf"(?:do|does) not (?:really |actually )?(?:like|enjoy|care for|love)|{_BE} not (?:a (?:big |huge )?fan of|into|big on|keen on|crazy about)|"
      rf"{_BE} sick of|{_BE} tired of|{_BE} fed up with|no longer (?:like|enjoy)s?|{_BE} over|have gone off|"
-     rf"(?:have |has )?(?:grown|come|started|begun|learned|learnt) to (?:hate|dislike|despise|loathe)) {_V}", attr("dislikes", like_value)),
+     rf"(?:have |has )?{_ADV}(?:grown|come|started|begun|learned|learnt) to (?:hate|dislike|despise|loathe)) {_V}", attr("dislikes", like_value)),
     (rf"^(?:do not|does not|never|no longer) (?:eat|drink)s? {_V}", attr("dislikes", like_value)),
     (rf"^(?:have |has )?(?:stopped|quit|given up|gave up) (?:eating|drinking) {_V}", attr("dislikes", like_value)),
     (r"^(?:am|is) (?:a |an )?(?:big |huge |massive |total |die-hard )?(?P<v>[\w ]+?) fan$", attr("likes")),

@@ -205,8 +205,12 @@ def _teach(m, ctx):
     out = [cand("job_title", f"{what} teacher", ctx.subj, ctx.src)]
     if x and (where := p.place(x) if is_place_en(p.span(x, p.PLACE_STOP)) else None):
         out.append(cand("city", where, ctx.subj, ctx.src))
-    elif x and (org := p.org_name(x)):
+        return out
+    inside, city = p.place_tail(x) if x else (x, None)  # "at a high school in Leeds"
+    if inside and (org := p.org_name(inside) or (p.span(inside, p.PLACE_STOP) if city else None)):
         out.append(cand("employer", org, ctx.subj, ctx.src))
+    if city:
+        out.append(cand("city", city, ctx.subj, ctx.src))
     return out
 
 

@@ -239,6 +239,15 @@ def _city(m, ctx):
     return [cand("note" if ctx.past else "city", ctx.src if ctx.past else x, ctx.subj, ctx.src)]
 
 
+def _back_to(m, ctx):
+    """回老家杭州工作了 / 回成都发展了: the city is the one gone back to, and, said 老家, the
+    hometown too."""
+    out = _city(m, ctx)
+    if out and m["home"] and not ctx.past:
+        out.append(cand("hometown", out[0].value, ctx.subj, ctx.src))
+    return out
+
+
 # "吃素三年了", "吃素好多年": how long a diet has held does not change what it is.
 _FOR_YEARS = rf"(?:(?:已经|有)?(?:好几|好多|很多|几|多|{N}{{1,3}})(?:年|个月|月|周|星期|天)(?:多)?(?:了|啦)?|很久了?|多年了?)?"
 _ANIMAL_FOOD = re.compile(r"肉|鸡|鸭|鹅|鱼|虾|蟹|蛋|奶|荤|海鲜|排骨|牛排|火腿|培根")
@@ -265,6 +274,18 @@ def _diet(m, ctx):
     if d == "不吃辣":
         out.append(cand("dislikes", "辣", ctx.subj, ctx.src))
     return out
+
+
+_LANG_AMOUNT = re.compile(r"^(?:一点点|一点|一些|点|几句|流利的|一口流利的|标准的|地道的|简单的)")
+_LANG_ITEM = re.compile(r"^[\u4e00-\u9fffA-Za-z]{1,6}?(?:语|话|文)$")
+
+
+def _spoken_languages(m, ctx):
+    """会说粤语和一点点法语: every language of the list, each with its own amount word."""
+    items = [_LANG_AMOUNT.sub("", x.strip()) for x in re.split(r"[、，,和跟及与]|以及|还有", m["v"])]
+    if len(items) < 2 or not all(_LANG_ITEM.match(x) for x in items):
+        return None
+    return [cand("language", x, ctx.subj, ctx.src) for x in items]
 
 
 def pref(attr: str, group: str = "v"):
@@ -452,6 +473,7 @@ _TABLE = [
     (r"^人在(?P<x>[^，,]{2,8})$", _if(lambda m, x: c.is_place_zh(m["x"]), _city)),
     (r"^(?:家|家里)(?:住)?在(?P<x>[^，,]{2,10})$", _city),
     (r"^(?:来|来到|到)了?(?P<x>[^，,]{2,8}?)(?:了|发展|工作|打工|定居|生活)+$", _city),
+    (r"^(?:又|已经|现在)?回(?:到|去)?了?(?P<home>老家)?(?P<x>[^，,]{2,8}?)(?:发展|工作|上班|打工|定居|生活)(?:了|啦)*$", _back_to),
     (r"^在(?P<x>[^，,]{2,10}?)(?:漂着?|打拼|混日子|混|发展|安家|落脚|扎根|讨生活)(?:了|呢|着)*$", _city),
     (r"^(?P<x>[^，,的个一是在]{2,10})人$", _is_place),
     (rf"^(?:要|就要|准备|打算|将要?|计划)?(?:住在|住|居住在|生活在|定居在?|现居|常驻|长居|驻扎在|base在|坐标|搬到了?|搬去了?|搬家到了?|"
@@ -471,6 +493,7 @@ _TABLE = [
     (rf"^{_LIKE_ADV}(?:喜欢|热爱|偏好|偏爱|钟爱|酷爱|迷上了?|沉迷于?|爱上了?|喜爱|热衷于?|爱(?!人|好))(?P<v>.+)$", pref("likes")),
     # languages and skills
     (r"^(?:会|能)?(?:说|讲)(?:一点点|一点|一些|点|几句|流利的|一口流利的|标准的)?(?P<v>[\u4e00-\u9fffA-Za-z]{1,6}?(?:语|话|文))$", pref("language")),
+    (r"^(?:会|能)?(?:说|讲)(?P<v>.{3,40})$", _spoken_languages),
     (r"^(?:的)?母语是(?P<v>.+)$", pref("language")),
     (r"^(?P<v>英语|日语|韩语|法语|德语|粤语|西班牙语|俄语)(?:很|比较|非常|还|挺)?(?:好|流利|不错)$", pref("language")),
     # pets and family

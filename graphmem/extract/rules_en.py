@@ -38,10 +38,21 @@ _VERBS = (
     r"am|is|are|was|have|has|had|work|works|worked|live|lives|lived|love|loves|like|likes|enjoy|enjoys|hate|hates|speak|"
     r"speaks|play|plays|moved|joined|started|teach|teaches|study|studies|own|owns|just|also|recently|currently|now|can|will"
 )
-# "and"/"but" start a new clause only before a subject or a verb: "rock and roll" stays whole.
+# A state said of the clause's subject with its verb left out: "I'm vegetarian and allergic to
+# shellfish", "my son is vegan and lactose intolerant". Only where it cannot be a modifier
+# ("tacos and vegetarian burgers"): followed by what makes it a predicate.
+_STATE = (
+    r"(?:allergic|intolerant)\s+to\b|(?:lactose|gluten)[ -]intolerant\b|(?:deathly|severely|mildly)\s+allergic\b"
+    r"|(?:vegan|vegetarian|pescatarian|married|engaged|divorced|widowed|single|pregnant|retired)"
+    r"(?=\s*(?:$|[,.!;]|(?:now|since|too|as well|to|for)\b))"
+    r"|based\s+in\b|originally\s+from\b"
+)
+_STATE_START = re.compile(rf"^(?:{_STATE})", I)
+# "and"/"but" start a new clause only before a subject, a verb or a state: "rock and roll"
+# stays whole.
 _CLAUSE_SPLIT = re.compile(
     r"\s*;\s*|,?\s+but\s+|,\s*so\s+|,?\s+because\s+|,?\s+(?:al)?though\s+|"
-    rf",?\s+and\s+(?=(?:I|we|my|our|he|she|they)\b|(?:{_VERBS})\b)|"
+    rf",?\s+and\s+(?=(?:I|we|my|our|he|she|they)\b|(?:{_VERBS})\b|(?i:{_STATE}))|"
     r",\s+(?=(?:I|we|my|our|he|she|they|his|her)\b)(?!(?:my|our)\s+[\w ]{1,20},)|"  # not "Tom, my brother, works…"
     rf"\s*:\s+(?![A-Z][\w'-]+(?:,| and ))|,\s+(?=(?i:{p.WD}|yesterday|today|tonight|last night|this morning|then)\b)"
 )
@@ -58,7 +69,7 @@ _REMEMBER = re.compile(
     I,
 )
 _CORRECTION = re.compile(  # one or more: "actually scratch that, it's …"
-    r"^(?:(?:correction|to correct (?:myself|that)|actually|sorry|oops|wait|my bad|I misspoke|I made a mistake|"
+    r"^(?:(?:correction|to correct (?:myself|that)|actually|sorry|oops|wait|my bad|I misspoke|I made a mistake|nah|nope|"
     r"I was wrong|scratch that|let me correct (?:that|myself)|update)\b[:,!.]?\s*)+",
     I,
 )
@@ -196,8 +207,12 @@ def pieces(text: str) -> list[str]:
     return [s for s in split_sentences(text) if s.strip(" .!?")]
 
 
+# "Name's Elias", "name: Elias": the user's name with "my" left out, not a person called Name.
+_BARE_NAME = re.compile(r"^names?(?:'s|\s+is|\s*:)\s+(?=[A-Z])", I)
+
+
 def _expand(text: str) -> str:
-    text = text.replace("’", "'").replace("‘", "'")
+    text = _BARE_NAME.sub("my name is ", text.replace("’", "'").replace("‘", "'"))
     if "'" not in text:  # every contraction but a lone "i" has an apostrophe: one pattern, not all
         return _LONE_I.sub("I", text) if "i" in text else text
     for rx, rep in _CONTRACTIONS:
@@ -304,6 +319,8 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
         return ME, rest, False, []
     if inherited is not None and _VERBISH.match(rest):  # "... and works at a bank"
         return inherited, rest, False, []
+    if inherited is not None and _STATE_START.match(rest):  # "... and allergic to shellfish"
+        return inherited, ("am " if inherited.is_self else "is ") + rest, False, []
     if inherited is None:  # "Moving day is this Saturday": a user's message is about the user
         return ME, rest, False, []
     return None, rest, False, []
@@ -476,7 +493,7 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         return c.finish([cand("reply_style", s.strip(" .!"), ME, sentence)], state.context, correction=False)
     out: list = []
     subj = None
-    clauses = [x for x in _CLAUSE_SPLIT.split(s) if x and x.strip()]
+    clauses = [x for x in _CLAUSE_SPLIT.split(_BARE_NAME.sub("my name is ", s)) if x and x.strip()]
     if any(_REMEMBER_CLAUSE.fullmatch(x.strip(" .!")) for x in clauses):  # "…, remember that"
         remember, clauses = True, [x for x in clauses if not _REMEMBER_CLAUSE.fullmatch(x.strip(" .!"))]
     unmatched = False

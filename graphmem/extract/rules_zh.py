@@ -320,8 +320,14 @@ def _bodies(pred: str, ctx: Ctx) -> tuple[list[str], bool]:
     return bodies, negated
 
 
+# "现在我最喜欢的是…": a time word before the subject reads as it does after it ("我现在…").
+_TIME_BEFORE_ME = re.compile(r"^(?P<t>现在|如今|目前|最近|这阵子|这段时间|这几年)(?:的)?(?=我(?!们))")
+
+
 def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool):
     text = _CONNECTOR.sub("", raw.strip()).strip(" 。～~")
+    if t := _TIME_BEFORE_ME.match(text):
+        text = "我" + t["t"] + text[t.end() + 1 :]
     if not text:
         return [], inherited
     ctx = c.time_ctx(ME, raw, state, text, "zh", zv.TIME_RX)

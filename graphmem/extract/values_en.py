@@ -61,7 +61,7 @@ LIKE_STOP = re.compile(
     + _CHAT
     + r"|a lot|so much|very much|too|as well|anymore|any more|at all|these days|lately|now|nowadays|in general|"
     r"more than anything|on weekends|in my (?:free|spare) time|that much|really|though|either|especially|more and more|"
-    r"every \w+|whenever|over|rather than|instead of|for me)\b.*$|,.*$",
+    r"every \w+|whenever|over|rather than|instead of|for me|since|ever since|after|because)\b.*$|,.*$",
     I,
 )
 # "watching horror movies" and "horror movies" are the same preference.

@@ -22,9 +22,9 @@ from ..config import Config
 from ..decay import effective_score
 from ..embed import Embedder
 from ..model import Entity, Episode, Fact, RecallItem
-from ..stores.base import UserReader
+from ..stores.base import FORGOTTEN, UserReader
 from ..textproc import normalize, query_terms
-from ..timeparse import asks_ahead, is_time_question, query_range
+from ..timeparse import asks_ahead, is_time_question, query_range, without_zh_dates
 from ..vocab import is_single
 from .assemble import TimeIntent, assemble
 from .fusion import fuse
@@ -41,6 +41,11 @@ GRAPH_WEIGHT = 0.5
 #: What a fact about neither the person a query asks about nor the user's link to them
 #: counts in the ranking ("where does Ravi work?" and the user's own job).
 OFF_SUBJECT_WEIGHT = 0.5
+#: The messages about the days a question names score min(1, DATED_DAYS / days named) in
+#: their channel (a day or a weekend fully, a week 2/7, a month about 1/15) ...
+DATED_DAYS = 2.0
+#: ... and by min(1, DATED_FEW / messages found about those days).
+DATED_FEW = 3.0
 #: A query in the first person (normalised, so lower case).
 _FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself|i'm|i've|i'd|i'll)\b|我")
 
@@ -109,11 +114,14 @@ class Recaller:
         # The query is embedded here, so no model call happens inside a read transaction.
         # Its search terms gain the words of the everyday concepts it names (concepts.py),
         # so "unwind when things get hectic" also finds "whenever I'm stressed".
-        qterms = query_terms(query)
+        words = without_zh_dates(query)
+        qterms = query_terms(words)
+        if not qterms:  # a question that is nothing but a date ("上周六呢？") keeps it
+            words, qterms = query, query_terms(query)
         return RecallQuery(
             query,
-            self.embedder.embed([query])[0],
-            qterms + expand(query, qterms),
+            self.embedder.embed([words])[0],
+            qterms + expand(words, qterms),
             k,
             max(self.config.channel_depth, k),
         )
@@ -158,6 +166,22 @@ class Recaller:
         lists["episode_vector"] = [
             ("e:" + eid, s) for eid, s in r.search_episodes_vector(vec, depth) if s >= floor
         ]
+        when = TimeIntent(
+            is_time_question(query), query_range(query, at), at.date() if asks_ahead(query) else None
+        )
+        if when.span is not None:
+            # "what did I do on 1 March?", "上周六我干嘛了": the messages about those days,
+            # whatever words they used (the date in the question is not a word they share).
+            # A day or a weekend with a message or two singles them out; a month, or a day
+            # of a long conversation, holds too many for the date alone to say which one
+            # is asked for (a crowd shares little, as in the exact channel).
+            days = (when.span.end - when.span.start).days + 1
+            dated = [
+                e for e in r.episodes_dated(when.span.start_dt, when.span.end_dt, depth)
+                if e.text.replace(FORGOTTEN, "").strip()
+            ]  # fmt: skip
+            share = min(1.0, DATED_DAYS / days) * min(1.0, DATED_FEW / max(1, len(dated)))
+            lists["episode_dated"] = [("e:" + e.id, share) for e in dated]
         weights = {
             "graph": GRAPH_WEIGHT,
             **self.config.channel_weights,
@@ -168,9 +192,6 @@ class Recaller:
         for ch, found in lists.items():
             for rank, (key, _) in enumerate(found, start=1):
                 ranks.setdefault(key, {})[ch] = rank
-        when = TimeIntent(
-            is_time_question(query), query_range(query, at), at.date() if asks_ahead(query) else None
-        )
 
         def weight(f: Fact) -> float:
             # Asked about someone else ("where does Ravi work?"), a fact about neither them

@@ -10,7 +10,8 @@ functions return key -> fused score; larger is better.
   best score (BM25 and cosine both become 0..1 with the top hit at 1), weighted and
   summed. The exact lookup has no relevance score but says how specifically it singled
   each fact out, in (0, 1] (graphmem.recall.specificity): that counts as it is, so
-  every fact it names is an answer and a crowd shares little; the graph channel's walk
+  every fact it names is an answer and a crowd shares little (the same for the messages
+  about the days a question names, `episode_dated`, each scored 1); the graph channel's walk
   (links, context) adds a boost that falls with rank. A close second keeps most of its
   score; a distant tail little.
 """
@@ -39,7 +40,7 @@ def score_fusion(
     channels: Channels,
     weights: Mapping[str, float],
     rank_only: Sequence[str] = ("graph",),
-    absolute: Sequence[str] = ("exact",),
+    absolute: Sequence[str] = ("exact", "episode_dated"),
 ) -> dict[str, float]:
     """sum over channels of weight × score / best score of that channel (this query);
     `absolute` channels' scores are already in (0, 1] and count as they are (weight ×

@@ -22,8 +22,9 @@ T = TypeVar("T")
 
 #: 3: episodes are memories (indexed for BM25 and vectors, threaded, dated) and facts
 #: name the episode they came from. 4: SQLite's full-text rows in per-user rowid ranges
-#: (nothing changes on Neo4j).
-SCHEMA_VERSION = 4
+#: (nothing changes on Neo4j). 5: SQLite's messages indexed by the days they name (Neo4j
+#: reads them through the user's episode index).
+SCHEMA_VERSION = 5
 #: Default budget of a store's in-process vector cache, in MB (about 1 KB per 256-dim
 #: vector); least recently used users go first beyond it.
 VECTOR_CACHE_MB = 256
@@ -122,6 +123,11 @@ class UserReader(Protocol):
 
     def last_episode(self, before: datetime) -> Episode | None:
         """The user's latest episode at or before `before` (the turn a new one follows)."""
+        ...
+
+    def episodes_dated(self, start: datetime, end: datetime, limit: int) -> list[Episode]:
+        """Up to `limit` of the user's episodes about a day in [start, end]: the days the
+        message named ("yesterday"), else the day it was said; the latest such days first."""
         ...
 
     def search_episodes_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:

@@ -101,6 +101,12 @@ class EpisodeNodes:
             return []
         return [episode_from(r["m"]) for r in self.run("episodes_by_ids", ids=wanted)]
 
+    def episodes_dated(self, start: datetime, end: datetime, limit: int) -> list[Episode]:
+        if limit <= 0:
+            return []
+        rows = self.run("episodes_dated", start=to_epoch(start), end=to_epoch(end), limit=int(limit))
+        return [episode_from(r["m"]) for r in rows]
+
     def last_episode(self, before: datetime) -> Episode | None:
         rows = self.run("episode_last", at=to_epoch(before))
         return episode_from(rows[0]["m"]) if rows else None

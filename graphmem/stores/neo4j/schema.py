@@ -112,4 +112,5 @@ NEO4J_SCHEMA.add("value and decay keys on facts", _returning(_backfill_keys))
 NEO4J_SCHEMA.add("episodes threaded and indexed; FROM_EPISODE becomes FROM", _returning(_backfill_episodes))
 # The SQLite store's version 4 moves its full-text rows; a Neo4j graph needs nothing.
 NEO4J_SCHEMA.add("no change (SQLite's full-text rows in per-user rowid ranges)", lambda s: s)
+NEO4J_SCHEMA.add("no change (SQLite's index of the days messages name)", lambda s: s)
 assert NEO4J_SCHEMA.latest == SCHEMA_VERSION

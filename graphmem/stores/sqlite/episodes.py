@@ -27,6 +27,8 @@ if TYPE_CHECKING:  # numpy loads with the first vector, not with the store
 
 
 _COLS = "id, user_id, role, text, at, ref, prev_id, position, refers_from, refers_to, speaker"
+#: A year and a day, in seconds: no date a message names covers more ("last year").
+_LONGEST_SPAN_S = 367 * 86400.0
 
 
 #: BM25 weight of an episode's context column (its neighbours) against its own terms.
@@ -67,6 +69,27 @@ class EpisodeRows(UserRows):
             (self.user_id, to_epoch(before)),
         ).fetchone()
         return _episode(row) if row else None
+
+    def episodes_dated(self, start: datetime, end: datetime, limit: int) -> list[Episode]:
+        if limit <= 0:
+            return []
+        lo, hi = start.timestamp(), end.timestamp()
+        # Two index seeks: the messages that named days (by the first day named, which lies
+        # at most a year before the range it overlaps: the longest span a message names is
+        # a year) and those that named none (by when they were said).
+        named = self._x(
+            f"SELECT {_COLS} FROM episodes WHERE user_id = ? AND refers_from BETWEEN ? AND ? "
+            "AND COALESCE(refers_to, refers_from) >= ? ORDER BY refers_from DESC LIMIT ?",
+            (self.user_id, lo - _LONGEST_SPAN_S, hi, lo, int(limit)),
+        ).fetchall()
+        said = self._x(
+            f"SELECT {_COLS} FROM episodes WHERE user_id = ? AND at BETWEEN ? AND ? AND refers_from IS NULL "
+            "ORDER BY at DESC LIMIT ?",
+            (self.user_id, lo, hi, int(limit)),
+        ).fetchall()
+        found = [_episode(r) for r in (*named, *said)]
+        found.sort(key=lambda e: e.date, reverse=True)
+        return found[: int(limit)]
 
     def search_episodes_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
         if limit <= 0:

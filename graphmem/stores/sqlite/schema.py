@@ -77,6 +77,10 @@ SCRIPTS: list[str] = [
     # version 4: each user's full-text rows in a rowid range of its own
     # (graphmem.stores.sqlite.user_ranges); a Python backfill moves them.
     "",
+    # version 5: messages found by the days they name ("what did I do on 2 March?").
+    """
+    CREATE INDEX IF NOT EXISTS episodes_user_refers ON episodes(user_id, refers_from);
+    """,
 ]
 
 
@@ -177,6 +181,7 @@ SQLITE_SCHEMA.add(
     "episodes threaded, dated, indexed; facts point at their message", _step(SCRIPTS[2], _backfill_episodes)
 )
 SQLITE_SCHEMA.add("full-text rows in per-user rowid ranges", _step(SCRIPTS[3], _backfill_user_ranges))
+SQLITE_SCHEMA.add("messages indexed by the days they name", _step(SCRIPTS[4]))
 assert SQLITE_SCHEMA.latest == len(SCRIPTS)
 
 
