@@ -171,7 +171,8 @@ class Episode:
 class RecallItem:
     """One recalled memory: a fact (carrying the episode it came from, when known) or an
     episode (a kept message no recalled fact stands for), with its score and the channels
-    that found it (channel -> 1-based rank; `episode_*` channels ranked the message)."""
+    that found it (channel -> 1-based rank; `episode_*` channels ranked the message;
+    `retraction`: the message that took back a recalled one, brought along with it)."""
 
     fact: Fact | None
     score: float

@@ -254,9 +254,11 @@ _YEAR = re.compile(r"\d{4}|[零一二三四五六七八九]{4}年")
 _ZH_MONTH_DAY = re.compile(r"月.*[日号]$")
 
 
-def _coming(text: str, start: int, end: int, span: str, lang: int, got: tuple[date, date], base: date):
+def _coming(text: str, found: tuple[int, int], lang: int, got: tuple[date, date], base: date):
     """A day of the month without a year resolves to the latest one; when the words around
-    it say it lies ahead, the coming one instead."""
+    it (`text` outside the `found` offsets) say it lies ahead, the coming one instead."""
+    start, end = found
+    span = text[start:end]
     if got[1] >= base or _YEAR.search(span):
         return got
     if lang == 1:
@@ -318,7 +320,7 @@ def find_spans(text: str, at: datetime, *, fuzzy: bool = False) -> list[TimeSpan
                     resolved[lang, span] = None
             got = resolved[lang, span]
             if got is not None:
-                out.append(TimeSpan(span, *_coming(text, m.start(), m.end(), span, lang, got, base)))
+                out.append(TimeSpan(span, *_coming(text, m.span(), lang, got, base)))
     return out
 
 

@@ -88,6 +88,7 @@ def test_retracted_value_is_frozen(
     [
         ("I have a physio appointment next Thursday.", "My physio appointment got cancelled.", "physio"),
         ("下周三要去医院做胃镜。", "周三的胃镜预约取消了", "胃镜"),
+        ("We're doing the coastal road trip in August.", "Nix the road trip, the car died.", "road trip"),
     ],
 )
 def test_a_cancelled_plan_stops_coming_up(
@@ -159,3 +160,20 @@ def test_a_liking_turned_to_dislike_with_a_reason_after_it(mem: Memory, uid: Cal
     mem.remember(u, "I've sort of come to hate cycling ever since the crash", at=T1)
     assert "cycling" in values(mem.get(u, "dislikes"))
     assert not [v for v in values(mem.get(u, "likes")) if "cycling" in v]
+
+
+def test_a_plan_taken_back_brings_the_message_that_took_it_back(
+    mem: Memory, uid: Callable[[str], str]
+) -> None:
+    """The old message still matches the question's words; the one that took the plan back
+    shares none of them, yet comes along, ranked above it."""
+    u = uid("takenback")
+    mem.remember(u, "I'm signed up for the lakeside triathlon in June.", at=T0)
+    mem.remember(u, "Scratch the triathlon, my shoulder surgery is booked for then.", at=T1)
+    assert not any("triathlon" in f.value for f in mem.get(u, "event"))
+    items = mem.recall(u, "which competition am I signed up for?", k=6, at=T1)
+    texts = [it.episode.text if it.episode else "" for it in items]
+    old = next(i for i, t in enumerate(texts) if "lakeside" in t)
+    new = next(i for i, t in enumerate(texts) if "surgery" in t)
+    assert new < old
+    assert items[new].channels == {"retraction": 1}

@@ -207,6 +207,13 @@ CASES = [
     ("Can you reply in Spanish from now on?", [A("reply_style")], []),
     ("Always use tables when comparing things.", [A("reply_style")], []),
     ("I prefer short flights.", [E("likes", "short flights")], [A("reply_style")]),
+    # where one lives, said through how long or through a home bought
+    ("We've been living in Leeds for ten years.", [E("city", "Leeds")], [A("note")]),
+    ("My mum has lived in Cork since the eighties.", [E("city", "Cork", subject="mum")], []),
+    ("Just bought a little flat in Glasgow!", [E("city", "Glasgow")], []),
+    # a person from work named after "a woman named"; whom one reports to
+    ("My boss is a woman named Greta.", [E("friend", "Greta", qualifier="boss")], [E("friend", "boss")]),
+    ("She retired so now I report to Omar.", [E("friend", "Omar", qualifier="boss")], []),
 ]
 
 

@@ -260,6 +260,9 @@ CASES = [
     ("以后回复我的时候简短一点。", [E("reply_style", "以后回复我的时候简短一点")], []),
     ("答案尽量用列表。", [E("reply_style", "答案尽量用列表")], []),
     ("我喜欢和朋友聊天，说话比较直接。", [], [A("reply_style")]),
+    # 今年 before a bare number says how old; 人 before an adverb is the speaker
+    ("我叫陈晨，今年35，做会计的", [E("name", "陈晨"), E("age", "35")], [A("event")]),
+    ("上周辞职了，人现在在西安", [E("city", "西安")], []),
 ]
 
 

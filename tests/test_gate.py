@@ -901,7 +901,7 @@ def test_secret_normalisation_maps_every_character_back() -> None:
     """`normalise` visits only the characters that fold; it must equal folding each one."""
     import random
 
-    from graphmem.gate import secrets as secret_gate
+    from graphmem.gate import secret_text as secret_gate
 
     def one_by_one(text: str) -> tuple[str, list[int]]:
         out, origin = [], []

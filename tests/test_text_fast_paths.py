@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from graphmem import embed, textproc, timeparse
-from graphmem.gate import control, secrets
+from graphmem.gate import control, secret_text, secrets
 
 # Ideographs of both unified blocks and the compatibility block, full-width forms, combining
 # marks, Hangul jamo that compose, ligatures, circled digits, spaces, ASCII: what NFKC joins,
@@ -177,10 +177,10 @@ def test_the_secret_pattern_shortcuts_skip_only_texts_they_cannot_match(text):
 def test_one_for_one_folds_keep_every_offset(text):
     """A text whose folds are each one character keeps no offset map: every character of
     the folded text stands where its original did."""
-    folded, origin = secrets.normalise(text)
+    folded, origin = secret_text.normalise(text)
     if origin is None:
         assert len(folded) == len(text)
         for a, b in zip(folded, text, strict=True):
-            assert a == b or secrets._fold(b) == a
+            assert a == b or secret_text._fold(b) == a
     else:
         assert len(origin) == len(folded)

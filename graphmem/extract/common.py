@@ -377,3 +377,10 @@ def active_values(context: ExtractContext, attribute: str, subject: str = SELF) 
         if f.attribute == attribute
         and (f.subject_name == subject or (subject == SELF and _self_like(f.subject_name)))
     ]
+
+
+def employer_ended(m: object, ctx: Ctx) -> list | None:
+    """A job ended without its name ("I quit my job", "我离职了"): the employer on record (if
+    any) ends. A pattern handler: the match names nothing this needs."""
+    values = active_values(ctx.state.context, "employer", ctx.subj.name)
+    return [cand("employer", v, ctx.subj, ctx.src, retract=True, correction=True) for v in values] or None

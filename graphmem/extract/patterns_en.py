@@ -335,13 +335,6 @@ _allergen = attr("allergy", lambda v: "" if _SEVERITY.match(w := span(v, LIKE_ST
 _retract_work = lambda m, x: work_candidates(m, x, retract=True)  # noqa: E731
 
 
-def _job_ended(m, ctx):
-    """ "I quit my job", "got laid off", "I'm unemployed now": no employer named, so the one
-    on record (if any) ends."""
-    values = c.active_values(ctx.state.context, "employer", ctx.subj.name)
-    return [cand("employer", v, ctx.subj, ctx.src, retract=True, correction=True) for v in values] or None
-
-
 _is_pet_word = lambda m, x: (relation_of(m["rel"]) or ("",))[0] == "pet"  # noqa: E731
 
 # fmt: off
@@ -351,7 +344,7 @@ _TABLE = [
     (rf"^{_BE} no longer (?:at|with|working at|working for|employed at|employed by) {_X}", _retract_work),
     (r"^(?:just |have |has |finally |officially )*(?:left|quit|resigned from|lost) (?:my|his|her) (?:job|position)\b(?!\s+(?:at|with|for)\b)"
      r"|^(?:just |have |has )?(?:got|was|been|am|is|getting) (?:laid off|fired|let go|made redundant)(?! from)\b"
-     r"|^(?:am|is) (?:now |currently )?(?:unemployed|out of work|between jobs)\b", _job_ended),
+     r"|^(?:am|is) (?:now |currently )?(?:unemployed|out of work|between jobs)\b", c.employer_ended),
     (rf"^(?:just |have |has )?(?:left|quit|resigned from|retired from|got laid off from|was laid off from|got fired from) "
      rf"(?:my job (?:at|with) |the job at )?{_X}", _retract_work),
     (rf"^(?:do not|does not|no longer) live(?:s)? in {_X}", _gone("city")),
@@ -381,10 +374,13 @@ _TABLE = [
     (rf"^(?:was|were) (?:born and raised|born and bred|raised|born) in {_X}", attr("hometown", place)),
     (rf"^(?:my |'s )?(?:hometown|home town) is {_X}", attr("hometown", place)),
     (rf"^{_BE} (?:a |an )native of {_X}", attr("hometown", place)),
-    (rf"^{_ADV}(?:live|lives|am living|is living|are living|reside|resides|{_BE} based|{_BE} located|{_BE} settled|have settled|"
+    (rf"^{_ADV}(?:live|lives|am living|is living|are living|(?:have|has) (?:been living|lived)|reside|resides|{_BE} based|{_BE} located|{_BE} settled|have settled|"
      rf"settled down|{_BE} staying)(?: down)? (?:in|out of|at) {_X}", attr("city", place)),
     (rf"^(?:have |has )?{_ADV}(?:moved|relocated|{_BE} moving|{_BE} relocating)(?: back| over| out)? (?:from (?P<old>[^,]+?) )?to {_X}", _moved),
     (rf"^call {_X} home$", attr("city", place)),
+    # "we finally closed on a house in Boulder": a home bought is where one lives now.
+    (rf"^(?:have |has )?{_ADV}(?:bought|closed on|purchased|got the keys to) (?:a|an|our|my|the|his|her|their) (?:new |first |own |little )*"
+     rf"(?:house|home|place|flat|apartment|condo|townhouse) (?:in|out in) {_X}", attr("city", place)),
     (r"^(?:am|is|are) (?:now |currently )?in (?P<x>[^,]+?)(?: now| these days)?$", _if(lambda m, x: c.is_place_en(m["x"]), attr("city", place))),
     # work
     (rf"^{_ADV}(?:work|works|am working|is working|(?P<intern>intern|interns|am interning|is interning)) (?:at|for|with) (?P<x>.+?)(?: as {_Y})?$", work_candidates),

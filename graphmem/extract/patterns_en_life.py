@@ -88,6 +88,14 @@ def _called_off(m, ctx):
     return [cand("event", what, ME, ctx.src, retract=True, correction=True)] if len(what) >= 3 else None
 
 
+def _reports_to(m, ctx):
+    name = m["name"]
+    if not ctx.subj.is_self or name.split()[0] in EN_NOT_NAMES:
+        return None
+    ctx.state.add(name, "person", "boss")
+    return [link("friend", "boss", name, ctx.src)]
+
+
 def _diet_off(m, ctx):
     d = EN_DIETS.get(m["d"].lower())
     return [cand("diet", d, ME, ctx.src, retract=True, correction=True)] if d else None
@@ -264,6 +272,10 @@ RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
      r"scrapped|off|pushed back indefinitely)\b", I, _called_off),
     (r"^(?:I|we) (?:had to |have to |just )?(?:cancell?ed|called off|scrapped|skipped) (?P<x>(?:my|our|the|that) [\w' -]{2,40}?)"
      r"(?:\s+(?:on|for|this|next)\b.*)?$", I, _called_off),
+    (r"^(?:so |ok |okay |well )?(?:scratch|nix|cross off) (?P<x>(?:my|our|the) [\w' -]{2,40}?)(?: plans?| idea)?(?:\s*[,.!;].*)?$", I, _called_off),
+    # "now I report to Priyanka": the user's boss, named.
+    (r"^(?:now |currently |also )?(?:I )?(?:now |currently )?(?:report|am reporting) (?:directly )?to (?P<name>(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)?))$", I,
+     _reports_to),
     (r"^(?P<v>[\w' -]+?)(?:'s| is| are) (?:really |definitely |totally )?my (?:thing|jam|hobby|passion|new thing|new obsession|obsession)"
      r"(?: now| these days| lately)?$", I, p.attr("likes", p.like_value)),
     (r"^(?P<v>[\w' -]+?) (?:is|are) the (?:only (?:correct|acceptable|real|right)|best|one true) (?P<cat>[\w ]{2,20})$", I,

@@ -14,6 +14,7 @@ from ..textproc import zh_number
 from . import common as c
 from .common import ME, Ctx, Subject, cand, link
 from .lexicon import ZH_BREEDS, ZH_DIETS, ZH_GENERIC_ORG, ZH_PLACES
+from .patterns_zh_diet import FOR_YEARS, diet, diet_broken, restriction
 from .relations import entity_type, relation_of
 from .zh_values import (
     LANGS,
@@ -79,7 +80,7 @@ def _joined(m, ctx):
     return _org_or_place(m["x"], m["y"], ctx, title_only_ok=False)
 
 
-def _job_ended(m, ctx):
+def _title_ended(m, ctx):
     x = clean(m["x"])
     return [cand("job_title", x, ctx.subj, ctx.src, retract=True, correction=True)] if x else None
 
@@ -104,18 +105,12 @@ def _left(kind: str):
     return rule
 
 
-def _quit(m, ctx):
-    """我离职了 names no employer: retract the one on record, if any."""
-    values = c.active_values(ctx.state.context, "employer", ctx.subj.name)
-    return [cand("employer", v, ctx.subj, ctx.src, retract=True, correction=True) for v in values] or None
-
-
 def _quit_and_move(m, ctx):
     """三月初辞职回长沙了: the job on record ends and the city changes."""
     x = clean(m["x"])
     if not c.is_place_zh(x, loose=True):
         return None
-    return [*(_quit(m, ctx) or []), cand("city", x, ctx.subj, ctx.src)]
+    return [*(c.employer_ended(m, ctx) or []), cand("city", x, ctx.subj, ctx.src)]
 
 
 def _name(m, ctx):
@@ -245,34 +240,6 @@ def _back_to(m, ctx):
     out = _city(m, ctx)
     if out and m["home"] and not ctx.past:
         out.append(cand("hometown", out[0].value, ctx.subj, ctx.src))
-    return out
-
-
-# "吃素三年了", "吃素好多年": how long a diet has held does not change what it is.
-_FOR_YEARS = rf"(?:(?:已经|有)?(?:好几|好多|很多|几|多|{N}{{1,3}})(?:年|个月|月|周|星期|天)(?:多)?(?:了|啦)?|很久了?|多年了?)?"
-_ANIMAL_FOOD = re.compile(r"肉|鸡|鸭|鹅|鱼|虾|蟹|蛋|奶|荤|海鲜|排骨|牛排|火腿|培根")
-
-
-def _diet_broken(m, ctx):
-    """'开始吃鸡蛋和牛肉了' from someone whose diet is vegetarian: that diet no longer holds."""
-    if not ctx.subj.is_self or not _ANIMAL_FOOD.search(m["x"]):
-        return None
-    gone = [d for d in c.active_values(ctx.state.context, "diet") if d in c.PLANT_DIETS]
-    # What they eat now stays as a note beside the retraction.
-    retracted = [cand("diet", d, ctx.subj, ctx.src, retract=True, correction=True) for d in gone]
-    return [*retracted, cand("note", ctx.src, ctx.subj, ctx.src)] if retracted else None
-
-
-def _restriction(m, ctx):
-    v = clean(m["v"])
-    return [cand("diet", f"不能{m['w']}{v}", ctx.subj, ctx.src)] if v and v not in PRONOUN_VALUE else None
-
-
-def _diet(m, ctx):
-    d = ZH_DIETS[m["d"]]
-    out = [cand("diet", d, ctx.subj, ctx.src)]
-    if d == "不吃辣":
-        out.append(cand("dislikes", "辣", ctx.subj, ctx.src))
     return out
 
 
@@ -424,7 +391,7 @@ _TABLE = [
     (rf"^(?:从|在){_X}(?:离职|辞职)", _left("employer")),
     (rf"^(?:从|在){_X}离开", _left("either")),
     (rf"^离开了?{_X}$", _left("either")),
-    (r"^(?:离职|辞职|裸辞|失业|被裁)了?$", _quit),
+    (r"^(?:离职|辞职|裸辞|失业|被裁)了?$", c.employer_ended),
     (rf"^不(?:再)?在{_X}(?:工作|上班|干)了?$", _left("either")),
     (rf"^不(?:再)?在{_X}(?:住|生活)了?$", _left("city")),
     (rf"^不(?:再)?住在?{_X}了$", _left("city")),
@@ -450,8 +417,8 @@ _TABLE = [
     (r"^(?:是)?(?:在|出生在|生在)(?P<x>[^，,]{1,10}?)(?:长大|出生|土生土长)的?$", _hometown),
     (r"^出生(?:在|于)(?P<x>[^，,\d]{1,10})$", _is_place),
     # food
-    (rf"^(?:是(?:一(?:个|名))?|在|开始|坚持|改成|一直|已经)?(?P<d>{_DIET_WORDS})(?:了|的|啦)*{_FOR_YEARS}$", _diet),
-    (r"^(?:现在|最近|已经|又|重新|也)*(?:开始|恢复|改回|又)(?:吃|碰)(?P<x>[^，,]{1,16}?)(?:了|啦)*$", _diet_broken),
+    (rf"^(?:是(?:一(?:个|名))?|在|开始|坚持|改成|一直|已经)?(?P<d>{_DIET_WORDS})(?:了|的|啦)*{FOR_YEARS}$", diet),
+    (r"^(?:现在|最近|已经|又|重新|也)*(?:开始|恢复|改回|又)(?:吃|碰)(?P<x>[^，,]{1,16}?)(?:了|啦)*$", diet_broken),
     (rf"^对{_X}(?:严重|有点|有些|特别|比较|很|非常)?过敏(?:了)?$", pref("allergy", "x")),
     (r"^(?:有|一)?(?:吃|碰|接触|喝|闻到)?(?P<x>[^，,不]{1,10}?)(?:就会|就|会|容易|都会)?过敏(?:症)?$", pref("allergy", "x")),
     (r"^(?:的)?过敏源?(?:是|有)(?P<x>.+)$", pref("allergy", "x")),
@@ -465,7 +432,7 @@ _TABLE = [
     (rf"^(?:做|当|担任|从事){_Y}$", _title),
     # "转行做设计" is the new line of work; "不做产品了" ends the one on record
     (rf"^(?:已经|最近|去年|今年)?(?:转行|改行)了?(?:去)?(?:做|当|干|搞){_Y}(?:了)?$", lambda m, x: _title(m, x, need_occupation=False)),
-    (r"^(?:已经)?不(?:再)?(?:做|当|干)(?P<x>[^，,]{1,10}?)了$", _job_ended),
+    (r"^(?:已经)?不(?:再)?(?:做|当|干)(?P<x>[^，,]{1,10}?)了$", _title_ended),
     (rf"^(?:的)?(?:工作|职业|职位|岗位|本职工作)(?:是|为){_Y}$", lambda m, x: _title(m, x, need_occupation=False)),
     (r"^是(?:个|一个)?(?P<v>[^，,]{1,8}?)(?:迷|控|粉|粉丝|爱好者|发烧友)$", pref("likes")),
     (r"^(?:是)?(?:做|干|搞|从事)(?P<y>[^，,]{1,10}?)(?:的|工作|行业)$", lambda m, x: _title(m, x, need_occupation=False)),
@@ -488,7 +455,7 @@ _TABLE = [
     (r"^对(?P<v>.+?)(?:很|非常|特别|挺|比较)?(?:感兴趣|有兴趣)$", pref("likes")),
     (rf"^{_LIKE_ADV}(?:不喜欢|不太喜欢|不怎么喜欢|不再喜欢|不爱|讨厌|厌恶|反感|受不了|接受不了|忍受不了|不感冒|不想再|怕)(?P<v>.+)$", pref("dislikes")),
     # "不能吃鸡蛋": a restriction (allergy, doctor's orders, faith), not a taste: a diet, in their words.
-    (r"^(?:不能|不可以|不敢|没法|不宜)(?P<w>吃|喝|碰)(?P<v>[^，,。]{1,12})$", _restriction),
+    (r"^(?:不能|不可以|不敢|没法|不宜)(?P<w>吃|喝|碰)(?P<v>[^，,。]{1,12})$", restriction),
     (r"^(?:不|不再|从不|从来不)(?:吃|喝)(?P<v>.+)$", pref("dislikes")),
     (rf"^{_LIKE_ADV}(?:喜欢|热爱|偏好|偏爱|钟爱|酷爱|迷上了?|沉迷于?|爱上了?|喜爱|热衷于?|爱(?!人|好))(?P<v>.+)$", pref("likes")),
     # languages and skills

@@ -11,8 +11,8 @@ from dataclasses import replace
 
 from graphmem.gate.sentences import split as split_sentences
 
+from . import clauses_en, nlp
 from . import common as c
-from . import nlp
 from . import patterns_en as p
 from . import patterns_en_life as life
 from .common import EMOJI, ME, Ctx, Subject, cand, link
@@ -20,42 +20,6 @@ from .lexicon import EN_JOBS, EN_NOT_NAMES
 from .relations import entity_type, relation_of
 
 I = re.I  # noqa: E741
-_CONTRACTIONS = [
-    (re.compile(r"\bi'm\b", I), "I am"),
-    (re.compile(r"\bi've\b", I), "I have"),
-    (re.compile(r"\bi'd\b", I), "I would"),
-    (re.compile(r"\bi'll\b", I), "I will"),
-    (re.compile(r"\bi\b"), "I"),
-    (re.compile(r"\bcan't\b", I), "cannot"),
-    (re.compile(r"\bwon't\b", I), "will not"),
-    (re.compile(r"\b(\w+)n't\b", I), r"\1 not"),
-    (re.compile(r"\b(we|you|they)'re\b", I), r"\1 are"),
-    (re.compile(r"\b(we|you|they)'ve\b", I), r"\1 have"),
-    (re.compile(r"\b(he|she|it|that|name|birthday|bday|b-day)'s\b", I), r"\1 is"),
-]
-_LONE_I = _CONTRACTIONS[4][0]
-_VERBS = (
-    r"am|is|are|was|have|has|had|work|works|worked|live|lives|lived|love|loves|like|likes|enjoy|enjoys|hate|hates|speak|"
-    r"speaks|play|plays|moved|joined|started|teach|teaches|study|studies|own|owns|just|also|recently|currently|now|can|will"
-)
-# A state said of the clause's subject with its verb left out: "I'm vegetarian and allergic to
-# shellfish", "my son is vegan and lactose intolerant". Only where it cannot be a modifier
-# ("tacos and vegetarian burgers"): followed by what makes it a predicate.
-_STATE = (
-    r"(?:allergic|intolerant)\s+to\b|(?:lactose|gluten)[ -]intolerant\b|(?:deathly|severely|mildly)\s+allergic\b"
-    r"|(?:vegan|vegetarian|pescatarian|married|engaged|divorced|widowed|single|pregnant|retired)"
-    r"(?=\s*(?:$|[,.!;]|(?:now|since|too|as well|to|for)\b))"
-    r"|based\s+in\b|originally\s+from\b"
-)
-_STATE_START = re.compile(rf"^(?:{_STATE})", I)
-# "and"/"but" start a new clause only before a subject, a verb or a state: "rock and roll"
-# stays whole.
-_CLAUSE_SPLIT = re.compile(
-    r"\s*;\s*|,?\s+but\s+|,\s*so\s+|,?\s+because\s+|,?\s+(?:al)?though\s+|"
-    rf",?\s+and\s+(?=(?:I|we|my|our|he|she|they)\b|(?:{_VERBS})\b|(?i:{_STATE}))|"
-    r",\s+(?=(?:I|we|my|our|he|she|they|his|her)\b)(?!(?:my|our)\s+[\w ]{1,20},)|"  # not "Tom, my brother, works…"
-    rf"\s*:\s+(?![A-Z][\w'-]+(?:,| and ))|,\s+(?=(?i:{p.WD}|yesterday|today|tonight|last night|this morning|then)\b)"
-)
 _DISCOURSE = re.compile(
     r"^(?:(?:oh|ok|okay|well|so|also|and|but|btw|by the way|fyi|just so you know|for the record|anyway|plus|besides|"
     r"honestly|to be honest|fun fact|hey|hi|hello|um|uh|yeah|yes|oh and|ah|turns out|it turns out|good news|big news|"
@@ -116,8 +80,9 @@ _REL_SUBJ = re.compile(
     I,
 )
 _OWNER_REL = re.compile(rf"^{p.NAME}'s\s+(?P<rel>{p.REL})\b", I)
-_REL_NAMED = re.compile(
-    r"^(?:'s\s+name\s+is|\s+is\s+(?:called|named))\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+_REL_NAMED = re.compile(  # "my manager is a guy named Theo" too
+    r"^(?:'s\s+name\s+is|(?:\s+is|'s)\s+(?:(?:a|an|this|some)\s+(?:guy|man|woman|lady|girl|boy|dude|person|fellow|chap)\s+)?"
+    r"(?:called|named))\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
 )
 _REL_APPOSITION = re.compile(rf"^,?\s+{p.NAME}(?:,)?(?=\s|$)")
 _REL_IS_NAME = re.compile(r"^\s+is\s+(?P<name>[A-Z][a-z]+(?: [A-Z][a-z]+)?)$")
@@ -205,19 +170,6 @@ def pieces(text: str) -> list[str]:
     English needs no second step: its clauses are cut inside `extract_sentence`."""
     text = EMOJI.sub(". ", text).replace(" . ", ". ")
     return [s for s in split_sentences(text) if s.strip(" .!?")]
-
-
-# "Name's Elias", "name: Elias": the user's name with "my" left out, not a person called Name.
-_BARE_NAME = re.compile(r"^names?(?:'s|\s+is|\s*:)\s+(?=[A-Z])", I)
-
-
-def _expand(text: str) -> str:
-    text = _BARE_NAME.sub("my name is ", text.replace("’", "'").replace("‘", "'"))
-    if "'" not in text:  # every contraction but a lone "i" has an apostrophe: one pattern, not all
-        return _LONE_I.sub("I", text) if "i" in text else text
-    for rx, rep in _CONTRACTIONS:
-        text = rx.sub(rep, text)
-    return text
 
 
 def _forget(what: str, ctx: Ctx) -> list:
@@ -319,7 +271,7 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
         return ME, rest, False, []
     if inherited is not None and _VERBISH.match(rest):  # "... and works at a bank"
         return inherited, rest, False, []
-    if inherited is not None and _STATE_START.match(rest):  # "... and allergic to shellfish"
+    if inherited is not None and clauses_en.STATE_START.match(rest):  # "... and allergic to shellfish"
         return inherited, ("am " if inherited.is_self else "is ") + rest, False, []
     if inherited is None:  # "Moving day is this Saturday": a user's message is about the user
         return ME, rest, False, []
@@ -401,7 +353,7 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
         correction, said = True, said[m.end() :]
     if not said:
         return [], inherited, correction
-    text = _HEDGE_LEAD.sub("", _TRAILING.sub("", _expand(said)).strip(" .!"))
+    text = _HEDGE_LEAD.sub("", _TRAILING.sub("", clauses_en.expand(said)).strip(" .!"))
     if m := _NOT_TAIL.search(text):  # "I'm from Iowa, not Ohio"
         old, text = m["old"].strip(), text[: m.start()]
     ctx = c.time_ctx(ME, raw, state, text, "en", p.TIME_RX)
@@ -465,7 +417,7 @@ _SELF_REF = re.compile(r"\b(?:I|my|me|mine|we|our|us)\b", I)
 
 def _substantive(clause: str) -> bool:
     """A clause with something to say: a few words, not a mood or a remark about the talk."""
-    body = _DISCOURSE.sub("", _expand(clause.strip())).strip(" .!?")
+    body = _DISCOURSE.sub("", clauses_en.expand(clause.strip())).strip(" .!?")
     body = re.sub(r"^(?:I|we|you)\s+", "", body, flags=I)
     return len(body.split()) >= 4 and not _TRANSIENT.match(body) and not _META.match(body)
 
@@ -489,11 +441,11 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     s = _CORRECTION.sub("", s).strip()
     if not s:
         return []
-    if _is_style(_expand(s)):
+    if _is_style(clauses_en.expand(s)):
         return c.finish([cand("reply_style", s.strip(" .!"), ME, sentence)], state.context, correction=False)
     out: list = []
     subj = None
-    clauses = [x for x in _CLAUSE_SPLIT.split(_BARE_NAME.sub("my name is ", s)) if x and x.strip()]
+    clauses = clauses_en.split(s)
     if any(_REMEMBER_CLAUSE.fullmatch(x.strip(" .!")) for x in clauses):  # "…, remember that"
         remember, clauses = True, [x for x in clauses if not _REMEMBER_CLAUSE.fullmatch(x.strip(" .!"))]
     unmatched = False
@@ -503,11 +455,11 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         out.extend(got)
         unmatched = unmatched or (not got and _substantive(clause))
     request = bool(clauses) and bool(_ASKS.match(clauses[0].strip()))  # "can you translate this for me: …"
-    about_self = remember or (bool(_SELF_REF.search(_expand(s))) and not request)
+    about_self = remember or (bool(_SELF_REF.search(clauses_en.expand(s))) and not request)
     out = c.sentence_note(
         out, s.replace("&and", "and").strip(" .!"), unmatched=unmatched, about_self=about_self
     )
-    bare = _TRAILING.sub("", _expand(s).strip(" .!")).strip(" .!")  # "… not Northwind lol"
+    bare = _TRAILING.sub("", clauses_en.expand(s).strip(" .!")).strip(" .!")  # "… not Northwind lol"
     if not [x for x in out if x.attribute != "note"] and (m := _BARE.match(bare)):
         out = c.bare_correction(state.context, m["old"], m["new"], sentence) or out
     return c.finish(out, state.context, correction=correction, hedge=hedge)

@@ -63,7 +63,10 @@ _LEAD_TIME = re.compile(
     rf"^(?:(?:{zv.TIME}|以后|今后|往后|从今往后|从现在起|从此|前几年|这几年|前些年|几年前|那几年|这两年)[，,\s]*)+"
 )
 _REL_SUBJ = re.compile(rf"^(?:我们?|咱们?)(?:的|家的?|家里的?|养的)?(?P<rel>{zv.REL})")
-_SELF = re.compile(r"^(?:我们?|本人|咱们?)(?:家(?!人))?")
+# "人也搬到深圳了", "人已经到上海了": 人 before an adverb is the speaker in person.
+_SELF = re.compile(r"^(?:我们?|本人|咱们?)(?:家(?!人))?|^人(?=(?:也|已经|早就|现在|目前|刚|还)\S)")
+#: "今年29": a number after 今年 says how old, so 今年 is no time to strip from the clause.
+_AGE_NOW = re.compile(r"^[1-9]\d(?:周岁|岁)?(?:了|啦)?$")
 _PRONOUN = re.compile(r"^(?P<p>他|她|它)(?!们)")
 _NEW_PARTNER = re.compile(r"^(?:新|现任|现在的)(?:的)?(?P<rel>男朋友|女朋友|男友|女友|对象|老公|老婆)")
 _ORDINAL_CHILD = re.compile(
@@ -217,6 +220,8 @@ def _name_after(after: str, state: c.State) -> tuple[str, int] | None:
 def _subject(text: str, state: c.State, inherited: Subject | None):
     """(subject, predicate, explicit, relation links) for one clause."""
     lead = _LEAD_TIME.match(text)
+    if lead and text[: lead.end()].rstrip("，, ").endswith("今年") and _AGE_NOW.match(text[lead.end() :]):
+        lead = None
     rest = text[lead.end() :] if lead else text
     if m := _REL_SUBJ.match(rest):
         word = m["rel"]

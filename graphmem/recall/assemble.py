@@ -66,6 +66,7 @@ def assemble(
         score = fused["f:" + fid] * weight(f)
         items["f:" + fid] = RecallItem(f, score, dict(ranks.get("f:" + fid, {})), paths.get(fid, []), ep)
     history: list[tuple[RecallItem, set[tuple[str, str]]]] = []
+    taken_back: list[tuple[RecallItem, list[EpisodeLink]]] = []
     for eid in episode_ids:
         ep = episodes.get(eid)
         if ep is None:
@@ -86,7 +87,11 @@ def assemble(
         if own and all(ln.status != "active" for ln in own):
             item.score *= config.superseded_episode_weight
             history.append((item, {(ln.subject_id, ln.attribute) for ln in own}))
+            if all(ln.superseded_by is None for ln in own):
+                taken_back.append((item, own))
         items["e:" + eid] = item
+    for item, own in taken_back:
+        _with_retraction(r, item, own, items, episodes)
 
     out = list(items.values())
     named = _speakers_named(episodes.values(), query_terms)
@@ -101,6 +106,47 @@ def assemble(
             it.score = min(it.score, min(caps) * 0.999)
     out.sort(key=lambda it: (-it.score, it.fact.id if it.fact else it.episode.id if it.episode else ""))
     return out
+
+
+def _with_retraction(
+    r: UserReader,
+    old: RecallItem,
+    own: list[EpisodeLink],
+    items: dict[str, RecallItem],
+    episodes: dict[str, Episode],
+) -> None:
+    """A message whose every fact the user took back ("scratch the half marathon") and
+    nothing replaced: the message that took them back ranks just above it, so the old
+    words never answer alone. It is the user's latest message when the last of them was
+    retracted (a retraction happens as its message is remembered). Its fact, if found,
+    is lifted instead (a message and its fact take one slot)."""
+    frozen = r.facts(ids=[ln.fact_id for ln in own], statuses=None)
+    ended = [f.valid_to for f in frozen if f.valid_to is not None]
+    said = r.last_episode(max(ended)) if ended else None
+    if (
+        said is None
+        or old.episode is None
+        or said.role != "user"
+        or said.id == old.episode.id
+        or said.at <= old.episode.at
+    ):
+        return
+    lift = old.score * 1.001
+    mine = [
+        items["f:" + ln.fact_id]
+        for ln in r.episode_links(episode_ids=[said.id])
+        if "f:" + ln.fact_id in items
+    ]
+    if mine:
+        best = max(mine, key=lambda it: it.score)
+        best.score = max(best.score, lift)
+        return
+    current = items.get("e:" + said.id)
+    if current is not None:
+        current.score = max(current.score, lift)
+        return
+    episodes[said.id] = said
+    items["e:" + said.id] = RecallItem(None, lift, {"retraction": 1}, [], said)
 
 
 def _speakers_named(episodes: Iterable[Episode], query_terms: frozenset[str]) -> set[str]:

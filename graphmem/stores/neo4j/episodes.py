@@ -67,10 +67,12 @@ class EpisodeVectors(UserCache[_Entry]):
         new = list(row["rows"] or ())
         keep = cached is not None and int(row["since"]) >= 0
         ids = (list(cached[3]) if keep and cached else []) + [str(v[0]) for v in new]
-        parts = [cached[4]] if keep and cached and len(cached[3]) else []
+        # Kept a row per dimension (`mat` is its transposed view), so a query reads only the
+        # columns its vector uses (`row_dots`).
+        parts = [cached[4].T] if keep and cached and len(cached[3]) else []
         if new:
-            parts.append(np.asarray([v[2] for v in new], dtype=np.float32))
-        mat = np.vstack(parts) if parts else np.zeros((0, 1), dtype=np.float32)
+            parts.append(np.asarray([v[2] for v in new], dtype=np.float32).T)
+        mat = np.hstack(parts).T if parts else np.zeros((0, 1), dtype=np.float32)
         last = int(new[-1][1]) if new else (cached[2] if keep and cached else -1)
         with self._lock:
             self._entries.put(

@@ -49,7 +49,9 @@ class VectorGroup:
     """The cached vectors of one dimension (a store being re-embedded can hold two):
     `rows` (L2-normalised float32) belong to `ids[0..len(rows)-1]`. Appends write past the
     published rows (or into a new, larger buffer) and then publish a longer `rows`, so a
-    reader that took `rows` once has a consistent view without a lock."""
+    reader that took `rows` once has a consistent view without a lock. The buffer holds a
+    row per dimension (`rows` is its transposed view), so a query reads only the columns
+    its vector uses (`row_dots`)."""
 
     dim: int
     ids: list[str] = field(default_factory=list)
@@ -60,16 +62,16 @@ class VectorGroup:
     def append(self, ids: list[str], vectors: np.ndarray) -> None:
         n = len(self.rows)
         need = n + len(ids)
-        if need > self.buffer.shape[0]:
-            grown = np.zeros((max(need, 2 * self.buffer.shape[0], 64), self.dim), dtype=np.float32)
+        if need > self.buffer.shape[1]:
+            grown = np.zeros((self.dim, max(need, 2 * self.buffer.shape[1], 64)), dtype=np.float32)
             if n:
-                grown[:n] = self.rows
+                grown[:, :n] = self.rows.T
             self.buffer = grown
         norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-        self.buffer[n:need] = vectors / np.where(norms > 0, norms, 1.0)
+        self.buffer[:, n:need] = (vectors / np.where(norms > 0, norms, 1.0)).T
         self.pos.update((fid, n + i) for i, fid in enumerate(ids))
         self.ids.extend(ids)
-        self.rows = self.buffer[:need]
+        self.rows = self.buffer[:, :need].T
 
 
 @dataclass

@@ -18,14 +18,16 @@ from ..common import widening
 if TYPE_CHECKING:  # numpy loads with the first vector, not with the store
     import numpy as np
 
-# rev, epoch, last rowid, rowids, matrix, rows in use (the arrays have room to grow)
+# rev, epoch, last rowid, rowids, matrix (transposed: one row per dimension), rows in use
+# (the arrays have room to grow)
 _Entry = tuple[int, int, int, "np.ndarray", "np.ndarray", int]
 
 
 class VectorCache(UserCache[_Entry]):
     """Per-user (rowids, matrix), valid while the user's rev and epoch are unchanged, within
     `budget` bytes: least recently used users are dropped first, and a user whose vectors
-    alone exceed it is read for each query and never kept (0 keeps nothing)."""
+    alone exceed it is read for each query and never kept (0 keeps nothing). The matrix is
+    kept column by column, so a query reads only the columns its vector uses (`row_dots`)."""
 
     def __init__(self, budget: int, table: str = "fact_vectors", key: str = "fact_rowid") -> None:
         super().__init__(budget)
@@ -44,30 +46,35 @@ class VectorCache(UserCache[_Entry]):
         with self._lock:
             cached = self._entries.use(user_id)
         if cached and cached[0] == rev and cached[1] == epoch:
-            return cached[3][: cached[5]], cached[4][: cached[5]]
+            return cached[3][: cached[5]], cached[4][:, : cached[5]].T
         since = cached[2] if cached and cached[1] == epoch else 0
         rows = c.execute(self._select, (user_id, since)).fetchall()
         new_ids = np.array([r[0] for r in rows], dtype=np.int64)
-        new_mat = np.vstack([np.frombuffer(r[1], dtype=np.float32) for r in rows]) if rows else None
+        new_mat = np.vstack([np.frombuffer(r[1], dtype=np.float32) for r in rows]).T if rows else None
         with self._lock:
             if since and cached is not None:
                 ids, mat, n = _appended(cached[3], cached[4], cached[5], new_ids, new_mat)
             else:
                 ids = new_ids
-                mat = new_mat if new_mat is not None else np.zeros((0, 1), dtype=np.float32)
+                mat = (
+                    np.ascontiguousarray(new_mat)
+                    if new_mat is not None
+                    else np.zeros((1, 0), dtype=np.float32)
+                )
                 n = len(ids)
             last = int(ids[n - 1]) if n else 0
             self._entries.put(user_id, (rev, epoch, last, ids, mat, n), ids.nbytes + mat.nbytes)
-        return ids[:n], mat[:n]
+        return ids[:n], mat[:, :n].T
 
 
 def _appended(
     ids: np.ndarray, mat: np.ndarray, n: int, new_ids: np.ndarray, new_mat: np.ndarray | None
 ) -> tuple[np.ndarray, np.ndarray, int]:
-    """New rows written after the first `n`, in place while the arrays have room, else into
-    arrays twice as large: a recall after each remember would otherwise copy the user's
-    whole matrix (8 MB at 8,000 facts). Views handed out earlier end at their own `n`, so
-    rows written beyond it never change what they see."""
+    """New rows written after the first `n` (`mat` and `new_mat` transposed: a column per
+    row), in place while the arrays have room, else into arrays twice as large: a recall
+    after each remember would otherwise copy the user's whole matrix (8 MB at 8,000 facts).
+    Views handed out earlier end at their own `n`, so rows written beyond it never change
+    what they see."""
     import numpy as np
 
     m = len(new_ids)
@@ -77,11 +84,11 @@ def _appended(
         cap = max(2 * len(ids), n + m, 64)
         grown_ids = np.empty(cap, dtype=np.int64)
         grown_ids[:n] = ids[:n]
-        grown = np.empty((cap, new_mat.shape[1]), dtype=np.float32)
-        grown[:n] = mat[:n]
+        grown = np.empty((new_mat.shape[0], cap), dtype=np.float32)
+        grown[:, :n] = mat[:, :n]
         ids, mat = grown_ids, grown
     ids[n : n + m] = new_ids
-    mat[n : n + m] = new_mat
+    mat[:, n : n + m] = new_mat
     return ids, mat, n + m
 
 

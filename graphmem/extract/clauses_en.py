@@ -1,0 +1,70 @@
+"""English clauses: contractions spelled out and a sentence cut where a new clause starts.
+
+The rules read "I am", never "I'm", and one clause at a time: "and"/"but" start a new
+clause only before a subject, a verb or a state said with its verb left out ("I'm
+vegetarian and allergic to shellfish"), so "rock and roll" stays whole.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import patterns_en as p
+
+__all__ = ["STATE_START", "expand", "split"]
+
+I = re.I  # noqa: E741
+_CONTRACTIONS = [
+    (re.compile(r"\bi'm\b", I), "I am"),
+    (re.compile(r"\bi've\b", I), "I have"),
+    (re.compile(r"\bi'd\b", I), "I would"),
+    (re.compile(r"\bi'll\b", I), "I will"),
+    (re.compile(r"\bi\b"), "I"),
+    (re.compile(r"\bcan't\b", I), "cannot"),
+    (re.compile(r"\bwon't\b", I), "will not"),
+    (re.compile(r"\b(\w+)n't\b", I), r"\1 not"),
+    (re.compile(r"\b(we|you|they)'re\b", I), r"\1 are"),
+    (re.compile(r"\b(we|you|they)'ve\b", I), r"\1 have"),
+    (re.compile(r"\b(he|she|it|that|name|birthday|bday|b-day)'s\b", I), r"\1 is"),
+]
+_LONE_I = _CONTRACTIONS[4][0]
+_VERBS = (
+    r"am|is|are|was|have|has|had|work|works|worked|live|lives|lived|love|loves|like|likes|enjoy|enjoys|hate|hates|speak|"
+    r"speaks|play|plays|moved|joined|started|teach|teaches|study|studies|own|owns|just|also|recently|currently|now|can|will"
+)
+# A state said of the clause's subject with its verb left out: "I'm vegetarian and allergic to
+# shellfish", "my son is vegan and lactose intolerant". Only where it cannot be a modifier
+# ("tacos and vegetarian burgers"): followed by what makes it a predicate.
+_STATE = (
+    r"(?:allergic|intolerant)\s+to\b|(?:lactose|gluten)[ -]intolerant\b|(?:deathly|severely|mildly)\s+allergic\b"
+    r"|(?:vegan|vegetarian|pescatarian|married|engaged|divorced|widowed|single|pregnant|retired)"
+    r"(?=\s*(?:$|[,.!;]|(?:now|since|too|as well|to|for)\b))"
+    r"|based\s+in\b|originally\s+from\b"
+)
+STATE_START = re.compile(rf"^(?:{_STATE})", I)
+# "and"/"but" start a new clause only before a subject, a verb or a state: "rock and roll"
+# stays whole.
+_CLAUSE_SPLIT = re.compile(
+    r"\s*;\s*|,?\s+but\s+|,\s*so\s+|\s+so\s+(?=(?:now\s+|then\s+)?(?:I|we|my|our)\b)|,?\s+because\s+|,?\s+(?:al)?though\s+|"
+    rf",?\s+and\s+(?=(?:I|we|my|our|he|she|they)\b|(?:{_VERBS})\b|(?i:{_STATE}))|"
+    r",\s+(?=(?:I|we|my|our|he|she|they|his|her)\b)(?!(?:my|our)\s+[\w ]{1,20},)|"  # not "Tom, my brother, works…"
+    rf"\s*:\s+(?![A-Z][\w'-]+(?:,| and ))|,\s+(?=(?i:{p.WD}|yesterday|today|tonight|last night|this morning|then)\b)"
+)
+
+
+# "Name's Elias", "name: Elias": the user's name with "my" left out, not a person called Name.
+_BARE_NAME = re.compile(r"^names?(?:'s|\s+is|\s*:)\s+(?=[A-Z])", I)
+
+
+def expand(text: str) -> str:
+    text = _BARE_NAME.sub("my name is ", text.replace("’", "'").replace("‘", "'"))
+    if "'" not in text:  # every contraction but a lone "i" has an apostrophe: one pattern, not all
+        return _LONE_I.sub("I", text) if "i" in text else text
+    for rx, rep in _CONTRACTIONS:
+        text = rx.sub(rep, text)
+    return text
+
+
+def split(sentence: str) -> list[str]:
+    """The clauses of a sentence, "Name's X" read as the user's name first."""
+    return [x for x in _CLAUSE_SPLIT.split(_BARE_NAME.sub("my name is ", sentence)) if x and x.strip()]
