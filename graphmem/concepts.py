@@ -39,11 +39,10 @@ _GROUPS = (
     "office workplace work job jobs employer hired hiring offer interview career 办公室 公司 单位 上班 工作 入职 面试 offer",
     # driving
     "license licence driver driving 驾照 驾考 科目 考驾照",
-    # what one drives: "what car do I drive?" asks after "sold the civic and got a Tesla" (not
-    # "car" itself: "what colour is my car?" asks for a fact, in the words it was said in)
-    "drive drives driving vehicle sedan suv hatchback minivan pickup ev tesla toyota honda ford "
+    # what one drives: "what car do I have?" asks after "sold the civic and got a Tesla"
+    "car cars drive drives driving vehicle sedan suv hatchback minivan pickup ev tesla toyota honda ford "
     "bmw audi volkswagen hyundai kia subaru mazda nissan volvo civic corolla prius "
-    "开车 买车 新车 换车 电车 特斯拉 比亚迪 丰田 本田 宝马 奔驰 大众",
+    "汽车 车子 开车 买车 新车 换车 电车 特斯拉 比亚迪 丰田 本田 宝马 奔驰 大众",
     # exams
     "exam exams test tests quiz 考试 考 测验 科目",
     # languages
@@ -58,7 +57,9 @@ _GROUPS = (
     # sleep
     "sleep sleeping insomnia asleep nap bedtime 睡觉 失眠 睡眠 入睡",
     # staying fit
-    "exercise workout gym fitness 锻炼 健身 运动",
+    # and the sports it is done by: "我现在常做什么运动？" asks after "改成游泳了"
+    "exercise workout gym fitness sport sports swim swimming basketball football soccer tennis badminton volleyball "
+    "yoga pilates cycling climbing 锻炼 健身 运动 体育 游泳 篮球 足球 网球 羽毛球 排球 乒乓球 瑜伽 骑行 攀岩 跑步",
 )
 
 

@@ -83,7 +83,7 @@ _ZH = re.compile(
     r"大前天|前天|昨天|昨晚|今天|今晚|明天|后天|大后天"
     r"|(?:上|下|这|本)(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?"
     r"|(?<![每上下这本个一二三四五六七八九十两几])(?:周|星期|礼拜)[一二三四五六日天](?![一二三四五六七八九十次])"
-    r"|(?:上|下|这|本)个?月|前年|去年|今年|明年|后年"
+    r"|(?:上|下|这|本)个?月(?:" + _ZN + r"[日号])?|前年|去年|今年|明年|后年"
     r"|" + _ZN + r"(?:个)?(?:天|周|星期|礼拜|月|年)(?:前|以前|之前|后|以后|之后)"
     r"|(?:(?:\d{4}|[零一二三四五六七八九]{4})年)?" + _ZN + r"月" + _ZN + r"[日号]"
     r")"
@@ -215,9 +215,15 @@ def _resolve_zh(span: str, base: date, fuzzy: bool = False) -> tuple[date, date]
         return _week_form(
             shift, _WEEKDAYS_ZH[day] if day and day != "末" else None, base, weekend=day == "末"
         )
-    m = re.fullmatch(r"(上|下|这|本)个?月", span)
+    m = re.fullmatch(r"(上|下|这|本)个?月(?:(" + _ZN + r")[日号])?", span)
     if m:
-        return _month_form({"上": -1, "下": 1, "这": 0, "本": 0}[m.group(1)], base)
+        first, last = _month_form({"上": -1, "下": 1, "这": 0, "本": 0}[m.group(1)], base)
+        if m.group(2) is None:
+            return first, last
+        day = zh_number(m.group(2))  # "下个月5号": that day of the month
+        if not day or day > last.day:  # no such day: the month is still meant
+            return first, last
+        return first.replace(day=day), first.replace(day=day)
     if span in ("前年", "去年", "今年", "明年", "后年"):
         return _year_form({"前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}[span], base)
     m = re.fullmatch(r"(" + _ZN + r")(?:个)?(天|周|星期|礼拜|月|年)(前|以前|之前|后|以后|之后)", span)

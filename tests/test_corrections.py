@@ -162,6 +162,14 @@ def test_a_liking_turned_to_dislike_with_a_reason_after_it(mem: Memory, uid: Cal
     assert not [v for v in values(mem.get(u, "likes")) if "cycling" in v]
 
 
+def test_a_pet_put_down_is_gone_and_the_day_stays(mem: Memory, uid: Callable[[str], str]) -> None:
+    u = uid("putdown")
+    mem.remember(u, "My old dog is called Rufus.", at=T0)
+    mem.remember(u, "Had to put Rufus to sleep yesterday, he was fifteen.", at=T1)
+    assert not any(f.value == "Rufus" for f in mem.get(u, "pet"))
+    assert any("Rufus" in f.value for f in mem.get(u, "event"))
+
+
 def test_a_plan_taken_back_brings_the_message_that_took_it_back(
     mem: Memory, uid: Callable[[str], str]
 ) -> None:

@@ -213,6 +213,10 @@ def test_time_spans_both_languages() -> None:
     assert find_spans("我每周六去游泳", at) == [] and find_spans("一周一次", at) == []
     assert first("后年") == (date(2025, 1, 1), date(2025, 12, 31))
     assert first("下周五") == (date(2023, 5, 19), date(2023, 5, 19))  # Friday of next calendar week
+    # a day of a month named relatively: that day; a day the month does not have, the month
+    assert first("下个月12号交房") == (date(2023, 6, 12), date(2023, 6, 12))
+    assert first("上个月三号") == (date(2023, 4, 3), date(2023, 4, 3))
+    assert first("下个月31号") == (date(2023, 6, 1), date(2023, 6, 30))
     assert first("last weekend") == (date(2023, 5, 6), date(2023, 5, 7))
     assert find_spans("I like Mondays and May flowers.", at) == []
     assert is_time_question("When did I see the dentist?") and is_time_question("我什么时候去的北京？")

@@ -214,6 +214,12 @@ CASES = [
     # a person from work named after "a woman named"; whom one reports to
     ("My boss is a woman named Greta.", [E("friend", "Greta", qualifier="boss")], [E("friend", "boss")]),
     ("She retired so now I report to Omar.", [E("friend", "Omar", qualifier="boss")], []),
+    # who is writing, said as "X here"; not a relation or a word that is no name
+    ("Hiya, Tomasz here.", [E("name", "Tomasz")], []),
+    ("Dad here.", [], [A("name")]),
+    ("Everybody here loves the new office.", [], [A("name")]),
+    # languages listed with how well, before or after each
+    ("I speak Hindi well, and a little Tamil.", [E("language", "Hindi"), E("language", "Tamil")], []),
 ]
 
 

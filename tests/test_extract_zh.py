@@ -263,6 +263,10 @@ CASES = [
     # 今年 before a bare number says how old; 人 before an adverb is the speaker
     ("我叫陈晨，今年35，做会计的", [E("name", "陈晨"), E("age", "35")], [A("event")]),
     ("上周辞职了，人现在在西安", [E("city", "西安")], []),
+    # a company said alone after the job; "base" a city
+    ("我是产品经理，在美团，base上海", [E("employer", "美团"), E("city", "上海")], []),
+    # the elder and the younger, once children were named
+    ("家里两个孩子，大的叫安安，小的叫宁宁", [E("child", "安安"), E("child", "宁宁")], []),
 ]
 
 

@@ -212,6 +212,10 @@ def test_lucene_escaping_is_literal() -> None:
         q is not None and q.startswith('ukey:"u') and "search_text:(\\OR OR \\* OR ukey\\:\\* OR a OR b)" in q
     )
     assert lucene_query("u1", []) is None and lucene_query("u1", ["", "  "]) is None
+    # related words: escaped the same, boosted down, never repeating one of the query's own
+    q = lucene_query("u1", ["car"], ["car", "AND", "suv"])
+    assert q is not None and "search_text:(car OR \\AND^0.3 OR suv^0.3)" in q
+    assert lucene_query("u1", [], ["suv"]) is not None
 
 
 def test_hostile_user_ids_texts_and_queries_stay_per_user(store: Neo4jStore) -> None:

@@ -77,6 +77,12 @@ def _texts(items) -> str:
         ("我和阿杰上个月分手了。", "我现在有男朋友吗", "阿杰"),
         ("每次考试前一晚我都要吃一碗阳春面。", "明天有个测验，我前一天晚上一般吃什么？", "阳春面"),
         ("上周把旧车卖了，提了辆比亚迪。", "我现在开什么车？", "比亚迪"),
+        ("腰不好以后不踢足球了，每周去打两次乒乓球。", "我平时做什么运动？", "乒乓球"),
+        (
+            "These days it's mostly bouldering at the gym near work, three nights a week.",
+            "what sport am I into?",
+            "bouldering",
+        ),
     ],
 )
 def test_a_memory_is_found_by_a_question_in_other_words(
@@ -106,7 +112,7 @@ def test_a_concept_does_not_pull_in_a_memory_about_something_else(
         "what's my brother's name?",
         "where was I born?",
         "我老家是哪里的？",
-        "what colour is my car?",
+        "what colour are my eyes?",
         "我在思考一个问题",
         "推荐一家酸菜鱼",
     ],
@@ -125,3 +131,17 @@ def test_what_one_drives_reaches_the_makes_and_models() -> None:
     q = "what am I driving these days?"
     added = expand(q, query_terms(q))
     assert "kia" in added and "corolla" in added and "tesla" in added
+
+
+def test_the_car_one_has_is_found_by_its_make_and_its_colour_by_its_words(
+    open_memory: Callable[..., Memory], uid: Callable[[str], str]
+) -> None:
+    """ "what car do I have?" reaches a message naming only the make; the same expansion
+    does not bury the message that says the car's colour under the other cars."""
+    m, u = open_memory(), uid("para-car")
+    m.remember(u, "Swapped my old Corolla for a second-hand Volvo wagon in March.", at=T0)
+    m.remember(u, "My car is a dull olive green, easy to lose in a parking lot.", at=T0)
+    m.remember(u, "My sister drives a Kia.", at=T0)
+    assert "volvo" in _texts(m.recall(u, "what car do I have?", k=3, at=T1))
+    first = m.recall(u, "what colour is my car?", k=3, at=T1)[0]
+    assert "olive" in _texts([first])

@@ -16,7 +16,7 @@ from graphmem.model import SELF, Candidate
 
 from . import nlp
 from .context import ExtractContext
-from .lexicon import EN_BREEDS, EN_ORG_WORDS, EN_PLACES, ZH_BREEDS, ZH_ORG_SUFFIXES, ZH_PLACES
+from .lexicon import EN_BREEDS, EN_ORG_WORDS, EN_PLACES, ZH_BREEDS, ZH_KNOWN_ORGS, ZH_ORG_SUFFIXES, ZH_PLACES
 from .relations import entity_type, relation_of
 
 # Emoji (with their joiners and variation selectors) end a thought as a full stop does; both
@@ -63,7 +63,8 @@ def is_place_zh(text: str, *, loose: bool = False) -> bool:
 
 
 def is_org_zh(text: str) -> bool:
-    return bool(_ZH_ORG_SUFFIX.search(text.strip()))
+    t = text.strip()
+    return t in ZH_KNOWN_ORGS or bool(_ZH_ORG_SUFFIX.search(t))
 
 
 def is_place_en(text: str) -> bool:

@@ -74,6 +74,17 @@ ZH_ORG_SUFFIXES = words("""
 超市 商场 部 局 委 厅 院 所 中心 协会 基金会 团队 外企 国企 央企 私企 大厂 创业公司 初创公司 startup
 """)
 
+#: Well-known employers named without a suffix ("在字节", "去了腾讯"): a company name reads
+#: as a place or a plain word otherwise.
+ZH_KNOWN_ORGS = frozenset(
+    words("""
+字节 字节跳动 抖音 腾讯 阿里 阿里巴巴 蚂蚁 蚂蚁金服 淘宝 天猫 支付宝 百度 华为 小米 京东 美团 拼多多 网易 快手 滴滴 小红书
+携程 哔哩哔哩 B站 微博 新浪 搜狐 知乎 大疆 比亚迪 蔚来 理想 小鹏 宁德时代 米哈游 联想 中兴 OPPO vivo 荣耀 海尔 格力 美的
+顺丰 京东方 商汤 科大讯飞 贝壳 链家 得物 唯品会 饿了么 盒马 平安 招行 招商银行 工行 建行 农行 中行 交行 中金 中信 华泰
+中石油 中石化 中海油 国家电网 南方电网 中国移动 中国联通 中国电信 中建 中铁 中车 宝武 海康 海康威视 星巴克 麦当劳 肯德基
+""")
+)
+
 EN_ORG_WORDS = frozenset(
     words("""
 inc inc. corp corp. corporation co co. company llc ltd ltd. group bank hospital clinic university college school
@@ -206,7 +217,12 @@ EN_BREEDS = {
 EN_LANGUAGES = words("""
 english,mandarin chinese,mandarin,chinese,cantonese,japanese,korean,french,german,spanish,italian,portuguese,russian,
 arabic,hindi,dutch,swedish,norwegian,danish,finnish,polish,turkish,greek,hebrew,vietnamese,thai,indonesian,malay,
-tagalog,urdu,bengali,punjabi,persian,farsi,swahili,ukrainian,czech,hungarian,romanian,asl,sign language,latin
+tagalog,urdu,bengali,punjabi,persian,farsi,swahili,ukrainian,czech,hungarian,romanian,asl,sign language,latin,
+tamil,telugu,marathi,gujarati,kannada,malayalam,nepali,sinhala,burmese,khmer,lao,mongolian,tibetan,uyghur,kazakh,
+uzbek,georgian,armenian,azerbaijani,serbian,croatian,bosnian,slovak,slovenian,bulgarian,macedonian,albanian,
+lithuanian,latvian,estonian,icelandic,irish,welsh,scottish gaelic,gaelic,catalan,basque,galician,afrikaans,zulu,
+xhosa,amharic,somali,yoruba,igbo,hausa,hawaiian,maori,samoan,esperanto,yiddish,kurdish,pashto,dari,cebuano,
+javanese,haitian creole,quechua,taiwanese,hokkien,shanghainese,bahasa
 """.replace("\n", ""), ",")  # fmt: skip
 
 EN_GENDER = {

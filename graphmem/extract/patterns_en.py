@@ -264,6 +264,16 @@ def _pet_gone(m, ctx):
     return [cand("pet", n, ME, ctx.src, retract=True, correction=True, qualifier=qual) for n in names]
 
 
+def _pet_put_down(m, ctx):
+    """ "We had to put Biscuit down": a pet the user named is gone."""
+    hit = ctx.state.entity_at(m["name"], word_boundary=True)
+    if hit is None or hit[0].type != "pet":
+        return None
+    pet = hit[0]
+    gone = cand("pet", pet.name, ME, ctx.src, retract=True, correction=True, qualifier=pet.relation)
+    return [gone, cand("event" if ctx.has_time else "note", ctx.src, ME, ctx.src)]  # when it happened stays
+
+
 def _couple(attribute, qualifier=None):
     def rule(m, ctx):
         if not m["name"]:
@@ -310,6 +320,11 @@ def _title_is(m, ctx):
     return [cand("job_title", span(re.sub(r"^(?:a|an|the)\s+", "", m["y"], flags=I)), ctx.subj, ctx.src)]
 
 
+#: How much of a language, said before it in a list ("German, and a bit of Arabic").
+_LANG_AMOUNT = (
+    r"(?:(?:a little|a bit of|some|basic|conversational|a little bit of|decent|broken|a few words of) )?"
+)
+_LANG_AMOUNT_RX = re.compile(rf"^\s*{_LANG_AMOUNT}|\s+(?:fluently|well|natively|a little)$", re.I)
 _ADV = (
     r"(?:(?:really|also|actually|just|now|currently|still|totally|absolutely|definitely|truly|kind of|kinda|sort of|"
     r"pretty|quite|very|so|honestly|originally|recently|finally|officially|even|mostly|basically|seriously|genuinely)\s+)*"
@@ -350,7 +365,8 @@ _TABLE = [
     (rf"^(?:do not|does not|no longer) live(?:s)? in {_X}", _gone("city")),
     (rf"^{_BE} not (?:originally )?from {_X}", _gone("hometown")),
     (r"^(?:do not|does not|no longer) (?:have|own) (?:a|an|any|my|the) (?P<rel>\w+?)s?(?: anymore| any more)?$", _if(_is_pet_word, _pet_gone)),
-    (r"^(?:died|passed away|passed|ran away|is gone|is no longer with us)\b", _if(lambda m, x: x.subj.type == "pet", _pet_gone)),
+    (r"^(?:died|passed away|passed|ran away|is gone|is no longer with us|crossed the rainbow bridge)\b", _if(lambda m, x: x.subj.type == "pet", _pet_gone)),
+    (r"^(?:(?:had|have|has) to |just |finally )*(?:put|had) (?P<name>(?-i:[A-Z][\w'-]+)) (?:down|to sleep)\b", _pet_put_down),
     (rf"^(?:broke up with|split up with|separated from|divorced) {NAME}", lambda m, x: [cand("partner", m["name"], ME, x.src, retract=True, correction=True)]),
     # names, age, birthday, gender
     (rf"^{_POSS}(?:full |real |legal |first )?name is (?:(?:actually|really|in fact|officially|spelled|spelt|written) )*{NAME}", name),
@@ -428,7 +444,8 @@ _TABLE = [
      rf"have a soft spot for|prefer|prefers|{_BE} addicted to|cannot get enough of|(?:have |has )?(?:been|gotten|got) {_ADV}into) {_V}", attr("likes", like_value)),
     # languages and skills
     (rf"^{_ADV}(?:speak|speaks|can speak|{_BE} fluent in|know|{_BE} a native speaker of) (?:a little |a bit of |some |fluent |conversational |"
-     rf"basic |a little bit of |decent |good |native |broken |a few words of )?(?P<v>{LANG}(?:(?:,| and| or|, and) {LANG})*)\b", attr("language")),
+     rf"basic |a little bit of |decent |good |native |broken |a few words of )?(?P<v>{LANG}(?:(?: fluently| well| natively| a little)?"
+     rf"(?:,| and| or|, and) {_LANG_AMOUNT}{LANG})*)\b", attr("language", lambda v: span(_LANG_AMOUNT_RX.sub("", v)))),
     (rf"^(?:my |'s )?(?:native language|mother tongue|first language) is (?P<v>{LANG})", attr("language", qualifier="native")),
     (r"^(?:can|know how to|am able to) (?!not\b|you\b|help|do that|see|hear|try|go\b|come|tell|imagine|understand|wait|ask|get|make it|"
      r"check|send|give|meet)(?P<v>\w.{1,40})$", _skill),

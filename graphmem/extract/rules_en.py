@@ -136,6 +136,21 @@ def _test_found(m, ctx):
     return c.allergy_results(m, ctx, _LIST_SPLIT)
 
 
+def _intro_here(m, ctx):
+    """ "Marcus here.": the user says who is writing (someone already known, or a word that
+    is no name, is only where someone is)."""
+    name = m["name"]
+    first = name.split()[0]
+    if (
+        first in EN_NOT_NAMES
+        or first in _NOT_A_PERSON
+        or relation_of(first)
+        or ctx.state.entity_at(name, word_boundary=True)
+    ):
+        return None
+    return [cand("name", name, ME, ctx.src)]
+
+
 def _retract_topic(m, ctx):
     return [cand("*", p.span(m["x"], p.LIKE_STOP), ME, ctx.src, retract=True, correction=True)]
 
@@ -155,6 +170,7 @@ _CLAUSE_RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
     (r"^no (?:more )?(?P<v>.+?) for me(?: anymore| any more| please)?$", I, p.attr("dislikes", p.like_value)),
     (r"^(?P<v>[\w' -]+?) (?:is|are) (?:definitely |probably )?my (?:all-time )?favou?rite(?: (?P<cat>[\w ]+))?$", I, p.attr("likes", p.like_value)),
     (r"^(?P<v>[\w' -]+?) (?:is|are) (?:a (?:big )?(?:hobby|passion) of mine|my (?:hobby|passion|thing|jam))$", I, p.attr("likes", p.like_value)),
+    (r"^(?i:hi+|hiya|hey+|hello+|howdy|yo|ok)?[,!\s]*(?P<name>[A-Z][a-z]+(?: [A-Z][a-z]+)?) here(?: again)?$", 0, _intro_here),
     (r"^(?P<x>[A-Z][\w .'-]+?) is where I (?:grew up|was born|am from|come from)$", 0, p.attr("hometown", p.place)),
     (r"^(?P<x>[A-Z][\w .'-]+?) is where I (?:live|am based|am living)(?: now| these days)?$", 0, p.attr("city", p.place)),
     (r"^(?:and |but )?(?:the )?only (?:thing|things|one|allergen|allergens)(?: that| they| it| the test)? (?:came up|showed up|"
@@ -288,7 +304,7 @@ _NEW_PERSON = re.compile(
 )
 _NOT_A_PERSON = frozenset(
     "It This That These Those There Here They He She We You Everything Everyone Nothing Something Someone Today Tomorrow "
-    "Yesterday Tonight Work Life Dinner Lunch Breakfast Traffic Weather Money Coffee Mom Dad".split()
+    "Yesterday Tonight Work Life Dinner Lunch Breakfast Traffic Weather Money Coffee Mom Dad Nobody Anyone Anybody Somebody Everybody Noone".split()
 )
 _HAPPENED = re.compile(
     r"\b(?:yesterday|last\s+(?:night|week|weekend|month|year|time|monday|tuesday|wednesday|thursday|"

@@ -72,6 +72,9 @@ _NEW_PARTNER = re.compile(r"^(?:新|现任|现在的)(?:的)?(?P<rel>男朋友|�
 _ORDINAL_CHILD = re.compile(
     r"^(?P<rel>老大|老二|老三|老幺|大宝|二宝|三宝|大娃|二娃)(?=叫|名叫|今年|上|在|是|读|刚)"
 )
+#: "两个娃，大的叫朵朵，小的叫豆包": the elder and the younger, once children were named.
+_ELDER_YOUNGER = re.compile(r"^(?P<rel>大的|小的|大一点的|小一点的)(?=叫|名叫)")
+_CHILDREN_SAID = re.compile(r"娃|孩子|儿子|女儿|闺女|宝宝|小孩")
 _ADV_WORDS = (
     r"也|还|都|就|又|才|已经|现在|目前|如今|平时|平常|一直|最近|近来|其实|实际上|真的|确实|本来|从小|"
     r"从来|向来|终于|刚刚|刚|正在|马上|即将|新|居然|竟然|突然|渐渐|慢慢|正式|彻底|总算|早就|早已|主要|基本上?|"
@@ -241,6 +244,10 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
         subj = Subject(m["rel"], "person", qual or attr, named=False)
         state.mention(subj)
         return subj, rest[m.end() :], True, []
+    if (m := _ELDER_YOUNGER.match(rest)) and _CHILDREN_SAID.search(state.sentence or ""):
+        subj = Subject("孩子", "person", "child", named=False)
+        state.mention(subj)
+        return subj, rest[m.end() :], True, []
     if m := _ORDINAL_CHILD.match(rest):  # 我有两个娃，老大叫甜甜：the elder child, named next
         attr, qual = relation_of(m["rel"]) or ("child", None)
         subj = Subject(m["rel"], "person", qual or attr, named=False)
@@ -389,6 +396,7 @@ def _is_style(s: str) -> bool:
 def extract_sentence(sentence: str, state: c.State) -> list:
     s = sentence.strip().strip("。！!")
     c.note_allergy_talk(state, s)
+    state.sentence = s
     remember = bool(_REMEMBER.match(s))
     s = _REMEMBER.sub("", s)
     correction = bool(_CORRECTION.search(s) or _CORRECTION_SOFT.search(s))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 import numpy as np
@@ -53,18 +53,24 @@ _FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself|i'm|i've|i'd|i'll)\b|我")
 @dataclass(frozen=True)
 class RecallQuery:
     """A query ready to rank: its vector (computed outside any transaction), its search
-    terms and how many candidates each channel offers (never fewer than k)."""
+    terms (its own words, then the `related` words of the concepts it names) and how many
+    candidates each channel offers (never fewer than k)."""
 
     text: str
     vector: np.ndarray
     terms: list[str]
     k: int
     depth: int
+    related: list[str] = field(default_factory=list)
 
     @property
-    def text_search(self) -> tuple[list[str], int]:
-        """The (terms, limit) of this query's BM25 read, for stores that prefetch it."""
-        return self.terms, self.depth
+    def own_terms(self) -> list[str]:
+        return self.terms[: len(self.terms) - len(self.related)]
+
+    @property
+    def text_search(self) -> tuple[list[str], int, list[str]]:
+        """The (terms, limit, related) of this query's BM25 read, for stores that prefetch it."""
+        return self.own_terms, self.depth, self.related
 
 
 @dataclass
@@ -118,12 +124,14 @@ class Recaller:
         qterms = query_terms(words)
         if not qterms:  # a question that is nothing but a date ("上周六呢？") keeps it
             words, qterms = query, query_terms(query)
+        related = expand(words, qterms)
         return RecallQuery(
             query,
             self.embedder.embed([words])[0],
-            qterms + expand(words, qterms),
+            qterms + related,
             k,
             max(self.config.channel_depth, k),
+            related,
         )
 
     def rank(self, r: UserReader, q: RecallQuery, at: datetime) -> list[RecallItem]:
@@ -147,7 +155,7 @@ class Recaller:
             facts[h.fact.id] = h.fact
             paths[h.fact.id] = h.path
 
-        bm25 = r.search_text(qterms, depth)
+        bm25 = r.search_text(q.own_terms, depth, q.related)
         dense = r.search_vector(vec, depth)
         missing = [fid for fid, _ in (*bm25, *dense) if fid not in facts]
         if missing:
@@ -162,7 +170,9 @@ class Recaller:
         }
         floor = self.config.vector_floor
         lists["bm25"], lists["vector"] = active(bm25), active([(f, s) for f, s in dense if s >= floor])
-        lists["episode_bm25"] = [("e:" + eid, s) for eid, s in r.search_episodes_text(qterms, depth)]
+        lists["episode_bm25"] = [
+            ("e:" + eid, s) for eid, s in r.search_episodes_text(q.own_terms, depth, q.related)
+        ]
         lists["episode_vector"] = [
             ("e:" + eid, s) for eid, s in r.search_episodes_vector(vec, depth) if s >= floor
         ]

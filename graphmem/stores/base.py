@@ -103,8 +103,12 @@ class UserReader(Protocol):
         whole facts (every remember asks, for the extractor)."""
         ...
 
-    def search_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
-        """BM25 over active facts: (fact id, score), best first."""
+    def search_text(
+        self, terms: Sequence[str], limit: int, related: Sequence[str] = ()
+    ) -> list[tuple[str, float]]:
+        """BM25 over active facts: (fact id, score), best first. `related` are words of the
+        concepts the query names (graphmem.concepts): searched too, and counting less than
+        the query's own `terms` where the index can weigh words apart."""
         ...
 
     def search_vector(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
@@ -130,8 +134,11 @@ class UserReader(Protocol):
         message named ("yesterday"), else the day it was said; the latest such days first."""
         ...
 
-    def search_episodes_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
-        """BM25 over the user's episodes (their indexed text): (episode id, score), best first."""
+    def search_episodes_text(
+        self, terms: Sequence[str], limit: int, related: Sequence[str] = ()
+    ) -> list[tuple[str, float]]:
+        """BM25 over the user's episodes (their indexed text): (episode id, score), best
+        first; `related` as in `search_text`."""
         ...
 
     def search_episodes_vector(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
@@ -155,10 +162,10 @@ class UserReader(Protocol):
         ...
 
     def read_together(
-        self, fn: Callable[[Any], T], *, write: bool = False, text: tuple[Sequence[str], int] | None = None
+        self, fn: Callable[[Any], T], *, write: bool = False, text: tuple[Any, ...] | None = None
     ) -> T:
         """`fn(reader)`, its reads in one transaction where the store has them (Neo4j: one
-        BEGIN and COMMIT for the lot; `text`, the (terms, limit) `fn` will search, may come
+        BEGIN and COMMIT for the lot; `text`, the (terms, limit[, related]) `fn` will search, may come
         with the opening statement). With `write`, `fn` may also `touch` the reader: a
         recall records its access. `fn` may run again after a transient error, so it keeps
         no state outside its return value."""

@@ -23,7 +23,7 @@ from ...timeutil import from_epoch, to_epoch
 from ..base import FORGOTTEN, EpisodeLink
 from ..byte_lru import UserCache
 from ..common import unique, user_key
-from .util import index_terms, lucene_term, usable_vector
+from .util import index_terms, lucene_words, usable_vector
 
 #: Lucene boost of the context field against the message's own words (the SQLite
 #: store's column weight, graphmem/stores/sqlite/episodes.py).
@@ -39,11 +39,10 @@ def episode_from(m: Any) -> Episode:
     )  # fmt: skip
 
 
-def episode_lucene(user_id: str, terms: Sequence[str]) -> str | None:
-    uniq = list(dict.fromkeys(index_terms(terms)))[:_MAX_TERMS]
-    if not uniq:
+def episode_lucene(user_id: str, terms: Sequence[str], related: Sequence[str] = ()) -> str | None:
+    words = lucene_words(terms, related, _MAX_TERMS)
+    if words is None:
         return None
-    words = " OR ".join(lucene_term(t) for t in uniq)
     return (
         f'ukey:"{user_key(user_id)}" AND (search_text:({words}) OR (context_text:({words}))^{CONTEXT_BOOST})'
     )
@@ -113,8 +112,10 @@ class EpisodeNodes:
         rows = self.run("episode_last", at=to_epoch(before))
         return episode_from(rows[0]["m"]) if rows else None
 
-    def search_episodes_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
-        query = episode_lucene(self.user_id, terms)
+    def search_episodes_text(
+        self, terms: Sequence[str], limit: int, related: Sequence[str] = ()
+    ) -> list[tuple[str, float]]:
+        query = episode_lucene(self.user_id, terms, related)
         if query is None or limit <= 0:
             return []
         rows = self.run("episode_search_text", query=query, limit=int(limit))

@@ -119,25 +119,26 @@ class Neo4jUser(EpisodeNodes):
         fn: Callable[[Neo4jUser], T],
         *,
         write: bool = False,
-        text: tuple[Sequence[str], int] | None = None,
+        text: tuple[Any, ...] | None = None,
     ) -> T:
         """`fn(reader)` with every read in one managed transaction; with `write`, `fn` may
-        also `touch` (a recall and its access commit together); `text`, the (terms, limit)
-        `fn` will search, comes with the opening statement. The driver may call `fn` again
+        also `touch` (a recall and its access commit together); `text`, the (terms, limit[,
+        related]) `fn` will search, comes with the opening statement. The driver may call `fn` again
         after a transient error, so it must not keep state outside its return value."""
         if self._tx is not None:
             return fn(self)
         store = self.store
-        lucene = lucene_query(self.user_id, text[0]) if text is not None and text[1] > 0 else None
+        terms, limit, related = (*text, ())[:3] if text is not None else ((), 0, ())
+        lucene = lucene_query(self.user_id, terms, related) if limit > 0 else None
 
         def work(tx: Any) -> T:
             r = Neo4jUser(store, self.user_id, tx, memo=True)
             # One opening round trip: vector refresh, the user's entities, the BM25 hits.
             if store.vector_search == "auto":  # refresh itself says when there is no cache
                 params: dict[str, Any] = {}
-                if lucene is not None and text is not None:
-                    r._text_key = (lucene, int(text[1]))
-                    params = {"text_query": lucene, "text_limit": int(text[1])}
+                if lucene is not None:
+                    r._text_key = (lucene, int(limit))
+                    params = {"text_query": lucene, "text_limit": int(limit)}
                 r._vectors_synced = store.vectors.refresh(r, **params)
                 r._synced = True
             return fn(r)
@@ -208,8 +209,10 @@ class Neo4jUser(EpisodeNodes):
             return list(self._entities)
         return [entity_from(r) for r in self.run("entities_by_user")]
 
-    def search_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
-        lucene = lucene_query(self.user_id, terms)
+    def search_text(
+        self, terms: Sequence[str], limit: int, related: Sequence[str] = ()
+    ) -> list[tuple[str, float]]:
+        lucene = lucene_query(self.user_id, terms, related)
         if lucene is None or limit <= 0:
             return []
         if self._text_key == (lucene, int(limit)) and self._text_rows is not None:

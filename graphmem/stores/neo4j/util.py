@@ -48,17 +48,32 @@ def index_terms(terms: Sequence[str]) -> list[str]:
     return [part for t in terms if isinstance(t, str) for part in t.split()]
 
 
-def lucene_query(user_id: str, terms: Sequence[str]) -> str | None:
+def lucene_query(user_id: str, terms: Sequence[str], related: Sequence[str] = ()) -> str | None:
     """`ukey:"<token>" AND status:active AND search_text:(t1 OR t2 ...)`, or None for no terms.
 
     Terms are split on whitespace (the index analyzer does the same), de-duplicated and
-    each escaped; the user token is hex, so quoting it is enough.
+    each escaped; the user token is hex, so quoting it is enough. `related` words count
+    RELATED_BOOST of the query's own (`lucene_words`).
     """
-    uniq = dict.fromkeys(index_terms(terms))
-    if not uniq:
+    words = lucene_words(terms, related)
+    if words is None:
         return None
-    words = [lucene_term(t) for t in list(uniq)[:MAX_QUERY_TERMS]]
-    return f'ukey:"{user_key(user_id)}" AND status:active AND search_text:({" OR ".join(words)})'
+    return f'ukey:"{user_key(user_id)}" AND status:active AND search_text:({words})'
+
+
+#: What a word of a concept the query names counts against one of the query's own words:
+#: "what colour is my car?" still asks first for the message about the car's colour, not
+#: for one that names a car make.
+RELATED_BOOST = 0.3
+
+
+def lucene_words(terms: Sequence[str], related: Sequence[str] = (), cap: int = MAX_QUERY_TERMS) -> str | None:
+    """`t1 OR t2 OR r1^0.3 ...`: the terms, escaped and de-duplicated, then the related
+    words they do not already hold, boosted down (at most `cap` words); None for none."""
+    own = dict.fromkeys(index_terms(terms))
+    more = [t for t in dict.fromkeys(index_terms(related)) if t not in own]
+    words = [lucene_term(t) for t in own] + [f"{lucene_term(t)}^{RELATED_BOOST}" for t in more]
+    return " OR ".join(words[:cap]) if words else None
 
 
 def split_uri(uri: str) -> tuple[str, str, tuple[str, str] | None]:

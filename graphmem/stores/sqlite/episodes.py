@@ -91,10 +91,13 @@ class EpisodeRows(UserRows):
         found.sort(key=lambda e: e.date, reverse=True)
         return found[: int(limit)]
 
-    def search_episodes_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
+    def search_episodes_text(
+        self, terms: Sequence[str], limit: int, related: Sequence[str] = ()
+    ) -> list[tuple[str, float]]:
         if limit <= 0:
             return []
-        match = fts_match(self.store.episode_terms.informative(self._x, terms), "{terms context}")
+        words = self.store.episode_terms.informative(self._x, [*terms, *related])  # as search_text
+        match = fts_match(words, "{terms context}")
         span = self._fts_range()
         if match is None or span is None:
             return []

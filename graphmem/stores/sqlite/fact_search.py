@@ -18,8 +18,11 @@ if TYPE_CHECKING:  # numpy loads with the first vector, not with the store
 class FactSearch(UserRows):
     """Fact search of `SQLiteUser` (one user, one connection)."""
 
-    def search_text(self, terms: Sequence[str], limit: int) -> list[tuple[str, float]]:
-        match = fts_match(self.store.fact_terms.informative(self._x, terms))
+    def search_text(
+        self, terms: Sequence[str], limit: int, related: Sequence[str] = ()
+    ) -> list[tuple[str, float]]:
+        # FTS5's bm25() weighs columns, never words: related words count as the query's own.
+        match = fts_match(self.store.fact_terms.informative(self._x, [*terms, *related]))
         span = self._fts_range()
         if match is None or span is None or limit <= 0:
             return []
