@@ -54,6 +54,11 @@ _GROUPS = (
     # a partner
     "partner girlfriend boyfriend relationship dating broke breakup single "
     "对象 女朋友 男朋友 伴侣 恋爱 分手 在一起 交往 单身",
+    # aches: "I have a terrible headache" asks after what helps "when my migraines hit"
+    "headache headaches migraine migraines 头疼 头痛 偏头痛",
+    # health: "anything medical you should know?" asks after allergies, conditions, medicines
+    "medical health medication medications medicine meds prescription allergy allergies allergic condition "
+    "diagnosed asthma diabetes 健康 身体 过敏 吃药 药物 病史 哮喘 糖尿病",
     # sleep
     "sleep sleeping insomnia asleep nap bedtime 睡觉 失眠 睡眠 入睡",
     # staying fit

@@ -218,6 +218,12 @@ CASES = [
     ("Hiya, Tomasz here.", [E("name", "Tomasz")], []),
     ("Dad here.", [], [A("name")]),
     ("Everybody here loves the new office.", [], [A("name")]),
+    # a list of children with their ages
+    (
+        "We've got two girls: Nora (11) and little Bea.",
+        [E("child", "Nora"), E("age", "11", subject="Nora"), E("child", "Bea")],
+        [E("child", "little Bea")],
+    ),
     # languages listed with how well, before or after each
     ("I speak Hindi well, and a little Tamil.", [E("language", "Hindi"), E("language", "Tamil")], []),
 ]
@@ -490,3 +496,10 @@ def test_a_job_ended_without_an_employer_ends_the_one_on_record(text):
 def test_leaving_a_named_job_ends_only_that_one():
     out = run("I left my job at Kramerica", facts=[fact("employer", "Vandelay")])
     check(out, [], [E("employer", "Vandelay", retract=True)])
+
+
+def test_a_typo_named_as_such_corrects_the_name():
+    out = run("whoops, typo: it's Ines not Inez", facts=[fact("child", "Inez")])
+    assert any(c.attribute == "child" and c.value == "Ines" and c.correction for c in out.candidates), _show(
+        out
+    )

@@ -265,6 +265,8 @@ CASES = [
     ("上周辞职了，人现在在西安", [E("city", "西安")], []),
     # a company said alone after the job; "base" a city
     ("我是产品经理，在美团，base上海", [E("employer", "美团"), E("city", "上海")], []),
+    # what both are, the user among them
+    ("我跟我对象都是程序员", [E("job_title", "程序员")], []),
     # the elder and the younger, once children were named
     ("家里两个孩子，大的叫安安，小的叫宁宁", [E("child", "安安"), E("child", "宁宁")], []),
 ]

@@ -919,3 +919,37 @@ def test_secret_normalisation_maps_every_character_back() -> None:
         want, want_origin = one_by_one(text)
         assert folded == want
         assert (origin if origin is not None else list(range(len(text)))) == want_origin
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wonderful, the train is late again. I just adore standing on platforms 🙄",
+        "Sure, I love doing my taxes /s",
+        "Oh yeah right, I really enjoy queueing for an hour",
+        "I love cleaning the oven, said no one ever",
+        "我最喜欢加班了呵呵",
+    ],
+)
+def test_an_ironic_message_keeps_no_taste_but_is_kept(text: str, tmp_path) -> None:
+    """Each message, read for its words alone, states a liking (the extractor finds one)."""
+    from graphmem import Memory
+    from graphmem.extract import RuleExtractor
+
+    assert any(c.attribute == "likes" for c in RuleExtractor().extract([text]).candidates)
+
+    m = Memory(tmp_path / "irony.db")
+    r = m.remember("u", text, at="2026-02-01T10:00:00Z")
+    assert not [f for f in r.added if f.attribute in ("likes", "dislikes")]
+    assert any(i.reason == "irony" for i in r.ignored)
+    assert r.episode_id is not None  # the message itself stays
+
+
+def test_a_sincere_message_keeps_its_tastes(tmp_path) -> None:
+    from graphmem import Memory
+    from graphmem.gate import ironic
+
+    m = Memory(tmp_path / "sincere.db")
+    r = m.remember("u", "Honestly I LOVE hiking in the rain, not kidding!", at="2026-02-01T10:00:00Z")
+    assert any(f.attribute == "likes" for f in r.added)
+    assert not ironic("I'm not sure. Not today.") and not ironic("She said: yes, that's right")

@@ -79,6 +79,17 @@ def _texts(items) -> str:
         ("上周把旧车卖了，提了辆比亚迪。", "我现在开什么车？", "比亚迪"),
         ("腰不好以后不踢足球了，每周去打两次乒乓球。", "我平时做什么运动？", "乒乓球"),
         (
+            "When a migraine starts I take two ibuprofen and lie down with the blinds shut.",
+            "I have a bad headache, what do I usually do?",
+            "blinds",
+        ),
+        (
+            "I carry an EpiPen because of a bee sting allergy.",
+            "is there anything medical you should know about me?",
+            "epipen",
+        ),
+        ("我有哮喘，换季的时候要随身带喷雾。", "我身体上有什么要注意的？", "喷雾"),
+        (
             "These days it's mostly bouldering at the gym near work, three nights a week.",
             "what sport am I into?",
             "bouldering",

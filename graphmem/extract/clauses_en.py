@@ -48,7 +48,7 @@ _CLAUSE_SPLIT = re.compile(
     r"\s*;\s*|,?\s+but\s+|,\s*so\s+|\s+so\s+(?=(?:now\s+|then\s+)?(?:I|we|my|our)\b)|,?\s+because\s+|,?\s+(?:al)?though\s+|"
     rf",?\s+and\s+(?=(?:I|we|my|our|he|she|they)\b|(?:{_VERBS})\b|(?i:{_STATE}))|"
     r",\s+(?=(?:I|we|my|our|he|she|they|his|her)\b)(?!(?:my|our)\s+[\w ]{1,20},)|"  # not "Tom, my brother, works…"
-    rf"\s*:\s+(?![A-Z][\w'-]+(?:,| and ))|,\s+(?=(?i:{p.WD}|yesterday|today|tonight|last night|this morning|then)\b)"
+    rf"\s*:\s+(?!(?:(?:baby|little|big) )?[A-Z][\w'-]+(?: \(\d{{1,2}}\))?(?:,| and ))|,\s+(?=(?i:{p.WD}|yesterday|today|tonight|last night|this morning|then)\b)"
 )
 
 

@@ -239,11 +239,17 @@ def _have(m, ctx):
         return None
     attribute, qual = rel
     who = m["name"] or m["name2"]
-    if m["names"]:  # "two kids, Mia and Leo": one link each
-        names = [n for n in re.split(r",? and |, ", m["names"]) if n.split()[0] not in EN_NOT_NAMES]
-        for n in names:
-            ctx.state.add(n, entity_type(attribute), qual or attribute)
-        return [link(attribute, qual, n, ctx.src) for n in names] or None
+    if m["names"]:  # "two kids, Mia and Leo", "three kids: Leo (9), Mia (6) and baby Sam": one link each
+        out = []
+        for item in re.split(r",? and |, ", m["names"]):
+            said = _LISTED_RX.fullmatch(item.strip())
+            if said is None or said["who"].split()[0] in EN_NOT_NAMES:
+                continue
+            subj = ctx.state.add(said["who"], entity_type(attribute), qual or attribute)
+            out.append(link(attribute, qual, said["who"], ctx.src))
+            if said["age"] and entity_type(attribute) == "person":
+                out.append(cand("age", said["age"], subj, ctx.src))
+        return out or None
     if who and who.split()[0] not in EN_NOT_NAMES:
         subj = ctx.state.add(who, entity_type(attribute), qual or attribute)
         out = [link(attribute, qual, who, ctx.src)]
@@ -320,6 +326,9 @@ def _title_is(m, ctx):
     return [cand("job_title", span(re.sub(r"^(?:a|an|the)\s+", "", m["y"], flags=I)), ctx.subj, ctx.src)]
 
 
+#: One of the people or pets a list names: "Leo (9)", "baby Sam".
+_LISTED = r"(?:(?:baby|little|big) )?[A-Z][\w'-]+(?: \(\d{1,2}\))?"
+_LISTED_RX = re.compile(r"(?:(?:baby|little|big) )?(?P<who>[A-Z][\w'-]+)(?: \((?P<age>\d{1,2})\))?")
 #: How much of a language, said before it in a list ("German, and a bit of Arabic").
 _LANG_AMOUNT = (
     r"(?:(?:a little|a bit of|some|basic|conversational|a little bit of|decent|broken|a few words of) )?"
@@ -455,7 +464,7 @@ _TABLE = [
     # pets and people
     (rf"^(?:have got|has got|have|has|got|adopted|rescued|just got|just adopted) (?:(?P<cnt>a|an|one|two|three|four|\d+) )?"
      rf"(?:(?:new|little|cute|rescue|baby|young|old|sweet|lovely|twin|adorable|wonderful|amazing|\d+[- ]year[- ]old)\s+)*(?P<kind>[a-z][a-z -]*?)"
-     r"(?:[,:] (?P<names>[A-Z][\w'-]+(?:(?:,? and |, )[A-Z][\w'-]+)+))?"
+     rf"(?:[,:] (?P<names>{_LISTED}(?:(?:,? and |, ){_LISTED})+))?"
      rf"(?:,? (?:named|called) {NAME}|, (?P<name2>[A-Z]\w+))?$", _have),
     (rf"^{_BE} married(?: to {NAME})?$", _couple("spouse")),
     (rf"^{_BE} engaged(?: to {NAME})?$", _couple("partner", "fiance")),

@@ -33,7 +33,7 @@ _REMEMBER = re.compile(
     I,
 )
 _CORRECTION = re.compile(  # one or more: "actually scratch that, it's …"
-    r"^(?:(?:correction|to correct (?:myself|that)|actually|sorry|oops|wait|my bad|I misspoke|I made a mistake|nah|nope|"
+    r"^(?:(?:correction|to correct (?:myself|that)|actually|sorry|oops|whoops|(?:a )?typo|wait|my bad|I misspoke|I mistyped|I made a mistake|nah|nope|"
     r"I was wrong|scratch that|let me correct (?:that|myself)|update)\b[:,!.]?\s*)+",
     I,
 )

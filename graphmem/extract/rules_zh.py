@@ -65,6 +65,8 @@ _LEAD_TIME = re.compile(
 _REL_SUBJ = re.compile(rf"^(?:我们?|咱们?)(?:的|家的?|家里的?|养的)?(?P<rel>{zv.REL})")
 # "人也搬到深圳了", "人已经到上海了": 人 before an adverb is the speaker in person.
 _SELF = re.compile(r"^(?:我们?|本人|咱们?)(?:家(?!人))?|^人(?=(?:也|已经|早就|现在|目前|刚|还)\S)")
+#: "我和老公都是老师", "我们俩都是医生": what both are, the user among them.
+_BOTH = re.compile(rf"^(?:我(?:和|跟|与)(?:我的?)?(?:{zv.REL})|我们|咱们)(?:俩|两个|两人|二人)?(?=(?:也)?都)")
 #: "今年29": a number after 今年 says how old, so 今年 is no time to strip from the clause.
 _AGE_NOW = re.compile(r"^[1-9]\d(?:周岁|岁)?(?:了|啦)?$")
 _PRONOUN = re.compile(r"^(?P<p>他|她|它)(?!们)")
@@ -237,6 +239,8 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
         subj = known[0] if len(known) == 1 else Subject(word, entity_type(attr), qual or attr, named=False)
         state.mention(subj)
         return subj, after, True, []
+    if m := _BOTH.match(rest):
+        return ME, rest[m.end() :], True, []
     if m := _SELF.match(rest):
         return ME, rest[m.end() :], True, []
     if m := _NEW_PARTNER.match(rest):  # 我脱单啦，新男友叫周扬

@@ -3,7 +3,8 @@
 - `sentences`: one sentence splitter for the gate and the extractors;
 - `secrets`: cards, ids, passwords, keys and codes are found and redacted;
 - `control`: "don't remember this", "forget that …", "remember that …" (`control_of`);
-- `noise`: role, greetings, filler, questions and passing remarks (`screen`).
+- `noise`: role, greetings, filler, questions and passing remarks (`screen`);
+- `irony`: a message marked as not meaning what it says keeps no taste (`ironic`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from .secrets import SecretMatch, apply_redaction, find_secrets, redact
 
 if TYPE_CHECKING:
     from .control import DONT_KEEP, FORGET, REMEMBER, Control, control_of
+    from .irony import TASTES, ironic
     from .noise import Screened, screen
     from .sentences import split_sentences
 
@@ -24,6 +26,7 @@ _LAZY = {
     **dict.fromkeys(("DONT_KEEP", "FORGET", "REMEMBER", "Control", "control_of"), ".control"),
     **dict.fromkeys(("Screened", "screen"), ".noise"),
     "split_sentences": ".sentences",
+    **dict.fromkeys(("TASTES", "ironic"), ".irony"),
 }
 
 
@@ -42,9 +45,11 @@ __all__ = [
     "Control",
     "control_of",
     "SecretMatch",
+    "TASTES",
     "Screened",
     "apply_redaction",
     "find_secrets",
+    "ironic",
     "redact",
     "screen",
     "split_sentences",

@@ -1,0 +1,33 @@
+"""Irony: a message whose tastes are not meant as said.
+
+"Oh great, another Monday. I just LOVE Mondays 🙄" states no liking for Mondays. A
+rule extractor reads the words, not the tone, so a message that carries an explicit
+marker of irony (an eye-roll or unamused emoji, a trailing "/s", "yeah right", "said no
+one ever", a closing "not!", 呵呵) keeps no liking or dislike from it; the message itself
+stays as its episode, and its other facts (a city, a job) are read as usual. Markers are
+looked for in the whole message before the gate drops emoji and fillers, and only
+unambiguous ones count: an exclamation or capitals alone are as often sincere.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["TASTES", "ironic"]
+
+_MARKERS = re.compile(
+    "[\U0001f644\U0001f612\U0001f643]"  # face with rolling eyes, unamused face, upside-down face
+    r"|(?:^|\s)/s\s*$"
+    r"|\byeah,?\s+right\b|\bsaid no one ever\b|\bnot!+\s*$"
+    r"|呵呵",
+    re.IGNORECASE,
+)
+
+
+#: The attributes a message in irony does not set: what one likes or dislikes.
+TASTES = frozenset({"likes", "dislikes"})
+
+
+def ironic(text: str) -> bool:
+    """Does the message mark itself as not meaning what it says?"""
+    return _MARKERS.search(text) is not None
