@@ -60,7 +60,9 @@ _GROUPS = (
     "medical health medication medications medicine meds prescription allergy allergies allergic condition "
     "diagnosed asthma diabetes 健康 身体 过敏 吃药 药物 病史 哮喘 糖尿病",
     # sleep
-    "sleep sleeping insomnia asleep nap bedtime 睡觉 失眠 睡眠 入睡",
+    "sleep sleeping insomnia asleep nap bed bedtime 睡觉 失眠 睡眠 入睡 上床",
+    # the seaside: "have I been to the beach?" asks after "I've never seen the ocean"
+    "beach beaches ocean sea seaside coast shore 海边 大海 海滩 沙滩 看海",
     # staying fit
     # and the sports it is done by: "我现在常做什么运动？" asks after "改成游泳了"
     "exercise workout gym fitness sport sports swim swimming basketball football soccer tennis badminton volleyball "

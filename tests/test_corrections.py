@@ -185,3 +185,11 @@ def test_a_plan_taken_back_brings_the_message_that_took_it_back(
     new = next(i for i, t in enumerate(texts) if "surgery" in t)
     assert new < old
     assert items[new].channels == {"retraction": 1}
+
+
+def test_a_partner_married_is_the_spouse_now(mem: Memory, uid: Callable[[str], str]) -> None:
+    u = uid("wed")
+    mem.remember(u, "我女朋友叫小林。", at=T0)
+    mem.remember(u, "上周跟小林领证了！", at=T1)
+    assert [f.value for f in mem.get(u, "spouse")] == ["小林"]
+    assert not mem.get(u, "partner")

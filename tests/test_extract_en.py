@@ -218,6 +218,12 @@ CASES = [
     ("Hiya, Tomasz here.", [E("name", "Tomasz")], []),
     ("Dad here.", [], [A("name")]),
     ("Everybody here loves the new office.", [], [A("name")]),
+    # a workplace introduced by what it is, worked at in some way
+    (
+        "I work part-time for a studio called Driftwood as an illustrator.",
+        [E("employer", "Driftwood"), E("job_title", "illustrator")],
+        [],
+    ),
     # a list of children with their ages
     (
         "We've got two girls: Nora (11) and little Bea.",

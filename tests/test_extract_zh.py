@@ -265,6 +265,8 @@ CASES = [
     ("上周辞职了，人现在在西安", [E("city", "西安")], []),
     # a company said alone after the job; "base" a city
     ("我是产品经理，在美团，base上海", [E("employer", "美团"), E("city", "上海")], []),
+    # an internship that became the job
+    ("毕业后在网易实习转正了", [E("employer", "网易")], []),
     # what both are, the user among them
     ("我跟我对象都是程序员", [E("job_title", "程序员")], []),
     # the elder and the younger, once children were named

@@ -593,6 +593,8 @@ def test_nothing_screen_returns_contains_the_secret(secret_sentence, secret, wra
         ("在吗？", "greeting"),
         ("bye, see you tomorrow", "greeting"),
         ("thanks a lot!", "acknowledgement"),
+        ("Cool, I'll give that a try!", "acknowledgement"),
+        ("gonna check it out", "acknowledgement"),
         ("多谢啦", "acknowledgement"),
         ("ok 👌", "acknowledgement"),
         ("好滴", "acknowledgement"),

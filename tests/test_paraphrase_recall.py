@@ -90,6 +90,12 @@ def _texts(items) -> str:
         ),
         ("我有哮喘，换季的时候要随身带喷雾。", "我身体上有什么要注意的？", "喷雾"),
         (
+            "We finally saw the sea in Cornwall last summer, first time for the kids.",
+            "have the kids ever been to the beach?",
+            "cornwall",
+        ),
+        ("With the early shifts I'm asleep by ten most nights.", "what time do I go to bed?", "ten"),
+        (
             "These days it's mostly bouldering at the gym near work, three nights a week.",
             "what sport am I into?",
             "bouldering",

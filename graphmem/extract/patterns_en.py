@@ -126,11 +126,20 @@ def place_tail(x: str) -> tuple[str, str | None]:
     return m["org"], city
 
 
+#: A workplace introduced by what it is: "a startup called Lumen Labs", "an agency named Bright".
+_CALLED = re.compile(
+    r"^(?:a|an|this|the)\s+(?:[\w-]+\s+){0,3}?(?:startup|company|firm|agency|studio|shop|store|bakery|restaurant|cafe|"
+    r"clinic|practice|school|nonprofit|charity|lab|consultancy|business|brand|team)\s+(?:called|named)\s+(?P<name>[A-Z].*)$"
+)
+
+
 def work_candidates(m, ctx, retract=False):
     """Employer, city (when the workplace is a place, or is in one) and job title from one
     work clause."""
     gd = m.groupdict()
     x, y = gd.get("x"), job_title_of(gd.get("y"))
+    if x and (named := _CALLED.match(x)):  # "a startup called Lumen Labs": the name
+        x = named["name"]
     if ctx.past:  # "I used to work at Amazon": history, not the current employer
         return [cand("note", ctx.src, ctx.subj, ctx.src)]
     where = place(x) if x and c.is_place_en(span(x, PLACE_STOP)) else None
@@ -408,7 +417,8 @@ _TABLE = [
      rf"(?:house|home|place|flat|apartment|condo|townhouse) (?:in|out in) {_X}", attr("city", place)),
     (r"^(?:am|is|are) (?:now |currently )?in (?P<x>[^,]+?)(?: now| these days)?$", _if(lambda m, x: c.is_place_en(m["x"]), attr("city", place))),
     # work
-    (rf"^{_ADV}(?:work|works|am working|is working|(?P<intern>intern|interns|am interning|is interning)) (?:at|for|with) (?P<x>.+?)(?: as {_Y})?$", work_candidates),
+    (rf"^{_ADV}(?:work|works|am working|is working|(?P<intern>intern|interns|am interning|is interning))"
+     rf"(?: remotely| from home| part[- ]time| full[- ]time| freelance)? (?:at|for|with) (?P<x>.+?)(?: as {_Y})?$", work_candidates),
     (rf"^{_ADV}(?:work|works|am working|is working)(?: nights| days| weekends| part[- ]time| full[- ]time| remotely| from home)? as {_Y}"
      rf"(?: (?:at|for|with) {_X})?$", work_candidates),
     (rf"^{_ADV}(?:work|works) in {_X}", _if(lambda m, x: c.is_place_en(span(m["x"], PLACE_STOP)), work_candidates)),

@@ -227,6 +227,23 @@ def _married_zh(m, ctx):
     return [*out, cand(kind, ctx.src, subj, ctx.src, kind="fact" if kind == "event" else None)]
 
 
+def _wed(m, ctx):
+    """'跟阿杰结婚啦': the user's spouse, who ends as a partner; someone else's ('我哥跟小雅结婚了'):
+    theirs. The wedding stays as an event or a note."""
+    name = TAIL.sub("", m["name"])
+    if not name or relation_of(name):
+        return None
+    subj = ctx.subj
+    ctx.state.add(name, "person", "spouse")
+    kind = "event" if ctx.has_time else "note"
+    wedding = cand(kind, ctx.src, subj, ctx.src, kind="fact" if kind == "event" else None)
+    if not subj.is_self:
+        return [link("spouse", None, name, ctx.src, owner=subj), wedding]
+    was = [v for v in c.active_values(ctx.state.context, "partner") if v == name]
+    ended = [cand("partner", v, ME, ctx.src, retract=True, correction=True) for v in was]
+    return [*ended, link("spouse", None, name, ctx.src), wedding]
+
+
 def _city(m, ctx):
     x = TAIL.sub("", untimed(TAIL.sub("", m["x"])))  # 搬去深圳下个月, 搬到广州了上个月
     if not c.is_place_zh(x, loose=True):
@@ -408,6 +425,8 @@ _TABLE = [
     (r"^是(?:个|一个|一名)?(?P<g>男|女)(?:生|的|人|孩子?|性|士)$", _gender),
     # where from, where now
     (_NEW_LOCALS.pattern, _new_locals),
+    (r"^(?:(?:去年|今年|前年|上个月|上周|刚|刚刚|已经|终于|早就)\s*)*(?:跟|和|与)(?![我你他她它])(?P<name>[\u4e00-\u9fff·]{2,4}?|[A-Z][A-Za-z'-]{1,20})"
+     r"(?:(?:去年|今年|上个月|上周|已经|终于|刚|刚刚)\s*)*(?:结婚|领证|结婚领证)(?:了|啦)*$", _wed),
     (r"^(?:(?:去年|今年|前年|上个月|上周|刚|刚刚|已经|终于|早就)\s*)*(?P<verb>嫁给了?|娶了)(?:一个叫|个叫)?"
      r"(?P<name>[\u4e00-\u9fff·]{2,4}|[A-Z][A-Za-z'-]{1,20})(?:的(?:人|男的|女的|姑娘|小伙子?))?(?:了|啦)*$", _married_zh),
     (r"^是(?:土生土长的|地道的|正宗的)?(?P<x>[^，,的个一]{1,10})人$", _is_place),
@@ -424,7 +443,7 @@ _TABLE = [
     (r"^(?:的)?过敏源?(?:是|有)(?P<x>.+)$", pref("allergy", "x")),
     # work
     (rf"^在{_X}(?:做|当|担任|任|干|从事){_Y}$", _work),
-    (rf"^在{_X}(?:工作|上班|任职|供职|就职|实习|打工)(?:和生活|和居住)?(?:了)?$", _work),
+    (rf"^在{_X}(?:工作|上班|任职|供职|就职|实习|打工)(?:转正|转正了|和生活|和居住)?(?:了)?$", _work),
     (rf"^是(?P<x>[^，,的]{{2,20}})的{_Y}$", _if(_occ, _work)),
     # "从字节跳槽到腾讯": where they left is said on the way; the single employer supersedes it.
     (rf"^(?:从[^，,、。]{{1,20}}?)?(?P<v>跳槽到|跳槽去|跳到|换到|转到|调到)了?{_X}(?:(?:做|当|担任){_Y})?$", _joined),

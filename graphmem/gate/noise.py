@@ -69,6 +69,7 @@ _ADDRESSEE = r"(?:\s+(?:there|bot|assistant|buddy|friend|everyone|all|guys|folks
 _ACK_EN = (
     r"o+k+(?:a+y+)?|k+|okie|okey dokey|alright|all right|sure|sure thing|cool|nice|great|awesome|perfect|fine|good"
     r"|got it|gotcha|noted|understood|roger(?: that)?|copy(?: that)?|will do|sounds good|sounds great|makes sense"
+    r"|(?:i'?ll|i will|will|gonna|going to) (?:try|check|look into|give) (?:that|it|this|them)(?: out| a try| a shot| a go)?"
     r"|fair enough|i see|right|yes+|yeah+|yep+|yup+|ya|yea|no|nope|nah|thanks+|thank you(?: (?:so|very) much)?"
     r"|thanks (?:a lot|so much|again)|thx+|ty|tysm|tyvm|thank u|much appreciated|appreciate it|cheers|np|no problem"
     r"|no worries|you're welcome|welcome|ok thanks|exactly|indeed|true|agreed|definitely|absolutely|of course|for sure"
