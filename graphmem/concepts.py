@@ -59,6 +59,9 @@ _GROUPS = (
     # health: "anything medical you should know?" asks after allergies, conditions, medicines
     "medical health medication medications medicine meds prescription allergy allergies allergic condition "
     "diagnosed asthma diabetes 健康 身体 过敏 吃药 药物 病史 哮喘 糖尿病",
+    # studies: "what am I studying?" asks after "I'm a med student at UCLA"
+    "study studying studies studied student students major degree college university uni school course courses "
+    "专业 读书 上学 大学 学校 读研 读博 学生 研究生 课程",
     # sleep
     "sleep sleeping insomnia asleep nap bed bedtime 睡觉 失眠 睡眠 入睡 上床",
     # the seaside: "have I been to the beach?" asks after "I've never seen the ocean"

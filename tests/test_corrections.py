@@ -170,6 +170,14 @@ def test_a_pet_put_down_is_gone_and_the_day_stays(mem: Memory, uid: Callable[[st
     assert any("Rufus" in f.value for f in mem.get(u, "event"))
 
 
+def test_a_pet_gone_to_the_rainbow_in_chinese_words(mem: Memory, uid: Callable[[str], str]) -> None:
+    u = uid("petzh")
+    mem.remember(u, "我家狗叫旺旺。", at=T0)
+    mem.remember(u, "旺旺前天去汪星了，好难过", at=T1)
+    assert not mem.get(u, "pet")
+    assert any("旺旺" in f.value for f in mem.get(u, "event"))
+
+
 def test_a_plan_taken_back_brings_the_message_that_took_it_back(
     mem: Memory, uid: Callable[[str], str]
 ) -> None:

@@ -224,6 +224,8 @@ CASES = [
         [E("employer", "Driftwood"), E("job_title", "illustrator")],
         [],
     ),
+    # pets beyond cats and dogs
+    ("We have a gecko called Ziggy.", [E("pet", "Ziggy", qualifier="lizard")], []),
     # a list of children with their ages
     (
         "We've got two girls: Nora (11) and little Bea.",

@@ -267,6 +267,9 @@ CASES = [
     ("我是产品经理，在美团，base上海", [E("employer", "美团"), E("city", "上海")], []),
     # an internship that became the job
     ("毕业后在网易实习转正了", [E("employer", "网易")], []),
+    # an event as the time something holds from
+    ("结婚以后我们搬到了无锡", [E("city", "无锡")], []),
+    ("我养了一条金鱼叫泡泡", [E("pet", "泡泡", qualifier="goldfish")], []),
     # what both are, the user among them
     ("我跟我对象都是程序员", [E("job_title", "程序员")], []),
     # the elder and the younger, once children were named

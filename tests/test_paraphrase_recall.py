@@ -95,6 +95,7 @@ def _texts(items) -> str:
             "cornwall",
         ),
         ("With the early shifts I'm asleep by ten most nights.", "what time do I go to bed?", "ten"),
+        ("I'm in the final year of a nursing degree in Leeds.", "what am I studying?", "nursing"),
         (
             "These days it's mostly bouldering at the gym near work, three nights a week.",
             "what sport am I into?",

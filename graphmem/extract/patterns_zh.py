@@ -316,7 +316,9 @@ def _pet_or_relation(m, ctx):
 def _pet_gone(m, ctx):
     s = ctx.subj
     if s.type == "pet" and s.named:
-        return [cand("pet", s.name, ME, ctx.src, retract=True, correction=True, qualifier=s.relation)]
+        gone = cand("pet", s.name, ME, ctx.src, retract=True, correction=True, qualifier=s.relation)
+        # "团子上个月去喵星了": when it happened stays, as for any event
+        return [gone, cand("event", ctx.src, ME, ctx.src)] if ctx.has_time else [gone]
     word = m.groupdict().get("rel") or s.name
     qual = (relation_of(word) or ("pet", ZH_BREEDS.get(word)))[1]
     names = [e.name for e in ctx.state.by_relation(qual)] or [word]
@@ -489,7 +491,8 @@ _TABLE = [
      rf"(?:{_PET_ADJ})?(?P<rel>{PET_WORD}|{REL})[，,]?"
      rf"(?:(?:名字)?叫|名叫|叫做)?{NAME}?$", _pet_or_relation),
     (rf"^(?:已经)?(?:没有?再?|不再?)养(?P<rel>{PET_WORD})了$", _pet_gone),
-    (r"^(?:去世|死|走|丢|没|不在)了$", _if(lambda m, x: x.subj.type == "pet", _pet_gone)),
+    (rf"^(?:{TIME})*(?:已经)?(?:去世|过世|死|走|丢|没|不在|去喵星|回喵星|去汪星|回汪星|去天堂|当小天使)了(?:啦)?$",
+     _if(lambda m, x: x.subj.type == "pet", _pet_gone)),
     (r"^是(?:一|1)?(?:只|条)(?P<v>[^，,]{1,8})$", _note),
     (r"^(?:会|擅长|精通|熟悉)(?!去|来|在|把|给|再|记|考虑|努力|注意|告诉|回|帮|有|是|让|被)(?P<v>.{2,20})$", _skill),
     (r"^姓(?P<v>[\u4e00-\u9fff]{1,2})$", _whole_note),

@@ -56,6 +56,11 @@ _add("pet", "rabbit", "兔子 小兔子")
 _add("pet", "hamster", "仓鼠")
 _add("pet", "parrot", "鹦鹉")
 _add("pet", "turtle", "乌龟")
+_add("pet", "goldfish", "金鱼")
+_add("pet", "lizard", "蜥蜴")
+_add("pet", "snake", "蛇")
+_add("pet", "chinchilla", "龙猫")
+_add("pet", "guinea pig", "荷兰猪 豚鼠")
 
 # English (lowercase; plurals are folded by relation_of).
 _add("child", "son", "son boy")
@@ -102,6 +107,14 @@ _add("pet", "hamster", "hamster")
 _add("pet", "parrot", "parrot")
 _add("pet", "turtle", "turtle")
 _add("pet", "horse", "horse")
+_add("pet", "goldfish", "goldfish")
+_add("pet", "betta", "betta")
+_add("pet", "lizard", "lizard gecko iguana")
+_add("pet", "snake", "snake")
+_add("pet", "ferret", "ferret")
+_add("pet", "chinchilla", "chinchilla")
+_add("pet", "guinea pig", "guinea_pig")
+_add("pet", "bird", "bird budgie cockatiel canary")
 
 
 def _is_cjk(word: str) -> bool:

@@ -60,7 +60,8 @@ _STYLE_WORD = re.compile(
 _STYLE_ALONE = re.compile(r"别说废话|少说废话|不要客套|直接说重点|说重点|少点废话")
 
 _LEAD_TIME = re.compile(
-    rf"^(?:(?:{zv.TIME}|以后|今后|往后|从今往后|从现在起|从此|前几年|这几年|前些年|几年前|那几年|这两年)[，,\s]*)+"
+    rf"^(?:(?:{zv.TIME}|以后|今后|往后|从今往后|从现在起|从此|前几年|这几年|前些年|几年前|那几年|这两年"
+    r"|(?:毕业|退休|结婚|回国|生娃|生完孩子|搬家)(?:以|之)?后)[，,\s]*)+"
 )
 _REL_SUBJ = re.compile(rf"^(?:我们?|咱们?)(?:的|家的?|家里的?|养的)?(?P<rel>{zv.REL})")
 # "人也搬到深圳了", "人已经到上海了": 人 before an adverb is the speaker in person.
