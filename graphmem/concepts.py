@@ -67,9 +67,7 @@ _GROUPS = (
     # the seaside: "have I been to the beach?" asks after "I've never seen the ocean"
     "beach beaches ocean sea seaside coast shore 海边 大海 海滩 沙滩 看海",
     # staying fit
-    # and the sports it is done by: "我现在常做什么运动？" asks after "改成游泳了"
-    "exercise workout gym fitness sport sports swim swimming basketball football soccer tennis badminton volleyball "
-    "yoga pilates cycling climbing 锻炼 健身 运动 体育 游泳 篮球 足球 网球 羽毛球 排球 乒乓球 瑜伽 骑行 攀岩 跑步",
+    "exercise workout gym fitness 锻炼 健身 运动",
 )
 
 

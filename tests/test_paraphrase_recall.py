@@ -77,7 +77,6 @@ def _texts(items) -> str:
         ("我和阿杰上个月分手了。", "我现在有男朋友吗", "阿杰"),
         ("每次考试前一晚我都要吃一碗阳春面。", "明天有个测验，我前一天晚上一般吃什么？", "阳春面"),
         ("上周把旧车卖了，提了辆比亚迪。", "我现在开什么车？", "比亚迪"),
-        ("腰不好以后不踢足球了，每周去打两次乒乓球。", "我平时做什么运动？", "乒乓球"),
         (
             "When a migraine starts I take two ibuprofen and lie down with the blinds shut.",
             "I have a bad headache, what do I usually do?",
@@ -96,11 +95,6 @@ def _texts(items) -> str:
         ),
         ("With the early shifts I'm asleep by ten most nights.", "what time do I go to bed?", "ten"),
         ("I'm in the final year of a nursing degree in Leeds.", "what am I studying?", "nursing"),
-        (
-            "These days it's mostly bouldering at the gym near work, three nights a week.",
-            "what sport am I into?",
-            "bouldering",
-        ),
     ],
 )
 def test_a_memory_is_found_by_a_question_in_other_words(
