@@ -186,12 +186,7 @@ class Memory:
                 return reader.read_together(lambda rr: write_keys.replayed(rr, uid, prior))
             out = self.extractor.extract(screened.sentences, context)  # bound_runs: linear tokenising cost
             if role == "user" and gate.ironic(text):  # "I just LOVE Mondays 🙄": no taste of it is one
-                said = [c for c in out.candidates if c.attribute not in gate.TASTES]
-                dropped_tastes = [
-                    Ignored(c.source_text or c.value, "irony")
-                    for c in out.candidates
-                    if c.attribute in gate.TASTES
-                ]
+                said, dropped_tastes = gate.without_tastes(out.candidates)
                 out = ExtractOutput(said, [*out.ignored, *dropped_tastes], out.usage)
         # The kept message is a memory of its own (graphmem.episodes); what the gate
         # blanked (secrets redacted, a message not to keep) is not in it. Its terms index

@@ -15,6 +15,7 @@ from . import common as c
 from .common import ME, Ctx, Subject, cand, link
 from .lexicon import ZH_BREEDS, ZH_DIETS, ZH_GENERIC_ORG, ZH_PLACES
 from .patterns_zh_diet import FOR_YEARS, diet, diet_broken, restriction
+from .patterns_zh_marriage import married_zh, wed
 from .relations import entity_type, relation_of
 from .zh_values import (
     LANGS,
@@ -210,40 +211,6 @@ def new_locals_of(pred: str, ctx):
     return _new_locals(m, ctx) if m else None
 
 
-def _married_zh(m, ctx):
-    """'我姐姐嫁给了张伟': 张伟 is her husband and the user's brother-in-law (姐夫/妹夫); '我弟娶了
-    小芳': his wife, the user's sister-in-law. The wedding stays as an event or a note."""
-    subj, name = ctx.subj, TAIL.sub("", m["name"])
-    if subj.is_self or not name or relation_of(name):
-        return None
-    ctx.state.add(name, "person", "spouse")
-    bride = m["verb"].startswith("嫁")
-    out = [link("spouse", "husband" if bride else "wife", name, ctx.src, owner=subj)]
-    if subj.relation == "sister" and bride:
-        out.append(link("relative", "brother-in-law", name, ctx.src))
-    elif subj.relation == "brother" and not bride:
-        out.append(link("relative", "sister-in-law", name, ctx.src))
-    kind = "event" if ctx.has_time else "note"
-    return [*out, cand(kind, ctx.src, subj, ctx.src, kind="fact" if kind == "event" else None)]
-
-
-def _wed(m, ctx):
-    """'跟阿杰结婚啦': the user's spouse, who ends as a partner; someone else's ('我哥跟小雅结婚了'):
-    theirs. The wedding stays as an event or a note."""
-    name = TAIL.sub("", m["name"])
-    if not name or relation_of(name):
-        return None
-    subj = ctx.subj
-    ctx.state.add(name, "person", "spouse")
-    kind = "event" if ctx.has_time else "note"
-    wedding = cand(kind, ctx.src, subj, ctx.src, kind="fact" if kind == "event" else None)
-    if not subj.is_self:
-        return [link("spouse", None, name, ctx.src, owner=subj), wedding]
-    was = [v for v in c.active_values(ctx.state.context, "partner") if v == name]
-    ended = [cand("partner", v, ME, ctx.src, retract=True, correction=True) for v in was]
-    return [*ended, link("spouse", None, name, ctx.src), wedding]
-
-
 def _city(m, ctx):
     x = TAIL.sub("", untimed(TAIL.sub("", m["x"])))  # 搬去深圳下个月, 搬到广州了上个月
     if not c.is_place_zh(x, loose=True):
@@ -428,9 +395,9 @@ _TABLE = [
     # where from, where now
     (_NEW_LOCALS.pattern, _new_locals),
     (r"^(?:(?:去年|今年|前年|上个月|上周|刚|刚刚|已经|终于|早就)\s*)*(?:跟|和|与)(?![我你他她它])(?P<name>[\u4e00-\u9fff·]{2,4}?|[A-Z][A-Za-z'-]{1,20})"
-     r"(?:(?:去年|今年|上个月|上周|已经|终于|刚|刚刚)\s*)*(?:结婚|领证|结婚领证)(?:了|啦)*$", _wed),
+     r"(?:(?:去年|今年|上个月|上周|已经|终于|刚|刚刚)\s*)*(?:结婚|领证|结婚领证)(?:了|啦)*$", wed),
     (r"^(?:(?:去年|今年|前年|上个月|上周|刚|刚刚|已经|终于|早就)\s*)*(?P<verb>嫁给了?|娶了)(?:一个叫|个叫)?"
-     r"(?P<name>[\u4e00-\u9fff·]{2,4}|[A-Z][A-Za-z'-]{1,20})(?:的(?:人|男的|女的|姑娘|小伙子?))?(?:了|啦)*$", _married_zh),
+     r"(?P<name>[\u4e00-\u9fff·]{2,4}|[A-Z][A-Za-z'-]{1,20})(?:的(?:人|男的|女的|姑娘|小伙子?))?(?:了|啦)*$", married_zh),
     (r"^是(?:土生土长的|地道的|正宗的)?(?P<x>[^，,的个一]{1,10})人$", _is_place),
     (r"^是(?P<x>[^，,的个一]{2,8})的$", _if(lambda m, x: c.is_place_zh(m["x"]), _hometown)),
     (r"^(?:的)?(?:老家|家乡|故乡|籍贯|祖籍)(?:是|在)?(?P<x>[^，,]{1,12}?)(?:的|人)?$", _hometown),

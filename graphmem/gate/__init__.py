@@ -16,7 +16,7 @@ from .secrets import SecretMatch, apply_redaction, find_secrets, redact
 
 if TYPE_CHECKING:
     from .control import DONT_KEEP, FORGET, REMEMBER, Control, control_of
-    from .irony import TASTES, ironic
+    from .irony import TASTES, ironic, without_tastes
     from .noise import Screened, screen
     from .sentences import split_sentences
 
@@ -26,7 +26,7 @@ _LAZY = {
     **dict.fromkeys(("DONT_KEEP", "FORGET", "REMEMBER", "Control", "control_of"), ".control"),
     **dict.fromkeys(("Screened", "screen"), ".noise"),
     "split_sentences": ".sentences",
-    **dict.fromkeys(("TASTES", "ironic"), ".irony"),
+    **dict.fromkeys(("TASTES", "ironic", "without_tastes"), ".irony"),
 }
 
 
@@ -53,4 +53,5 @@ __all__ = [
     "redact",
     "screen",
     "split_sentences",
+    "without_tastes",
 ]

@@ -12,8 +12,12 @@ unambiguous ones count: an exclamation or capitals alone are as often sincere.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import Any
 
-__all__ = ["TASTES", "ironic"]
+from ..model import Ignored
+
+__all__ = ["TASTES", "ironic", "without_tastes"]
 
 _MARKERS = re.compile(
     "[\U0001f644\U0001f612\U0001f643]"  # face with rolling eyes, unamused face, upside-down face
@@ -31,3 +35,10 @@ TASTES = frozenset({"likes", "dislikes"})
 def ironic(text: str) -> bool:
     """Does the message mark itself as not meaning what it says?"""
     return _MARKERS.search(text) is not None
+
+
+def without_tastes(candidates: Sequence[Any]) -> tuple[list[Any], list[Ignored]]:
+    """The candidates of an ironic message but its tastes, and the tastes as ignored."""
+    kept = [c for c in candidates if c.attribute not in TASTES]
+    dropped = [Ignored(c.source_text or c.value, "irony") for c in candidates if c.attribute in TASTES]
+    return kept, dropped
