@@ -235,7 +235,7 @@ def row_dots(matrix: np.ndarray, vector: np.ndarray) -> np.ndarray:
 
     The product is bound by reading the matrix (20 MB for 20,000 rows of 256), and a
     query's hashed vector has few non-zero coordinates (a short question: 4-25 of 256).
-    A matrix stored column by column (`column_major`) is read only in those columns; the
+    A matrix stored column by column (the stores' vector caches) is read only in those columns; the
     zeros would add nothing to any row's sum."""
     import numpy as np
 
@@ -249,11 +249,3 @@ def row_dots(matrix: np.ndarray, vector: np.ndarray) -> np.ndarray:
 #: `row_dots` reads only the non-zero columns of a query with at most 1/SPARSE_SHARE of
 #: its coordinates non-zero (beyond that, gathering them costs about what it saves).
 SPARSE_SHARE = 4
-
-
-def column_major(rows: np.ndarray) -> np.ndarray:
-    """The same matrix stored column by column (a transposed copy, viewed back): what
-    `row_dots` reads only in the query's columns."""
-    import numpy as np
-
-    return np.ascontiguousarray(rows.T).T
