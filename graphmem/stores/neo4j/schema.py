@@ -113,4 +113,5 @@ NEO4J_SCHEMA.add("episodes threaded and indexed; FROM_EPISODE becomes FROM", _re
 # The SQLite store's version 4 moves its full-text rows; a Neo4j graph needs nothing.
 NEO4J_SCHEMA.add("no change (SQLite's full-text rows in per-user rowid ranges)", lambda s: s)
 NEO4J_SCHEMA.add("no change (SQLite's index of the days messages name)", lambda s: s)
+NEO4J_SCHEMA.add("no change (SQLite's full-text rows stamped with the write that made them)", lambda s: s)
 assert NEO4J_SCHEMA.latest == SCHEMA_VERSION

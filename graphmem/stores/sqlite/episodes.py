@@ -19,6 +19,8 @@ from ...textproc import terms as text_terms
 from ...timeutil import to_epoch
 from ..base import FORGOTTEN, EpisodeLink
 from ..common import user_key
+from .term_stats import searchable
+from .text_cache import CONTEXT_WEIGHT
 from .user_ranges import base_rowid, fts_match
 from .user_rows import UserRows
 
@@ -29,10 +31,6 @@ if TYPE_CHECKING:  # numpy loads with the first vector, not with the store
 _COLS = "id, user_id, role, text, at, ref, prev_id, position, refers_from, refers_to, speaker"
 #: A year and a day, in seconds: no date a message names covers more ("last year").
 _LONGEST_SPAN_S = 367 * 86400.0
-
-
-#: BM25 weight of an episode's context column (its neighbours) against its own terms.
-CONTEXT_WEIGHT = 0.5
 
 
 def _episode(r: Sequence[Any]) -> Episode:
@@ -96,22 +94,14 @@ class EpisodeRows(UserRows):
     ) -> list[tuple[str, float]]:
         if limit <= 0:
             return []
-        words = self.store.episode_terms.informative(self._x, [*terms, *related])  # as search_text
-        match = fts_match(words, "{terms context}")
-        span = self._fts_range()
-        if match is None or span is None:
-            return []
-        # Ranked in the index alone, inside the user's range of it; the rows are then read
-        # by rowid, still under `user_id = ?`. Joining first would read an episode row for
-        # every match, not only for the `limit` kept.
-        hits = [
-            (base_rowid(r[0]), r[1])
-            for r in self._x(
-                f"SELECT rowid, bm25(episodes_fts, 0.0, 1.0, {CONTEXT_WEIGHT}) AS s FROM episodes_fts "
-                "WHERE episodes_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY s LIMIT ?",
-                (match, *span, int(limit)),
-            ).fetchall()
-        ]
+        with self.store.lock:
+            index = self.store.episode_text.index(self._c, self._x, self.user_id)
+            if index is not None:
+                uniq = list(dict.fromkeys(t for t in (*terms, *related) if t))
+                found = index.search(searchable(uniq, index.rows, index.df), limit=int(limit))
+                hits = [(base_rowid(r), s) for r, s in found]
+            else:
+                hits = self._search_episodes_fts(terms, limit, related)
         if not hits:
             return []
         ids = dict(
@@ -120,8 +110,29 @@ class EpisodeRows(UserRows):
                 [self.user_id, *(r[0] for r in hits)],
             ).fetchall()
         )
-        # FTS5's bm25() is negative, lower is better.
-        return [(ids[r[0]], -float(r[1])) for r in hits if r[0] in ids]
+        return [(ids[r[0]], float(r[1])) for r in hits if r[0] in ids]
+
+    def _search_episodes_fts(
+        self, terms: Sequence[str], limit: int, related: Sequence[str]
+    ) -> list[tuple[int, float]]:
+        """Episode rowids and scores by FTS5's bm25() (inside a write, or when the user's
+        index is not held)."""
+        words = self.store.episode_terms.informative(self._x, [*terms, *related])  # as search_text
+        match = fts_match(words, "{terms context}")
+        span = self._fts_range()
+        if match is None or span is None:
+            return []
+        # Ranked in the index alone, inside the user's range of it; the rows are then read
+        # by rowid, still under `user_id = ?`. Joining first would read an episode row for
+        # every match, not only for the `limit` kept. bm25() is negative, lower is better.
+        return [
+            (base_rowid(r[0]), -float(r[1]))
+            for r in self._x(
+                f"SELECT rowid, bm25(episodes_fts, 0.0, 1.0, {CONTEXT_WEIGHT}) AS s FROM episodes_fts "
+                "WHERE episodes_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY s LIMIT ?",
+                (match, *span, int(limit)),
+            ).fetchall()
+        ]
 
     def search_episodes_vector(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
         import numpy as np
@@ -185,6 +196,7 @@ class EpisodeRows(UserRows):
             "INSERT INTO episodes_fts (rowid, ukey, terms, context) VALUES (?,?,?,?)",
             (self._fts_rowid(int(rowid or 0)), user_key(self.user_id), " ".join(words), " ".join(context)),
         )
+        self._stamp("episodes", [int(rowid or 0)])
         if vector is not None:
             self._x(
                 "INSERT INTO episode_vectors (episode_rowid, user_id, vec) VALUES (?,?,?)",
@@ -205,6 +217,7 @@ class EpisodeRows(UserRows):
                 "UPDATE episodes_fts SET context = ? WHERE rowid = ?",
                 (" ".join(context), self._fts_rowid(rowid)),
             )
+            self._stamp("episodes", [rowid])
 
     def replace_episode_vectors(self, items: list[tuple[str, np.ndarray]]) -> None:
         import numpy as np
@@ -261,4 +274,5 @@ class EpisodeRows(UserRows):
                 "DELETE FROM episode_vectors WHERE episode_rowid = ? AND user_id = ?", (rowid, self.user_id)
             )
         if changed:
+            self._stamp("episodes", changed)
             self._x("UPDATE users SET epoch = epoch + 1 WHERE user_id = ?", (self.user_id,))

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .rows import placeholders
+from .term_stats import searchable
 from .user_ranges import SLOT_SHIFT, base_rowid, fts_match
 from .user_rows import UserRows
 from .vectors import nearest_active
@@ -21,6 +22,29 @@ class FactSearch(UserRows):
     def search_text(
         self, terms: Sequence[str], limit: int, related: Sequence[str] = ()
     ) -> list[tuple[str, float]]:
+        if limit <= 0:
+            return []
+        with self.store.lock:
+            index = self.store.fact_text.index(self._c, self._x, self.user_id)
+            if index is not None:
+                # bm25() weighs columns, never words: related words count as the query's own.
+                words = searchable(
+                    list(dict.fromkeys(t for t in (*terms, *related) if t)), index.rows, index.df
+                )
+                ids: dict[int, str] = {}
+
+                def active(fts_rows: Sequence[int]) -> list[int]:
+                    found = self._active_rowids([base_rowid(r) for r in fts_rows])
+                    ids.update({r: found[base_rowid(r)] for r in fts_rows if base_rowid(r) in found})
+                    return [r for r in fts_rows if r in ids]
+
+                return [(ids[r], s) for r, s in index.search(words, active, limit=int(limit))]
+        return self._search_facts_fts(terms, limit, related)
+
+    def _search_facts_fts(
+        self, terms: Sequence[str], limit: int, related: Sequence[str]
+    ) -> list[tuple[str, float]]:
+        """`search_text` by FTS5's bm25() (inside a write, or when the user's index is not held)."""
         # FTS5's bm25() weighs columns, never words: related words count as the query's own.
         match = fts_match(self.store.fact_terms.informative(self._x, [*terms, *related]))
         span = self._fts_range()

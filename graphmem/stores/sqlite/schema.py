@@ -81,6 +81,15 @@ SCRIPTS: list[str] = [
     """
     CREATE INDEX IF NOT EXISTS episodes_user_refers ON episodes(user_id, refers_from);
     """,
+    # version 6: each fact and episode names the write (the user's rev) that last wrote its
+    # full-text row, so the BM25 indexes held in memory read back only what changed since
+    # (sqlite/text_cache.py).
+    """
+    ALTER TABLE facts ADD COLUMN text_rev INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE episodes ADD COLUMN text_rev INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX IF NOT EXISTS facts_user_text_rev ON facts(user_id, text_rev);
+    CREATE INDEX IF NOT EXISTS episodes_user_text_rev ON episodes(user_id, text_rev);
+    """,
 ]
 
 
@@ -182,6 +191,7 @@ SQLITE_SCHEMA.add(
 )
 SQLITE_SCHEMA.add("full-text rows in per-user rowid ranges", _step(SCRIPTS[3], _backfill_user_ranges))
 SQLITE_SCHEMA.add("messages indexed by the days they name", _step(SCRIPTS[4]))
+SQLITE_SCHEMA.add("full-text rows stamped with the write that made them", _step(SCRIPTS[5]))
 assert SQLITE_SCHEMA.latest == len(SCRIPTS)
 
 

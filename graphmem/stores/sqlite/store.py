@@ -28,6 +28,7 @@ from .fact_search import FactSearch
 from .rows import FACT_COLS, fts_quote, placeholders, rollback
 from .schema import SQLITE_SCHEMA, upgrade_schema
 from .term_stats import TermStats
+from .text_cache import TextIndexCache
 from .vectors import VectorCache
 
 if TYPE_CHECKING:  # numpy loads with the first vector, not with the store
@@ -37,6 +38,8 @@ T = TypeVar("T")
 
 assert SQLITE_SCHEMA.latest == SCHEMA_VERSION
 
+#: Bytes of BM25 indexes held in memory per full-text table (text_cache.py), all users.
+TEXT_CACHE_MB = 256
 #: Decoded entity rows held by a store (all users); past this many it starts afresh.
 ENTITY_MEMO = 20_000
 #: The column each `facts()` filter (common.FACT_FILTERS) applies to.
@@ -217,6 +220,7 @@ class SQLiteUser(EpisodeRows, FactSearch):
             "INSERT INTO facts_fts (rowid, ukey, terms) VALUES (?,?,?)",
             (self._fts_rowid(int(rowid or 0)), user_key(self.user_id), " ".join(terms)),
         )
+        self._stamp("facts", [int(rowid or 0)])
         if vector is not None:
             self._x(
                 "INSERT INTO fact_vectors (fact_rowid, user_id, vec) VALUES (?,?,?)",
@@ -348,6 +352,7 @@ class SQLiteUser(EpisodeRows, FactSearch):
         self._x("UPDATE facts SET source_text = ? WHERE rowid = ? AND user_id = ?",
                 (source_text, row[0], self.user_id))  # fmt: skip
         self._x("UPDATE facts_fts SET terms = ? WHERE rowid = ?", (" ".join(terms), self._fts_rowid(row[0])))
+        self._stamp("facts", [row[0]])
         return True
 
     def delete_orphans(self, entity_ids: Sequence[str]) -> int:
@@ -372,8 +377,13 @@ class SQLiteUser(EpisodeRows, FactSearch):
                       "users", "write_keys"):  # fmt: skip
             n += self._x(f"DELETE FROM {table} WHERE user_id = ?", (uid,)).rowcount
         self._known_slot = None  # its `users` row is gone; a later write makes another
-        self.store.vectors.drop(uid)
-        self.store.episode_vectors.drop(uid)
+        for cache in (
+            self.store.vectors,
+            self.store.episode_vectors,
+            self.store.fact_text,
+            self.store.episode_text,
+        ):
+            cache.drop(uid)
         return n
 
 
@@ -381,7 +391,12 @@ class SQLiteStore:
     """The embedded default store."""
 
     def __init__(
-        self, path: str | Path, *, timeout: float = STORE_TIMEOUT, vector_cache_mb: float = VECTOR_CACHE_MB
+        self,
+        path: str | Path,
+        *,
+        timeout: float = STORE_TIMEOUT,
+        vector_cache_mb: float = VECTOR_CACHE_MB,
+        text_cache_mb: float = TEXT_CACHE_MB,
     ) -> None:
         self.path = Path(path).expanduser()
         self.uri = str(self.path)
@@ -401,6 +416,8 @@ class SQLiteStore:
         self.fact_terms = TermStats("facts_fts", "facts", self.lock)
         self.entity_rows: dict[tuple[Any, ...], Entity] = {}  # decoded entity rows, by the row
         self.episode_terms = TermStats("episodes_fts", "episodes", self.lock)
+        self.fact_text = TextIndexCache(int(text_cache_mb * 1024 * 1024), "facts_fts")
+        self.episode_text = TextIndexCache(int(text_cache_mb * 1024 * 1024), "episodes_fts")
         c = self._conn
         try:
             c.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")

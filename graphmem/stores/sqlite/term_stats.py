@@ -85,10 +85,19 @@ class TermStats:
             if len(df) > 50_000:  # words of many distinct queries: start afresh
                 df.clear()
             df.update({t: int(found.get(t, 0)) for t in unknown})
-        limit = MAX_SHARE * n
-        kept = [t for t in uniq if df.get(folded[t], 0) <= limit]
-        # A CJK character the query also names inside a longer word ("馆" of "美术馆") only
-        # adds the partial-word matches ("图书馆"), and every matched row is scored once per
-        # searched term: on a large index the word stands for its characters.
-        words = [t for t in kept if len(t) > 1 and CJK_RUN.fullmatch(t)]
-        return [t for t in kept if not (len(t) == 1 and CJK_RUN.fullmatch(t) and any(t in w for w in words))]
+        return searchable(uniq, n, lambda t: df.get(folded[t], 0))
+
+
+def searchable(uniq: Sequence[str], n: int, df: Callable[[str], int]) -> list[str]:
+    """The words of `uniq` (distinct, in order) worth searching for among `n` rows, where
+    `df(word)` rows hold a word: on an index of at least `MIN_ROWS` rows, not those in more
+    than `MAX_SHARE` of them, nor a CJK character a longer word of the query holds."""
+    if n < MIN_ROWS:
+        return list(uniq)
+    limit = MAX_SHARE * n
+    kept = [t for t in uniq if df(t) <= limit]
+    # A CJK character the query also names inside a longer word ("馆" of "美术馆") only
+    # adds the partial-word matches ("图书馆"), and every matched row is scored once per
+    # searched term: on a large index the word stands for its characters.
+    words = [t for t in kept if len(t) > 1 and CJK_RUN.fullmatch(t)]
+    return [t for t in kept if not (len(t) == 1 and CJK_RUN.fullmatch(t) and any(t in w for w in words))]

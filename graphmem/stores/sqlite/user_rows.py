@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from .term_stats import TermStats
+from .text_cache import TextIndexCache
 from .user_ranges import fts_rowid, slot_range
 from .vectors import VectorCache
 
@@ -23,6 +24,8 @@ class RowStore(Protocol):
     episode_vectors: VectorCache
     fact_terms: TermStats
     episode_terms: TermStats
+    fact_text: TextIndexCache
+    episode_text: TextIndexCache
 
 
 class UserRows:
@@ -57,6 +60,18 @@ class UserRows:
             slot = self._slot()
         assert slot is not None
         return fts_rowid(slot, rowid)
+
+    def _stamp(self, base: str, rowids: Sequence[int]) -> None:
+        """Name the current write (the user's rev) on base rows whose full-text row it wrote:
+        the in-memory indexes of every process read back the rows stamped after theirs."""
+        assert base in ("facts", "episodes")  # fixed names of this store's schema
+        for start in range(0, len(rowids), 500):
+            chunk = list(rowids[start : start + 500])
+            self._x(
+                f"UPDATE {base} SET text_rev = COALESCE((SELECT rev FROM users WHERE user_id = ?), 0) "
+                f"WHERE +user_id = ? AND rowid IN ({','.join('?' * len(chunk))})",
+                [self.user_id, self.user_id, *chunk],
+            )
 
     def _fts_range(self) -> tuple[int, int] | None:
         """The user's full-text rowids, first and last (None: the user has none)."""

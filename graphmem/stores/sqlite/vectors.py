@@ -2,7 +2,8 @@
 
 A user's vectors are read once into a float32 matrix and then refreshed incrementally by
 rowid: the `users` row carries `rev` (bumped by every write) and `epoch` (bumped when
-vectors are deleted or replaced, which makes every process reload the whole matrix).
+vectors are deleted or replaced, which makes every process reload the whole matrix, as
+does a user deleted and made again).
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ from ..common import widening
 if TYPE_CHECKING:  # numpy loads with the first vector, not with the store
     import numpy as np
 
-# rev, epoch, last rowid, rowids, matrix (transposed: one row per dimension), rows in use
+# rev, (epoch, users rowid, created_at), last rowid, rowids, matrix (transposed: one row per dimension), rows in use
 # (the arrays have room to grow)
-_Entry = tuple[int, int, int, "np.ndarray", "np.ndarray", int]
+_Entry = tuple[int, tuple[int, int, float], int, "np.ndarray", "np.ndarray", int]
 
 
 class VectorCache(UserCache[_Entry]):
@@ -39,10 +40,14 @@ class VectorCache(UserCache[_Entry]):
         """The user's vector rowids and rows, read or brought up to date on `c`."""
         import numpy as np
 
-        row = c.execute("SELECT rev, epoch FROM users WHERE user_id = ?", (user_id,)).fetchone()
+        row = c.execute(
+            "SELECT rev, epoch, rowid, created_at FROM users WHERE user_id = ?", (user_id,)
+        ).fetchone()
         if row is None:
             return np.zeros(0, dtype=np.int64), np.zeros((0, 1), dtype=np.float32)
-        rev, epoch = int(row[0]), int(row[1])
+        # A user deleted and made again (by any process) has a new `users` row: its rowid or
+        # creation time tells it apart, where rev and epoch start over and rowids are reused.
+        rev, epoch = int(row[0]), (int(row[1]), int(row[2]), float(row[3]))
         with self._lock:
             cached = self._entries.use(user_id)
         if cached and cached[0] == rev and cached[1] == epoch:
