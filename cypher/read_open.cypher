@@ -1,5 +1,6 @@
-// The opening read of one user (see VectorCache.refresh): the refresh of a client-side
-// vector cache, the user's entities, and, for a recall, its BM25 hits: one round trip.
+// The opening read of one user (see VectorCache.refresh): the refresh of the client-side
+// fact and episode vector caches, the user's entities, and, for a recall, its BM25 hits
+// over facts and over episodes: one round trip.
 //
 // Vector refresh: the user's rev, epoch and created_at, the facts with a vector whose seq
 // is above $since, in seq order, with their status, and the [id, status] of facts updated
@@ -13,7 +14,12 @@
 // gets a lower bound no seq reaches (`never`) instead of a WHERE: its seek is empty, not a
 // read of every fact newer than $since.
 //
-// BM25 ($text_query null: none): as cypher/search_text, the same fact lists and score.
+// BM25 ($text_query null: none): as cypher/search_text, the same fact lists and score;
+// over episodes ($episode_query null: none) as cypher/episode_search_text.
+//
+// Episode vectors ($episode_since null: not asked for): as cypher/episode_vectors, the
+// episodes with a vector above the seq the episode cache holds, or all of them when it
+// holds another epoch or an earlier user of the same id (episode_from = -1).
 // replan=skip: index seeks only, whatever the statistics; no replanning as data grows.
 CYPHER replan=skip
 MATCH (u:User {user_id: $user_id})
@@ -62,4 +68,26 @@ CALL () {
                   f.last_accessed_at, f.access_count, f.half_life_days, f.ref, f.object_id, f.qualifier,
                   f.superseded_by, f.inferred, f.seq, score]) AS text_hits
 }
-RETURN u.rev AS rev, epoch, u.created_at AS created, since, complete, rows, updated, entities, text_hits
+CALL () {
+  WITH $episode_query AS q
+  WHERE q IS NOT NULL
+  CALL db.index.fulltext.queryNodes('graphmem_episode_text', q, {limit: $episode_limit})
+  YIELD node AS m, score
+  WHERE m.user_id = $user_id
+  WITH m, score
+  ORDER BY score DESC
+  LIMIT $episode_limit
+  RETURN collect([m.id, score]) AS episode_hits
+}
+WITH u, epoch, since, complete, rows, updated, entities, text_hits, episode_hits,
+     CASE WHEN $episode_since IS NULL THEN 9223372036854775807
+          WHEN epoch = $episode_epoch AND u.created_at = $episode_created THEN $episode_since
+          ELSE -1 END AS episode_from
+CALL (episode_from) {
+  MATCH (m:Episode) USING INDEX m:Episode(user_id, seq)
+  WHERE m.user_id = $user_id AND m.seq > episode_from AND m.embedding IS NOT NULL
+  WITH m ORDER BY m.seq
+  RETURN collect([m.id, m.seq, m.embedding]) AS episode_rows
+}
+RETURN u.rev AS rev, epoch, u.created_at AS created, since, complete, rows, updated, entities, text_hits,
+       episode_hits, episode_from, episode_rows

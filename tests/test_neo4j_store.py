@@ -558,6 +558,46 @@ def test_a_recall_brings_its_text_hits_in_the_opening_statement(neo4j_uri: str, 
         fresh.close()
 
 
+def test_a_recall_brings_its_episodes_in_two_statements(neo4j_uri: str) -> None:
+    """A recall's episode BM25 hits and episode vectors come with the opening statement and
+    the episodes it returns with their links: the same results as the statements of their
+    own (a reader outside read_together), without running them."""
+    from graphmem import Memory
+
+    u = _uid("episodes-prefetch")
+    at = datetime(2025, 4, 2, 10, 0, tzinfo=timezone.utc)
+    with Memory(neo4j_uri) as mem:
+        for i, text in enumerate(["The ferry to Hvar leaves at dawn.", "Hmm, what should I pack?",
+                                  "My cousin Vesna grows figs.", "Figs and ferries, what a summer."]):  # fmt: skip
+            mem.remember(u, text, at=at + timedelta(minutes=i), ref=f"m{i}")
+        q = mem._recaller.prepare("ferry figs", 6)
+        vec = mem.embedder.embed(["ferry figs"])[0]
+        plain = mem.store.reader(u)
+        want_text = plain.search_episodes_text(q.own_terms, 8, q.related)
+        want_vec = plain.search_episodes_vector(vec, 8)
+        ran: list[str] = []
+
+        def searches(r):  # type: ignore[no-untyped-def]
+            run = r.run
+            r.run = lambda op, **p: ran.append(op) or run(op, **p)
+            text = r.search_episodes_text(q.own_terms, 8, q.related)
+            vecs = r.search_episodes_vector(vec, 8)
+            links = r.episode_links(episode_ids=[e for e, _ in text])
+            return text, vecs, links, r.episodes([e for e, _ in text])
+
+        for _ in range(2):  # a cold cache, then a warm one
+            text, vecs, links, episodes = mem.store.reader(u).read_together(
+                searches, text=(q.own_terms, 8, q.related)
+            )
+            assert text == want_text and len(text) >= 3
+            assert [e for e, _ in vecs] == [e for e, _ in want_vec] and vecs
+            assert episodes == plain.episodes([e for e, _ in text]) and {ln.episode_id for ln in links} <= {
+                e.id for e in episodes
+            }
+        assert ran and not {"episode_search_text", "episode_vectors", "episodes_by_ids"} & set(ran)
+        mem.forget_user(u)
+
+
 def test_replace_vectors(store: Neo4jStore) -> None:
     u, other = _uid("reembed"), _uid("reembed-other")
     _seed_user(store, u, ["a", "b", "c"])

@@ -11,10 +11,13 @@ import hashlib
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime, timezone
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..model import Fact
 from .base import FORGOTTEN
+
+if TYPE_CHECKING:  # numpy loads with the first vector, not with the store
+    import numpy as np
 
 #: The stored fields of a Fact, in the order both stores keep them: SQLite's fact columns
 #: (rows.FACT_COLS) and the head of the Neo4j store's fact lists (neo4j.util.FACT_FIELDS).
@@ -94,3 +97,20 @@ def widening(n: int, first: int) -> Iterator[tuple[int, int]]:
         if depth >= n:
             return
         done, depth = depth, min(n, depth * WIDEN_FACTOR)
+
+
+def append_columns(buf: np.ndarray, n: int, new: np.ndarray) -> tuple[np.ndarray, int]:
+    """`new` (..., m) written after the first `n` columns of `buf` (..., capacity): in place
+    while there is room, else into an array twice as large. A cache that appends a row
+    at a time would otherwise copy everything it holds for each new row (20 MB at 20,000
+    episodes). Views handed out earlier end at their own `n`, so columns written beyond it
+    never change what they see. Returns the array and the columns now in use."""
+    import numpy as np
+
+    m = new.shape[-1]
+    if n + m > buf.shape[-1]:
+        grown = np.empty((*buf.shape[:-1], max(2 * buf.shape[-1], n + m, 64)), dtype=buf.dtype)
+        grown[..., :n] = buf[..., :n]
+        buf = grown
+    buf[..., n : n + m] = new
+    return buf, n + m

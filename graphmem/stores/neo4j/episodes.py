@@ -22,7 +22,7 @@ from ...textproc import terms as text_terms
 from ...timeutil import from_epoch, to_epoch
 from ..base import FORGOTTEN, EpisodeLink
 from ..byte_lru import UserCache
-from ..common import unique, user_key
+from ..common import append_columns, unique, user_key
 from .util import index_terms, lucene_words, usable_vector
 
 #: Lucene boost of the context field against the message's own words (the SQLite
@@ -48,36 +48,72 @@ def episode_lucene(user_id: str, terms: Sequence[str], related: Sequence[str] = 
     )
 
 
-# user id -> (created, epoch, last seq, ids, matrix)
-_Entry = tuple[Any, int, int, list[str], np.ndarray]
+# user id -> (created, epoch, last seq, ids, matrix (a row per dimension, with room to
+# grow), columns in use)
+_Entry = tuple[Any, int, int, list[str], np.ndarray, int]
+
+
+#: What a refresh read: the seq it read above (-1: all), the rows, the user's epoch and
+#: created_at.
+Refresh = tuple[int, list[Any], int, Any]
 
 
 class EpisodeVectors(UserCache[_Entry]):
     """Per-user episode vectors, refreshed incrementally by seq within a byte budget."""
 
+    def state(self, user_id: str) -> tuple[int, int, Any]:
+        """(seq held, epoch, created_at) of the user's cached vectors: what a refresh reads
+        from ((-1, -1, None): nothing held)."""
+        with self._lock:
+            cached = self._entries.get(user_id)
+        return (cached[2], cached[1], cached[0]) if cached else (-1, -1, None)
+
     def matrix(self, r: Any) -> tuple[list[str], np.ndarray]:
+        """The user's episode ids and vectors, refreshed by what the opening statement of
+        `r` read (`r.episode_opening()`, cypher/read_open) or else by cypher/episode_vectors."""
         with self._lock:
             cached = self._entries.use(r.user_id)
-        created, epoch, since = (cached[0], cached[1], cached[2]) if cached else (None, -1, -1)
-        rows = r.run("episode_vectors", since=since, epoch=epoch, created=created)
-        if not rows:
-            return [], np.zeros((0, 1), dtype=np.float32)
-        row = rows[0]
-        new = list(row["rows"] or ())
-        keep = cached is not None and int(row["since"]) >= 0
-        ids = (list(cached[3]) if keep and cached else []) + [str(v[0]) for v in new]
-        # Kept a row per dimension (`mat` is its transposed view), so a query reads only the
-        # columns its vector uses (`row_dots`).
-        parts = [cached[4].T] if keep and cached and len(cached[3]) else []
-        if new:
-            parts.append(np.asarray([v[2] for v in new], dtype=np.float32).T)
-        mat = np.hstack(parts).T if parts else np.zeros((0, 1), dtype=np.float32)
+        opened: Refresh | None = r.episode_opening()
+        held = cached[2] if cached else -1
+        if opened is not None and opened[0] >= 0 and opened[0] != held:
+            opened = None  # read from a state this cache has left since (another thread)
+        if opened is None:
+            created, epoch, since = (cached[0], cached[1], cached[2]) if cached else (None, -1, -1)
+            rows = r.run("episode_vectors", since=since, epoch=epoch, created=created)
+            if not rows:
+                return [], np.zeros((0, 1), dtype=np.float32)
+            opened = (
+                int(rows[0]["since"]),
+                list(rows[0]["rows"] or ()),
+                int(rows[0]["epoch"]),
+                rows[0]["created"],
+            )
+        since_read, new, epoch_read, created_read = opened
+        keep = cached is not None and since_read >= 0
+        if keep and cached is not None and not new:
+            return cached[3], cached[4][:, : cached[5]].T  # unchanged: the arrays held, uncopied
+        # Kept a row per dimension (the matrix handed out is its transposed view), so a
+        # query reads only the columns its vector uses (`row_dots`); new episodes are
+        # written after the columns in use (`append_columns`), not copied with them.
+        cols = np.asarray([v[2] for v in new], dtype=np.float32).T if new else None
+        if (
+            keep
+            and cached is not None
+            and cached[5]
+            and cols is not None
+            and cols.shape[0] == cached[4].shape[0]
+        ):
+            ids = cached[3]
+            ids.extend(str(v[0]) for v in new)  # callers read only the first n they were given
+            buf, n = append_columns(cached[4], cached[5], cols)
+        else:
+            ids = [str(v[0]) for v in new]
+            buf = np.ascontiguousarray(cols) if cols is not None else np.zeros((1, 0), dtype=np.float32)
+            n = len(ids)
         last = int(new[-1][1]) if new else (cached[2] if keep and cached else -1)
         with self._lock:
-            self._entries.put(
-                r.user_id, (row["created"], int(row["epoch"]), max(last, 0), ids, mat), mat.nbytes
-            )
-        return ids, mat
+            self._entries.put(r.user_id, (created_read, epoch_read, max(last, 0), ids, buf, n), buf.nbytes)
+        return ids, buf[:, :n].T
 
 
 class EpisodeNodes:
@@ -93,6 +129,18 @@ class EpisodeNodes:
     def _buffer(self, kind: str, params: dict[str, Any]) -> None:  # pragma: no cover - Neo4jUser's
         raise NotImplementedError
 
+    def episode_opening(self) -> Refresh | None:  # pragma: no cover - Neo4jUser's
+        raise NotImplementedError
+
+    def keep_episodes(self, nodes: Sequence[Any]) -> None:  # pragma: no cover - Neo4jUser's
+        raise NotImplementedError
+
+    def held_episodes(self, ids: Sequence[str]) -> list[Any] | None:  # pragma: no cover - Neo4jUser's
+        raise NotImplementedError
+
+    def opened_episode_hits(self, query: str, limit: int) -> list[Any] | None:  # pragma: no cover
+        raise NotImplementedError
+
     # ---- reads -------------------------------------------------------------
     def episodes(self, ids: Sequence[str] | None = None) -> list[Episode]:
         if ids is None:
@@ -100,6 +148,9 @@ class EpisodeNodes:
         wanted = unique(ids)
         if not wanted:
             return []
+        held = self.held_episodes(wanted)
+        if held is not None:  # episode_links brought them, in this read's transaction
+            return [episode_from(m) for m in sorted(held, key=lambda m: (m["at"], m.get("seq") or 0))]
         return [episode_from(r["m"]) for r in self.run("episodes_by_ids", ids=wanted)]
 
     def episodes_dated(self, start: datetime, end: datetime, limit: int) -> list[Episode]:
@@ -118,8 +169,11 @@ class EpisodeNodes:
         query = episode_lucene(self.user_id, terms, related)
         if query is None or limit <= 0:
             return []
-        rows = self.run("episode_search_text", query=query, limit=int(limit))
-        return [(str(v[0]), float(v[1])) for v in (rows[0]["hits"] if rows else [])]
+        hits = self.opened_episode_hits(query, int(limit))  # brought by read_together's opening
+        if hits is None:
+            rows = self.run("episode_search_text", query=query, limit=int(limit))
+            hits = rows[0]["hits"] if rows else []
+        return [(str(v[0]), float(v[1])) for v in hits]
 
     def search_episodes_vector(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
         vec = usable_vector(vector)
@@ -142,6 +196,7 @@ class EpisodeNodes:
         if not f_ids and not e_ids:
             return []
         rows = self.run("episode_links", fact_ids=f_ids, episode_ids=e_ids)
+        self.keep_episodes(rows[0]["episodes"] if rows else [])
         seen: dict[str, EpisodeLink] = {}
         for v in rows[0]["links"] if rows else []:
             seen[str(v[0])] = EpisodeLink(str(v[0]), str(v[1]), v[2], v[3], v[4], v[5])

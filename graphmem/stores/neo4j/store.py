@@ -33,7 +33,7 @@ from ...timeutil import from_epoch, to_epoch
 from ..base import FORGOTTEN, STORE_TIMEOUT, VECTOR_CACHE_MB, SupersedesEdge
 from ..common import fact_filters, fact_from, scrub_needles, unique
 from .cypher_files import query
-from .episodes import EpisodeNodes, EpisodeVectors
+from .episodes import EpisodeNodes, EpisodeVectors, Refresh, episode_lucene
 from .schema import upgrade_schema
 from .search import VECTOR_EXACT_MAX, cached_hits, server_vector_rows
 from .util import (
@@ -65,6 +65,10 @@ _READS_SEE = {
     "entities_by_user": frozenset({"entity", "entity_update"}),
     "user_revision": frozenset(),
 }
+
+
+#: read_open's episode_from when no episode vectors were asked for (a seq none reaches).
+_NEVER = 9223372036854775807
 
 
 def _q(name: str) -> str:
@@ -100,6 +104,13 @@ class Neo4jUser(EpisodeNodes):
         self._vectors_synced: UserVectors | None = None
         self._text_key: tuple[str, int] | None = None
         self._text_rows: list[Any] | None = None
+        # ... and for the episodes: their BM25 hits for `_episode_text_key`, and what the
+        # episode vector cache's refresh read (each taken once).
+        self._episode_text_key: tuple[str, int] | None = None
+        self._episode_text_rows: list[Any] | None = None
+        self._episode_refresh: Refresh | None = None
+        # read_together only: episode nodes a statement returned whole (id -> node).
+        self._episode_memo: dict[str, Any] | None = {} if memo else None
         self.user_id = user_id
 
     def run(self, op: str, /, **params: Any) -> list[Any]:
@@ -130,15 +141,25 @@ class Neo4jUser(EpisodeNodes):
         store = self.store
         terms, limit, related = (*text, ())[:3] if text is not None else ((), 0, ())
         lucene = lucene_query(self.user_id, terms, related) if limit > 0 else None
+        episode_query = episode_lucene(self.user_id, terms, related) if limit > 0 else None
 
         def work(tx: Any) -> T:
             r = Neo4jUser(store, self.user_id, tx, memo=True)
-            # One opening round trip: vector refresh, the user's entities, the BM25 hits.
+            # One opening round trip: both vector refreshes, the user's entities, the BM25
+            # hits over facts and episodes.
             if store.vector_search == "auto":  # refresh itself says when there is no cache
-                params: dict[str, Any] = {}
+                since, epoch, created = store.episode_vectors.state(self.user_id)
+                params: dict[str, Any] = {
+                    "episode_since": since,
+                    "episode_epoch": epoch,
+                    "episode_created": created,
+                }
                 if lucene is not None:
                     r._text_key = (lucene, int(limit))
-                    params = {"text_query": lucene, "text_limit": int(limit)}
+                    params.update(text_query=lucene, text_limit=int(limit))
+                if episode_query is not None:
+                    r._episode_text_key = (episode_query, int(limit))
+                    params.update(episode_query=episode_query, episode_limit=int(limit))
                 r._vectors_synced = store.vectors.refresh(r, **params)
                 r._synced = True
             return fn(r)
@@ -152,6 +173,38 @@ class Neo4jUser(EpisodeNodes):
             self._entities = [entity_from(e) for e in row["entities"]]
         if self._memo is not None and self._text_key is not None:
             self._text_rows = list(row.get("text_hits") or ())
+        if self._memo is not None and self._episode_text_key is not None:
+            self._episode_text_rows = list(row.get("episode_hits") or ())
+        if self._memo is not None and row.get("episode_rows") is not None and row["episode_from"] < _NEVER:
+            self._episode_refresh = (
+                int(row["episode_from"]),
+                list(row["episode_rows"]),
+                int(row["epoch"]),
+                row["created"],
+            )
+
+    def keep_episodes(self, nodes: Sequence[Any]) -> None:
+        """Hold episode nodes read in this transaction (a read_together reader only)."""
+        if self._episode_memo is not None:
+            self._episode_memo.update({str(m["id"]): m for m in nodes})
+
+    def held_episodes(self, ids: Sequence[str]) -> list[Any] | None:
+        """The episode nodes of `ids` when this reader holds every one of them, else None."""
+        memo = self._episode_memo
+        if memo is None or any(i not in memo for i in ids):
+            return None
+        return [memo[i] for i in ids]
+
+    def episode_opening(self) -> Refresh | None:
+        """What the opening statement read for the episode vector cache (once)."""
+        opened, self._episode_refresh = self._episode_refresh, None
+        return opened
+
+    def opened_episode_hits(self, query: str, limit: int) -> list[Any] | None:
+        """The opening statement's BM25 hits over episodes, if it searched for `query`."""
+        if self._episode_text_key == (query, limit) and self._episode_text_rows is not None:
+            return self._episode_text_rows
+        return None
 
     # ---- reads -------------------------------------------------------------
     def facts(

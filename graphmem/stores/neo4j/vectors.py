@@ -178,7 +178,8 @@ class VectorCache(UserCache[UserVectors]):
             entry = self._entries.use(uid)
             first = entry is None and uid not in self._seen
         held = entry or EMPTY
-        opening = {"text_query": None, "text_limit": 0, **params}
+        opening = {"text_query": None, "text_limit": 0, "episode_query": None, "episode_limit": 0,
+                   "episode_since": None, "episode_epoch": -1, "episode_created": None, **params}  # fmt: skip
         rows = reader.run(
             "read_open", since=held.prev, rev=held.rev, epoch=held.epoch, created=held.created,
             max_rows=FIRST_LOAD_MAX + 1 if first else _ALL, **opening,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ...embed import row_dots
 from ..byte_lru import UserCache
-from ..common import widening
+from ..common import append_columns, widening
 
 if TYPE_CHECKING:  # numpy loads with the first vector, not with the store
     import numpy as np
@@ -76,25 +76,13 @@ def _appended(
     ids: np.ndarray, mat: np.ndarray, n: int, new_ids: np.ndarray, new_mat: np.ndarray | None
 ) -> tuple[np.ndarray, np.ndarray, int]:
     """New rows written after the first `n` (`mat` and `new_mat` transposed: a column per
-    row), in place while the arrays have room, else into arrays twice as large: a recall
-    after each remember would otherwise copy the user's whole matrix (8 MB at 8,000 facts).
-    Views handed out earlier end at their own `n`, so rows written beyond it never change
-    what they see."""
-    import numpy as np
-
-    m = len(new_ids)
-    if new_mat is None or m == 0:
+    row), rowids and vectors alike (`append_columns`): a recall after each remember would
+    otherwise copy the user's whole matrix (8 MB at 8,000 facts)."""
+    if new_mat is None or len(new_ids) == 0:
         return ids, mat, n
-    if n + m > len(ids):
-        cap = max(2 * len(ids), n + m, 64)
-        grown_ids = np.empty(cap, dtype=np.int64)
-        grown_ids[:n] = ids[:n]
-        grown = np.empty((new_mat.shape[0], cap), dtype=np.float32)
-        grown[:, :n] = mat[:, :n]
-        ids, mat = grown_ids, grown
-    ids[n : n + m] = new_ids
-    mat[:, n : n + m] = new_mat
-    return ids, mat, n + m
+    ids, _ = append_columns(ids, n, new_ids)
+    mat, n = append_columns(mat, n, new_mat)
+    return ids, mat, n
 
 
 def nearest_active(
