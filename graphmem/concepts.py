@@ -68,6 +68,19 @@ _GROUPS = (
     "beach beaches ocean sea seaside coast shore 海边 大海 海滩 沙滩 看海",
     # staying fit
     "exercise workout gym fitness 锻炼 健身 运动",
+    # teeth: "when did I have dental work?" asks after "got my wisdom teeth pulled"
+    "tooth teeth dental dentist orthodontist braces cavity cavities fillings 牙 牙齿 拔牙 智齿 牙医 看牙 补牙 洗牙 矫正",
+    # films: "have I been in a movie?" asks after "I was an extra in a zombie film"
+    "film films movie movies cinema 电影 影院 影片",
+    # puzzles
+    "puzzle puzzles jigsaw 拼图",
+    # repairs at home: "did anything get fixed?" asks after "the landlord repaired the skylight"
+    "repair repaired repairs repairing fix fixed fixing patch patched leak leaks leaky leaking plumber landlord "
+    "维修 修好 修理 漏水 房东",
+    # grandparents: "anything from my family?" asks after "the baseball my grandpa caught"
+    "family grandpa grandma grandfather grandmother granddad grandad grandparents nana 爷爷 奶奶 外公 外婆 姥姥 姥爷",
+    # keepsakes: "what heirlooms do I have?" asks after "the watch my grandpa left me"
+    "keepsake keepsakes heirloom heirlooms memento mementos inherited sentimental 传家宝 遗物 纪念品",
 )
 
 

@@ -95,6 +95,27 @@ def _texts(items) -> str:
         ),
         ("With the early shifts I'm asleep by ten most nights.", "what time do I go to bed?", "ten"),
         ("I'm in the final year of a nursing degree in Leeds.", "what am I studying?", "nursing"),
+        (
+            "Had two fillings done on Monday, my jaw still aches.",
+            "did I go to the dentist recently?",
+            "fillings",
+        ),
+        ("上周去补了两颗牙，现在还有点酸。", "我最近看过牙医吗？", "补"),
+        (
+            "My cousin and I once queued all night for a cinema premiere.",
+            "what's the craziest thing I did for a film?",
+            "premiere",
+        ),
+        (
+            "The super finally patched the hole in our ceiling.",
+            "did the landlord ever fix anything?",
+            "ceiling",
+        ),
+        (
+            "I still wear the pocket watch my grandmother left me.",
+            "do I have anything from my family?",
+            "pocket watch",
+        ),
     ],
 )
 def test_a_memory_is_found_by_a_question_in_other_words(
