@@ -63,11 +63,15 @@ _GROUPS = (
     "study studying studies studied student students major degree college university uni school course courses "
     "专业 读书 上学 大学 学校 读研 读博 学生 研究生 课程",
     # sleep
-    "sleep sleeping insomnia asleep nap bed bedtime 睡觉 失眠 睡眠 入睡 上床",
+    "sleep sleeping insomnia asleep nap bed bedtime awake wake wakes waking woke 睡觉 失眠 睡眠 入睡 上床 睡不着 吵醒 早醒",
     # the seaside: "have I been to the beach?" asks after "I've never seen the ocean"
     "beach beaches ocean sea seaside coast shore 海边 大海 海滩 沙滩 看海",
     # staying fit
     "exercise workout gym fitness 锻炼 健身 运动",
+    # races: "what's my best race time?" asks after "Chicago was my fastest marathon"
+    "race races marathon marathons triathlon 5k 10k 马拉松 半马 全马 比赛成绩",
+    # saving up: "what am I putting money aside for?" asks after "saving up for Iceland"
+    "saving savings money budget budgeting afford 存钱 攒钱 省钱 储蓄",
     # teeth: "when did I have dental work?" asks after "got my wisdom teeth pulled"
     "tooth teeth dental dentist orthodontist braces cavity cavities fillings 牙 牙齿 拔牙 智齿 牙医 看牙 补牙 洗牙 矫正",
     # films: "have I been in a movie?" asks after "I was an extra in a zombie film"

@@ -116,6 +116,10 @@ def _texts(items) -> str:
             "do I have anything from my family?",
             "pocket watch",
         ),
+        ("The garbage trucks woke me at four again.", "why am I so tired, is my sleep bad?", "garbage"),
+        ("隔壁小孩天天凌晨哭，我老是被吵醒。", "我睡眠不好是因为什么？", "凌晨"),
+        ("Did the Berlin half marathon in 1:52 last spring.", "what's my personal best for a race?", "1:52"),
+        ("Putting away 200 a month for a used kayak.", "what am I saving money for?", "kayak"),
     ],
 )
 def test_a_memory_is_found_by_a_question_in_other_words(
