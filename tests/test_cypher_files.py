@@ -93,6 +93,11 @@ DUMMY: dict[str, object] = {
     "max_rows": 1001,
     "text_query": 'ukey:"u0" AND status:active AND search_text:(oslo)',
     "text_limit": 10,
+    "episode_query": 'ukey:"u0" AND (search_text:(oslo) OR (context_text:(oslo))^0.5)',
+    "episode_limit": 10,
+    "episode_since": 0,
+    "episode_epoch": 0,
+    "episode_created": 1.0,
     "ops": [
         {
             "kind": "episode",

@@ -23,6 +23,7 @@ from ...timeutil import from_epoch, to_epoch
 from ..base import FORGOTTEN, EpisodeLink
 from ..byte_lru import UserCache
 from ..common import append_columns, unique, user_key
+from .opening import OpeningHeld, Refresh
 from .util import index_terms, lucene_words, usable_vector
 
 #: Lucene boost of the context field against the message's own words (the SQLite
@@ -51,11 +52,6 @@ def episode_lucene(user_id: str, terms: Sequence[str], related: Sequence[str] = 
 # user id -> (created, epoch, last seq, ids, matrix (a row per dimension, with room to
 # grow), columns in use)
 _Entry = tuple[Any, int, int, list[str], np.ndarray, int]
-
-
-#: What a refresh read: the seq it read above (-1: all), the rows, the user's epoch and
-#: created_at.
-Refresh = tuple[int, list[Any], int, Any]
 
 
 class EpisodeVectors(UserCache[_Entry]):
@@ -116,7 +112,7 @@ class EpisodeVectors(UserCache[_Entry]):
         return ids, buf[:, :n].T
 
 
-class EpisodeNodes:
+class EpisodeNodes(OpeningHeld):
     """Episode reads and writes of `Neo4jUser`."""
 
     user_id: str
@@ -127,18 +123,6 @@ class EpisodeNodes:
         raise NotImplementedError
 
     def _buffer(self, kind: str, params: dict[str, Any]) -> None:  # pragma: no cover - Neo4jUser's
-        raise NotImplementedError
-
-    def episode_opening(self) -> Refresh | None:  # pragma: no cover - Neo4jUser's
-        raise NotImplementedError
-
-    def keep_episodes(self, nodes: Sequence[Any]) -> None:  # pragma: no cover - Neo4jUser's
-        raise NotImplementedError
-
-    def held_episodes(self, ids: Sequence[str]) -> list[Any] | None:  # pragma: no cover - Neo4jUser's
-        raise NotImplementedError
-
-    def opened_episode_hits(self, query: str, limit: int) -> list[Any] | None:  # pragma: no cover
         raise NotImplementedError
 
     # ---- reads -------------------------------------------------------------

@@ -33,12 +33,11 @@ from ...timeutil import from_epoch, to_epoch
 from ..base import FORGOTTEN, STORE_TIMEOUT, VECTOR_CACHE_MB, SupersedesEdge
 from ..common import fact_filters, fact_from, scrub_needles, unique
 from .cypher_files import query
-from .episodes import EpisodeNodes, EpisodeVectors, Refresh, episode_lucene
+from .episodes import EpisodeNodes, EpisodeVectors, episode_lucene
 from .schema import upgrade_schema
 from .search import VECTOR_EXACT_MAX, cached_hits, server_vector_rows
 from .util import (
     SCORE,
-    SEQ,
     audit_from,
     entity_from,
     entity_params,
@@ -50,7 +49,7 @@ from .util import (
     split_uri,
     usable_vector,
 )
-from .vectors import UserVectors, VectorCache
+from .vectors import VectorCache
 
 T = TypeVar("T")
 _log = logging.getLogger("graphmem")
@@ -65,10 +64,6 @@ _READS_SEE = {
     "entities_by_user": frozenset({"entity", "entity_update"}),
     "user_revision": frozenset(),
 }
-
-
-#: read_open's episode_from when no episode vectors were asked for (a seq none reaches).
-_NEVER = 9223372036854775807
 
 
 def _q(name: str) -> str:
@@ -91,26 +86,12 @@ class Neo4jUser(EpisodeNodes):
     ) -> None:
         self.store = store
         self._tx = tx
-        # read_together only: facts the searches returned whole (id -> fact, seq).
-        self._memo: dict[str, tuple[Fact, int]] | None = {} if memo else None
+        self._hold(memo)
         self._episode_id: str | None = None
         self._ops: list[dict[str, Any]] = []
         # The user's entities as user_begin (or, for a reader, read_open) returned them;
         # a writer drops them at its next statement, which may change them.
         self._entities = entities
-        # read_together's opening statement: the vector cache (None: score on the server)
-        # and the BM25 hits for `_text_key`.
-        self._synced = False
-        self._vectors_synced: UserVectors | None = None
-        self._text_key: tuple[str, int] | None = None
-        self._text_rows: list[Any] | None = None
-        # ... and for the episodes: their BM25 hits for `_episode_text_key`, and what the
-        # episode vector cache's refresh read (each taken once).
-        self._episode_text_key: tuple[str, int] | None = None
-        self._episode_text_rows: list[Any] | None = None
-        self._episode_refresh: Refresh | None = None
-        # read_together only: episode nodes a statement returned whole (id -> node).
-        self._episode_memo: dict[str, Any] | None = {} if memo else None
         self.user_id = user_id
 
     def run(self, op: str, /, **params: Any) -> list[Any]:
@@ -167,45 +148,6 @@ class Neo4jUser(EpisodeNodes):
         with mapped_errors(store.uri, "read"), store._session() as s:
             return (s.execute_write if write else s.execute_read)(work)  # type: ignore[no-any-return]
 
-    def take_opening(self, row: Any) -> None:
-        """read_open's row (see VectorCache.refresh): keep the entities and BM25 hits."""
-        if self._memo is not None and row.get("entities") is not None:
-            self._entities = [entity_from(e) for e in row["entities"]]
-        if self._memo is not None and self._text_key is not None:
-            self._text_rows = list(row.get("text_hits") or ())
-        if self._memo is not None and self._episode_text_key is not None:
-            self._episode_text_rows = list(row.get("episode_hits") or ())
-        if self._memo is not None and row.get("episode_rows") is not None and row["episode_from"] < _NEVER:
-            self._episode_refresh = (
-                int(row["episode_from"]),
-                list(row["episode_rows"]),
-                int(row["epoch"]),
-                row["created"],
-            )
-
-    def keep_episodes(self, nodes: Sequence[Any]) -> None:
-        """Hold episode nodes read in this transaction (a read_together reader only)."""
-        if self._episode_memo is not None:
-            self._episode_memo.update({str(m["id"]): m for m in nodes})
-
-    def held_episodes(self, ids: Sequence[str]) -> list[Any] | None:
-        """The episode nodes of `ids` when this reader holds every one of them, else None."""
-        memo = self._episode_memo
-        if memo is None or any(i not in memo for i in ids):
-            return None
-        return [memo[i] for i in ids]
-
-    def episode_opening(self) -> Refresh | None:
-        """What the opening statement read for the episode vector cache (once)."""
-        opened, self._episode_refresh = self._episode_refresh, None
-        return opened
-
-    def opened_episode_hits(self, query: str, limit: int) -> list[Any] | None:
-        """The opening statement's BM25 hits over episodes, if it searched for `query`."""
-        if self._episode_text_key == (query, limit) and self._episode_text_rows is not None:
-            return self._episode_text_rows
-        return None
-
     # ---- reads -------------------------------------------------------------
     def facts(
         self,
@@ -247,11 +189,6 @@ class Neo4jUser(EpisodeNodes):
         """The facts of a statement that returns them as one `facts` list (FACT_FIELDS)."""
         rows = self.run(op, **params)
         return list(rows[0]["facts"]) if rows else []
-
-    def keep_whole(self, rows: list[list[Any]]) -> None:
-        if self._memo is not None:
-            for v in rows:
-                self._memo[v[0]] = (fact_from(v), int(v[SEQ]))
 
     def links(self, subject_id: str, attributes: Sequence[str]) -> list[tuple[str, str, str | None]]:
         return [(f.attribute, f.object_id, f.qualifier)
