@@ -174,11 +174,10 @@ def _resolve_en(span: str, base: date, fuzzy: bool = False) -> tuple[date, date]
         return d, d
     if m := _EN_ORDINAL.fullmatch(s):  # "on the 22nd": that day of this month (the latest)
         day = int(m.group(1))
-        d = base.replace(day=day) if day <= _month_form(0, base)[1].day else None
-        if d is not None and d > base:
-            prev = _month_form(-1, base)[0]
-            d = prev.replace(day=day) if day <= _month_form(-1, base)[1].day else None
-        return (d, d) if d is not None else None
+        first, last = _month_form(0 if day <= base.day else -1, base)
+        if not 1 <= day <= last.day:  # no such day in that month
+            return None
+        return first.replace(day=day), first.replace(day=day)
     if s == "tonight":
         return base, base
     if s == "the day after tomorrow":
