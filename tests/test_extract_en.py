@@ -226,6 +226,10 @@ CASES = [
     ),
     # pets beyond cats and dogs
     ("We have a gecko called Ziggy.", [E("pet", "Ziggy", qualifier="lizard")], []),
+    # the kind said again as its breed before the name
+    ("Just got a puppy, a lab mix named Otis!", [E("pet", "Otis", qualifier="dog")], [E("pet", "puppy")]),
+    ("We have a cat, a fluffy ragdoll called Juno.", [E("pet", "Juno", qualifier="cat"), E("note", "ragdoll")], [E("pet", "cat")]),
+    ("I got a kitten, a tiny tabby named Bean.", [E("pet", "Bean", qualifier="cat")], [E("pet", "kitten")]),
     # a list of children with their ages
     (
         "We've got two girls: Nora (11) and little Bea.",

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 
 from . import common as c
-from .common import ME, Subject, cand, link
+from .common import ME, cand, link
+from .have_en import LISTED, PET_ADJ, have, pet_gone, pet_put_down
 from .lexicon import (
     EN_AVOID,
-    EN_BREEDS,
     EN_DIETS,
     EN_GENDER,
     EN_LANGUAGES,
@@ -237,58 +237,6 @@ def _date(m, ctx):
     ]
 
 
-def _have(m, ctx):
-    """'I have a golden retriever named Max' / 'a daughter named Emma' / 'a cat'."""
-    kind = re.sub(
-        r"\s+(?:last|this|yesterday|today|recently|a few|two|three|over)\b.*$", "", m["kind"].strip().lower()
-    )
-    breed = EN_BREEDS.get(kind) or EN_BREEDS.get(kind.rstrip("s"))
-    rel = ("pet", breed) if breed else relation_of(kind)
-    if not rel:
-        return None
-    attribute, qual = rel
-    who = m["name"] or m["name2"]
-    if m["names"]:  # "two kids, Mia and Leo", "three kids: Leo (9), Mia (6) and baby Sam": one link each
-        out = []
-        for item in re.split(r",? and |, ", m["names"]):
-            said = _LISTED_RX.fullmatch(item.strip())
-            if said is None or said["who"].split()[0] in EN_NOT_NAMES:
-                continue
-            subj = ctx.state.add(said["who"], entity_type(attribute), qual or attribute)
-            out.append(link(attribute, qual, said["who"], ctx.src))
-            if said["age"] and entity_type(attribute) == "person":
-                out.append(cand("age", said["age"], subj, ctx.src))
-        return out or None
-    if who and who.split()[0] not in EN_NOT_NAMES:
-        subj = ctx.state.add(who, entity_type(attribute), qual or attribute)
-        out = [link(attribute, qual, who, ctx.src)]
-        return out + [cand("note", kind, subj, ctx.src)] if breed else out
-    if (m["cnt"] or "").lower() not in ("a", "an", "one"):
-        return [cand("note", ctx.src, ctx.subj, ctx.src)]
-    ctx.state.mention(Subject(kind, entity_type(attribute), qual or attribute, named=False))
-    return [link(attribute, qual, kind, ctx.src)]
-
-
-def _pet_gone(m, ctx):
-    s = ctx.subj
-    if s.type == "pet" and s.named:
-        return [cand("pet", s.name, ME, ctx.src, retract=True, correction=True, qualifier=s.relation)]
-    word = (m.groupdict().get("rel") or s.name).lower()
-    qual = (relation_of(word) or ("pet", EN_BREEDS.get(word)))[1]
-    names = [x.name for x in ctx.state.by_relation(qual)] or [word]
-    return [cand("pet", n, ME, ctx.src, retract=True, correction=True, qualifier=qual) for n in names]
-
-
-def _pet_put_down(m, ctx):
-    """ "We had to put Biscuit down": a pet the user named is gone."""
-    hit = ctx.state.entity_at(m["name"], word_boundary=True)
-    if hit is None or hit[0].type != "pet":
-        return None
-    pet = hit[0]
-    gone = cand("pet", pet.name, ME, ctx.src, retract=True, correction=True, qualifier=pet.relation)
-    return [gone, cand("event" if ctx.has_time else "note", ctx.src, ME, ctx.src)]  # when it happened stays
-
-
 def _couple(attribute, qualifier=None):
     def rule(m, ctx):
         if not m["name"]:
@@ -336,8 +284,6 @@ def _title_is(m, ctx):
 
 
 #: One of the people or pets a list names: "Leo (9)", "baby Sam".
-_LISTED = r"(?:(?:baby|little|big) )?[A-Z][\w'-]+(?: \(\d{1,2}\))?"
-_LISTED_RX = re.compile(r"(?:(?:baby|little|big) )?(?P<who>[A-Z][\w'-]+)(?: \((?P<age>\d{1,2})\))?")
 #: How much of a language, said before it in a list ("German, and a bit of Arabic").
 _LANG_AMOUNT = (
     r"(?:(?:a little|a bit of|some|basic|conversational|a little bit of|decent|broken|a few words of) )?"
@@ -382,9 +328,9 @@ _TABLE = [
      rf"(?:my job (?:at|with) |the job at )?{_X}", _retract_work),
     (rf"^(?:do not|does not|no longer) live(?:s)? in {_X}", _gone("city")),
     (rf"^{_BE} not (?:originally )?from {_X}", _gone("hometown")),
-    (r"^(?:do not|does not|no longer) (?:have|own) (?:a|an|any|my|the) (?P<rel>\w+?)s?(?: anymore| any more)?$", _if(_is_pet_word, _pet_gone)),
-    (r"^(?:died|passed away|passed|ran away|is gone|is no longer with us|crossed the rainbow bridge)\b", _if(lambda m, x: x.subj.type == "pet", _pet_gone)),
-    (r"^(?:(?:had|have|has) to |just |finally )*(?:put|had) (?P<name>(?-i:[A-Z][\w'-]+)) (?:down|to sleep)\b", _pet_put_down),
+    (r"^(?:do not|does not|no longer) (?:have|own) (?:a|an|any|my|the) (?P<rel>\w+?)s?(?: anymore| any more)?$", _if(_is_pet_word, pet_gone)),
+    (r"^(?:died|passed away|passed|ran away|is gone|is no longer with us|crossed the rainbow bridge)\b", _if(lambda m, x: x.subj.type == "pet", pet_gone)),
+    (r"^(?:(?:had|have|has) to |just |finally )*(?:put|had) (?P<name>(?-i:[A-Z][\w'-]+)) (?:down|to sleep)\b", pet_put_down),
     (rf"^(?:broke up with|split up with|separated from|divorced) {NAME}", lambda m, x: [cand("partner", m["name"], ME, x.src, retract=True, correction=True)]),
     # names, age, birthday, gender
     (rf"^{_POSS}(?:full |real |legal |first )?name is (?:(?:actually|really|in fact|officially|spelled|spelt|written) )*{NAME}", name),
@@ -473,9 +419,9 @@ _TABLE = [
      _fixed("skill", lambda m: "play " + m["v"])),
     # pets and people
     (rf"^(?:have got|has got|have|has|got|adopted|rescued|just got|just adopted) (?:(?P<cnt>a|an|one|two|three|four|\d+) )?"
-     rf"(?:(?:new|little|cute|rescue|baby|young|old|sweet|lovely|twin|adorable|wonderful|amazing|\d+[- ]year[- ]old)\s+)*(?P<kind>[a-z][a-z -]*?)"
-     rf"(?:[,:] (?P<names>{_LISTED}(?:(?:,? and |, ){_LISTED})+))?"
-     rf"(?:,? (?:named|called) {NAME}|, (?P<name2>[A-Z]\w+))?$", _have),
+     rf"(?:{PET_ADJ}\s+)*(?P<kind>[a-z][a-z -]*?)"
+     rf"(?:[,:] (?P<names>{LISTED}(?:(?:,? and |, ){LISTED})+))?"
+     rf"(?:(?:, (?:a|an) (?:{PET_ADJ}\s+)*(?P<kind2>[a-z][a-z -]*?))?,? (?:named|called) {NAME}|, (?P<name2>[A-Z]\w+))?$", have),
     (rf"^{_BE} married(?: to {NAME})?$", _couple("spouse")),
     (rf"^{_BE} engaged(?: to {NAME})?$", _couple("partner", "fiance")),
     (rf"^{_BE} (?:dating|seeing|going out with|in a relationship with) {NAME}", _couple("partner")),
