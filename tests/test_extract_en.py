@@ -226,6 +226,9 @@ CASES = [
     ),
     # pets beyond cats and dogs
     ("We have a gecko called Ziggy.", [E("pet", "Ziggy", qualifier="lizard")], []),
+    # a trailing "actually" / "tho" is a filler, not part of the value
+    ("Whoops, I'm 34 actually.", [E("age", "34")], []),
+    ("I work at Cisco tho", [E("employer", "Cisco")], []),
     # the kind said again as its breed before the name
     ("Just got a puppy, a lab mix named Otis!", [E("pet", "Otis", qualifier="dog")], [E("pet", "puppy")]),
     ("We have a cat, a fluffy ragdoll called Juno.", [E("pet", "Juno", qualifier="cat"), E("note", "ragdoll")], [E("pet", "cat")]),

@@ -105,7 +105,7 @@ _META = re.compile(
     I,
 )
 _TRAILING = re.compile(
-    r"(?:,?\s+(?:btw|lol|haha+|tbh|honestly|though|fyi|lmao|for real|by the way|just so you know|if that matters|thank god|"
+    r"(?:,?\s+(?:btw|lol|haha+|tbh|honestly|though|tho|actually|fyi|lmao|for real|by the way|just so you know|if that matters|thank god|"
     r"thankfully|yay|woohoo|phew|finally|at last))+\s*$",
     I,
 )
