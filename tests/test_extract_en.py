@@ -226,6 +226,10 @@ CASES = [
     ),
     # pets beyond cats and dogs
     ("We have a gecko called Ziggy.", [E("pet", "Ziggy", qualifier="lizard")], []),
+    # chat shorthand in front of a statement
+    ("tbh I'm pescatarian these days", [E("diet", "pescatarian")], []),
+    ("ngl I really dislike mayo", [E("dislikes", "mayo")], []),
+    ("afaik I'm allergic to penicillin", [E("allergy", "penicillin")], []),
     # a trailing "actually" / "tho" is a filler, not part of the value
     ("Whoops, I'm 34 actually.", [E("age", "34")], []),
     ("I work at Cisco tho", [E("employer", "Cisco")], []),

@@ -24,7 +24,9 @@ _DISCOURSE = re.compile(
     r"^(?:(?:oh|ok|okay|well|so|also|and|but|btw|by the way|fyi|just so you know|for the record|anyway|plus|besides|"
     r"honestly|to be honest|fun fact|hey|hi|hello|um|uh|yeah|yes|oh and|ah|turns out|it turns out|good news|big news|"
     r"(?:ok |okay )?(?:life )?update|quick thing|small thing|one more thing|(?:ok |okay )?confession|news|guess what|"
-    r"long story short|so yeah|lol|ugh|wow|pretty sure|fairly sure|I think|I guess|probably|maybe|perhaps)\b[,:!]?\s*)+",
+    r"long story short|so yeah|lol|ugh|wow|pretty sure|fairly sure|I think|I guess|probably|maybe|perhaps|"
+    # chat shorthand in front of a statement
+    r"fwiw|tbh|tbf|ngl|imo|imho|iirc|afaik|jsyk|lowkey|omg|hmm+|heads up|real talk|not gonna lie)\b[,:!]?\s*)+",
     I,
 )
 _REMEMBER = re.compile(
