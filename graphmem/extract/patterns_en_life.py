@@ -268,6 +268,9 @@ RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
     (r"^(?:I )?(?:have |had |just |finally |recently )*(?:started|began|am|went back to|have gone back to|am back to) "
      r"(?:eating|to eat) (?:some )?(?:meat|chicken|fish|seafood|eggs|beef|pork|bacon|steak|burgers|dairy|cheese)\b", I,
      _eats_meat_again),
+    # "I eat meat again now": the habit said in the present, with what makes it new
+    (r"^(?:I )?(?:do )?eat (?:meat|chicken|fish|seafood|beef|pork|bacon|steak|burgers)(?: again| now| these days)+\b", I,
+     _eats_meat_again),
     (r"^(?P<x>(?:my|our|the|that|this) [\w' -]{2,40}?) (?:got|was|has been|is|have been|were) (?:cancell?ed|called off|postponed|"
      r"scrapped|off|pushed back indefinitely)\b", I, _called_off),
     (r"^(?:I|we) (?:had to |have to |just )?(?:cancell?ed|called off|scrapped|skipped) (?P<x>(?:my|our|the|that) [\w' -]{2,40}?)"
