@@ -13,10 +13,12 @@ import re
 
 from .arbitrate import mentions_value
 from .extract.relations import relation_of
+from .gate.control import SECOND_THOUGHT_EN
 from .model import SELF, Candidate, Fact
 
 _EN_LEAD = re.compile(
-    r"^(?:(?:please|pls|just|and|but|so|oh|hey|ok|okay|also)[,\s]+)*(?:(?:can|could|would|will) you\s+(?:please\s+)?)?"
+    r"^(?:(?:please|pls|plz|just|and|but|so|oh|hey|ok|okay|btw|also|" + SECOND_THOUGHT_EN + r")[,.!\s]+)*"
+    r"(?:(?:can|could|would|will) you\s+(?:please\s+)?)?"
     r"(?:forget|delete|erase|remove|wipe|drop|scrub|unlearn)\s+(?:about\s+)?"
     r"(?:everything (?:about|on)\s+|all (?:about|of)\s+|what (?:I|you) (?:said|told you|mentioned|know|have|remember) "
     r"(?:about|on|regarding)\s+|the (?:fact|bit|part|thing|note|memory) (?:that|about)\s+|that\s+|about\s+)?",

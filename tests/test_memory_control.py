@@ -102,6 +102,9 @@ def test_forget_request_erases_what_it_names(
         ("Forget Ines's city.", {("Ines", "city")}),
         ("把我姐姐的工作忘掉", {("Ines", "employer")}),
         ("forget where I work", {("self", "employer")}),
+        # a second thought in front of the request
+        ("actually, forget where my sister works", {("Ines", "employer")}),
+        ("hmm no. forget where I live pls", {("self", "city")}),
         ("forget about my sister", {("self", "sibling"), ("Ines", "employer"), ("Ines", "city")}),
         ("把我姐姐的事删了", {("self", "sibling"), ("Ines", "employer"), ("Ines", "city")}),
     ],
