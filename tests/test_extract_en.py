@@ -100,6 +100,9 @@ CASES = [
     ("Please don't mention Oracle again.", [E("*", "Oracle", retract=True)], []),
     ("Forget that I like sushi.", [E("likes", "sushi", retract=True)], [E("likes", "sushi", retract=False)]),
     ("I broke up with Chris.", [E("partner", "Chris", retract=True)], []),
+    # a relative married to someone: the relative's spouse, not the user's
+    ("My sister Nadia is married to Joel.", [E("spouse", "Joel", subject="Nadia")], [E("spouse", "Joel", subject="self")]),
+    ("my uncle is engaged to Petra", [E("partner", "Petra", subject="uncle")], [E("partner", "Petra", subject="self")]),
     (
         "I quit Globex and now work at Initech.",
         [E("employer", "Globex", retract=True), E("employer", "Initech", replaces="Globex")],

@@ -242,7 +242,8 @@ def _couple(attribute, qualifier=None):
         if not m["name"]:
             return [cand("note", ctx.src, ctx.subj, ctx.src)]
         ctx.state.add(m["name"], "person", qualifier or attribute)
-        return [link(attribute, qualifier, m["name"], ctx.src)]
+        # "my brother Tom is married to Eva": Eva is Tom's spouse, never the user's
+        return [link(attribute, qualifier, m["name"], ctx.src, owner=ctx.subj)]
 
     return rule
 

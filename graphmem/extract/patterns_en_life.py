@@ -29,6 +29,18 @@ def _split_up(m, ctx):
     return [*gone, cand("event", ctx.src, ME, ctx.src, kind="fact")]  # the break-up itself is history
 
 
+def _split_up_unnamed(m, ctx):
+    """'We got divorced', 'I broke up with my boyfriend': the one partner or spouse the user
+    has is meant; with none or several known, the message stays as it was said."""
+    if m["name"]:
+        return _split_up(m, ctx)
+    known = {v for a in ("partner", "spouse") for v in c.active_values(ctx.state.context, a)}
+    if len(known) != 1:
+        return None
+    gone = [cand(a, v, ME, ctx.src, retract=True, correction=True) for v in known for a in ("partner", "spouse")]
+    return [*gone, cand("event", ctx.src, ME, ctx.src, kind="fact")]
+
+
 def _youngest(m, ctx):
     """'Lily's our youngest': a child, by name."""
     name = m["name"]
@@ -240,11 +252,12 @@ _NAME_LOW = r"(?P<name>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
 
 # fmt: off
 RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
-    (rf"^(?:me and )?{_NAME_LOW} and (?:I|me) (?:have |had |just |finally |officially |recently |actually )*"
+    (rf"^(?:me and )?{_NAME_LOW} and (?:I|me) (?:have |had |just |finally |officially |recently |actually |got |are |were |are now )*"
      r"(?:broke up|split up|split|separated|divorced|called it quits|ended (?:things|it)|are over|are done|"
      r"are (?:no longer|not) together|broke it off)\b", I, _split_up),
-    (r"^(?:I|we) (?:have |had |just |finally |officially )*(?:broke up|split up|separated|divorced|called it quits|broke it off)"
-     rf"(?: with {_NAME_LOW})?\b", I, lambda m, x: _split_up(m, x) if m["name"] else None),
+    (r"^(?:I|we) (?:have |had |just |finally |officially |got |are |were )*(?:broke up|split up|separated|divorced|called it quits|broke it off)"
+     rf"(?: (?:with|from) (?:(?:my|our) (?:\w+ )?(?:partner|boyfriend|girlfriend|bf|gf|husband|wife|fianc[eé]e?|spouse)|{_NAME_LOW}))?\b", I,
+     _split_up_unnamed),
     (rf"^(?:we|I|everyone|everybody|the kids|my kids|people)\s+(?:all\s+)?(?:call|calls)\s+(?:him|her|it|them)\s+{p.NAME}", 0, _we_call),
     (r"^(?:[\w ]{1,30}?\s+)?(?:got|gets|has gotten|turned) me (?:into|hooked on|obsessed with) (?P<v>.+?)(?:\s+and\b.*)?$", I,
      p.attr("likes", p.like_value)),
