@@ -132,6 +132,21 @@ def relation_of(word: str) -> tuple[str, str | None] | None:
     return None
 
 
+def sibling_side(word: str) -> str | None:
+    """Elder or younger, for a sibling still known by its Chinese word: 我姐 and 我妹 share
+    the qualifier sister but are two people, so one never stands for the other."""
+    w = word.strip()
+    if len(w) > 3 or not w:
+        return None
+    return "elder" if any(ch in w for ch in "姐哥") else "younger" if any(ch in w for ch in "妹弟") else None
+
+
+def other_sibling(known_word: str, word: str) -> bool:
+    """True when the two relation words name siblings of different sides (姐 and 妹)."""
+    a, b = sibling_side(known_word), sibling_side(word)
+    return a is not None and b is not None and a != b
+
+
 @lru_cache(maxsize=4)
 def relation_words(lang: str) -> tuple[str, ...]:
     """The relation words of one language ("zh" or "en"), longest first for regex alternation."""

@@ -19,7 +19,7 @@ from . import patterns_zh as p
 from . import zh_values as zv
 from .common import EMOJI, ME, Ctx, Subject, cand, link
 from .lexicon import words
-from .relations import entity_type, relation_of
+from .relations import entity_type, other_sibling, relation_of
 
 # A tilde ends a Chinese sentence ("好开心～我下周去北京"); the shared splitter keeps it inside.
 _TILDE_END = re.compile(r"(?<=[～~])")
@@ -236,7 +236,7 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
         if named := _name_after(after, state):
             subj = state.add(named[0], entity_type(attr), qual or attr)
             return subj, after[named[1] :], True, [link(attr, qual, named[0], text)]
-        known = state.by_relation(qual) if qual else []
+        known = [k for k in state.by_relation(qual) if not other_sibling(k.name, word)] if qual else []
         subj = known[0] if len(known) == 1 else Subject(word, entity_type(attr), qual or attr, named=False)
         state.mention(subj)
         return subj, after, True, []
