@@ -101,8 +101,16 @@ CASES = [
     ("Forget that I like sushi.", [E("likes", "sushi", retract=True)], [E("likes", "sushi", retract=False)]),
     ("I broke up with Chris.", [E("partner", "Chris", retract=True)], []),
     # a relative married to someone: the relative's spouse, not the user's
-    ("My sister Nadia is married to Joel.", [E("spouse", "Joel", subject="Nadia")], [E("spouse", "Joel", subject="self")]),
-    ("my uncle is engaged to Petra", [E("partner", "Petra", subject="uncle")], [E("partner", "Petra", subject="self")]),
+    (
+        "My sister Nadia is married to Joel.",
+        [E("spouse", "Joel", subject="Nadia")],
+        [E("spouse", "Joel", subject="self")],
+    ),
+    (
+        "my uncle is engaged to Petra",
+        [E("partner", "Petra", subject="uncle")],
+        [E("partner", "Petra", subject="self")],
+    ),
     (
         "I quit Globex and now work at Initech.",
         [E("employer", "Globex", retract=True), E("employer", "Initech", replaces="Globex")],
@@ -238,7 +246,11 @@ CASES = [
     ("I work at Cisco tho", [E("employer", "Cisco")], []),
     # the kind said again as its breed before the name
     ("Just got a puppy, a lab mix named Otis!", [E("pet", "Otis", qualifier="dog")], [E("pet", "puppy")]),
-    ("We have a cat, a fluffy ragdoll called Juno.", [E("pet", "Juno", qualifier="cat"), E("note", "ragdoll")], [E("pet", "cat")]),
+    (
+        "We have a cat, a fluffy ragdoll called Juno.",
+        [E("pet", "Juno", qualifier="cat"), E("note", "ragdoll")],
+        [E("pet", "cat")],
+    ),
     ("I got a kitten, a tiny tabby named Bean.", [E("pet", "Bean", qualifier="cat")], [E("pet", "kitten")]),
     # a list of children with their ages
     (

@@ -37,7 +37,9 @@ def _split_up_unnamed(m, ctx):
     known = {v for a in ("partner", "spouse") for v in c.active_values(ctx.state.context, a)}
     if len(known) != 1:
         return None
-    gone = [cand(a, v, ME, ctx.src, retract=True, correction=True) for v in known for a in ("partner", "spouse")]
+    gone = [
+        cand(a, v, ME, ctx.src, retract=True, correction=True) for v in known for a in ("partner", "spouse")
+    ]
     return [*gone, cand("event", ctx.src, ME, ctx.src, kind="fact")]
 
 

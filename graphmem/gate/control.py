@@ -25,8 +25,12 @@ REMEMBER = "remember"
 # A clause opens at the start, after punctuation or after a linking word ("…, but don't save this").
 _OPEN_EN = r"(?:^|[,.;:!?(\-–—]\s*|\b(?:but|and|so|also|oh|ok|okay|btw)\s+)"
 # What opens a request besides politeness: a second thought ("actually, forget where I live").
-SECOND_THOUGHT_EN = r"actually|wait|hmm+|um+|nah|no|nvm|never ?mind|on second thought|come to think of it|sorry"
-_POLITE_EN = r"(?:(?:please|pls|plz|just|and|but|so|oh|hey|ok|okay|btw|also|" + SECOND_THOUGHT_EN + r")[,.!\s]+)*"
+SECOND_THOUGHT_EN = (
+    r"actually|wait|hmm+|um+|nah|no|nvm|never ?mind|on second thought|come to think of it|sorry"
+)
+_POLITE_EN = (
+    r"(?:(?:please|pls|plz|just|and|but|so|oh|hey|ok|okay|btw|also|" + SECOND_THOUGHT_EN + r")[,.!\s]+)*"
+)
 _OBJ_EN = (
     r"(?:this|that|it|this one|that one|any of (?:this|that)|this bit|that bit|this part|the next (?:bit|part|thing)|"
     r"what I (?:just )?(?:said|told you|am about to say|'m about to say)|the following)"
