@@ -237,6 +237,10 @@ CASES = [
     ),
     # pets beyond cats and dogs
     ("We have a gecko called Ziggy.", [E("pet", "Ziggy", qualifier="lizard")], []),
+    # how long one has been somewhere: where one lives
+    ("Born in Lagos, but been in Nairobi since 2015.", [E("city", "Nairobi"), E("hometown", "Lagos")], []),
+    ("I've been in Madrid for a couple of months", [E("city", "Madrid")], []),
+    ("I've been in a bad mood for days", [], [A("city")]),
     # chat shorthand in front of a statement
     ("tbh I'm pescatarian these days", [E("diet", "pescatarian")], []),
     ("ngl I really dislike mayo", [E("dislikes", "mayo")], []),

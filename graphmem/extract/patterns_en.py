@@ -359,6 +359,8 @@ _TABLE = [
      rf"settled down|{_BE} staying)(?: down)? (?:in|out of|at) {_X}", attr("city", place)),
     (rf"^(?:have |has )?{_ADV}(?:moved|relocated|{_BE} moving|{_BE} relocating)(?: back| over| out)? (?:from (?P<old>[^,]+?) )?to {_X}", _moved),
     (rf"^call {_X} home$", attr("city", place)),
+    # "been in Toronto for 10 yrs now": how long one has been somewhere is where one lives
+    (r"^(?:have |has )?been (?:in|based in|staying in) (?P<x>[^,]+?) (?:for|since)\b.*$", _if(lambda m, x: c.is_place_en(m["x"]), attr("city", place))),
     # "we finally closed on a house in Boulder": a home bought is where one lives now.
     (rf"^(?:have |has )?{_ADV}(?:bought|closed on|purchased|got the keys to) (?:a|an|our|my|the|his|her|their) (?:new |first |own |little )*"
      rf"(?:house|home|place|flat|apartment|condo|townhouse) (?:in|out in) {_X}", attr("city", place)),

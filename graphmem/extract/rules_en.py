@@ -122,7 +122,7 @@ _FRAGMENT = re.compile(
 )
 _NAMES_A_JOB = re.compile(rf"\b(?:{'|'.join(sorted(EN_JOBS, key=len, reverse=True))})\b", I)
 _VERBISH = re.compile(
-    r"^(?:am|is|are|was|have|has|had|also|just|recently|currently|now|still|never|can|will|do|does|[a-z]+(?:s|ed))\b"
+    r"^(?:am|is|are|was|been|have|has|had|also|just|recently|currently|now|still|never|can|will|do|does|[a-z]+(?:s|ed))\b"
 )
 
 
