@@ -237,6 +237,14 @@ CASES = [
     ),
     # pets beyond cats and dogs
     ("We have a gecko called Ziggy.", [E("pet", "Ziggy", qualifier="lizard")], []),
+    # "a X person": a taste, unless X names a trait
+    ("I'm a coffee person, always have been", [E("likes", "coffee")], []),
+    ("honestly not a mountains person", [E("dislikes", "mountains")], []),
+    ("I skip dessert, cheese person at heart", [E("likes", "cheese")], []),
+    ("I'm a night person", [], [A("likes"), A("dislikes")]),
+    ("I'm not a people person", [], [A("likes"), A("dislikes")]),
+    ("My aunt is a really sweet person.", [], [A("likes")]),
+    ("my neighbour is a generous person", [], [A("likes")]),
     # how long one has been somewhere: where one lives
     ("Born in Lagos, but been in Nairobi since 2015.", [E("city", "Nairobi"), E("hometown", "Lagos")], []),
     ("I've been in Madrid for a couple of months", [E("city", "Madrid")], []),

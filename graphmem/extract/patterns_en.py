@@ -269,6 +269,27 @@ def _if(test, handler):
     return lambda m, ctx: handler(m, ctx) if test(m, ctx) else None
 
 
+#: "a morning person", "a people person": words before "person" that name a trait, not a taste.
+_TRAIT_PERSON = (
+    r"(?:morning|night|early|late|people|good|bad|nice|kind|private|shy|social|visual|detail|details|big|"
+    r"different|better|new|grown|young|old|lazy|busy|religious|spiritual|creative|logical|numbers|glass|type|"
+    r"sensitive|quiet|loud|practical|emotional|patient|impatient|positive|negative|real|whole|single|"
+    r"very|pretty|quite|super|so|fairly|rather|more|less|much|kind|sort|really|totally|truly|extremely|incredibly|"
+    r"sweet|smart|nice|great|cool|chill|warm|cold|simple|humble|lovely|calm|honest|strong|fun|weird|normal|wise)"
+)
+
+
+#: Endings of adjectives ("a funny person", "a generous person"): a trait, not a taste.
+_ADJECTIVE_END = re.compile(r"(?:[^e]y|ful|ous|ive|ic|al|ish|less|ble|ent|ant|ed|est)$")
+
+
+def _kind_of_person(m, ctx):
+    said = (m.groupdict().get("v") or m.groupdict().get("x") or "").split()
+    if not said or _ADJECTIVE_END.search(said[0]):
+        return None
+    return attr("dislikes" if m.groupdict().get("neg") else "likes", like_value)(m, ctx)
+
+
 def _a_something(m, ctx):
     """'is a nurse' is a job; 'is a husky' about a pet is a note on the pet."""
     return work_candidates(m, ctx) or (
@@ -431,6 +452,14 @@ _TABLE = [
     (rf"^{_BE} (?:now |currently )?(?:a |an |the ){_Y}(?: up| down| out| over| back)? (?:at|for|with) (?P<x>.+)$", _if(lambda m, x: job_title_of(m["y"]), work_candidates)),
     # "a chef in Turin": a job in a place, unless what follows "in" names an organisation
     (rf"^{_BE} (?:now |currently )?(?:a |an |the ){_Y}(?: up| down| out| over| back)? in (?P<x>.+)$", _if(lambda m, x: job_title_of(m["y"]), _job_in)),
+    # "I'm a tea person", "not really a beach person": a taste, unless the word names a trait
+    (rf"^{_BE} (?P<neg>not )?(?:really |totally |definitely |more of |very much |such |also )*(?:a |an )"
+     rf"(?:(?:total|big|huge|real|true|diehard|die-hard|massive) )?(?P<v>(?!{_TRAIT_PERSON}\b)[a-z]+(?: (?!{_TRAIT_PERSON}\b)[a-z]+)?) person"
+     rf"(?: through and through| for sure| at heart| all the way)?$", _kind_of_person),
+    # the same said as a fragment: "tea person through and through", "total dog person here"
+    (rf"^(?:(?:such )?an? )?(?:(?:total|huge|diehard|die-hard|massive) (?P<v>(?!{_TRAIT_PERSON}\b)[a-z]+) person(?: here)?"
+     rf"|(?P<x>(?!{_TRAIT_PERSON}\b)[a-z]+) person(?: through and through| at heart| all the way))$", _kind_of_person),
+    (rf"^(?P<neg>not) (?:really )?(?:an? )(?P<v>(?!{_TRAIT_PERSON}\b)[a-z]+) person$", _kind_of_person),
     (rf"^{_BE} (?:now |currently |also )?(?:a |an |the )(?P<y>[^,]+?)$", _a_something),
     (rf"^am {NAME}$", _self_name),
 ]
