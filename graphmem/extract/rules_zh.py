@@ -65,7 +65,7 @@ _LEAD_TIME = re.compile(
 )
 _REL_SUBJ = re.compile(rf"^(?:我们?|咱们?)(?:的|家的?|家里的?|养的)?(?P<rel>{zv.REL})")
 # "人也搬到深圳了", "人已经到上海了": 人 before an adverb is the speaker in person.
-_SELF = re.compile(r"^(?:我们?|本人|咱们?)(?:家(?!人))?|^人(?=(?:也|已经|早就|现在|目前|刚|还)\S)")
+_SELF = re.compile(r"^(?:我们?|本人|咱们?)(?:自己|本人)?(?:家(?!人))?|^人(?=(?:也|已经|早就|现在|目前|刚|还)\S)")
 #: "我和老公都是老师", "我们俩都是医生": what both are, the user among them.
 _BOTH = re.compile(rf"^(?:我(?:和|跟|与)(?:我的?)?(?:{zv.REL})|我们|咱们)(?:俩|两个|两人|二人)?(?=(?:也)?都)")
 #: "今年29": a number after 今年 says how old, so 今年 is no time to strip from the clause.
