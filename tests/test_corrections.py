@@ -32,6 +32,10 @@ def values(facts: list) -> list[str]:
             "白鲸科技",
         ),
         ("我是广东人。", "说错了，我其实是福建人", "hometown", "广东", "福建"),
+        # the number alone after a correction word: the age on record
+        ("I'm 41 and I teach yoga.", "ugh typo, I meant 47", "age", "41", "47"),
+        ("I just turned 52.", "*25 lol", "age", "52", "25"),
+        ("我今年27岁。", "写错了，是26", "age", "27", "26"),
         ("我住在南京。", "搞错了，我是在无锡，不是南京", "city", "南京", "无锡"),
         ("我是一名会计。", "我已经不做会计了，转行当老师", "job_title", "会计", "老师"),
         (

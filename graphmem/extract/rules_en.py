@@ -43,6 +43,12 @@ _NOT_TAIL = re.compile(
     r"(?:,\s*|\s+(?:and|but)\s+)(?:and\s+)?not\s+(?:in\s+|from\s+|at\s+|with\s+|for\s+)?(?P<old>[^,]+?)\s*$",
     I,
 )
+_BARE_NUMBER = re.compile(  # "typo, I meant 28", "sorry, 28*": the number alone, after a correction word
+    r"^(?:I meant |meant |it is |it should be |should be |make that )?\*?(?P<n>\d{1,3})\*?(?: years old| yrs old| y/?o)?$",
+    I,
+)
+#: What makes a bare number a correction ("sorry, 2" may answer anything; "typo, 28" corrects).
+_STRONG_CORRECTION = re.compile(r"\b(?:typo|mistyped|misspoke|correction|I meant)\b|\d\*|\*\d", I)
 _BARE = re.compile(  # "Iowa, not Ohio", "it's Southwind not Northwind"
     r"^(?:it is |it was |I meant |that should be |should be |make that )?(?P<new>[^,]+?)(?:,\s*|\s+)not\s+(?P<old>[^,]+)$",
     I,
@@ -480,4 +486,10 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     bare = _TRAILING.sub("", clauses_en.expand(s).strip(" .!")).strip(" .!")  # "… not Northwind lol"
     if not [x for x in out if x.attribute != "note"] and (m := _BARE.match(bare)):
         out = c.bare_correction(state.context, m["old"], m["new"], sentence) or out
+    elif (
+        _STRONG_CORRECTION.search(sentence)
+        and not [x for x in out if x.attribute != "note"]
+        and (m := _BARE_NUMBER.match(bare))
+    ):
+        out = c.bare_number_correction(state.context, m["n"], sentence) or out
     return c.finish(out, state.context, correction=correction, hedge=hedge)

@@ -27,6 +27,10 @@ _CLAUSE_SPLIT = re.compile(
     r"[，,；;：:]+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|"
     r"(?<=[^，,])(?=(?:但是|不过(?!敏)|可是|而且|并且|所以)(?!$))"
 )
+#: "打错了，是30", "说错了，应该是30岁才对": the number alone, after a correction word.
+_BARE_NUMBER = re.compile(
+    r"^(?:我)?(?:应该|其实)?是?(?P<n>\d{1,3})(?:岁|周岁)?(?:才对)?(?:了|啦|哈|哦)*[。！!]?$"
+)
 _CONNECTOR = re.compile(
     r"^(?:但是|但|不过|可是|而且|并且|所以|然后|另外|还有|对了|顺便说一下|顺便|哦|嗯|啊|哈哈|话说|那个|就是|其实|实际上|"
     r"结果|后来|没想到|谁知道|谁知|原来|好消息|坏消息|告诉你|跟你说|报告一下|汇报一下|"
@@ -65,7 +69,9 @@ _LEAD_TIME = re.compile(
 )
 _REL_SUBJ = re.compile(rf"^(?:我们?|咱们?)(?:的|家的?|家里的?|养的)?(?P<rel>{zv.REL})")
 # "人也搬到深圳了", "人已经到上海了": 人 before an adverb is the speaker in person.
-_SELF = re.compile(r"^(?:我们?|本人|咱们?)(?:自己|本人)?(?:家(?!人))?|^人(?=(?:也|已经|早就|现在|目前|刚|还)\S)")
+_SELF = re.compile(
+    r"^(?:我们?|本人|咱们?)(?:自己|本人)?(?:家(?!人))?|^人(?=(?:也|已经|早就|现在|目前|刚|还)\S)"
+)
 #: "我和老公都是老师", "我们俩都是医生": what both are, the user among them.
 _BOTH = re.compile(rf"^(?:我(?:和|跟|与)(?:我的?)?(?:{zv.REL})|我们|咱们)(?:俩|两个|两人|二人)?(?=(?:也)?都)")
 #: "今年29": a number after 今年 says how old, so 今年 is no time to strip from the clause.
@@ -427,4 +433,6 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     if not [x for x in out if x.attribute != "note"] and (m := _BARE_NOT.search(s)):
         fixed = c.bare_correction(state.context, m["old"] or m["old2"], m["new"] or m["new2"], sentence)
         out = fixed or out
+    elif correction and not [x for x in out if x.attribute != "note"] and (m := _BARE_NUMBER.match(s)):
+        out = c.bare_number_correction(state.context, m["n"], sentence) or out
     return c.finish(out, state.context, correction=correction)
