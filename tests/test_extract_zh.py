@@ -131,6 +131,9 @@ CASES = [
     ("我刚入职了小米。", [E("employer", "小米")], []),
     ("我是一名护士。", [E("job_title", "护士")], []),
     ("我是做销售的。", [E("job_title", "销售")], []),
+    # a change to what one owns or uses, the subject dropped: the speaker's, kept as a note
+    ("上个月换了台小米电视，画质不错", [E("event", "上个月换了台小米电视")], []),
+    ("旧电脑卖了，入手了一台MacBook", [E("note", "旧电脑卖了，入手了一台MacBook")], []),
     # the measure word after the job, no 是; 我自己 / 我本人 as the speaker
     ("本人护士一枚，三班倒。", [E("job_title", "护士")], []),
     ("我就是普通上班族一个", [], [A("job_title")]),

@@ -387,6 +387,13 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
 _REMEMBER_CLAUSE = re.compile(
     r"(?:请|麻烦)?(?:你)?(?:帮我)?(?:记一下|记住|记下来?|记着|备注一下)(?:哈|啊|哦|吧|呀)*"
 )
+#: "换了辆比亚迪", "卡罗拉卖了，入手了一台Model Y": a change to what one owns or uses, said
+#: with the subject dropped, is the speaker's.
+_OWN_CHANGE = re.compile(
+    r"(?:^|[，,。！!])(?:(?:最近|刚刚?|已经|前几天|上周|上个月|昨天|今天|终于|后来|现在)[，,]?)*"
+    r"(?:换成了?|换了(?:个|辆|台|部|只|家)?|改用了?|入手了?|卖了|用上了?|办了(?:张|个)?|退了)\S"
+    r"|\S{2,8}(?:卖了|退了|换掉了)(?:[，,。！!]|$)"
+)
 _SELF_REF = re.compile(r"(?<!帮)(?<!给)(?<!告诉)(?<!问)(?<!让)我|咱|俺")
 
 
@@ -428,7 +435,7 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         out.extend(got)
         unmatched = unmatched or (not got and _substantive(clause))
     request = bool(clauses) and bool(_META.match(_CONNECTOR.sub("", clauses[0].strip())))  # 帮我把这句翻译成…
-    about_self = remember or (bool(_SELF_REF.search(s)) and not request)
+    about_self = remember or ((bool(_SELF_REF.search(s)) or _OWN_CHANGE.search(s) is not None) and not request)
     out = c.sentence_note(out, s, unmatched=unmatched, about_self=about_self)
     if not [x for x in out if x.attribute != "note"] and (m := _BARE_NOT.search(s)):
         fixed = c.bare_correction(state.context, m["old"] or m["old2"], m["new"] or m["new2"], sentence)
