@@ -131,6 +131,11 @@ CASES = [
     ("我刚入职了小米。", [E("employer", "小米")], []),
     ("我是一名护士。", [E("job_title", "护士")], []),
     ("我是做销售的。", [E("job_title", "销售")], []),
+    # "只喝X" / "只吃X": a habit one keeps to; "只吃素" the diet
+    ("早上一般只喝豆浆", [E("likes", "豆浆")], []),
+    ("我妈只吃素", [E("diet", "素食")], []),
+    ("昨天只吃了两个包子", [], [A("likes")]),
+    ("我只喝热的", [], [A("likes")]),
     # a change to what one owns or uses, the subject dropped: the speaker's, kept as a note
     ("上个月换了台小米电视，画质不错", [E("event", "上个月换了台小米电视")], []),
     ("旧电脑卖了，入手了一台MacBook", [E("note", "旧电脑卖了，入手了一台MacBook")], []),
