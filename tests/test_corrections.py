@@ -208,3 +208,11 @@ def test_a_partner_married_is_the_spouse_now(mem: Memory, uid: Callable[[str], s
     mem.remember(u, "上周跟小林领证了！", at=T1)
     assert [f.value for f in mem.get(u, "spouse")] == ["小林"]
     assert not mem.get(u, "partner")
+
+
+def test_one_pet_of_a_list_gone_leaves_the_other(mem: Memory, uid: Callable[[str], str]) -> None:
+    u = uid("pets-listed")
+    mem.remember(u, "我养了两只仓鼠，分别叫芝麻和花生", at=T0)
+    assert set(values(mem.get(u, "pet"))) == {"花生", "芝麻"}
+    mem.remember(u, "芝麻前天死了，好难受", at=T1)
+    assert values(mem.get(u, "pet")) == ["花生"]

@@ -17,6 +17,7 @@ from .lexicon import ZH_BREEDS, ZH_DIETS, ZH_GENERIC_ORG, ZH_PLACES
 from .patterns_zh_diet import FOR_YEARS, diet, diet_broken, restriction
 from .patterns_zh_marriage import married_zh, wed
 from .relations import entity_type, relation_of
+from .zh_lists import listed_names
 from .zh_values import (
     LANGS,
     NAME,
@@ -273,6 +274,10 @@ def _pet_or_relation(m, ctx):
         out = [link(attr, qual, name, ctx.src)]
         return out + [cand("note", word, subj, ctx.src)] if word in ZH_BREEDS else out
     if m["cnt"] not in (None, "一", "1"):
+        if names := listed_names(ctx.state.sentence or "", word, m["cnt"]):  # 两只猫，叫可乐和雪碧
+            for n in names:
+                ctx.state.add(n, entity_type(attr), qual or attr, mention=False)
+            return [link(attr, qual, n, ctx.src) for n in names]
         return [cand("note", ctx.src, ctx.subj, ctx.src)]
     # A name may follow in the next clause ("，叫咪咪"); it inherits this subject.
     ctx.subj = Subject(word, entity_type(attr), qual or attr, named=False)
@@ -458,7 +463,7 @@ _TABLE = [
     (r"^(?:的)?母语是(?P<v>.+)$", pref("language")),
     (r"^(?P<v>英语|日语|韩语|法语|德语|粤语|西班牙语|俄语)(?:很|比较|非常|还|挺)?(?:好|流利|不错)$", pref("language")),
     # pets and family
-    (rf"^(?:家里?)?(?:养了?|有|领养了?|收养了?|捡了|捡到了?|救助了|买了|抱回了?|接回了?)(?:(?P<cnt>一|两|三|几|\d)?(?:只|条|个|位|头|匹))?"
+    (rf"^(?:(?:家里?)?(?:养了?|有|领养了?|收养了?|捡了|捡到了?|救助了|买了|抱回了?|接回了?)|家里(?=[一两三几\d](?:只|条)))(?:(?P<cnt>一|两|三|几|\d)?(?:只|条|个|位|头|匹))?"
      rf"(?:{_PET_ADJ})?(?P<rel>{PET_WORD}|{REL})[，,]?"
      rf"(?:(?:名字)?叫|名叫|叫做)?{NAME}?$", _pet_or_relation),
     (rf"^(?:已经)?(?:没有?再?|不再?)养(?P<rel>{PET_WORD})了$", _pet_gone),

@@ -435,7 +435,9 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         out.extend(got)
         unmatched = unmatched or (not got and _substantive(clause))
     request = bool(clauses) and bool(_META.match(_CONNECTOR.sub("", clauses[0].strip())))  # 帮我把这句翻译成…
-    about_self = remember or ((bool(_SELF_REF.search(s)) or _OWN_CHANGE.search(s) is not None) and not request)
+    about_self = remember or (
+        (bool(_SELF_REF.search(s)) or _OWN_CHANGE.search(s) is not None) and not request
+    )
     out = c.sentence_note(out, s, unmatched=unmatched, about_self=about_self)
     if not [x for x in out if x.attribute != "note"] and (m := _BARE_NOT.search(s)):
         fixed = c.bare_correction(state.context, m["old"] or m["old2"], m["new"] or m["new2"], sentence)
