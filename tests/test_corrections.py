@@ -216,3 +216,21 @@ def test_one_pet_of_a_list_gone_leaves_the_other(mem: Memory, uid: Callable[[str
     assert set(values(mem.get(u, "pet"))) == {"花生", "芝麻"}
     mem.remember(u, "芝麻前天死了，好难受", at=T1)
     assert values(mem.get(u, "pet")) == ["花生"]
+
+
+@pytest.mark.parametrize(
+    ("first", "said", "attribute", "kept"),
+    [
+        ("I'm allergic to walnuts.", "my nephew swears I'm not allergic to walnuts", "allergy", "walnuts"),
+        ("I work at Initrode.", "the recruiter thinks I'm not at Initrode", "employer", "Initrode"),
+    ],
+)
+def test_a_not_that_negates_a_verb_moves_no_value(
+    mem: Memory, uid: Callable[[str], str], first: str, said: str, attribute: str, kept: str
+) -> None:
+    """'X, not Y' corrects Y to X; '… I am not allergic to Y' contrasts no two values, so the
+    words before 'not' never become the attribute's value."""
+    u = uid("not-verb")
+    mem.remember(u, first, at=T0)
+    mem.remember(u, said, at=T1)
+    assert values(mem.get(u, attribute)) == [kept]

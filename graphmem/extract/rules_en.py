@@ -13,6 +13,7 @@ from graphmem.gate.sentences import split as split_sentences
 
 from . import clauses_en, nlp
 from . import common as c
+from . import corrections_en as fixes
 from . import patterns_en as p
 from . import patterns_en_life as life
 from .common import EMOJI, ME, Ctx, Subject, cand, link
@@ -34,26 +35,6 @@ _REMEMBER = re.compile(
     r"for future reference)\b(?: (?:this|that)\b)?[:,]?\s*(?:that\s+)?",
     I,
 )
-_CORRECTION = re.compile(  # one or more: "actually scratch that, it's …"
-    r"^(?:(?:correction|to correct (?:myself|that)|actually|sorry|oops|whoops|(?:a )?typo|wait|my bad|I misspoke|I mistyped|I made a mistake|nah|nope|"
-    r"I was wrong|scratch that|let me correct (?:that|myself)|update)\b[:,!.]?\s*)+",
-    I,
-)
-_NOT_TAIL = re.compile(
-    r"(?:,\s*|\s+(?:and|but)\s+)(?:and\s+)?not\s+(?:in\s+|from\s+|at\s+|with\s+|for\s+)?(?P<old>[^,]+?)\s*$",
-    I,
-)
-_BARE_NUMBER = re.compile(  # "typo, I meant 28", "sorry, 28*": the number alone, after a correction word
-    r"^(?:I meant |meant |it is |it should be |should be |make that )?\*?(?P<n>\d{1,3})\*?(?: years old| yrs old| y/?o)?$",
-    I,
-)
-#: What makes a bare number a correction ("sorry, 2" may answer anything; "typo, 28" corrects).
-_STRONG_CORRECTION = re.compile(r"\b(?:typo|mistyped|misspoke|correction|I meant)\b|\d\*|\*\d", I)
-_BARE = re.compile(  # "Iowa, not Ohio", "it's Southwind not Northwind"
-    r"^(?:it is |it was |I meant |that should be |should be |make that )?(?P<new>[^,]+?)(?:,\s*|\s+)not\s+(?P<old>[^,]+)$",
-    I,
-)
-
 # A reply-style request addresses the assistant, names its output and a style.
 _STYLE_OUT = re.compile(
     r"\b(?:answers?|repl(?:y|ies)|respon(?:d|ses?)|explanations?|explain|messages?|summar(?:y|ies)|talk to me|"
@@ -373,12 +354,12 @@ def _pieces(body: str, ctx: Ctx) -> list:
 def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool):
     said = _DISCOURSE.sub("", raw.strip()).strip(" .!")
     correction, old = False, None
-    if m := _CORRECTION.match(said):
+    if m := fixes.CORRECTION.match(said):
         correction, said = True, said[m.end() :]
     if not said:
         return [], inherited, correction
     text = _HEDGE_LEAD.sub("", _TRAILING.sub("", clauses_en.expand(said)).strip(" .!"))
-    if m := _NOT_TAIL.search(text):  # "I'm from Iowa, not Ohio"
+    if m := fixes.NOT_TAIL.search(text):  # "I'm from Iowa, not Ohio"
         old, text = m["old"].strip(), text[: m.start()]
     ctx = c.time_ctx(ME, raw, state, text, "en", p.TIME_RX)
     for rx, fn in (*_CLAUSE_RULES, *life.RULES):
@@ -461,8 +442,8 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     s = _PAIR_SUBJECT.sub(r"\1 &and \2", s)  # "Jonas and I split up" is one clause
     remember = bool(_REMEMBER.match(s))
     s = _REMEMBER.sub("", s).strip()
-    correction = bool(_CORRECTION.match(s))
-    s = _CORRECTION.sub("", s).strip()
+    correction = bool(fixes.CORRECTION.match(s))
+    s = fixes.CORRECTION.sub("", s).strip()
     if not s:
         return []
     if _is_style(clauses_en.expand(s)):
@@ -484,12 +465,6 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         out, s.replace("&and", "and").strip(" .!"), unmatched=unmatched, about_self=about_self
     )
     bare = _TRAILING.sub("", clauses_en.expand(s).strip(" .!")).strip(" .!")  # "… not Northwind lol"
-    if not [x for x in out if x.attribute != "note"] and (m := _BARE.match(bare)):
-        out = c.bare_correction(state.context, m["old"], m["new"], sentence) or out
-    elif (
-        _STRONG_CORRECTION.search(sentence)
-        and not [x for x in out if x.attribute != "note"]
-        and (m := _BARE_NUMBER.match(bare))
-    ):
-        out = c.bare_number_correction(state.context, m["n"], sentence) or out
+    if not [x for x in out if x.attribute != "note"]:
+        out = fixes.bare(state.context, bare, sentence) or out
     return c.finish(out, state.context, correction=correction, hedge=hedge)
