@@ -131,6 +131,13 @@ CASES = [
     ("我刚入职了小米。", [E("employer", "小米")], []),
     ("我是一名护士。", [E("job_title", "护士")], []),
     ("我是做销售的。", [E("job_title", "销售")], []),
+    # close kin said without 我 are the speaker's, and what follows is theirs
+    ("闺女叫糖糖，今年五岁", [E("child", "糖糖"), E("age", "5", subject="糖糖")], [A("age", subject="self")]),
+    ("我今年三十七", [E("age", "37")], []),
+    ("老公今年四十二", [E("age", "42", subject="老公")], [E("age", "42", subject="self")]),
+    ("男朋友在字节上班", [E("employer", "字节", subject="男朋友")], [E("employer", "字节", subject="self")]),
+    ("叫我Mia就好", [E("preferred_name", "Mia")], []),
+    ("老婆饼真好吃", [], [A("spouse")]),
     # names listed after a count: one link each
     ("我养了两只兔子，一只叫年糕一只叫汤圆", [E("pet", "年糕"), E("pet", "汤圆")], []),
     ("家里三条狗：旺财、来福和小白", [E("pet", "旺财"), E("pet", "来福"), E("pet", "小白")], []),
