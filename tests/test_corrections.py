@@ -234,3 +234,21 @@ def test_a_not_that_negates_a_verb_moves_no_value(
     mem.remember(u, first, at=T0)
     mem.remember(u, said, at=T1)
     assert values(mem.get(u, attribute)) == [kept]
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "old", "new"),
+    [
+        ("We have a bunny named Clover.", "we finally renamed Clover to Thumper", "Clover", "Thumper"),
+        ("My dog is called Rex.", "Rex's new name is Bruno, the kids insisted", "Rex", "Bruno"),
+        ("我家的猫叫煤球。", "煤球改名叫黑豆了，哈哈", "煤球", "黑豆"),
+    ],
+)
+def test_a_pet_renamed_by_its_old_name(
+    mem: Memory, uid: Callable[[str], str], first: str, then: str, old: str, new: str
+) -> None:
+    u = uid("renamed")
+    mem.remember(u, first, at=T0)
+    assert values(mem.get(u, "pet")) == [old]
+    mem.remember(u, then, at=T1)
+    assert values(mem.get(u, "pet")) == [new]

@@ -76,6 +76,19 @@ def _we_call(m, ctx):
     return [link(attr, qual, name, ctx.src), cand("note", who.name, subj, ctx.src)]
 
 
+def _renamed(m, ctx):
+    """'we renamed Oreo to Cookie': a pet the user has, known by its old name, takes the new one."""
+    hit = ctx.state.entity_at(m["old"] or m["old2"], word_boundary=True)
+    if hit is None or hit[0].type != "pet" or m["name"] in EN_NOT_NAMES:
+        return None
+    pet = hit[0]
+    ctx.state.add(m["name"], "pet", pet.relation)
+    return [
+        cand("pet", pet.name, ME, ctx.src, retract=True, correction=True, qualifier=pet.relation),
+        link("pet", pet.relation, m["name"], ctx.src),
+    ]
+
+
 _MY_LANG = re.compile(
     rf"\bmy ({LANG}) is (?:fluent|good|decent|native|solid|pretty good|ok|okay|conversational)\b", I
 )
@@ -261,6 +274,9 @@ RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
      rf"(?: (?:with|from) (?:(?:my|our) (?:\w+ )?(?:partner|boyfriend|girlfriend|bf|gf|husband|wife|fianc[eé]e?|spouse)|{_NAME_LOW}))?\b", I,
      _split_up_unnamed),
     (rf"^(?:we|I|everyone|everybody|the kids|my kids|people)\s+(?:all\s+)?(?:call|calls)\s+(?:him|her|it|them)\s+{p.NAME}", 0, _we_call),
+    (r"^(?:(?:we|I) (?:just |finally |officially )?(?:renamed|rename) (?P<old>[A-Z][\w'-]+) (?:to|as) "
+     r"|(?P<old2>[A-Z][\w'-]+)(?:'s| is) (?:now called|now named|new name is) )(?P<name>[A-Z][\w'-]+)\b", 0,
+     _renamed),
     (r"^(?:[\w ]{1,30}?\s+)?(?:got|gets|has gotten|turned) me (?:into|hooked on|obsessed with) (?P<v>.+?)(?:\s+and\b.*)?$", I,
      p.attr("likes", p.like_value)),
     (rf"^{p.NAME}(?:'s| is) (?:our|my) (?:youngest|oldest|eldest|middle (?:one|child|kid)|baby|little one|firstborn|first-born)\b", 0,

@@ -390,6 +390,8 @@ _TABLE = [
     # names, age, birthday, gender
     (rf"^(?:的)?(?:名字|姓名|全名|大名)(?:是|叫){NAME}$", _name),
     (rf"^(?:叫|名叫|叫做)(?!我|你|他|她|了|过|着|车|外卖|醒|人|好|声){NAME}$", _name),
+    # "旺财改名叫来福了": a pet (or anyone) known by name, renamed
+    (rf"^(?:已经)?(?:改名|改名字|更名|改叫)了?(?:叫|为|成)?(?:了)?{NAME}$", _name),
     (rf"^是(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}})(?:啊|呀|哈|哦)?$", _self_introduced),
     (rf"^(?:的)?(?:小名|昵称|外号|绰号|英文名|网名|花名)(?:是|叫){NAME}$", pref_name),
     (rf"^(?P<n>{N}{{1,3}})(?:周)?岁(?:了|啦|整)?$", _age),
