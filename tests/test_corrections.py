@@ -70,6 +70,12 @@ def test_corrected_value_supersedes(
         ),
         ("I'm vegan these days.", "I gave up on being vegan last month.", "diet", "vegan"),
         ("My girlfriend Ines loves hiking.", "Ines and I broke up last week.", "partner", "Ines"),
+        (
+            "I'm allergic to kiwi.",
+            "my allergist says I'm not allergic to kiwi, it was the pollen all along",
+            "allergy",
+            "kiwi",
+        ),
         ("My husband Omar is a dentist.", "Omar and I got divorced over the summer.", "spouse", "Omar"),
         ("I'm engaged to Lena.", "we're separated now, it's for the best", "partner", "Lena"),
         ("My boyfriend is Theo.", "I broke up with my bf last night", "partner", "Theo"),

@@ -249,6 +249,9 @@ CASES = [
     ("Born in Lagos, but been in Nairobi since 2015.", [E("city", "Nairobi"), E("hometown", "Lagos")], []),
     ("I've been in Madrid for a couple of months", [E("city", "Madrid")], []),
     ("I've been in a bad mood for days", [], [A("city")]),
+    # what a doctor or a test found, said as the user's own statement
+    ("The dermatologist said I'm allergic to nickel.", [E("allergy", "nickel")], [A("friend")]),
+    ("my blood test showed I am gluten intolerant", [E("diet", "gluten-free")], []),
     # chat shorthand in front of a statement
     ("tbh I'm pescatarian these days", [E("diet", "pescatarian")], []),
     ("ngl I really dislike mayo", [E("dislikes", "mayo")], []),

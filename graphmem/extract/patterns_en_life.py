@@ -292,7 +292,7 @@ RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
     (rf"^(?P<v>{LANG}) is my (?:first|native|mother|main) (?:language|tongue)\b", I, _language("native")),
     (rf"^my (?P<v>{LANG}) is (?:fluent|good|decent|native|solid|pretty good|ok|okay|alright|conversational|rusty|basic)\b", I, _language()),
     (rf"^(?:am|I am) (?:slowly |currently |also )?(?:learning|studying|picking up) (?P<v>{LANG})\b", I, _language("learning")),
-    (rf"^(?:turns out |it turns out |apparently |so )?(?:I am |am )?(?:actually )?not (?:really )?allergic to (?P<x>.+?){_AFTER_ALL}$", I, _not_allergic),
+    (rf"^(?:turns out |it turns out |apparently |so )?(?:I am |am )?(?:actually )?not (?:really )?allergic to (?P<x>[^,]+?){_AFTER_ALL}(?:,.*)?$", I, _not_allergic),
     (rf"^(?:(?:I|we) )?(?:have |had |just |finally |officially )*(?:gave up|given up|quit|stopped|dropped|ditched|abandoned|am done with|"
      rf"fell off|fell off the) (?:on |being |doing |eating |the |a |an )*(?P<d>{DIET})(?: diet| thing| wagon)?\b", I, _diet_off),
     (rf"^(?:I am|am|I have been) no longer (?:a |an )?(?P<d>{DIET})\b", I, _diet_off),

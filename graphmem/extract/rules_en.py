@@ -115,7 +115,12 @@ _VERBISH = re.compile(
 
 # "I'm pretty sure I'm allergic to X": the statement inside is read, as a guess.
 _HEDGE_LEAD = re.compile(
-    r"^I am (?:pretty|fairly|quite|almost|reasonably|not (?:entirely|totally|100%)) sure (?:that )?(?=(?:I|my|we|our)\b)",
+    r"^I am (?:pretty|fairly|quite|almost|reasonably|not (?:entirely|totally|100%)) sure (?:that )?(?=(?:I|my|we|our)\b)"
+    # "the allergist says I'm not allergic to X", "my tests showed I'm…": what a doctor or a
+    # test found is said as the user's own statement
+    r"|^(?:my |the |our )?(?:doctor|doc|allergist|dermatologist|dentist|gp|vet|nurse|pediatrician|paediatrician|specialist|"
+    r"cardiologist|blood ?work|blood test|allergy test|test|tests|results?)s? "
+    r"(?:says?|said|confirmed|told me|tells me|showed|shows|came back saying)(?: that)? (?=(?:I|my|we|our)\b)",
     I,
 )
 _LIST_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s+or\s+", I)
