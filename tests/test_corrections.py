@@ -70,6 +70,10 @@ def test_corrected_value_supersedes(
         ),
         ("I'm vegan these days.", "I gave up on being vegan last month.", "diet", "vegan"),
         ("My girlfriend Ines loves hiking.", "Ines and I broke up last week.", "partner", "Ines"),
+        # "not … anymore", with or without the "I'm"
+        ("I work at Globex.", "I'm not at Globex anymore, long story", "employer", "Globex"),
+        ("I live in Denver.", "not living in Denver any more", "city", "Denver"),
+        ("I'm vegetarian.", "I'm not vegetarian anymore", "diet", "vegetarian"),
         (
             "I'm allergic to kiwi.",
             "my allergist says I'm not allergic to kiwi, it was the pollen all along",

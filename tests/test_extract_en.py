@@ -252,6 +252,8 @@ CASES = [
     # what a doctor or a test found, said as the user's own statement
     ("The dermatologist said I'm allergic to nickel.", [E("allergy", "nickel")], [A("friend")]),
     ("my blood test showed I am gluten intolerant", [E("diet", "gluten-free")], []),
+    ("not really into country music anymore", [E("dislikes", "country music")], []),
+    ("I'm off today, WFH", [], [A("name")]),
     # chat shorthand in front of a statement
     ("tbh I'm pescatarian these days", [E("diet", "pescatarian")], []),
     ("ngl I really dislike mayo", [E("dislikes", "mayo")], []),

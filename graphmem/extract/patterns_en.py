@@ -217,6 +217,8 @@ def _self_name(m, ctx):
     v = m["name"]
     if not ctx.explicit or not ctx.subj.is_self or v.split()[0] in EN_NOT_NAMES or c.is_place_en(v):
         return None
+    if len(v) > 1 and v.isupper():  # "I'm not at work today, WFH": an abbreviation, not a name
+        return None
     return [cand("name", v, ctx.subj, ctx.src)]
 
 
@@ -342,13 +344,14 @@ _is_pet_word = lambda m, x: (relation_of(m["rel"]) or ("",))[0] == "pet"  # noqa
 _TABLE = [
     # leaving: a job, a city, a pet, a partner
     (rf"^(?:do not|does not|no longer|not) work(?:s|ing)? (?:at|for|with) {_X}", _retract_work),
-    (rf"^{_BE} no longer (?:at|with|working at|working for|employed at|employed by) {_X}", _retract_work),
+    (rf"^{_BE} (?:no longer|not(?=.*\b(?:anymore|any more)\b)) (?:at|with|working at|working for|employed at|employed by) {_X}", _retract_work),
     (r"^(?:just |have |has |finally |officially )*(?:left|quit|resigned from|lost) (?:my|his|her) (?:job|position)\b(?!\s+(?:at|with|for)\b)"
      r"|^(?:just |have |has )?(?:got|was|been|am|is|getting) (?:laid off|fired|let go|made redundant)(?! from)\b"
      r"|^(?:am|is) (?:now |currently )?(?:unemployed|out of work|between jobs)\b", c.employer_ended),
     (rf"^(?:just |have |has )?(?:left|quit|resigned from|retired from|got laid off from|was laid off from|got fired from) "
      rf"(?:my job (?:at|with) |the job at )?{_X}", _retract_work),
     (rf"^(?:do not|does not|no longer) live(?:s)? in {_X}", _gone("city")),
+    (rf"^{_BE} (?:no longer|not(?=.*\b(?:anymore|any more)\b)) (?:living|based|staying) in {_X}", _gone("city")),
     (rf"^{_BE} not (?:originally )?from {_X}", _gone("hometown")),
     (r"^(?:do not|does not|no longer) (?:have|own) (?:a|an|any|my|the) (?P<rel>\w+?)s?(?: anymore| any more)?$", _if(_is_pet_word, pet_gone)),
     (r"^(?:died|passed away|passed|ran away|is gone|is no longer with us|crossed the rainbow bridge)\b", _if(lambda m, x: x.subj.type == "pet", pet_gone)),
@@ -422,7 +425,7 @@ _TABLE = [
      rf"(?: (?:these days|right now|now|at the moment|lately|currently|of all time|ever))? (?:is|are) {_V}", attr("likes", like_value)),
     (rf"^(?:my |'s )?(?:hobby is|hobbies are|hobbies include|interests are|interests include|passion is) {_V}", attr("likes", like_value, split=True)),
     (rf"^{_ADV}(?:hate|hates|dislike|dislikes|detest|detests|loathe|loathes|cannot stand|can not stand|cannot bear|cannot handle|"
-     rf"(?:do|does) not (?:really |actually )?(?:like|enjoy|care for|love)|{_BE} not (?:a (?:big |huge )?fan of|into|big on|keen on|crazy about)|"
+     rf"(?:do|does) not (?:really |actually )?(?:like|enjoy|care for|love)|{_BE} not (?:really |even |that )?(?:a (?:big |huge )?fan of|into|big on|keen on|crazy about)|"
      rf"{_BE} sick of|{_BE} tired of|{_BE} fed up with|no longer (?:like|enjoy)s?|{_BE} over|have gone off|"
      rf"(?:have |has )?{_ADV}(?:grown|come|started|begun|learned|learnt) to (?:hate|dislike|despise|loathe)) {_V}", attr("dislikes", like_value)),
     (rf"^(?:do not|does not|never|no longer) (?:eat|drink)s? {_V}", attr("dislikes", like_value)),

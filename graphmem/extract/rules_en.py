@@ -108,6 +108,12 @@ _FRAGMENT = re.compile(
     I,
 )
 _NAMES_A_JOB = re.compile(rf"\b(?:{'|'.join(sorted(EN_JOBS, key=len, reverse=True))})\b", I)
+#: A state denied with its "I'm" left out ("not into jazz anymore", "no longer vegan").
+_NOT_STATE = re.compile(
+    r"^(?:not|no longer)\s+(?:really\s+|even\s+)?(?:(?:a |an )?(?:big |huge )?(?:fan of|into)|vegan|vegetarian|pescatarian|"
+    r"allergic|married|engaged|single|living|working|based|dating|seeing|with|at|in)\b",
+    I,
+)
 _VERBISH = re.compile(
     r"^(?:am|is|are|was|been|have|has|had|also|just|recently|currently|now|still|never|can|will|do|does|[a-z]+(?:s|ed))\b"
 )
@@ -279,6 +285,8 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
         return subj, _REL_IS.sub(" is ", rest[m.end() :]).strip(), True, links
     if inherited is None and _FRAGMENT.match(rest):
         return ME, rest, False, []
+    if inherited is None and _NOT_STATE.match(rest):  # "not into Taylor Swift anymore"
+        return ME, "am " + rest, False, []
     if inherited is not None and _VERBISH.match(rest):  # "... and works at a bank"
         return inherited, rest, False, []
     if inherited is not None and clauses_en.STATE_START.match(rest):  # "... and allergic to shellfish"
