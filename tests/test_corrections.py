@@ -74,6 +74,7 @@ def test_corrected_value_supersedes(
         ("I work at Globex.", "I'm not at Globex anymore, long story", "employer", "Globex"),
         ("I live in Denver.", "not living in Denver any more", "city", "Denver"),
         ("I'm vegetarian.", "I'm not vegetarian anymore", "diet", "vegetarian"),
+        ("I'm vegan.", "no longer vegan, I eat eggs again", "diet", "vegan"),
         (
             "I'm allergic to kiwi.",
             "my allergist says I'm not allergic to kiwi, it was the pollen all along",

@@ -253,6 +253,7 @@ CASES = [
     ("The dermatologist said I'm allergic to nickel.", [E("allergy", "nickel")], [A("friend")]),
     ("my blood test showed I am gluten intolerant", [E("diet", "gluten-free")], []),
     ("not really into country music anymore", [E("dislikes", "country music")], []),
+    ("No longer into pilates tbh", [E("dislikes", "pilates")], []),
     ("I'm off today, WFH", [], [A("name")]),
     # chat shorthand in front of a statement
     ("tbh I'm pescatarian these days", [E("diet", "pescatarian")], []),

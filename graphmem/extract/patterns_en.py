@@ -425,7 +425,7 @@ _TABLE = [
      rf"(?: (?:these days|right now|now|at the moment|lately|currently|of all time|ever))? (?:is|are) {_V}", attr("likes", like_value)),
     (rf"^(?:my |'s )?(?:hobby is|hobbies are|hobbies include|interests are|interests include|passion is) {_V}", attr("likes", like_value, split=True)),
     (rf"^{_ADV}(?:hate|hates|dislike|dislikes|detest|detests|loathe|loathes|cannot stand|can not stand|cannot bear|cannot handle|"
-     rf"(?:do|does) not (?:really |actually )?(?:like|enjoy|care for|love)|{_BE} not (?:really |even |that )?(?:a (?:big |huge )?fan of|into|big on|keen on|crazy about)|"
+     rf"(?:do|does) not (?:really |actually )?(?:like|enjoy|care for|love)|{_BE} (?:not|no longer) (?:really |even |that )?(?:a (?:big |huge )?fan of|into|big on|keen on|crazy about)|"
      rf"{_BE} sick of|{_BE} tired of|{_BE} fed up with|no longer (?:like|enjoy)s?|{_BE} over|have gone off|"
      rf"(?:have |has )?{_ADV}(?:grown|come|started|begun|learned|learnt) to (?:hate|dislike|despise|loathe)) {_V}", attr("dislikes", like_value)),
     (rf"^(?:do not|does not|never|no longer) (?:eat|drink)s? {_V}", attr("dislikes", like_value)),

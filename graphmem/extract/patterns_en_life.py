@@ -295,8 +295,8 @@ RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
     (rf"^(?:turns out |it turns out |apparently |so )?(?:I am |am )?(?:actually )?not (?:really )?allergic to (?P<x>[^,]+?){_AFTER_ALL}(?:,.*)?$", I, _not_allergic),
     (rf"^(?:(?:I|we) )?(?:have |had |just |finally |officially )*(?:gave up|given up|quit|stopped|dropped|ditched|abandoned|am done with|"
      rf"fell off|fell off the) (?:on |being |doing |eating |the |a |an )*(?P<d>{DIET})(?: diet| thing| wagon)?\b", I, _diet_off),
-    (rf"^(?:I am|am|I have been) no longer (?:a |an )?(?P<d>{DIET})\b", I, _diet_off),
-    (rf"^(?:I am|am) not (?:a |an )?(?P<d>{DIET})(?: anymore| any more)\b", I, _diet_off),
+    (rf"^(?:I am |am |I have been )?no longer (?:a |an )?(?P<d>{DIET})\b", I, _diet_off),
+    (rf"^(?:I am |am )?not (?:a |an )?(?P<d>{DIET})(?: anymore| any more)\b", I, _diet_off),
     (r"^(?:I )?(?:have |had |just |finally |recently )*(?:started|began|am|went back to|have gone back to|am back to) "
      r"(?:eating|to eat) (?:some )?(?:meat|chicken|fish|seafood|eggs|beef|pork|bacon|steak|burgers|dairy|cheese)\b", I,
      _eats_meat_again),
