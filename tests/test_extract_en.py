@@ -255,6 +255,11 @@ CASES = [
     ("not really into country music anymore", [E("dislikes", "country music")], []),
     ("No longer into pilates tbh", [E("dislikes", "pilates")], []),
     ("I'm off today, WFH", [], [A("name")]),
+    # contractions typed without the apostrophe
+    ("im 41, work as a dentist", [E("age", "41")], []),
+    ("ive got a parrot named Kiwi", [E("pet", "Kiwi")], []),
+    ("i dont like mushrooms", [E("dislikes", "mushrooms")], [E("likes", "mushrooms")]),
+    ("plot twist: I actually like jazz now", [E("likes", "jazz")], []),
     # chat shorthand in front of a statement
     ("tbh I'm pescatarian these days", [E("diet", "pescatarian")], []),
     ("ngl I really dislike mayo", [E("dislikes", "mayo")], []),
