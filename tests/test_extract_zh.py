@@ -138,6 +138,11 @@ CASES = [
     ("男朋友在字节上班", [E("employer", "字节", subject="男朋友")], [E("employer", "字节", subject="self")]),
     ("叫我Mia就好", [E("preferred_name", "Mia")], []),
     ("老婆饼真好吃", [], [A("spouse")]),
+    # 我是X人 is where one is from even when X starts with a surname's character
+    ("我是沈阳人，在北京上班", [E("hometown", "沈阳")], [A("name")]),
+    ("俺是黄山人", [E("hometown", "黄山")], [A("name")]),
+    # where the user and a partner live together is where the user lives
+    ("我和媳妇住在昆明", [E("city", "昆明")], []),
     # names listed after a count: one link each
     ("我养了两只兔子，一只叫年糕一只叫汤圆", [E("pet", "年糕"), E("pet", "汤圆")], []),
     ("家里三条狗：旺财、来福和小白", [E("pet", "旺财"), E("pet", "来福"), E("pet", "小白")], []),

@@ -146,6 +146,7 @@ def _self_introduced(m, ctx):
         or OCCUPATION.search(v)
         or c.is_place_zh(v, loose=True)
         or c.zh_pos(v) in ("n", "ns", "a", "v")
+        or v.endswith("人")  # 我是沈阳人, 我是黄山人: where one is from (a given name rarely ends in 人)
     ):
         return None
     return [cand("name", v, ctx.subj, ctx.src)]

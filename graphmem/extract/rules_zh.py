@@ -77,10 +77,12 @@ _REL_SUBJ = re.compile(
 )
 # "人也搬到深圳了", "人已经到上海了": 人 before an adverb is the speaker in person.
 _SELF = re.compile(
-    r"^(?:我们?|本人|咱们?)(?:自己|本人)?(?:家(?!人))?|^人(?=(?:也|已经|早就|现在|目前|刚|还)\S)"
+    r"^(?:我们?|本人|咱们?|俺们?)(?:自己|本人)?(?:家(?!人))?|^人(?=(?:也|已经|早就|现在|目前|刚|还)\S)"
 )
 #: "我和老公都是老师", "我们俩都是医生": what both are, the user among them.
-_BOTH = re.compile(rf"^(?:我(?:和|跟|与)(?:我的?)?(?:{zv.REL})|我们|咱们)(?:俩|两个|两人|二人)?(?=(?:也)?都)")
+_BOTH = re.compile(  # "我跟老公住在苏州" too: where both live is where the user lives
+    rf"^(?:我(?:和|跟|与)(?:我的?)?(?:{zv.REL})|我们|咱们)(?:俩|两个|两人|二人)?(?=(?:也)?都|(?:一起|现在|目前)?住)"
+)
 #: "今年29": a number after 今年 says how old, so 今年 is no time to strip from the clause.
 _AGE_NOW = re.compile(r"^(?:[1-9]\d|[一二三四五六七八九]?十[一二三四五六七八九]?)(?:周岁|岁)?(?:了|啦)?$")
 _PRONOUN = re.compile(r"^(?P<p>他|她|它)(?!们)")
