@@ -255,6 +255,7 @@ CASES = [
     ("not really into country music anymore", [E("dislikes", "country music")], []),
     ("No longer into pilates tbh", [E("dislikes", "pilates")], []),
     ("I'm off today, WFH", [], [A("name")]),
+    ("officially a Londoner now, finally unpacked", [E("city", "London")], []),
     # contractions typed without the apostrophe
     ("im 41, work as a dentist", [E("age", "41")], []),
     ("ive got a parrot named Kiwi", [E("pet", "Kiwi")], []),

@@ -141,6 +141,7 @@ CASES = [
     # 我是X人 is where one is from even when X starts with a surname's character
     ("我是沈阳人，在北京上班", [E("hometown", "沈阳")], [A("name")]),
     ("俺是黄山人", [E("hometown", "黄山")], [A("name")]),
+    ("现在算是半个厦门人了哈哈", [E("city", "厦门")], []),
     # where the user and a partner live together is where the user lives
     ("我和媳妇住在昆明", [E("city", "昆明")], []),
     # names listed after a count: one link each

@@ -281,7 +281,7 @@ RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
      p.attr("likes", p.like_value)),
     (rf"^{p.NAME}(?:'s| is) (?:our|my) (?:youngest|oldest|eldest|middle (?:one|child|kid)|baby|little one|firstborn|first-born)\b", 0,
      _youngest),
-    (r"^(?:I am|we are|we're|I'm) (?:now |officially |finally |basically |both |all |proud )*(?:an? |proud )?"
+    (r"^(?:(?:I am|we are|we're|I'm) )?(?:now |officially |finally |basically |both |all |proud )*(?:an? |proud )?"
      r"(?P<dem>[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?: now| officially)*(?=$|[,.!]|\s+(?:and|but|so)\b)", 0,
      lambda m, x: _new_locals(m, x) if re.search(r"\b(?:now|officially)\b", m.group(0)) else None),
     (r"^(?:I am|am|I have been|have been|been) (?:seeing|dating|going out with|talking to) (?:someone|somebody|a (?:guy|girl|man|woman))"
