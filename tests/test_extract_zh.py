@@ -138,6 +138,9 @@ CASES = [
     ("男朋友在字节上班", [E("employer", "字节", subject="男朋友")], [E("employer", "字节", subject="self")]),
     ("叫我Mia就好", [E("preferred_name", "Mia")], []),
     ("老婆饼真好吃", [], [A("spouse")]),
+    # "X的" right after saying where one is from narrows it
+    ("我是广东人，汕头的", [E("hometown", "汕头")], []),
+    ("我喜欢吃米粉，桂林的", [], [A("hometown")]),
     # 我是X人 is where one is from even when X starts with a surname's character
     ("我是沈阳人，在北京上班", [E("hometown", "沈阳")], [A("name")]),
     ("俺是黄山人", [E("hometown", "黄山")], [A("name")]),

@@ -409,6 +409,9 @@ _TABLE = [
      r"(?P<name>[\u4e00-\u9fff·]{2,4}|[A-Z][A-Za-z'-]{1,20})(?:的(?:人|男的|女的|姑娘|小伙子?))?(?:了|啦)*$", married_zh),
     (r"^是(?:土生土长的|地道的|正宗的)?(?P<x>[^，,的个一]{1,10})人$", _is_place),
     (r"^是(?P<x>[^，,的个一]{2,8})的$", _if(lambda m, x: c.is_place_zh(m["x"]), _hometown)),
+    # "俺是东北人，哈尔滨的": a place and 的 right after saying where one is from narrows it
+    (r"^(?P<x>[^，,的个一是]{2,8})的$",
+     _if(lambda m, x: c.is_place_zh(m["x"]) and bool(re.search(r"是.{1,8}[人银]|老家|来自", x.state.last_clause)), _hometown)),
     (r"^(?:的)?(?:老家|家乡|故乡|籍贯|祖籍)(?:是|在)?(?P<x>[^，,]{1,12}?)(?:的|人)?$", _hometown),
     (r"^来自(?P<x>[^，,]{1,12})$", _hometown),
     (r"^(?:是)?(?:在|出生在|生在)(?P<x>[^，,]{1,10}?)(?:长大|出生|土生土长)的?$", _hometown),
