@@ -256,6 +256,11 @@ CASES = [
     ("No longer into pilates tbh", [E("dislikes", "pilates")], []),
     ("I'm off today, WFH", [], [A("name")]),
     ("officially a Londoner now, finally unpacked", [E("city", "London")], []),
+    # a reaction told instead of the word allergic
+    ("Cashews give me hives, every single time", [E("allergy", "Cashews")], []),
+    ("I broke out in a rash after eating kiwi", [E("allergy", "kiwi")], [A("allergy", value="eating kiwi")]),
+    ("I always carry an EpiPen for wasp stings", [E("allergy", "wasp stings")], []),
+    ("onions make me cry lol", [], [A("allergy")]),
     # contractions typed without the apostrophe
     ("im 41, work as a dentist", [E("age", "41")], []),
     ("ive got a parrot named Kiwi", [E("pet", "Kiwi")], []),

@@ -138,6 +138,11 @@ CASES = [
     ("男朋友在字节上班", [E("employer", "字节", subject="男朋友")], [E("employer", "字节", subject="self")]),
     ("叫我Mia就好", [E("preferred_name", "Mia")], []),
     ("老婆饼真好吃", [], [A("spouse")]),
+    # a reaction told instead of 过敏 is an allergy; 碰到 is the verb, not part of the value
+    ("我一吃菠萝嘴巴就肿", [E("allergy", "菠萝")], []),
+    ("儿子喝牛奶会起疹子", [E("allergy", "牛奶", subject="儿子")], [A("allergy", subject="self")]),
+    ("我碰到花粉就过敏", [E("allergy", "花粉")], [E("allergy", "到花粉")]),
+    ("吃辣的就拉肚子", [], [A("allergy")]),
     # "X的" right after saying where one is from narrows it
     ("我是广东人，汕头的", [E("hometown", "汕头")], []),
     ("我喜欢吃米粉，桂林的", [], [A("hometown")]),

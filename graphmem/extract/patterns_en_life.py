@@ -89,6 +89,23 @@ def _renamed(m, ctx):
     ]
 
 
+def _reaction(m, ctx):
+    """'shrimp makes my throat swell', 'I break out in hives from strawberries', 'I carry an
+    EpiPen for bee stings': a reaction told instead of the word allergic is an allergy to what
+    causes it (a sneeze or an upset stomach is not: too many other causes)."""
+    x = p.span(
+        re.sub(r"^(?:eating|touching|having|drinking|being around|contact with)\s+", "", m["x"], flags=I),
+        p.LIKE_STOP,
+    )
+    if not x or re.match(r"(?:it|that|this|them|they|he|she|my|his|her|something|anything)\b", x, I):
+        return None
+    return [cand("allergy", x, ME, ctx.src)]
+
+
+_SWELLING = (
+    r"(?:break out in )?(?:hives|a rash|rashes|anaphylaxis|anaphylactic shock)"
+    r"|(?:my |me )?(?:throat|lips|mouth|face|tongue|eyes) (?:swell|close|puff)(?: up| shut)?"
+)
 _MY_LANG = re.compile(
     rf"\bmy ({LANG}) is (?:fluent|good|decent|native|solid|pretty good|ok|okay|conversational)\b", I
 )
@@ -274,6 +291,10 @@ RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
      rf"(?: (?:with|from) (?:(?:my|our) (?:\w+ )?(?:partner|boyfriend|girlfriend|bf|gf|husband|wife|fianc[eé]e?|spouse)|{_NAME_LOW}))?\b", I,
      _split_up_unnamed),
     (rf"^(?:we|I|everyone|everybody|the kids|my kids|people)\s+(?:all\s+)?(?:call|calls)\s+(?:him|her|it|them)\s+{p.NAME}", 0, _we_call),
+    (rf"^(?P<x>[a-z][\w' -]{{1,30}}?) (?:make|makes|made|give|gives|gave|send|sends) (?:me|my) (?:{_SWELLING})\b", I, _reaction),
+    (r"^(?:I )?(?:always |usually )?(?:break|broke) out in (?:hives|a rash|rashes|welts) (?:from|after|around|when I eat|whenever I eat|"
+     r"if I eat|if I touch|when I touch) (?P<x>.+)$", I, _reaction),
+    (r"^(?:I )?(?:always )?(?:carry|have|keep) (?:an? )?epi-?pens? (?:on me )?(?:for|because of) (?P<x>.+)$", I, _reaction),
     (r"^(?:(?:we|I) (?:just |finally |officially )?(?:renamed|rename) (?P<old>[A-Z][\w'-]+) (?:to|as) "
      r"|(?P<old2>[A-Z][\w'-]+)(?:'s| is) (?:now called|now named|new name is) )(?P<name>[A-Z][\w'-]+)\b", 0,
      _renamed),

@@ -14,7 +14,7 @@ from ..textproc import zh_number
 from . import common as c
 from .common import ME, Ctx, Subject, cand, link
 from .lexicon import ZH_BREEDS, ZH_DIETS, ZH_GENERIC_ORG, ZH_PLACES
-from .patterns_zh_diet import FOR_YEARS, diet, diet_broken, restriction
+from .patterns_zh_diet import FOR_YEARS, REACTION, diet, diet_broken, reaction, restriction
 from .patterns_zh_marriage import married_zh, wed
 from .relations import entity_type, relation_of
 from .zh_lists import listed_names
@@ -420,7 +420,7 @@ _TABLE = [
     (rf"^(?:是(?:一(?:个|名))?|在|开始|坚持|改成|一直|已经|只)?(?P<d>{_DIET_WORDS})(?:了|的|啦)*{FOR_YEARS}$", diet),
     (r"^(?:现在|最近|已经|又|重新|也)*(?:开始|恢复|改回|又)(?:吃|碰)(?P<x>[^，,]{1,16}?)(?:了|啦)*$", diet_broken),
     (rf"^对{_X}(?:严重|有点|有些|特别|比较|很|非常)?过敏(?:了)?$", pref("allergy", "x")),
-    (r"^(?:有|一)?(?:吃|碰|接触|喝|闻到)?(?P<x>[^，,不]{1,10}?)(?:就会|就|会|容易|都会)?过敏(?:症)?$", pref("allergy", "x")),
+    (r"^(?:有|一)?(?:吃了?|碰到?|接触到?|喝了?|闻到|摸到?|沾到?)?(?P<x>[^，,不]{1,10}?)(?:就会|就|会|容易|都会)?过敏(?:症)?$", pref("allergy", "x")),
     (r"^(?:的)?过敏源?(?:是|有)(?P<x>.+)$", pref("allergy", "x")),
     # work
     (rf"^在{_X}(?:做|当|担任|任|干|从事){_Y}$", _work),
@@ -460,6 +460,7 @@ _TABLE = [
     (rf"^{_LIKE_ADV}(?:不喜欢|不太喜欢|不怎么喜欢|不再喜欢|不爱|讨厌|厌恶|反感|受不了|接受不了|忍受不了|不感冒|不想再|怕)(?P<v>.+)$", pref("dislikes")),
     # "不能吃鸡蛋": a restriction (allergy, doctor's orders, faith), not a taste: a diet, in their words.
     (r"^(?:不能|不可以|不敢|没法|不宜)(?P<w>吃|喝|碰)(?P<v>[^，,。]{1,12})$", restriction),
+    (REACTION, reaction),
     (r"^(?:不|不再|从不|从来不)(?:吃|喝)(?P<v>.+)$", pref("dislikes")),
     # "只喝茶", "平时只喝美式": the one thing one has, a habit (not "只吃了一碗", not "只吃一顿")
     (r"^(?:平时|一般|基本上?|向来|一直)?只(?:喝|吃)(?![了过])(?![一二两三几半\d])(?P<v>[^，,了]{1,8})(?<!的)$", pref("likes")),
