@@ -138,6 +138,9 @@ CASES = [
     ("男朋友在字节上班", [E("employer", "字节", subject="男朋友")], [E("employer", "字节", subject="self")]),
     ("叫我Mia就好", [E("preferred_name", "Mia")], []),
     ("老婆饼真好吃", [], [A("spouse")]),
+    # the age turned at a birthday; the party itself, dated, an event
+    ("女儿上周六过了六岁生日", [E("age", "6", subject="女儿"), A("event")], [A("age", subject="self")]),
+    ("刚过完四十岁生日，感慨万千", [E("age", "40")], []),
     # a reaction told instead of 过敏 is an allergy; 碰到 is the verb, not part of the value
     ("我一吃菠萝嘴巴就肿", [E("allergy", "菠萝")], []),
     ("儿子喝牛奶会起疹子", [E("allergy", "牛奶", subject="儿子")], [A("allergy", subject="self")]),

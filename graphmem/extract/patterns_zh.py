@@ -166,6 +166,12 @@ def _age(m, ctx):
     return _age_n(m["n"], ctx)
 
 
+def _birthday_turned(m, ctx):
+    """过8岁生日: the age turned, and, with a day said (昨天), the birthday party as an event."""
+    out = _age_n(m["n"], ctx)
+    return out + [cand("event", ctx.src, ctx.subj, ctx.src)] if out and ctx.has_time else out
+
+
 def _birthday(m, ctx):
     month, day = zh_number(m["m"]), zh_number(m["d"])
     if not month or not day or month > 12 or day > 31:
@@ -396,6 +402,8 @@ _TABLE = [
     (rf"^是(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}})(?:啊|呀|哈|哦)?$", _self_introduced),
     (rf"^(?:的)?(?:小名|昵称|外号|绰号|英文名|网名|花名)(?:是|叫){NAME}$", pref_name),
     (rf"^(?P<n>{N}{{1,3}})(?:周)?岁(?:了|啦|整)?$", _age),
+    # "儿子昨天过8岁生日了", "刚过完三十岁生日": the age turned
+    (rf"^(?:刚刚?|已经)?(?:过|过完|过了)了?(?P<n>{N}{{1,3}})(?:周)?岁(?:的)?生日(?:了|啦)*$", _birthday_turned),
     (r"^(?:今年)?(?P<n>[1-9]\d)(?:了|啦)$|^今年(?P<n2>[1-9]\d|[一二三四五六七八九]?十[一二三四五六七八九]?)(?:了|啦)?$",
      lambda m, x: _age_n(m["n"] or m["n2"], x)),
     (rf"^(?:的)?(?:生日|出生日期|生辰)?(?:是|在)?(?P<cal>农历|阴历|公历|阳历)?(?:(?P<y>\d{{4}}|\d{{2}})年)?"
