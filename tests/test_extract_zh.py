@@ -138,6 +138,7 @@ CASES = [
     ("男朋友在字节上班", [E("employer", "字节", subject="男朋友")], [E("employer", "字节", subject="self")]),
     ("叫我Mia就好", [E("preferred_name", "Mia")], []),
     ("老婆饼真好吃", [], [A("spouse")]),
+    ("老家河南的，目前在杭州搬砖", [E("city", "杭州")], []),
     # the age turned at a birthday; the party itself, dated, an event
     ("女儿上周六过了六岁生日", [E("age", "6", subject="女儿"), A("event")], [A("age", subject="self")]),
     ("刚过完四十岁生日，感慨万千", [E("age", "40")], []),
