@@ -256,6 +256,19 @@ CASES = [
     ("No longer into pilates tbh", [E("dislikes", "pilates")], []),
     ("I'm off today, WFH", [], [A("name")]),
     ("officially a Londoner now, finally unpacked", [E("city", "London")], []),
+    # the speaker's own said without "my": "hubby", "the wife"; kiddo, bestie
+    (
+        "hubby's a firefighter",
+        [E("job_title", "firefighter", subject="hubby")],
+        [A("job_title", subject="self")],
+    ),
+    ("the wife is from Leeds originally", [A("hometown", subject="wife")], [A("hometown", subject="self")]),
+    ("my kiddo Theo hates broccoli", [E("child", "Theo"), E("dislikes", "broccoli", subject="Theo")], []),
+    (
+        "my bestie Rana works at Deloitte",
+        [E("friend", "Rana"), E("employer", "Deloitte", subject="Rana")],
+        [],
+    ),
     # a reaction told instead of the word allergic
     ("Cashews give me hives, every single time", [E("allergy", "Cashews")], []),
     ("I broke out in a rash after eating kiwi", [E("allergy", "kiwi")], [A("allergy", value="eating kiwi")]),

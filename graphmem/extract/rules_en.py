@@ -65,7 +65,9 @@ _LEAD_TIME = re.compile(
 )
 _REL_SUBJ = re.compile(
     rf"^(?:my|our)\s+(?:(?:little|older|younger|big|baby|eldest|oldest|youngest|twin|elder|new|step|late)[- ]?)?"
-    rf"(?P<rel>{p.REL})(?P<pl>s|ren)?\b",
+    rf"(?P<rel>{p.REL})(?P<pl>s|ren)?\b"
+    # "the wife's from Ohio", "hubby is a pilot": the speaker's own, said without "my"
+    r"|^(?:the\s+)?(?P<rel2>hubby|hubs|wifey|missus|kiddos?)\b|^the\s+(?P<rel3>wife|husband|kids|boyfriend|girlfriend)\b",
     I,
 )
 _OWNER_REL = re.compile(rf"^{p.NAME}'s\s+(?P<rel>{p.REL})\b", I)
@@ -210,7 +212,8 @@ def _owned_relation(m, rest: str, text: str, state: c.State):
 
 def _relation_subject(m, rest: str, text: str, state: c.State):
     """'my brother Tom …', "my cat's name is Miso", 'my wife is Sarah', 'my daughter …'."""
-    attr, qual = relation_of(m["rel"] + (m["pl"] or "")) or ("friend", None)
+    word = m["rel"] or m["rel2"] or m["rel3"]
+    attr, qual = relation_of(word + (m["pl"] or "")) or ("friend", None)
     kind, role = entity_type(attr), qual or attr
     after = rest[m.end() :]
     if n := _REL_NAMED.match(after):
@@ -224,7 +227,7 @@ def _relation_subject(m, rest: str, text: str, state: c.State):
         state.add(n["name"], kind, role)
         return ME, "", True, [link(attr, qual, n["name"], text)]
     known = state.by_relation(qual) if qual else []
-    subj = known[0] if len(known) == 1 else Subject(m["rel"].lower(), kind, role, named=False)
+    subj = known[0] if len(known) == 1 else Subject(word.lower(), kind, role, named=False)
     state.mention(subj)
     return subj, _REL_IS.sub(" is ", after).strip(), True, []
 
