@@ -13,10 +13,12 @@ import re
 
 from .arbitrate import mentions_value
 from .extract.relations import relation_of
+from .gate.control import SECOND_THOUGHT_EN
 from .model import SELF, Candidate, Fact
 
 _EN_LEAD = re.compile(
-    r"^(?:(?:please|pls|just|and|but|so|oh|hey|ok|okay|also)[,\s]+)*(?:(?:can|could|would|will) you\s+(?:please\s+)?)?"
+    r"^(?:(?:please|pls|plz|just|and|but|so|oh|hey|ok|okay|btw|also|" + SECOND_THOUGHT_EN + r")[,.!\s]+)*"
+    r"(?:(?:can|could|would|will) you\s+(?:please\s+)?)?"
     r"(?:forget|delete|erase|remove|wipe|drop|scrub|unlearn)\s+(?:about\s+)?"
     r"(?:everything (?:about|on)\s+|all (?:about|of)\s+|what (?:I|you) (?:said|told you|mentioned|know|have|remember) "
     r"(?:about|on|regarding)\s+|the (?:fact|bit|part|thing|note|memory) (?:that|about)\s+|that\s+|about\s+)?",
@@ -28,7 +30,7 @@ _ZH_LEAD = re.compile(
 )
 _ZH_TAIL = re.compile(
     r"(?:的(?:事情?|记忆|信息|内容|那条|这条|那些))?(?:这件事|这一条|这条|那条)?"
-    r"(?:删了|删掉|删除|忘了|忘掉|抹掉|去掉)?(?:吧|哈|啊|了|哦)*[。！!.]*$"
+    r"(?:帮我|给我|麻烦)?(?:删了|删掉|删除|忘了|忘掉|抹掉|去掉)?(?:吧|哈|啊|了|哦)*[。！!.]*$"
 )
 _ZH_SAID = re.compile(r"^(?:我)?(?:之前|刚才|上次)?(?:说过?的|提到的|讲的|告诉你的)")
 
@@ -69,8 +71,8 @@ _EN_OWNER = re.compile(
     r"\b(?:my\s+(?P<rel>[a-z-]+(?:\s+in\s+law)?)|(?P<name>[A-Z][\w-]*))(?:'s\b|\s+(?:works?|lives?|is|was))",
     re.I,
 )
-_ZH_OWNER = re.compile(
-    r"(?:我(?P<rel>[\u4e00-\u9fff]{1,3}?)|(?P<name>[\u4e00-\u9fffA-Za-z]{2,8}?))(?:的|在|住)"
+_ZH_OWNER = re.compile(  # "我的住址" names no owner but the user: 的 is no relative, 我的 no name
+    r"(?:我(?!的)(?P<rel>[\u4e00-\u9fff]{1,3}?)|(?P<name>(?:(?![我的])[\u4e00-\u9fffA-Za-z]){2,8}?))(?:的|在|住)"
 )
 
 
@@ -94,11 +96,12 @@ def _asked_attributes(what: str) -> set[str]:
 def _owners(facts: list[Fact], what: str) -> set[str]:
     """The subject names a request's owner phrase picks out: "my brother" (through the
     user's relation links, or a placeholder named by the relation), "Sam", "我哥", else the
-    user when the request speaks of itself ("where I work")."""
+    user: a request naming an attribute of no one else ("where I work", "the address") is
+    about the speaker."""
     zh = bool(re.search(r"[\u4e00-\u9fff]", what))
     m = (_ZH_OWNER if zh else _EN_OWNER).search(what)
-    if m is None:  # "forget where I work", "把我的工作删了": the user's own
-        return {SELF} if re.search("我" if zh else r"\b(?:I|I'm|my|me|mine)\b", what, re.I) else set()
+    if m is None:  # "forget where I work", "把我的工作删了", "刚才说的住址删掉": the user's own
+        return {SELF}
     if m["rel"] and (rel := relation_of(m["rel"])):
         linked = {str(f.value) for f in _links(facts, *rel)}
         return linked | {f.subject_name for f in facts if f.subject_name.lower() == m["rel"].lower()}

@@ -61,6 +61,7 @@ _EN = re.compile(
     r"(?:the\s+day\s+before\s+)?yesterday|today|tonight|tomorrow|the\s+day\s+after\s+tomorrow"
     r"|(?:last|this|next|past)\s+(?:week(?:end)?|month|year|" + _WD + r")"
     r"|(?:on\s+)?" + _WD +
+    r"|on\s+the\s+\d{1,2}(?:st|nd|rd|th)(?!\s+(?:of\s+)?" + _MON + r")" +
     r"|" + _N_EN + r"\s+" + _UNIT_EN + r"\s+ago"
     r"|in\s+" + _N_EN + r"\s+" + _UNIT_EN +
     r"|" + _MON + r"\.?,?\s+(?:of\s+)?\d{4}(?!\d)"
@@ -139,6 +140,7 @@ def warm() -> None:
     _dateparser.__wrapped__("march 3", date(2000, 1, 1), "past")
 
 
+_EN_ORDINAL = re.compile(r"(?:on )?the (\d{1,2})(?:st|nd|rd|th)")
 _MONTH_YEAR = re.compile(_MON + r"\.?,? (?:of )?(\d{4})")
 
 
@@ -170,6 +172,12 @@ def _resolve_en(span: str, base: date, fuzzy: bool = False) -> tuple[date, date]
         delta = (base.weekday() - _WEEKDAYS_EN.index(s)) % 7
         d = base - timedelta(days=delta)
         return d, d
+    if m := _EN_ORDINAL.fullmatch(s):  # "on the 22nd": that day of this month (the latest)
+        day = int(m.group(1))
+        first, last = _month_form(0 if day <= base.day else -1, base)
+        if not 1 <= day <= last.day:  # no such day in that month
+            return None
+        return first.replace(day=day), first.replace(day=day)
     if s == "tonight":
         return base, base
     if s == "the day after tomorrow":
@@ -254,8 +262,15 @@ _ZH_AHEAD = re.compile(r"要|会|打算|准备|计划|将|得|约了|想")
 #: is on May 3"): the coming one, not last year's, once it has passed this year.
 _ZH_DAY_AHEAD = re.compile(r"要|会|打算|准备|计划|将|约|定在|安排在|排在|预约|到时候")
 _EN_DAY_AHEAD = re.compile(
-    r"\b(?:will|'ll|going to|gonna|is on|are on|'s on|scheduled|booked|planned|due|coming up|set for|until|till|by)\b"
+    r"\b(?:will|'ll|going to|gonna|is on|are on|'s on|scheduled|booked|planned|due|coming up|set for|until|till|by"
+    # A thing one goes to, or a going said in the progressive ("dentist appt on thursday",
+    # "flying to Lisbon on March 22"): what a message names that way lies ahead.
+    r"|appt|appointment|meeting|interview|exam|deadline|reservation|flight|visit|check-?up|party|concert|gig"
+    r"|flying|leaving|heading|driving|moving|starting|visiting)\b"
 )
+#: Words that put the clause in the past ("the interview was on thursday"): the day is the
+#: latest one even beside a word of `_EN_DAY_AHEAD`.
+_EN_PAST = re.compile(r"\b(?:was|were|had|did|went|came|got back|ago|yesterday|last)\b")
 _YEAR = re.compile(r"\d{4}|[零一二三四五六七八九]{4}年")
 _ZH_MONTH_DAY = re.compile(r"月.*[日号]$")
 
@@ -272,10 +287,28 @@ def _coming(text: str, found: tuple[int, int], lang: int, got: tuple[date, date]
             text[max(0, start - 6) : start] + text[end : end + 8]
         ):
             return got
-    elif not any(m in span.lower() for m in _MONTH_STEMS) or not _EN_DAY_AHEAD.search(
-        text[max(0, start - 30) : start].lower() + " " + text[end : end + 20].lower()
-    ):
-        return got
+    else:
+        low = span.lower()
+        kind = (
+            "month"
+            if any(m in low for m in _MONTH_STEMS)
+            else "week"
+            if low.removeprefix("on ") in _WEEKDAYS_EN
+            else "day"
+            if _EN_ORDINAL.fullmatch(low)
+            else None
+        )
+        around = text[max(0, start - 30) : start].lower() + " " + text[end : end + 20].lower()
+        if kind is None or not _EN_DAY_AHEAD.search(around) or _EN_PAST.search(around):
+            return got
+        if kind == "week":  # "dentist appt on thursday": the coming Thursday
+            return got[0] + timedelta(days=7), got[1] + timedelta(days=7)
+        if kind == "day":  # "on the 22nd" once the 22nd has passed: next month's
+            nxt = _month_form(1, got[0])[0]
+            try:
+                return (d := nxt.replace(day=got[0].day)), d
+            except ValueError:  # the 31st of a shorter month
+                return got
     try:
         return got[0].replace(year=got[0].year + 1), got[1].replace(year=got[1].year + 1)
     except ValueError:  # 29 February

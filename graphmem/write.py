@@ -11,7 +11,7 @@ import numpy as np
 from .active_view import ActiveView
 from .arbitrate import Decision, decide, lookup_keys, mentions_value
 from .config import Config
-from .extract.relations import relation_of
+from .extract.relations import other_sibling, relation_of
 from .keys import value_key
 from .model import SELF, SOURCE_CONFIDENCE, AuditRecord, Candidate, Entity, Fact, Ignored, RememberResult
 from .stores.base import SupersedesEdge, UserWriter
@@ -131,6 +131,8 @@ class Applier:
         if rel is not None:
             # "my daughter" before we knew her name, or a name for someone already linked.
             existing = self._related_by(rel[1], rel[0])
+            if existing is not None and other_sibling(existing.name, name):
+                existing = None  # 我妹 is not the sister known as 姐
             if existing is not None:
                 if relation_of(name) is None and relation_of(existing.name) is not None:
                     renamed = replace(existing, name=name, aliases=(*existing.aliases, existing.name))

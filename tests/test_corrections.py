@@ -32,6 +32,10 @@ def values(facts: list) -> list[str]:
             "白鲸科技",
         ),
         ("我是广东人。", "说错了，我其实是福建人", "hometown", "广东", "福建"),
+        # the number alone after a correction word: the age on record
+        ("I'm 41 and I teach yoga.", "ugh typo, I meant 47", "age", "41", "47"),
+        ("I just turned 52.", "*25 lol", "age", "52", "25"),
+        ("我今年27岁。", "写错了，是26", "age", "27", "26"),
         ("我住在南京。", "搞错了，我是在无锡，不是南京", "city", "南京", "无锡"),
         ("我是一名会计。", "我已经不做会计了，转行当老师", "job_title", "会计", "老师"),
         (
@@ -66,6 +70,20 @@ def test_corrected_value_supersedes(
         ),
         ("I'm vegan these days.", "I gave up on being vegan last month.", "diet", "vegan"),
         ("My girlfriend Ines loves hiking.", "Ines and I broke up last week.", "partner", "Ines"),
+        # "not … anymore", with or without the "I'm"
+        ("I work at Globex.", "I'm not at Globex anymore, long story", "employer", "Globex"),
+        ("I live in Denver.", "not living in Denver any more", "city", "Denver"),
+        ("I'm vegetarian.", "I'm not vegetarian anymore", "diet", "vegetarian"),
+        ("I'm vegan.", "no longer vegan, I eat eggs again", "diet", "vegan"),
+        (
+            "I'm allergic to kiwi.",
+            "my allergist says I'm not allergic to kiwi, it was the pollen all along",
+            "allergy",
+            "kiwi",
+        ),
+        ("My husband Omar is a dentist.", "Omar and I got divorced over the summer.", "spouse", "Omar"),
+        ("I'm engaged to Lena.", "we're separated now, it's for the best", "partner", "Lena"),
+        ("My boyfriend is Theo.", "I broke up with my bf last night", "partner", "Theo"),
         ("我对海鲜过敏。", "体检查了过敏原，其实我不对海鲜过敏", "allergy", "海鲜"),
         ("我女朋友叫小雅。", "我跟小雅分手了。", "partner", "小雅"),
         ("最近喜欢喝奶茶。", "奶茶已经戒了", "likes", "奶茶"),
@@ -201,3 +219,47 @@ def test_a_partner_married_is_the_spouse_now(mem: Memory, uid: Callable[[str], s
     mem.remember(u, "上周跟小林领证了！", at=T1)
     assert [f.value for f in mem.get(u, "spouse")] == ["小林"]
     assert not mem.get(u, "partner")
+
+
+def test_one_pet_of_a_list_gone_leaves_the_other(mem: Memory, uid: Callable[[str], str]) -> None:
+    u = uid("pets-listed")
+    mem.remember(u, "我养了两只仓鼠，分别叫芝麻和花生", at=T0)
+    assert set(values(mem.get(u, "pet"))) == {"花生", "芝麻"}
+    mem.remember(u, "芝麻前天死了，好难受", at=T1)
+    assert values(mem.get(u, "pet")) == ["花生"]
+
+
+@pytest.mark.parametrize(
+    ("first", "said", "attribute", "kept"),
+    [
+        ("I'm allergic to walnuts.", "my nephew swears I'm not allergic to walnuts", "allergy", "walnuts"),
+        ("I work at Initrode.", "the recruiter thinks I'm not at Initrode", "employer", "Initrode"),
+    ],
+)
+def test_a_not_that_negates_a_verb_moves_no_value(
+    mem: Memory, uid: Callable[[str], str], first: str, said: str, attribute: str, kept: str
+) -> None:
+    """'X, not Y' corrects Y to X; '… I am not allergic to Y' contrasts no two values, so the
+    words before 'not' never become the attribute's value."""
+    u = uid("not-verb")
+    mem.remember(u, first, at=T0)
+    mem.remember(u, said, at=T1)
+    assert values(mem.get(u, attribute)) == [kept]
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "old", "new"),
+    [
+        ("We have a bunny named Clover.", "we finally renamed Clover to Thumper", "Clover", "Thumper"),
+        ("My dog is called Rex.", "Rex's new name is Bruno, the kids insisted", "Rex", "Bruno"),
+        ("我家的猫叫煤球。", "煤球改名叫黑豆了，哈哈", "煤球", "黑豆"),
+    ],
+)
+def test_a_pet_renamed_by_its_old_name(
+    mem: Memory, uid: Callable[[str], str], first: str, then: str, old: str, new: str
+) -> None:
+    u = uid("renamed")
+    mem.remember(u, first, at=T0)
+    assert values(mem.get(u, "pet")) == [old]
+    mem.remember(u, then, at=T1)
+    assert values(mem.get(u, "pet")) == [new]

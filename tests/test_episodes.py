@@ -144,6 +144,18 @@ def test_a_day_of_the_month_said_ahead_is_the_coming_one() -> None:
     assert find_spans("I had my check-up on March 2nd", at)[0].start == date(2023, 3, 2)
 
 
+def test_an_english_weekday_or_day_of_the_month_named_for_a_plan_is_the_coming_one() -> None:
+    at = datetime(2023, 5, 10, 12, tzinfo=timezone.utc)  # a Wednesday
+    assert find_spans("eye doctor appointment on tuesday, finally", at)[0].start == date(2023, 5, 16)
+    assert find_spans("the interview was on tuesday", at)[0].start == date(2023, 5, 9)
+    assert find_spans("we painted the fence on tuesday", at)[0].start == date(2023, 5, 9)
+    assert find_spans("heading to Oslo on April 30", at)[0].start == date(2024, 4, 30)
+    # "on the 4th": that day of the month, the coming one for a plan, else the latest
+    assert find_spans("leaving for the coast on the 4th", at)[0].start == date(2023, 6, 4)
+    assert find_spans("the rent went out on the 4th", at)[0].start == date(2023, 5, 4)
+    assert find_spans("our party on the 20th", at)[0].start == date(2023, 5, 20)
+
+
 def test_weeks_ago_is_that_day_in_a_message_and_about_then_in_a_question() -> None:
     at = datetime(2023, 5, 22, 12, tzinfo=timezone.utc)
     said = find_spans("we adopted the puppy three weeks ago", at)[0]

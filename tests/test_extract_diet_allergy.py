@@ -61,6 +61,13 @@ def test_a_hedged_inner_statement_is_kept_as_a_guess() -> None:
         (["I've been vegan for four years.", "I started eating eggs again, doctor's orders."], "vegan", True),
         (["我吃素五年了。", "最近开始吃鱼和鸡肉了，医生建议的。"], "素食", True),
         (["I've been vegan for four years.", "I started eating more beans."], "vegan", False),
+        (["I'm vegan.", "welp, I eat chicken again these days"], "vegan", True),
+        (
+            ["I'm vegetarian.", "meh I'm eating steak again since spring, too hard to quit"],
+            "vegetarian",
+            True,
+        ),
+        (["I'm vegetarian.", "I eat tofu again now"], "vegetarian", False),
         (["我吃素五年了。", "最近开始吃坚果了。"], "素食", False),
     ],
 )

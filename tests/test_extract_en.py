@@ -100,6 +100,17 @@ CASES = [
     ("Please don't mention Oracle again.", [E("*", "Oracle", retract=True)], []),
     ("Forget that I like sushi.", [E("likes", "sushi", retract=True)], [E("likes", "sushi", retract=False)]),
     ("I broke up with Chris.", [E("partner", "Chris", retract=True)], []),
+    # a relative married to someone: the relative's spouse, not the user's
+    (
+        "My sister Nadia is married to Joel.",
+        [E("spouse", "Joel", subject="Nadia")],
+        [E("spouse", "Joel", subject="self")],
+    ),
+    (
+        "my uncle is engaged to Petra",
+        [E("partner", "Petra", subject="uncle")],
+        [E("partner", "Petra", subject="self")],
+    ),
     (
         "I quit Globex and now work at Initech.",
         [E("employer", "Globex", retract=True), E("employer", "Initech", replaces="Globex")],
@@ -226,6 +237,63 @@ CASES = [
     ),
     # pets beyond cats and dogs
     ("We have a gecko called Ziggy.", [E("pet", "Ziggy", qualifier="lizard")], []),
+    # "a X person": a taste, unless X names a trait
+    ("I'm a coffee person, always have been", [E("likes", "coffee")], []),
+    ("honestly not a mountains person", [E("dislikes", "mountains")], []),
+    ("I skip dessert, cheese person at heart", [E("likes", "cheese")], []),
+    ("I'm a night person", [], [A("likes"), A("dislikes")]),
+    ("I'm not a people person", [], [A("likes"), A("dislikes")]),
+    ("My aunt is a really sweet person.", [], [A("likes")]),
+    ("my neighbour is a generous person", [], [A("likes")]),
+    # how long one has been somewhere: where one lives
+    ("Born in Lagos, but been in Nairobi since 2015.", [E("city", "Nairobi"), E("hometown", "Lagos")], []),
+    ("I've been in Madrid for a couple of months", [E("city", "Madrid")], []),
+    ("I've been in a bad mood for days", [], [A("city")]),
+    # what a doctor or a test found, said as the user's own statement
+    ("The dermatologist said I'm allergic to nickel.", [E("allergy", "nickel")], [A("friend")]),
+    ("my blood test showed I am gluten intolerant", [E("diet", "gluten-free")], []),
+    ("not really into country music anymore", [E("dislikes", "country music")], []),
+    ("No longer into pilates tbh", [E("dislikes", "pilates")], []),
+    ("I'm off today, WFH", [], [A("name")]),
+    ("officially a Londoner now, finally unpacked", [E("city", "London")], []),
+    # the speaker's own said without "my": "hubby", "the wife"; kiddo, bestie
+    (
+        "hubby's a firefighter",
+        [E("job_title", "firefighter", subject="hubby")],
+        [A("job_title", subject="self")],
+    ),
+    ("the wife is from Leeds originally", [A("hometown", subject="wife")], [A("hometown", subject="self")]),
+    ("my kiddo Theo hates broccoli", [E("child", "Theo"), E("dislikes", "broccoli", subject="Theo")], []),
+    (
+        "my bestie Rana works at Deloitte",
+        [E("friend", "Rana"), E("employer", "Deloitte", subject="Rana")],
+        [],
+    ),
+    # a reaction told instead of the word allergic
+    ("Cashews give me hives, every single time", [E("allergy", "Cashews")], []),
+    ("I broke out in a rash after eating kiwi", [E("allergy", "kiwi")], [A("allergy", value="eating kiwi")]),
+    ("I always carry an EpiPen for wasp stings", [E("allergy", "wasp stings")], []),
+    ("onions make me cry lol", [], [A("allergy")]),
+    # contractions typed without the apostrophe
+    ("im 41, work as a dentist", [E("age", "41")], []),
+    ("ive got a parrot named Kiwi", [E("pet", "Kiwi")], []),
+    ("i dont like mushrooms", [E("dislikes", "mushrooms")], [E("likes", "mushrooms")]),
+    ("plot twist: I actually like jazz now", [E("likes", "jazz")], []),
+    # chat shorthand in front of a statement
+    ("tbh I'm pescatarian these days", [E("diet", "pescatarian")], []),
+    ("ngl I really dislike mayo", [E("dislikes", "mayo")], []),
+    ("afaik I'm allergic to penicillin", [E("allergy", "penicillin")], []),
+    # a trailing "actually" / "tho" is a filler, not part of the value
+    ("Whoops, I'm 34 actually.", [E("age", "34")], []),
+    ("I work at Cisco tho", [E("employer", "Cisco")], []),
+    # the kind said again as its breed before the name
+    ("Just got a puppy, a lab mix named Otis!", [E("pet", "Otis", qualifier="dog")], [E("pet", "puppy")]),
+    (
+        "We have a cat, a fluffy ragdoll called Juno.",
+        [E("pet", "Juno", qualifier="cat"), E("note", "ragdoll")],
+        [E("pet", "cat")],
+    ),
+    ("I got a kitten, a tiny tabby named Bean.", [E("pet", "Bean", qualifier="cat")], [E("pet", "kitten")]),
     # a list of children with their ages
     (
         "We've got two girls: Nora (11) and little Bea.",

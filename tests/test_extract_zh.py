@@ -131,6 +131,48 @@ CASES = [
     ("我刚入职了小米。", [E("employer", "小米")], []),
     ("我是一名护士。", [E("job_title", "护士")], []),
     ("我是做销售的。", [E("job_title", "销售")], []),
+    # close kin said without 我 are the speaker's, and what follows is theirs
+    ("闺女叫糖糖，今年五岁", [E("child", "糖糖"), E("age", "5", subject="糖糖")], [A("age", subject="self")]),
+    ("我今年三十七", [E("age", "37")], []),
+    ("老公今年四十二", [E("age", "42", subject="老公")], [E("age", "42", subject="self")]),
+    ("男朋友在字节上班", [E("employer", "字节", subject="男朋友")], [E("employer", "字节", subject="self")]),
+    ("叫我Mia就好", [E("preferred_name", "Mia")], []),
+    ("老婆饼真好吃", [], [A("spouse")]),
+    ("老家河南的，目前在杭州搬砖", [E("city", "杭州")], []),
+    # the age turned at a birthday; the party itself, dated, an event
+    ("女儿上周六过了六岁生日", [E("age", "6", subject="女儿"), A("event")], [A("age", subject="self")]),
+    ("刚过完四十岁生日，感慨万千", [E("age", "40")], []),
+    # a reaction told instead of 过敏 is an allergy; 碰到 is the verb, not part of the value
+    ("我一吃菠萝嘴巴就肿", [E("allergy", "菠萝")], []),
+    ("儿子喝牛奶会起疹子", [E("allergy", "牛奶", subject="儿子")], [A("allergy", subject="self")]),
+    ("我碰到花粉就过敏", [E("allergy", "花粉")], [E("allergy", "到花粉")]),
+    ("吃辣的就拉肚子", [], [A("allergy")]),
+    # "X的" right after saying where one is from narrows it
+    ("我是广东人，汕头的", [E("hometown", "汕头")], []),
+    ("我喜欢吃米粉，桂林的", [], [A("hometown")]),
+    # 我是X人 is where one is from even when X starts with a surname's character
+    ("我是沈阳人，在北京上班", [E("hometown", "沈阳")], [A("name")]),
+    ("俺是黄山人", [E("hometown", "黄山")], [A("name")]),
+    ("现在算是半个厦门人了哈哈", [E("city", "厦门")], []),
+    # where the user and a partner live together is where the user lives
+    ("我和媳妇住在昆明", [E("city", "昆明")], []),
+    # names listed after a count: one link each
+    ("我养了两只兔子，一只叫年糕一只叫汤圆", [E("pet", "年糕"), E("pet", "汤圆")], []),
+    ("家里三条狗：旺财、来福和小白", [E("pet", "旺财"), E("pet", "来福"), E("pet", "小白")], []),
+    ("我有两只猫，都特别黏人", [], [A("pet", value="都特别黏人")]),
+    # "只喝X" / "只吃X": a habit one keeps to; "只吃素" the diet
+    ("早上一般只喝豆浆", [E("likes", "豆浆")], []),
+    ("我妈只吃素", [E("diet", "素食")], []),
+    ("昨天只吃了两个包子", [], [A("likes")]),
+    ("我只喝热的", [], [A("likes")]),
+    # a change to what one owns or uses, the subject dropped: the speaker's, kept as a note
+    ("上个月换了台小米电视，画质不错", [E("event", "上个月换了台小米电视")], []),
+    ("旧电脑卖了，入手了一台MacBook", [E("note", "旧电脑卖了，入手了一台MacBook")], []),
+    # the measure word after the job, no 是; 我自己 / 我本人 as the speaker
+    ("本人护士一枚，三班倒。", [E("job_title", "护士")], []),
+    ("我就是普通上班族一个", [], [A("job_title")]),
+    ("我自己在苏州，爸妈在老家", [E("city", "苏州")], []),
+    ("我本人是会计", [E("job_title", "会计")], []),
     ("我在深圳工作。", [E("city", "深圳")], [A("employer")]),
     ("我在成都的一家游戏公司上班。", [E("city", "成都"), E("employer", "游戏公司")], []),
     ("我以前在百度工作。", [A("note")], [A("employer")]),

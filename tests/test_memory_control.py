@@ -36,6 +36,7 @@ def _everything(mem: Memory, u: str) -> str:
         "这个别记：我最近在偷偷看心理医生。",
         "我弟弟欠了网贷，别记下来啊",
         "不用记哈，我上周面试挂了",
+        "偷偷告诉你一句别记下来：我弟弟欠了网贷",
     ],
 )
 def test_dont_keep_leaves_no_trace(mem: Memory, uid: Callable[[str], str], text: str) -> None:
@@ -78,6 +79,9 @@ def test_dont_keep_writes_nothing_to_the_sqlite_file(tmp_path: Path, uid: Callab
         ),
         ("我住在大连，喜欢吃海鲜。", "忘掉我住在大连这件事", "city", "大连"),
         ("我在顺丰上班，我喜欢羽毛球。", "把我在顺丰上班的事删了", "employer", "顺丰"),
+        # the thing named first, then the request; an attribute of no one else is the user's
+        ("我住在大连，喜欢吃海鲜。", "之前说的住址给我删了吧", "city", "大连"),
+        ("我在顺丰上班，我喜欢羽毛球。", "把我的公司删掉", "employer", "顺丰"),
     ],
 )
 def test_forget_request_erases_what_it_names(
@@ -102,6 +106,9 @@ def test_forget_request_erases_what_it_names(
         ("Forget Ines's city.", {("Ines", "city")}),
         ("把我姐姐的工作忘掉", {("Ines", "employer")}),
         ("forget where I work", {("self", "employer")}),
+        # a second thought in front of the request
+        ("actually, forget where my sister works", {("Ines", "employer")}),
+        ("hmm no. forget where I live pls", {("self", "city")}),
         ("forget about my sister", {("self", "sibling"), ("Ines", "employer"), ("Ines", "city")}),
         ("把我姐姐的事删了", {("self", "sibling"), ("Ines", "employer"), ("Ines", "city")}),
     ],

@@ -80,3 +80,22 @@ def test_lists_of_children_are_linked_by_name(
     mem.remember(u, text, at=T0)
     assert set(values(mem.get(u, "child"))) == children
     assert mem.get(u, "name") == []
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "attribute", "kept", "new"),
+    [
+        ("我哥在武汉上班。", "我弟在西安工作。", "city", "武汉", "西安"),
+        ("我姐姐是律师。", "我妹妹是设计师。", "job_title", "律师", "设计师"),
+    ],
+)
+def test_an_elder_and_a_younger_sibling_are_two_people(
+    mem: Memory, uid: Callable[[str], str], first: str, second: str, attribute: str, kept: str, new: str
+) -> None:
+    """哥 and 弟 (姐 and 妹) share a qualifier but not a person: what is said of the younger
+    one never replaces what was said of the elder."""
+    u = uid("sides")
+    mem.remember(u, first, at=T0)
+    mem.remember(u, second, at=T1)
+    said = {f.value: f.subject_name for f in mem.facts(u) if f.attribute == attribute}
+    assert kept in said and new in said and said[kept] != said[new], said

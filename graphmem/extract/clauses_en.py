@@ -28,6 +28,13 @@ _CONTRACTIONS = [
     (re.compile(r"\b(he|she|it|that|name|birthday|bday|b-day)'s\b", I), r"\1 is"),
 ]
 _LONE_I = _CONTRACTIONS[4][0]
+#: Contractions typed without the apostrophe ("im 34", "dont like olives"): only the forms that
+#: are no other English word ("ill", "id", "wont", "were" stay as they are).
+_BARE_CONTRACTIONS = re.compile(r"\b(?:im|ive|dont|doesnt|didnt|cant|isnt|wasnt|arent|havent|hasnt)\b", I)
+_BARE_FULL = {
+    "im": "I am", "ive": "I have", "dont": "do not", "doesnt": "does not", "didnt": "did not", "cant": "cannot",
+    "isnt": "is not", "wasnt": "was not", "arent": "are not", "havent": "have not", "hasnt": "has not",
+}  # fmt: skip
 _VERBS = (
     r"am|is|are|was|have|has|had|work|works|worked|live|lives|lived|love|loves|like|likes|enjoy|enjoys|hate|hates|speak|"
     r"speaks|play|plays|moved|joined|started|teach|teaches|study|studies|own|owns|just|also|recently|currently|now|can|will"
@@ -58,6 +65,7 @@ _BARE_NAME = re.compile(r"^names?(?:'s|\s+is|\s*:)\s+(?=[A-Z])", I)
 
 def expand(text: str) -> str:
     text = _BARE_NAME.sub("my name is ", text.replace("’", "'").replace("‘", "'"))
+    text = _BARE_CONTRACTIONS.sub(lambda m: _BARE_FULL[m.group(0).lower()], text)
     if "'" not in text:  # every contraction but a lone "i" has an apostrophe: one pattern, not all
         return _LONE_I.sub("I", text) if "i" in text else text
     for rx, rep in _CONTRACTIONS:

@@ -256,6 +256,17 @@ def bare_correction(context: ExtractContext, old: str, new: str, source: str) ->
     return [cand(fact.attribute, n, subj, source, correction=True, replaces=fv)]
 
 
+def bare_number_correction(context: ExtractContext, number: str, source: str) -> list[Candidate]:
+    """A correction that says only a number ("typo, I meant 28", "打错了，是30"): the user's
+    age, when one is on record and the number could be one; anything else stays as said."""
+    if not number.isdigit() or not 1 <= int(number) <= 120:
+        return []
+    old = active_values(context, "age")
+    if len(old) != 1 or old[0] == number:
+        return []
+    return [cand("age", number, ME, source, correction=True, replaces=old[0])]
+
+
 # A hedged clause ("might move to Denver", "好像对芒果过敏") is a guess, not a statement: its
 # candidates are inferences that cannot replace what the user stated (arbitrate.GUARD).
 _HEDGE = re.compile(

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 
 from . import common as c
-from .common import ME, Subject, cand, link
+from .common import ME, cand, link
+from .have_en import LISTED, PET_ADJ, have, pet_gone, pet_put_down
 from .lexicon import (
     EN_AVOID,
-    EN_BREEDS,
     EN_DIETS,
     EN_GENDER,
     EN_LANGUAGES,
@@ -217,6 +217,8 @@ def _self_name(m, ctx):
     v = m["name"]
     if not ctx.explicit or not ctx.subj.is_self or v.split()[0] in EN_NOT_NAMES or c.is_place_en(v):
         return None
+    if len(v) > 1 and v.isupper():  # "I'm not at work today, WFH": an abbreviation, not a name
+        return None
     return [cand("name", v, ctx.subj, ctx.src)]
 
 
@@ -237,64 +239,13 @@ def _date(m, ctx):
     ]
 
 
-def _have(m, ctx):
-    """'I have a golden retriever named Max' / 'a daughter named Emma' / 'a cat'."""
-    kind = re.sub(
-        r"\s+(?:last|this|yesterday|today|recently|a few|two|three|over)\b.*$", "", m["kind"].strip().lower()
-    )
-    breed = EN_BREEDS.get(kind) or EN_BREEDS.get(kind.rstrip("s"))
-    rel = ("pet", breed) if breed else relation_of(kind)
-    if not rel:
-        return None
-    attribute, qual = rel
-    who = m["name"] or m["name2"]
-    if m["names"]:  # "two kids, Mia and Leo", "three kids: Leo (9), Mia (6) and baby Sam": one link each
-        out = []
-        for item in re.split(r",? and |, ", m["names"]):
-            said = _LISTED_RX.fullmatch(item.strip())
-            if said is None or said["who"].split()[0] in EN_NOT_NAMES:
-                continue
-            subj = ctx.state.add(said["who"], entity_type(attribute), qual or attribute)
-            out.append(link(attribute, qual, said["who"], ctx.src))
-            if said["age"] and entity_type(attribute) == "person":
-                out.append(cand("age", said["age"], subj, ctx.src))
-        return out or None
-    if who and who.split()[0] not in EN_NOT_NAMES:
-        subj = ctx.state.add(who, entity_type(attribute), qual or attribute)
-        out = [link(attribute, qual, who, ctx.src)]
-        return out + [cand("note", kind, subj, ctx.src)] if breed else out
-    if (m["cnt"] or "").lower() not in ("a", "an", "one"):
-        return [cand("note", ctx.src, ctx.subj, ctx.src)]
-    ctx.state.mention(Subject(kind, entity_type(attribute), qual or attribute, named=False))
-    return [link(attribute, qual, kind, ctx.src)]
-
-
-def _pet_gone(m, ctx):
-    s = ctx.subj
-    if s.type == "pet" and s.named:
-        return [cand("pet", s.name, ME, ctx.src, retract=True, correction=True, qualifier=s.relation)]
-    word = (m.groupdict().get("rel") or s.name).lower()
-    qual = (relation_of(word) or ("pet", EN_BREEDS.get(word)))[1]
-    names = [x.name for x in ctx.state.by_relation(qual)] or [word]
-    return [cand("pet", n, ME, ctx.src, retract=True, correction=True, qualifier=qual) for n in names]
-
-
-def _pet_put_down(m, ctx):
-    """ "We had to put Biscuit down": a pet the user named is gone."""
-    hit = ctx.state.entity_at(m["name"], word_boundary=True)
-    if hit is None or hit[0].type != "pet":
-        return None
-    pet = hit[0]
-    gone = cand("pet", pet.name, ME, ctx.src, retract=True, correction=True, qualifier=pet.relation)
-    return [gone, cand("event" if ctx.has_time else "note", ctx.src, ME, ctx.src)]  # when it happened stays
-
-
 def _couple(attribute, qualifier=None):
     def rule(m, ctx):
         if not m["name"]:
             return [cand("note", ctx.src, ctx.subj, ctx.src)]
         ctx.state.add(m["name"], "person", qualifier or attribute)
-        return [link(attribute, qualifier, m["name"], ctx.src)]
+        # "my brother Tom is married to Eva": Eva is Tom's spouse, never the user's
+        return [link(attribute, qualifier, m["name"], ctx.src, owner=ctx.subj)]
 
     return rule
 
@@ -320,6 +271,27 @@ def _if(test, handler):
     return lambda m, ctx: handler(m, ctx) if test(m, ctx) else None
 
 
+#: "a morning person", "a people person": words before "person" that name a trait, not a taste.
+_TRAIT_PERSON = (
+    r"(?:morning|night|early|late|people|good|bad|nice|kind|private|shy|social|visual|detail|details|big|"
+    r"different|better|new|grown|young|old|lazy|busy|religious|spiritual|creative|logical|numbers|glass|type|"
+    r"sensitive|quiet|loud|practical|emotional|patient|impatient|positive|negative|real|whole|single|"
+    r"very|pretty|quite|super|so|fairly|rather|more|less|much|kind|sort|really|totally|truly|extremely|incredibly|"
+    r"sweet|smart|nice|great|cool|chill|warm|cold|simple|humble|lovely|calm|honest|strong|fun|weird|normal|wise)"
+)
+
+
+#: Endings of adjectives ("a funny person", "a generous person"): a trait, not a taste.
+_ADJECTIVE_END = re.compile(r"(?:[^e]y|ful|ous|ive|ic|al|ish|less|ble|ent|ant|ed|est)$")
+
+
+def _kind_of_person(m, ctx):
+    said = (m.groupdict().get("v") or m.groupdict().get("x") or "").split()
+    if not said or _ADJECTIVE_END.search(said[0]):
+        return None
+    return attr("dislikes" if m.groupdict().get("neg") else "likes", like_value)(m, ctx)
+
+
 def _a_something(m, ctx):
     """'is a nurse' is a job; 'is a husky' about a pet is a note on the pet."""
     return work_candidates(m, ctx) or (
@@ -336,8 +308,6 @@ def _title_is(m, ctx):
 
 
 #: One of the people or pets a list names: "Leo (9)", "baby Sam".
-_LISTED = r"(?:(?:baby|little|big) )?[A-Z][\w'-]+(?: \(\d{1,2}\))?"
-_LISTED_RX = re.compile(r"(?:(?:baby|little|big) )?(?P<who>[A-Z][\w'-]+)(?: \((?P<age>\d{1,2})\))?")
 #: How much of a language, said before it in a list ("German, and a bit of Arabic").
 _LANG_AMOUNT = (
     r"(?:(?:a little|a bit of|some|basic|conversational|a little bit of|decent|broken|a few words of) )?"
@@ -374,17 +344,18 @@ _is_pet_word = lambda m, x: (relation_of(m["rel"]) or ("",))[0] == "pet"  # noqa
 _TABLE = [
     # leaving: a job, a city, a pet, a partner
     (rf"^(?:do not|does not|no longer|not) work(?:s|ing)? (?:at|for|with) {_X}", _retract_work),
-    (rf"^{_BE} no longer (?:at|with|working at|working for|employed at|employed by) {_X}", _retract_work),
+    (rf"^{_BE} (?:no longer|not(?=.*\b(?:anymore|any more)\b)) (?:at|with|working at|working for|employed at|employed by) {_X}", _retract_work),
     (r"^(?:just |have |has |finally |officially )*(?:left|quit|resigned from|lost) (?:my|his|her) (?:job|position)\b(?!\s+(?:at|with|for)\b)"
      r"|^(?:just |have |has )?(?:got|was|been|am|is|getting) (?:laid off|fired|let go|made redundant)(?! from)\b"
      r"|^(?:am|is) (?:now |currently )?(?:unemployed|out of work|between jobs)\b", c.employer_ended),
     (rf"^(?:just |have |has )?(?:left|quit|resigned from|retired from|got laid off from|was laid off from|got fired from) "
      rf"(?:my job (?:at|with) |the job at )?{_X}", _retract_work),
     (rf"^(?:do not|does not|no longer) live(?:s)? in {_X}", _gone("city")),
+    (rf"^{_BE} (?:no longer|not(?=.*\b(?:anymore|any more)\b)) (?:living|based|staying) in {_X}", _gone("city")),
     (rf"^{_BE} not (?:originally )?from {_X}", _gone("hometown")),
-    (r"^(?:do not|does not|no longer) (?:have|own) (?:a|an|any|my|the) (?P<rel>\w+?)s?(?: anymore| any more)?$", _if(_is_pet_word, _pet_gone)),
-    (r"^(?:died|passed away|passed|ran away|is gone|is no longer with us|crossed the rainbow bridge)\b", _if(lambda m, x: x.subj.type == "pet", _pet_gone)),
-    (r"^(?:(?:had|have|has) to |just |finally )*(?:put|had) (?P<name>(?-i:[A-Z][\w'-]+)) (?:down|to sleep)\b", _pet_put_down),
+    (r"^(?:do not|does not|no longer) (?:have|own) (?:a|an|any|my|the) (?P<rel>\w+?)s?(?: anymore| any more)?$", _if(_is_pet_word, pet_gone)),
+    (r"^(?:died|passed away|passed|ran away|is gone|is no longer with us|crossed the rainbow bridge)\b", _if(lambda m, x: x.subj.type == "pet", pet_gone)),
+    (r"^(?:(?:had|have|has) to |just |finally )*(?:put|had) (?P<name>(?-i:[A-Z][\w'-]+)) (?:down|to sleep)\b", pet_put_down),
     (rf"^(?:broke up with|split up with|separated from|divorced) {NAME}", lambda m, x: [cand("partner", m["name"], ME, x.src, retract=True, correction=True)]),
     # names, age, birthday, gender
     (rf"^{_POSS}(?:full |real |legal |first )?name is (?:(?:actually|really|in fact|officially|spelled|spelt|written) )*{NAME}", name),
@@ -412,6 +383,8 @@ _TABLE = [
      rf"settled down|{_BE} staying)(?: down)? (?:in|out of|at) {_X}", attr("city", place)),
     (rf"^(?:have |has )?{_ADV}(?:moved|relocated|{_BE} moving|{_BE} relocating)(?: back| over| out)? (?:from (?P<old>[^,]+?) )?to {_X}", _moved),
     (rf"^call {_X} home$", attr("city", place)),
+    # "been in Toronto for 10 yrs now": how long one has been somewhere is where one lives
+    (r"^(?:have |has )?been (?:in|based in|staying in) (?P<x>[^,]+?) (?:for|since)\b.*$", _if(lambda m, x: c.is_place_en(m["x"]), attr("city", place))),
     # "we finally closed on a house in Boulder": a home bought is where one lives now.
     (rf"^(?:have |has )?{_ADV}(?:bought|closed on|purchased|got the keys to) (?:a|an|our|my|the|his|her|their) (?:new |first |own |little )*"
      rf"(?:house|home|place|flat|apartment|condo|townhouse) (?:in|out in) {_X}", attr("city", place)),
@@ -452,7 +425,7 @@ _TABLE = [
      rf"(?: (?:these days|right now|now|at the moment|lately|currently|of all time|ever))? (?:is|are) {_V}", attr("likes", like_value)),
     (rf"^(?:my |'s )?(?:hobby is|hobbies are|hobbies include|interests are|interests include|passion is) {_V}", attr("likes", like_value, split=True)),
     (rf"^{_ADV}(?:hate|hates|dislike|dislikes|detest|detests|loathe|loathes|cannot stand|can not stand|cannot bear|cannot handle|"
-     rf"(?:do|does) not (?:really |actually )?(?:like|enjoy|care for|love)|{_BE} not (?:a (?:big |huge )?fan of|into|big on|keen on|crazy about)|"
+     rf"(?:do|does) not (?:really |actually )?(?:like|enjoy|care for|love)|{_BE} (?:not|no longer) (?:really |even |that )?(?:a (?:big |huge )?fan of|into|big on|keen on|crazy about)|"
      rf"{_BE} sick of|{_BE} tired of|{_BE} fed up with|no longer (?:like|enjoy)s?|{_BE} over|have gone off|"
      rf"(?:have |has )?{_ADV}(?:grown|come|started|begun|learned|learnt) to (?:hate|dislike|despise|loathe)) {_V}", attr("dislikes", like_value)),
     (rf"^(?:do not|does not|never|no longer) (?:eat|drink)s? {_V}", attr("dislikes", like_value)),
@@ -473,15 +446,23 @@ _TABLE = [
      _fixed("skill", lambda m: "play " + m["v"])),
     # pets and people
     (rf"^(?:have got|has got|have|has|got|adopted|rescued|just got|just adopted) (?:(?P<cnt>a|an|one|two|three|four|\d+) )?"
-     rf"(?:(?:new|little|cute|rescue|baby|young|old|sweet|lovely|twin|adorable|wonderful|amazing|\d+[- ]year[- ]old)\s+)*(?P<kind>[a-z][a-z -]*?)"
-     rf"(?:[,:] (?P<names>{_LISTED}(?:(?:,? and |, ){_LISTED})+))?"
-     rf"(?:,? (?:named|called) {NAME}|, (?P<name2>[A-Z]\w+))?$", _have),
+     rf"(?:{PET_ADJ}\s+)*(?P<kind>[a-z][a-z -]*?)"
+     rf"(?:[,:] (?P<names>{LISTED}(?:(?:,? and |, ){LISTED})+))?"
+     rf"(?:(?:, (?:a|an) (?:{PET_ADJ}\s+)*(?P<kind2>[a-z][a-z -]*?))?,? (?:named|called) {NAME}|, (?P<name2>[A-Z]\w+))?$", have),
     (rf"^{_BE} married(?: to {NAME})?$", _couple("spouse")),
     (rf"^{_BE} engaged(?: to {NAME})?$", _couple("partner", "fiance")),
     (rf"^{_BE} (?:dating|seeing|going out with|in a relationship with) {NAME}", _couple("partner")),
     (rf"^{_BE} (?:now |currently )?(?:a |an |the ){_Y}(?: up| down| out| over| back)? (?:at|for|with) (?P<x>.+)$", _if(lambda m, x: job_title_of(m["y"]), work_candidates)),
     # "a chef in Turin": a job in a place, unless what follows "in" names an organisation
     (rf"^{_BE} (?:now |currently )?(?:a |an |the ){_Y}(?: up| down| out| over| back)? in (?P<x>.+)$", _if(lambda m, x: job_title_of(m["y"]), _job_in)),
+    # "I'm a tea person", "not really a beach person": a taste, unless the word names a trait
+    (rf"^{_BE} (?P<neg>not )?(?:really |totally |definitely |more of |very much |such |also )*(?:a |an )"
+     rf"(?:(?:total|big|huge|real|true|diehard|die-hard|massive) )?(?P<v>(?!{_TRAIT_PERSON}\b)[a-z]+(?: (?!{_TRAIT_PERSON}\b)[a-z]+)?) person"
+     rf"(?: through and through| for sure| at heart| all the way)?$", _kind_of_person),
+    # the same said as a fragment: "tea person through and through", "total dog person here"
+    (rf"^(?:(?:such )?an? )?(?:(?:total|huge|diehard|die-hard|massive) (?P<v>(?!{_TRAIT_PERSON}\b)[a-z]+) person(?: here)?"
+     rf"|(?P<x>(?!{_TRAIT_PERSON}\b)[a-z]+) person(?: through and through| at heart| all the way))$", _kind_of_person),
+    (rf"^(?P<neg>not) (?:really )?(?:an? )(?P<v>(?!{_TRAIT_PERSON}\b)[a-z]+) person$", _kind_of_person),
     (rf"^{_BE} (?:now |currently |also )?(?:a |an |the )(?P<y>[^,]+?)$", _a_something),
     (rf"^am {NAME}$", _self_name),
 ]

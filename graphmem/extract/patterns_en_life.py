@@ -29,6 +29,20 @@ def _split_up(m, ctx):
     return [*gone, cand("event", ctx.src, ME, ctx.src, kind="fact")]  # the break-up itself is history
 
 
+def _split_up_unnamed(m, ctx):
+    """'We got divorced', 'I broke up with my boyfriend': the one partner or spouse the user
+    has is meant; with none or several known, the message stays as it was said."""
+    if m["name"]:
+        return _split_up(m, ctx)
+    known = {v for a in ("partner", "spouse") for v in c.active_values(ctx.state.context, a)}
+    if len(known) != 1:
+        return None
+    gone = [
+        cand(a, v, ME, ctx.src, retract=True, correction=True) for v in known for a in ("partner", "spouse")
+    ]
+    return [*gone, cand("event", ctx.src, ME, ctx.src, kind="fact")]
+
+
 def _youngest(m, ctx):
     """'Lily's our youngest': a child, by name."""
     name = m["name"]
@@ -62,6 +76,36 @@ def _we_call(m, ctx):
     return [link(attr, qual, name, ctx.src), cand("note", who.name, subj, ctx.src)]
 
 
+def _renamed(m, ctx):
+    """'we renamed Oreo to Cookie': a pet the user has, known by its old name, takes the new one."""
+    hit = ctx.state.entity_at(m["old"] or m["old2"], word_boundary=True)
+    if hit is None or hit[0].type != "pet" or m["name"] in EN_NOT_NAMES:
+        return None
+    pet = hit[0]
+    ctx.state.add(m["name"], "pet", pet.relation)
+    return [
+        cand("pet", pet.name, ME, ctx.src, retract=True, correction=True, qualifier=pet.relation),
+        link("pet", pet.relation, m["name"], ctx.src),
+    ]
+
+
+def _reaction(m, ctx):
+    """'shrimp makes my throat swell', 'I break out in hives from strawberries', 'I carry an
+    EpiPen for bee stings': a reaction told instead of the word allergic is an allergy to what
+    causes it (a sneeze or an upset stomach is not: too many other causes)."""
+    x = p.span(
+        re.sub(r"^(?:eating|touching|having|drinking|being around|contact with)\s+", "", m["x"], flags=I),
+        p.LIKE_STOP,
+    )
+    if not x or re.match(r"(?:it|that|this|them|they|he|she|my|his|her|something|anything)\b", x, I):
+        return None
+    return [cand("allergy", x, ME, ctx.src)]
+
+
+_SWELLING = (
+    r"(?:break out in )?(?:hives|a rash|rashes|anaphylaxis|anaphylactic shock)"
+    r"|(?:my |me )?(?:throat|lips|mouth|face|tongue|eyes) (?:swell|close|puff)(?: up| shut)?"
+)
 _MY_LANG = re.compile(
     rf"\bmy ({LANG}) is (?:fluent|good|decent|native|solid|pretty good|ok|okay|conversational)\b", I
 )
@@ -240,17 +284,25 @@ _NAME_LOW = r"(?P<name>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
 
 # fmt: off
 RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
-    (rf"^(?:me and )?{_NAME_LOW} and (?:I|me) (?:have |had |just |finally |officially |recently |actually )*"
+    (rf"^(?:me and )?{_NAME_LOW} and (?:I|me) (?:have |had |just |finally |officially |recently |actually |got |are |were |are now )*"
      r"(?:broke up|split up|split|separated|divorced|called it quits|ended (?:things|it)|are over|are done|"
      r"are (?:no longer|not) together|broke it off)\b", I, _split_up),
-    (r"^(?:I|we) (?:have |had |just |finally |officially )*(?:broke up|split up|separated|divorced|called it quits|broke it off)"
-     rf"(?: with {_NAME_LOW})?\b", I, lambda m, x: _split_up(m, x) if m["name"] else None),
+    (r"^(?:I|we) (?:have |had |just |finally |officially |got |are |were )*(?:broke up|split up|separated|divorced|called it quits|broke it off)"
+     rf"(?: (?:with|from) (?:(?:my|our) (?:\w+ )?(?:partner|boyfriend|girlfriend|bf|gf|husband|wife|fianc[eé]e?|spouse)|{_NAME_LOW}))?\b", I,
+     _split_up_unnamed),
     (rf"^(?:we|I|everyone|everybody|the kids|my kids|people)\s+(?:all\s+)?(?:call|calls)\s+(?:him|her|it|them)\s+{p.NAME}", 0, _we_call),
+    (rf"^(?P<x>[a-z][\w' -]{{1,30}}?) (?:make|makes|made|give|gives|gave|send|sends) (?:me|my) (?:{_SWELLING})\b", I, _reaction),
+    (r"^(?:I )?(?:always |usually )?(?:break|broke) out in (?:hives|a rash|rashes|welts) (?:from|after|around|when I eat|whenever I eat|"
+     r"if I eat|if I touch|when I touch) (?P<x>.+)$", I, _reaction),
+    (r"^(?:I )?(?:always )?(?:carry|have|keep) (?:an? )?epi-?pens? (?:on me )?(?:for|because of) (?P<x>.+)$", I, _reaction),
+    (r"^(?:(?:we|I) (?:just |finally |officially )?(?:renamed|rename) (?P<old>[A-Z][\w'-]+) (?:to|as) "
+     r"|(?P<old2>[A-Z][\w'-]+)(?:'s| is) (?:now called|now named|new name is) )(?P<name>[A-Z][\w'-]+)\b", 0,
+     _renamed),
     (r"^(?:[\w ]{1,30}?\s+)?(?:got|gets|has gotten|turned) me (?:into|hooked on|obsessed with) (?P<v>.+?)(?:\s+and\b.*)?$", I,
      p.attr("likes", p.like_value)),
     (rf"^{p.NAME}(?:'s| is) (?:our|my) (?:youngest|oldest|eldest|middle (?:one|child|kid)|baby|little one|firstborn|first-born)\b", 0,
      _youngest),
-    (r"^(?:I am|we are|we're|I'm) (?:now |officially |finally |basically |both |all |proud )*(?:an? |proud )?"
+    (r"^(?:(?:I am|we are|we're|I'm) )?(?:now |officially |finally |basically |both |all |proud )*(?:an? |proud )?"
      r"(?P<dem>[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?: now| officially)*(?=$|[,.!]|\s+(?:and|but|so)\b)", 0,
      lambda m, x: _new_locals(m, x) if re.search(r"\b(?:now|officially)\b", m.group(0)) else None),
     (r"^(?:I am|am|I have been|have been|been) (?:seeing|dating|going out with|talking to) (?:someone|somebody|a (?:guy|girl|man|woman))"
@@ -261,12 +313,16 @@ RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
     (rf"^(?P<v>{LANG}) is my (?:first|native|mother|main) (?:language|tongue)\b", I, _language("native")),
     (rf"^my (?P<v>{LANG}) is (?:fluent|good|decent|native|solid|pretty good|ok|okay|alright|conversational|rusty|basic)\b", I, _language()),
     (rf"^(?:am|I am) (?:slowly |currently |also )?(?:learning|studying|picking up) (?P<v>{LANG})\b", I, _language("learning")),
-    (rf"^(?:turns out |it turns out |apparently |so )?(?:I am |am )?(?:actually )?not (?:really )?allergic to (?P<x>.+?){_AFTER_ALL}$", I, _not_allergic),
+    (rf"^(?:turns out |it turns out |apparently |so )?(?:I am |am )?(?:actually )?not (?:really )?allergic to (?P<x>[^,]+?){_AFTER_ALL}(?:,.*)?$", I, _not_allergic),
     (rf"^(?:(?:I|we) )?(?:have |had |just |finally |officially )*(?:gave up|given up|quit|stopped|dropped|ditched|abandoned|am done with|"
      rf"fell off|fell off the) (?:on |being |doing |eating |the |a |an )*(?P<d>{DIET})(?: diet| thing| wagon)?\b", I, _diet_off),
-    (rf"^(?:I am|am|I have been) no longer (?:a |an )?(?P<d>{DIET})\b", I, _diet_off),
+    (rf"^(?:I am |am |I have been )?no longer (?:a |an )?(?P<d>{DIET})\b", I, _diet_off),
+    (rf"^(?:I am |am )?not (?:a |an )?(?P<d>{DIET})(?: anymore| any more)\b", I, _diet_off),
     (r"^(?:I )?(?:have |had |just |finally |recently )*(?:started|began|am|went back to|have gone back to|am back to) "
      r"(?:eating|to eat) (?:some )?(?:meat|chicken|fish|seafood|eggs|beef|pork|bacon|steak|burgers|dairy|cheese)\b", I,
+     _eats_meat_again),
+    # "I eat meat again now": the habit said in the present, with what makes it new
+    (r"^(?:I )?(?:do )?eat (?:meat|chicken|fish|seafood|beef|pork|bacon|steak|burgers)(?: again| now| these days)+\b", I,
      _eats_meat_again),
     (r"^(?P<x>(?:my|our|the|that|this) [\w' -]{2,40}?) (?:got|was|has been|is|have been|were) (?:cancell?ed|called off|postponed|"
      r"scrapped|off|pushed back indefinitely)\b", I, _called_off),

@@ -14,9 +14,10 @@ from ..textproc import zh_number
 from . import common as c
 from .common import ME, Ctx, Subject, cand, link
 from .lexicon import ZH_BREEDS, ZH_DIETS, ZH_GENERIC_ORG, ZH_PLACES
-from .patterns_zh_diet import FOR_YEARS, diet, diet_broken, restriction
+from .patterns_zh_diet import FOR_YEARS, REACTION, diet, diet_broken, reaction, restriction
 from .patterns_zh_marriage import married_zh, wed
 from .relations import entity_type, relation_of
+from .zh_lists import listed_names
 from .zh_values import (
     LANGS,
     NAME,
@@ -145,6 +146,7 @@ def _self_introduced(m, ctx):
         or OCCUPATION.search(v)
         or c.is_place_zh(v, loose=True)
         or c.zh_pos(v) in ("n", "ns", "a", "v")
+        or v.endswith("人")  # 我是沈阳人, 我是黄山人: where one is from (a given name rarely ends in 人)
     ):
         return None
     return [cand("name", v, ctx.subj, ctx.src)]
@@ -162,6 +164,12 @@ def _age_n(text: str, ctx):
 
 def _age(m, ctx):
     return _age_n(m["n"], ctx)
+
+
+def _birthday_turned(m, ctx):
+    """过8岁生日: the age turned, and, with a day said (昨天), the birthday party as an event."""
+    out = _age_n(m["n"], ctx)
+    return out + [cand("event", ctx.src, ctx.subj, ctx.src)] if out and ctx.has_time else out
 
 
 def _birthday(m, ctx):
@@ -201,7 +209,7 @@ def _new_locals(m, ctx):
 
 _NEW_LOCALS = re.compile(
     r"^(?P<now>现在|如今|已经|终于|总算|也|都|正式)*(?:算是?|成为了?|成了|变成了?|是)(?:半个|一个|个|正式的|真正的|地道的|新)?"
-    r"(?P<x>[^，,的个一]{2,10})人(?P<le>了|啦)*$"
+    r"(?P<x>[^，,的个一]{2,10})人(?P<le>了|啦)*(?:哈+|呀|啊|哦|~|～)*$"
 )
 
 
@@ -273,6 +281,10 @@ def _pet_or_relation(m, ctx):
         out = [link(attr, qual, name, ctx.src)]
         return out + [cand("note", word, subj, ctx.src)] if word in ZH_BREEDS else out
     if m["cnt"] not in (None, "一", "1"):
+        if names := listed_names(ctx.state.sentence or "", word, m["cnt"]):  # 两只猫，叫可乐和雪碧
+            for n in names:
+                ctx.state.add(n, entity_type(attr), qual or attr, mention=False)
+            return [link(attr, qual, n, ctx.src) for n in names]
         return [cand("note", ctx.src, ctx.subj, ctx.src)]
     # A name may follow in the next clause ("，叫咪咪"); it inherits this subject.
     ctx.subj = Subject(word, entity_type(attr), qual or attr, named=False)
@@ -385,10 +397,15 @@ _TABLE = [
     # names, age, birthday, gender
     (rf"^(?:的)?(?:名字|姓名|全名|大名)(?:是|叫){NAME}$", _name),
     (rf"^(?:叫|名叫|叫做)(?!我|你|他|她|了|过|着|车|外卖|醒|人|好|声){NAME}$", _name),
+    # "旺财改名叫来福了": a pet (or anyone) known by name, renamed
+    (rf"^(?:已经)?(?:改名|改名字|更名|改叫)了?(?:叫|为|成)?(?:了)?{NAME}$", _name),
     (rf"^是(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}})(?:啊|呀|哈|哦)?$", _self_introduced),
     (rf"^(?:的)?(?:小名|昵称|外号|绰号|英文名|网名|花名)(?:是|叫){NAME}$", pref_name),
     (rf"^(?P<n>{N}{{1,3}})(?:周)?岁(?:了|啦|整)?$", _age),
-    (r"^(?:今年)?(?P<n>[1-9]\d)(?:了|啦)$|^今年(?P<n2>[1-9]\d)$", lambda m, x: _age_n(m["n"] or m["n2"], x)),
+    # "儿子昨天过8岁生日了", "刚过完三十岁生日": the age turned
+    (rf"^(?:刚刚?|已经)?(?:过|过完|过了)了?(?P<n>{N}{{1,3}})(?:周)?岁(?:的)?生日(?:了|啦)*$", _birthday_turned),
+    (r"^(?:今年)?(?P<n>[1-9]\d)(?:了|啦)$|^今年(?P<n2>[1-9]\d|[一二三四五六七八九]?十[一二三四五六七八九]?)(?:了|啦)?$",
+     lambda m, x: _age_n(m["n"] or m["n2"], x)),
     (rf"^(?:的)?(?:生日|出生日期|生辰)?(?:是|在)?(?P<cal>农历|阴历|公历|阳历)?(?:(?P<y>\d{{4}}|\d{{2}})年)?"
      rf"(?P<m>{N}{{1,2}})月(?P<d>{N}{{1,3}})(?:日|号)?(?:出生的?|生的?|过生日|生日)?$", _birthday),
     (r"^是(?:个|一个|一名)?(?P<g>男|女)(?:生|的|人|孩子?|性|士)$", _gender),
@@ -400,15 +417,18 @@ _TABLE = [
      r"(?P<name>[\u4e00-\u9fff·]{2,4}|[A-Z][A-Za-z'-]{1,20})(?:的(?:人|男的|女的|姑娘|小伙子?))?(?:了|啦)*$", married_zh),
     (r"^是(?:土生土长的|地道的|正宗的)?(?P<x>[^，,的个一]{1,10})人$", _is_place),
     (r"^是(?P<x>[^，,的个一]{2,8})的$", _if(lambda m, x: c.is_place_zh(m["x"]), _hometown)),
+    # "俺是东北人，哈尔滨的": a place and 的 right after saying where one is from narrows it
+    (r"^(?P<x>[^，,的个一是]{2,8})的$",
+     _if(lambda m, x: c.is_place_zh(m["x"]) and bool(re.search(r"是.{1,8}[人银]|老家|来自", x.state.last_clause)), _hometown)),
     (r"^(?:的)?(?:老家|家乡|故乡|籍贯|祖籍)(?:是|在)?(?P<x>[^，,]{1,12}?)(?:的|人)?$", _hometown),
     (r"^来自(?P<x>[^，,]{1,12})$", _hometown),
     (r"^(?:是)?(?:在|出生在|生在)(?P<x>[^，,]{1,10}?)(?:长大|出生|土生土长)的?$", _hometown),
     (r"^出生(?:在|于)(?P<x>[^，,\d]{1,10})$", _is_place),
     # food
-    (rf"^(?:是(?:一(?:个|名))?|在|开始|坚持|改成|一直|已经)?(?P<d>{_DIET_WORDS})(?:了|的|啦)*{FOR_YEARS}$", diet),
+    (rf"^(?:是(?:一(?:个|名))?|在|开始|坚持|改成|一直|已经|只)?(?P<d>{_DIET_WORDS})(?:了|的|啦)*{FOR_YEARS}$", diet),
     (r"^(?:现在|最近|已经|又|重新|也)*(?:开始|恢复|改回|又)(?:吃|碰)(?P<x>[^，,]{1,16}?)(?:了|啦)*$", diet_broken),
     (rf"^对{_X}(?:严重|有点|有些|特别|比较|很|非常)?过敏(?:了)?$", pref("allergy", "x")),
-    (r"^(?:有|一)?(?:吃|碰|接触|喝|闻到)?(?P<x>[^，,不]{1,10}?)(?:就会|就|会|容易|都会)?过敏(?:症)?$", pref("allergy", "x")),
+    (r"^(?:有|一)?(?:吃了?|碰到?|接触到?|喝了?|闻到|摸到?|沾到?)?(?P<x>[^，,不]{1,10}?)(?:就会|就|会|容易|都会)?过敏(?:症)?$", pref("allergy", "x")),
     (r"^(?:的)?过敏源?(?:是|有)(?P<x>.+)$", pref("allergy", "x")),
     # work
     (rf"^在{_X}(?:做|当|担任|任|干|从事){_Y}$", _work),
@@ -425,11 +445,13 @@ _TABLE = [
     (r"^是(?:个|一个)?(?P<v>[^，,]{1,8}?)(?:迷|控|粉|粉丝|爱好者|发烧友)$", pref("likes")),
     (r"^(?:是)?(?:做|干|搞|从事)(?P<y>[^，,]{1,10}?)(?:的|工作|行业)$", lambda m, x: _title(m, x, need_occupation=False)),
     (rf"^是(?:一名|一个|一位|名|个|位)?{_Y}$", _title),
+    # "本人程序员一枚", "资深社畜一名": the job named with its measure word after it, no 是
+    (r"^(?:是)?(?:一名|一个|一位|个)?(?P<y>[^，,]{2,10}?)(?:一枚|一名|一个|一只)$", _title),
     (r"^人在(?P<x>[^，,]{2,8})$", _if(lambda m, x: c.is_place_zh(m["x"]), _city)),
     (r"^(?:家|家里)(?:住)?在(?P<x>[^，,]{2,10})$", _city),
     (r"^(?:来|来到|到)了?(?P<x>[^，,]{2,8}?)(?:了|发展|工作|打工|定居|生活)+$", _city),
     (r"^(?:又|已经|现在)?回(?:到|去)?了?(?P<home>老家)?(?P<x>[^，,]{2,8}?)(?:发展|工作|上班|打工|定居|生活)(?:了|啦)*$", _back_to),
-    (r"^在(?P<x>[^，,]{2,10}?)(?:漂着?|打拼|混日子|混|发展|安家|落脚|扎根|讨生活)(?:了|呢|着)*$", _city),
+    (r"^在(?P<x>[^，,]{2,10}?)(?:漂着?|打拼|混日子|混|发展|安家|落脚|扎根|讨生活|搬砖|打工)(?:了|呢|着)*$", _city),
     (r"^(?P<x>[^，,的个一是在]{2,10})人$", _is_place),
     (rf"^(?:要|就要|准备|打算|将要?|计划)?(?:住在|住|居住在|生活在|定居在?|现居|常驻|长居|驻扎在|base在|[Bb]ase|坐标|搬到了?|搬去了?|搬家到了?|"
      rf"移居到?了?|迁居到?了?|落户在?){_X}"
@@ -446,7 +468,10 @@ _TABLE = [
     (rf"^{_LIKE_ADV}(?:不喜欢|不太喜欢|不怎么喜欢|不再喜欢|不爱|讨厌|厌恶|反感|受不了|接受不了|忍受不了|不感冒|不想再|怕)(?P<v>.+)$", pref("dislikes")),
     # "不能吃鸡蛋": a restriction (allergy, doctor's orders, faith), not a taste: a diet, in their words.
     (r"^(?:不能|不可以|不敢|没法|不宜)(?P<w>吃|喝|碰)(?P<v>[^，,。]{1,12})$", restriction),
+    (REACTION, reaction),
     (r"^(?:不|不再|从不|从来不)(?:吃|喝)(?P<v>.+)$", pref("dislikes")),
+    # "只喝茶", "平时只喝美式": the one thing one has, a habit (not "只吃了一碗", not "只吃一顿")
+    (r"^(?:平时|一般|基本上?|向来|一直)?只(?:喝|吃)(?![了过])(?![一二两三几半\d])(?P<v>[^，,了]{1,8})(?<!的)$", pref("likes")),
     (rf"^{_LIKE_ADV}(?:喜欢|热爱|偏好|偏爱|钟爱|酷爱|迷上了?|沉迷于?|爱上了?|喜爱|热衷于?|爱(?!人|好))(?P<v>.+)$", pref("likes")),
     # languages and skills
     (r"^(?:会|能)?(?:说|讲)(?:一点点|一点|一些|点|几句|流利的|一口流利的|标准的)?(?P<v>[\u4e00-\u9fffA-Za-z]{1,6}?(?:语|话|文))$", pref("language")),
@@ -454,7 +479,7 @@ _TABLE = [
     (r"^(?:的)?母语是(?P<v>.+)$", pref("language")),
     (r"^(?P<v>英语|日语|韩语|法语|德语|粤语|西班牙语|俄语)(?:很|比较|非常|还|挺)?(?:好|流利|不错)$", pref("language")),
     # pets and family
-    (rf"^(?:家里?)?(?:养了?|有|领养了?|收养了?|捡了|捡到了?|救助了|买了|抱回了?|接回了?)(?:(?P<cnt>一|两|三|几|\d)?(?:只|条|个|位|头|匹))?"
+    (rf"^(?:(?:家里?)?(?:养了?|有|领养了?|收养了?|捡了|捡到了?|救助了|买了|抱回了?|接回了?)|家里(?=[一两三几\d](?:只|条)))(?:(?P<cnt>一|两|三|几|\d)?(?:只|条|个|位|头|匹))?"
      rf"(?:{_PET_ADJ})?(?P<rel>{PET_WORD}|{REL})[，,]?"
      rf"(?:(?:名字)?叫|名叫|叫做)?{NAME}?$", _pet_or_relation),
     (rf"^(?:已经)?(?:没有?再?|不再?)养(?P<rel>{PET_WORD})了$", _pet_gone),

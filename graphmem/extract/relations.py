@@ -65,12 +65,12 @@ _add("pet", "guinea pig", "荷兰猪 豚鼠")
 # English (lowercase; plurals are folded by relation_of).
 _add("child", "son", "son boy")
 _add("child", "daughter", "daughter girl")
-_add("child", None, "kid child children baby toddler")
+_add("child", None, "kid kiddo child children baby toddler")
 _add("sibling", "brother", "brother bro")
 _add("sibling", "sister", "sister sis")
 _add("sibling", None, "sibling")
-_add("spouse", "husband", "husband hubby")
-_add("spouse", "wife", "wife")
+_add("spouse", "husband", "husband hubby hubs")
+_add("spouse", "wife", "wife wifey missus")
 _add("spouse", None, "spouse")
 _add("partner", "boyfriend", "boyfriend bf")
 _add("partner", "girlfriend", "girlfriend gf")
@@ -94,7 +94,7 @@ _add("relative", "sister-in-law", "sister-in-law sister_in_law")
 _add("relative", "father-in-law", "father-in-law father_in_law")
 _add("relative", "mother-in-law", "mother-in-law mother_in_law")
 _add("friend", "friend", "friend buddy pal bff")
-_add("friend", "best friend", "best_friend")
+_add("friend", "best friend", "best_friend bestie")
 _add("friend", "colleague", "colleague coworker co-worker")
 _add("friend", "boss", "boss manager")
 _add("friend", "roommate", "roommate flatmate housemate")
@@ -130,6 +130,21 @@ def relation_of(word: str) -> tuple[str, str | None] | None:
         if w.endswith(suffix) and w[: len(w) - len(suffix)] + repl in RELATION_WORDS:
             return RELATION_WORDS[w[: len(w) - len(suffix)] + repl]
     return None
+
+
+def sibling_side(word: str) -> str | None:
+    """Elder or younger, for a sibling still known by its Chinese word: 我姐 and 我妹 share
+    the qualifier sister but are two people, so one never stands for the other."""
+    w = word.strip()
+    if len(w) > 3 or not w:
+        return None
+    return "elder" if any(ch in w for ch in "姐哥") else "younger" if any(ch in w for ch in "妹弟") else None
+
+
+def other_sibling(known_word: str, word: str) -> bool:
+    """True when the two relation words name siblings of different sides (姐 and 妹)."""
+    a, b = sibling_side(known_word), sibling_side(word)
+    return a is not None and b is not None and a != b
 
 
 @lru_cache(maxsize=4)

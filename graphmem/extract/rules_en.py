@@ -13,6 +13,7 @@ from graphmem.gate.sentences import split as split_sentences
 
 from . import clauses_en, nlp
 from . import common as c
+from . import corrections_en as fixes
 from . import patterns_en as p
 from . import patterns_en_life as life
 from .common import EMOJI, ME, Ctx, Subject, cand, link
@@ -24,7 +25,9 @@ _DISCOURSE = re.compile(
     r"^(?:(?:oh|ok|okay|well|so|also|and|but|btw|by the way|fyi|just so you know|for the record|anyway|plus|besides|"
     r"honestly|to be honest|fun fact|hey|hi|hello|um|uh|yeah|yes|oh and|ah|turns out|it turns out|good news|big news|"
     r"(?:ok |okay )?(?:life )?update|quick thing|small thing|one more thing|(?:ok |okay )?confession|news|guess what|"
-    r"long story short|so yeah|lol|ugh|wow|pretty sure|fairly sure|I think|I guess|probably|maybe|perhaps)\b[,:!]?\s*)+",
+    r"long story short|so yeah|lol|ugh|wow|pretty sure|fairly sure|I think|I guess|probably|maybe|perhaps|"
+    # chat shorthand in front of a statement
+    r"fwiw|tbh|tbf|ngl|imo|imho|iirc|afaik|jsyk|lowkey|omg|hmm+|eh|meh|welp|heads up|real talk|not gonna lie|plot twist)\b[,:!]?\s*)+",
     I,
 )
 _REMEMBER = re.compile(
@@ -32,20 +35,6 @@ _REMEMBER = re.compile(
     r"for future reference)\b(?: (?:this|that)\b)?[:,]?\s*(?:that\s+)?",
     I,
 )
-_CORRECTION = re.compile(  # one or more: "actually scratch that, it's …"
-    r"^(?:(?:correction|to correct (?:myself|that)|actually|sorry|oops|whoops|(?:a )?typo|wait|my bad|I misspoke|I mistyped|I made a mistake|nah|nope|"
-    r"I was wrong|scratch that|let me correct (?:that|myself)|update)\b[:,!.]?\s*)+",
-    I,
-)
-_NOT_TAIL = re.compile(
-    r"(?:,\s*|\s+(?:and|but)\s+)(?:and\s+)?not\s+(?:in\s+|from\s+|at\s+|with\s+|for\s+)?(?P<old>[^,]+?)\s*$",
-    I,
-)
-_BARE = re.compile(  # "Iowa, not Ohio", "it's Southwind not Northwind"
-    r"^(?:it is |it was |I meant |that should be |should be |make that )?(?P<new>[^,]+?)(?:,\s*|\s+)not\s+(?P<old>[^,]+)$",
-    I,
-)
-
 # A reply-style request addresses the assistant, names its output and a style.
 _STYLE_OUT = re.compile(
     r"\b(?:answers?|repl(?:y|ies)|respon(?:d|ses?)|explanations?|explain|messages?|summar(?:y|ies)|talk to me|"
@@ -76,7 +65,9 @@ _LEAD_TIME = re.compile(
 )
 _REL_SUBJ = re.compile(
     rf"^(?:my|our)\s+(?:(?:little|older|younger|big|baby|eldest|oldest|youngest|twin|elder|new|step|late)[- ]?)?"
-    rf"(?P<rel>{p.REL})(?P<pl>s|ren)?\b",
+    rf"(?P<rel>{p.REL})(?P<pl>s|ren)?\b"
+    # "the wife's from Ohio", "hubby is a pilot": the speaker's own, said without "my"
+    r"|^(?:the\s+)?(?P<rel2>hubby|hubs|wifey|missus|kiddos?)\b|^the\s+(?P<rel3>wife|husband|kids|boyfriend|girlfriend)\b",
     I,
 )
 _OWNER_REL = re.compile(rf"^{p.NAME}'s\s+(?P<rel>{p.REL})\b", I)
@@ -105,7 +96,7 @@ _META = re.compile(
     I,
 )
 _TRAILING = re.compile(
-    r"(?:,?\s+(?:btw|lol|haha+|tbh|honestly|though|fyi|lmao|for real|by the way|just so you know|if that matters|thank god|"
+    r"(?:,?\s+(?:btw|lol|haha+|tbh|honestly|though|tho|actually|fyi|lmao|for real|by the way|just so you know|if that matters|thank god|"
     r"thankfully|yay|woohoo|phew|finally|at last))+\s*$",
     I,
 )
@@ -119,14 +110,25 @@ _FRAGMENT = re.compile(
     I,
 )
 _NAMES_A_JOB = re.compile(rf"\b(?:{'|'.join(sorted(EN_JOBS, key=len, reverse=True))})\b", I)
+#: A state denied with its "I'm" left out ("not into jazz anymore", "no longer vegan").
+_NOT_STATE = re.compile(
+    r"^(?:not|no longer)\s+(?:really\s+|even\s+)?(?:(?:a |an )?(?:big |huge )?(?:fan of|into)|vegan|vegetarian|pescatarian|"
+    r"allergic|married|engaged|single|living|working|based|dating|seeing|with|at|in)\b",
+    I,
+)
 _VERBISH = re.compile(
-    r"^(?:am|is|are|was|have|has|had|also|just|recently|currently|now|still|never|can|will|do|does|[a-z]+(?:s|ed))\b"
+    r"^(?:am|is|are|was|been|have|has|had|also|just|recently|currently|now|still|never|can|will|do|does|[a-z]+(?:s|ed))\b"
 )
 
 
 # "I'm pretty sure I'm allergic to X": the statement inside is read, as a guess.
 _HEDGE_LEAD = re.compile(
-    r"^I am (?:pretty|fairly|quite|almost|reasonably|not (?:entirely|totally|100%)) sure (?:that )?(?=(?:I|my|we|our)\b)",
+    r"^I am (?:pretty|fairly|quite|almost|reasonably|not (?:entirely|totally|100%)) sure (?:that )?(?=(?:I|my|we|our)\b)"
+    # "the allergist says I'm not allergic to X", "my tests showed I'm…": what a doctor or a
+    # test found is said as the user's own statement
+    r"|^(?:my |the |our )?(?:doctor|doc|allergist|dermatologist|dentist|gp|vet|nurse|pediatrician|paediatrician|specialist|"
+    r"cardiologist|blood ?work|blood test|allergy test|test|tests|results?)s? "
+    r"(?:says?|said|confirmed|told me|tells me|showed|shows|came back saying)(?: that)? (?=(?:I|my|we|our)\b)",
     I,
 )
 _LIST_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s+or\s+", I)
@@ -210,7 +212,8 @@ def _owned_relation(m, rest: str, text: str, state: c.State):
 
 def _relation_subject(m, rest: str, text: str, state: c.State):
     """'my brother Tom …', "my cat's name is Miso", 'my wife is Sarah', 'my daughter …'."""
-    attr, qual = relation_of(m["rel"] + (m["pl"] or "")) or ("friend", None)
+    word = m["rel"] or m["rel2"] or m["rel3"]
+    attr, qual = relation_of(word + (m["pl"] or "")) or ("friend", None)
     kind, role = entity_type(attr), qual or attr
     after = rest[m.end() :]
     if n := _REL_NAMED.match(after):
@@ -224,7 +227,7 @@ def _relation_subject(m, rest: str, text: str, state: c.State):
         state.add(n["name"], kind, role)
         return ME, "", True, [link(attr, qual, n["name"], text)]
     known = state.by_relation(qual) if qual else []
-    subj = known[0] if len(known) == 1 else Subject(m["rel"].lower(), kind, role, named=False)
+    subj = known[0] if len(known) == 1 else Subject(word.lower(), kind, role, named=False)
     state.mention(subj)
     return subj, _REL_IS.sub(" is ", after).strip(), True, []
 
@@ -285,6 +288,8 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
         return subj, _REL_IS.sub(" is ", rest[m.end() :]).strip(), True, links
     if inherited is None and _FRAGMENT.match(rest):
         return ME, rest, False, []
+    if inherited is None and _NOT_STATE.match(rest):  # "not into Taylor Swift anymore"
+        return ME, "am " + rest, False, []
     if inherited is not None and _VERBISH.match(rest):  # "... and works at a bank"
         return inherited, rest, False, []
     if inherited is not None and clauses_en.STATE_START.match(rest):  # "... and allergic to shellfish"
@@ -365,12 +370,12 @@ def _pieces(body: str, ctx: Ctx) -> list:
 def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool):
     said = _DISCOURSE.sub("", raw.strip()).strip(" .!")
     correction, old = False, None
-    if m := _CORRECTION.match(said):
+    if m := fixes.CORRECTION.match(said):
         correction, said = True, said[m.end() :]
     if not said:
         return [], inherited, correction
     text = _HEDGE_LEAD.sub("", _TRAILING.sub("", clauses_en.expand(said)).strip(" .!"))
-    if m := _NOT_TAIL.search(text):  # "I'm from Iowa, not Ohio"
+    if m := fixes.NOT_TAIL.search(text):  # "I'm from Iowa, not Ohio"
         old, text = m["old"].strip(), text[: m.start()]
     ctx = c.time_ctx(ME, raw, state, text, "en", p.TIME_RX)
     for rx, fn in (*_CLAUSE_RULES, *life.RULES):
@@ -453,8 +458,8 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     s = _PAIR_SUBJECT.sub(r"\1 &and \2", s)  # "Jonas and I split up" is one clause
     remember = bool(_REMEMBER.match(s))
     s = _REMEMBER.sub("", s).strip()
-    correction = bool(_CORRECTION.match(s))
-    s = _CORRECTION.sub("", s).strip()
+    correction = bool(fixes.CORRECTION.match(s))
+    s = fixes.CORRECTION.sub("", s).strip()
     if not s:
         return []
     if _is_style(clauses_en.expand(s)):
@@ -476,6 +481,6 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         out, s.replace("&and", "and").strip(" .!"), unmatched=unmatched, about_self=about_self
     )
     bare = _TRAILING.sub("", clauses_en.expand(s).strip(" .!")).strip(" .!")  # "… not Northwind lol"
-    if not [x for x in out if x.attribute != "note"] and (m := _BARE.match(bare)):
-        out = c.bare_correction(state.context, m["old"], m["new"], sentence) or out
+    if not [x for x in out if x.attribute != "note"]:
+        out = fixes.bare(state.context, bare, sentence) or out
     return c.finish(out, state.context, correction=correction, hedge=hedge)

@@ -19,13 +19,17 @@ from . import patterns_zh as p
 from . import zh_values as zv
 from .common import EMOJI, ME, Ctx, Subject, cand, link
 from .lexicon import words
-from .relations import entity_type, relation_of
+from .relations import entity_type, other_sibling, relation_of
 
 # A tilde ends a Chinese sentence ("好开心～我下周去北京"); the shared splitter keeps it inside.
 _TILDE_END = re.compile(r"(?<=[～~])")
 _CLAUSE_SPLIT = re.compile(
     r"[，,；;：:]+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|"
     r"(?<=[^，,])(?=(?:但是|不过(?!敏)|可是|而且|并且|所以)(?!$))"
+)
+#: "打错了，是30", "说错了，应该是30岁才对": the number alone, after a correction word.
+_BARE_NUMBER = re.compile(
+    r"^(?:我)?(?:应该|其实)?是?(?P<n>\d{1,3})(?:岁|周岁)?(?:才对)?(?:了|啦|哈|哦)*[。！!]?$"
 )
 _CONNECTOR = re.compile(
     r"^(?:但是|但|不过|可是|而且|并且|所以|然后|另外|还有|对了|顺便说一下|顺便|哦|嗯|啊|哈哈|话说|那个|就是|其实|实际上|"
@@ -63,13 +67,25 @@ _LEAD_TIME = re.compile(
     rf"^(?:(?:{zv.TIME}|以后|今后|往后|从今往后|从现在起|从此|前几年|这几年|前些年|几年前|那几年|这两年"
     r"|(?:毕业|退休|结婚|回国|生娃|生完孩子|搬家)(?:以|之)?后)[，,\s]*)+"
 )
-_REL_SUBJ = re.compile(rf"^(?:我们?|咱们?)(?:的|家的?|家里的?|养的)?(?P<rel>{zv.REL})")
+_REL_SUBJ = re.compile(
+    rf"^(?:我们?|咱们?)(?:的|家的?|家里的?|养的)?(?P<rel>{zv.REL})"
+    # Close kin said without 我 ("老公叫大伟", "女儿今年5岁") are the speaker's: Chinese drops
+    # the 我 there. Only before what starts a predicate, so "老婆饼" stays a pastry.
+    r"|^(?P<kin>老公|老婆|媳妇儿?|男朋友|女朋友|男友|女友|对象|儿子|女儿|闺女|老爸|老妈|爸爸|妈妈|"
+    r"哥哥|姐姐|弟弟|妹妹|公公|婆婆|岳父|岳母|爷爷|奶奶|外公|外婆|姥姥|姥爷)"
+    r"(?=叫|是|在|对|今年|不|也|很|最|特别|喜欢|爱|有|会|刚|已经|现在|想|要|每|属|从|还|就|去年|明年|上个?月|下个?月|在读|读|上|"
+    r"吃|喝|一吃|一喝|天天)"
+)
 # "人也搬到深圳了", "人已经到上海了": 人 before an adverb is the speaker in person.
-_SELF = re.compile(r"^(?:我们?|本人|咱们?)(?:家(?!人))?|^人(?=(?:也|已经|早就|现在|目前|刚|还)\S)")
+_SELF = re.compile(
+    r"^(?:我们?|本人|咱们?|俺们?)(?:自己|本人)?(?:家(?!人))?|^人(?=(?:也|已经|早就|现在|目前|刚|还)\S)"
+)
 #: "我和老公都是老师", "我们俩都是医生": what both are, the user among them.
-_BOTH = re.compile(rf"^(?:我(?:和|跟|与)(?:我的?)?(?:{zv.REL})|我们|咱们)(?:俩|两个|两人|二人)?(?=(?:也)?都)")
+_BOTH = re.compile(  # "我跟老公住在苏州" too: where both live is where the user lives
+    rf"^(?:我(?:和|跟|与)(?:我的?)?(?:{zv.REL})|我们|咱们)(?:俩|两个|两人|二人)?(?=(?:也)?都|(?:一起|现在|目前)?住)"
+)
 #: "今年29": a number after 今年 says how old, so 今年 is no time to strip from the clause.
-_AGE_NOW = re.compile(r"^[1-9]\d(?:周岁|岁)?(?:了|啦)?$")
+_AGE_NOW = re.compile(r"^(?:[1-9]\d|[一二三四五六七八九]?十[一二三四五六七八九]?)(?:周岁|岁)?(?:了|啦)?$")
 _PRONOUN = re.compile(r"^(?P<p>他|她|它)(?!们)")
 _NEW_PARTNER = re.compile(r"^(?:新|现任|现在的)(?:的)?(?P<rel>男朋友|女朋友|男友|女友|对象|老公|老婆)")
 _ORDINAL_CHILD = re.compile(
@@ -144,11 +160,13 @@ def _drop_topic(m, ctx):
     return [cand("*", zv.TAIL.sub("", m["x"]), ME, ctx.src, retract=True, correction=True)]
 
 
+#: What may follow a name one asks to be called ("叫我Kevin就好"): a Latin name stops before it.
+_OK_TAIL = r"(?:就好|就行|就可以|就成|即可|吧|哈|啦|呀|哦|~|～)*"
 # Clause-level rules: the subject is not at the front ("你可以叫我娜娜", "别再给我推荐甜食了").
 # fmt: off
 _CLAUSE_RULES = [(re.compile(rx), fn) for rx, fn in (
-    (rf"^(?:你|您)?(?:以后)?(?:可以|就|也可以|直接)?(?:叫|称呼|喊)我(?:为)?{zv.NAME}$", p.pref_name),
-    (rf"^(?:大家|朋友们?|别人|同事们?|他们|家里人|爸妈|身边的人)(?:都|一般|通常)?(?:叫|喊|称呼)我{zv.NAME}$", p.pref_name),
+    (rf"^(?:你|您)?(?:以后)?(?:可以|就|也可以|直接)?(?:叫|称呼|喊)我(?:为)?{zv.NAME}{_OK_TAIL}$", p.pref_name),
+    (rf"^(?:大家|朋友们?|别人|同事们?|他们|家里人|爸妈|身边的人)(?:都|一般|通常)?(?:叫|喊|称呼)我{zv.NAME}{_OK_TAIL}$", p.pref_name),
     (r"^(?:以后|今后)?(?:请)?(?:不要|别|不用|请勿|勿)(?:再)?(?:跟我|和我|给我|对我)?(?:提|提起|提到|说起|说|聊|讲)(?:起|到)?(?:关于)?"
      r"(?P<x>.+?)(?:的事情?)?(?:了|啦)*$", _drop_topic),
     (r"^(?:请)?(?:忘掉|忘记|忘了|删掉|删除)(?:关于)?(?P<x>.+?)(?:这件事|这一条|这条|的(?:事情?|记忆|信息|内容))?(?:吧|了)*$",
@@ -230,13 +248,13 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
         lead = None
     rest = text[lead.end() :] if lead else text
     if m := _REL_SUBJ.match(rest):
-        word = m["rel"]
+        word = m["rel"] or m["kin"]
         attr, qual = relation_of(word) or ("friend", None)
         after = rest[m.end() :]
         if named := _name_after(after, state):
             subj = state.add(named[0], entity_type(attr), qual or attr)
             return subj, after[named[1] :], True, [link(attr, qual, named[0], text)]
-        known = state.by_relation(qual) if qual else []
+        known = [k for k in state.by_relation(qual) if not other_sibling(k.name, word)] if qual else []
         subj = known[0] if len(known) == 1 else Subject(word, entity_type(attr), qual or attr, named=False)
         state.mention(subj)
         return subj, after, True, []
@@ -381,6 +399,13 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
 _REMEMBER_CLAUSE = re.compile(
     r"(?:请|麻烦)?(?:你)?(?:帮我)?(?:记一下|记住|记下来?|记着|备注一下)(?:哈|啊|哦|吧|呀)*"
 )
+#: "换了辆比亚迪", "卡罗拉卖了，入手了一台Model Y": a change to what one owns or uses, said
+#: with the subject dropped, is the speaker's.
+_OWN_CHANGE = re.compile(
+    r"(?:^|[，,。！!])(?:(?:最近|刚刚?|已经|前几天|上周|上个月|昨天|今天|终于|后来|现在)[，,]?)*"
+    r"(?:换成了?|换了(?:个|辆|台|部|只|家)?|改用了?|入手了?|卖了|用上了?|办了(?:张|个)?|退了)\S"
+    r"|\S{2,8}(?:卖了|退了|换掉了)(?:[，,。！!]|$)"
+)
 _SELF_REF = re.compile(r"(?<!帮)(?<!给)(?<!告诉)(?<!问)(?<!让)我|咱|俺")
 
 
@@ -422,9 +447,13 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         out.extend(got)
         unmatched = unmatched or (not got and _substantive(clause))
     request = bool(clauses) and bool(_META.match(_CONNECTOR.sub("", clauses[0].strip())))  # 帮我把这句翻译成…
-    about_self = remember or (bool(_SELF_REF.search(s)) and not request)
+    about_self = remember or (
+        (bool(_SELF_REF.search(s)) or _OWN_CHANGE.search(s) is not None) and not request
+    )
     out = c.sentence_note(out, s, unmatched=unmatched, about_self=about_self)
     if not [x for x in out if x.attribute != "note"] and (m := _BARE_NOT.search(s)):
         fixed = c.bare_correction(state.context, m["old"] or m["old2"], m["new"] or m["new2"], sentence)
         out = fixed or out
+    elif correction and not [x for x in out if x.attribute != "note"] and (m := _BARE_NUMBER.match(s)):
+        out = c.bare_number_correction(state.context, m["n"], sentence) or out
     return c.finish(out, state.context, correction=correction)

@@ -24,7 +24,13 @@ REMEMBER = "remember"
 
 # A clause opens at the start, after punctuation or after a linking word ("…, but don't save this").
 _OPEN_EN = r"(?:^|[,.;:!?(\-–—]\s*|\b(?:but|and|so|also|oh|ok|okay|btw)\s+)"
-_POLITE_EN = r"(?:(?:please|pls|plz|just|and|but|so|oh|hey|ok|okay|btw|also)[,\s]+)*"
+# What opens a request besides politeness: a second thought ("actually, forget where I live").
+SECOND_THOUGHT_EN = (
+    r"actually|wait|hmm+|um+|nah|no|nvm|never ?mind|on second thought|come to think of it|sorry"
+)
+_POLITE_EN = (
+    r"(?:(?:please|pls|plz|just|and|but|so|oh|hey|ok|okay|btw|also|" + SECOND_THOUGHT_EN + r")[,.!\s]+)*"
+)
 _OBJ_EN = (
     r"(?:this|that|it|this one|that one|any of (?:this|that)|this bit|that bit|this part|the next (?:bit|part|thing)|"
     r"what I (?:just )?(?:said|told you|am about to say|'m about to say)|the following)"
@@ -58,7 +64,11 @@ _REMEMBER_EN = re.compile(
     re.I,
 )
 
-_OPEN_ZH = r"(?:^|[，,。.；;：:！!？?、\s]|但是?|不过|还有|然后|另外|对了|哦|哈)"
+_OPEN_ZH = (
+    r"(?:^|[，,。.；;：:！!？?、\s]|但是?|不过|还有|然后|另外|对了|哦|哈"
+    # "悄悄说一句别记录：…", "私下跟你说，别记": a confidence said before the request
+    r"|(?:悄悄|偷偷|小声|私下)(?:跟你|和你)?(?:说|讲|告诉你)(?:一句|一下|句)?|说句悄悄话)"
+)
 _DONT_KEEP_ZH = re.compile(
     _OPEN_ZH
     + r"(?:这个|这件事|这事|这条|这些|这句话?|刚才那句话?|下面这段|下面的|以下(?:内容|这段|的话)?|这段话?|上面这句话?)?(?:你|请)?(?:就)?"
@@ -71,6 +81,9 @@ _FORGET_ZH = re.compile(
     r"^(?:请|麻烦|你|帮我|麻烦你|能不能|可以)*(?:把)?(?:忘掉|忘记掉?|删掉|删除|抹掉|清除)"
     r"|^(?:请|麻烦|你|帮我)+(?:把)?忘了"
     r"|^(?:请|麻烦|你|帮我)*把.{1,40}?(?:删了|删掉|删除|忘了|忘掉|抹掉|去掉)(?:吧|哈|啊|了)*[。！!]?$"
+    # "刚才说的住址帮我删掉", "我的生日给我删了吧": what is named first, then the request
+    r"|^(?:我)?(?:之前|刚才|刚刚|上次)?(?:说|提到|讲|告诉你)过?的.{1,30}?(?:帮我|给我|麻烦)?(?:删了|删掉|删除|忘了|忘掉|抹掉|去掉)(?:吧|哈|啊|了)*[。！!]?$"
+    r"|^.{1,30}?(?:帮我|给我)(?:删了|删掉|删除|忘了|忘掉|抹掉|去掉)(?:吧|哈|啊|了)*[。！!]?$"
 )
 _REMEMBER_ZH = re.compile(
     r"^(?:请|麻烦|你|帮我|一定要?|务必)*(?:记住|记一下|记下来?|别忘了|不要忘了|备注一下)"

@@ -186,7 +186,8 @@ _RECALL_QUESTION = re.compile(
     r"记得.*[吗么][？?]?$|remember\s+(?:what|when|where|who|which|how|why|if|whether)\b", re.I
 )
 _LEAD_NOISE = re.compile(
-    r"^(?:(?:(?:hi+|hello+|hey+)(?: there)?|ok(?:ay)?|oh+|ah+|um+|uh+|h+m+|well|so|yeah|yep|yes|no|alright|anyway|btw|lol"
+    # "no longer vegan", "no more sugar": there "no" is what is said, not an answer
+    r"^(?:(?:(?:hi+|hello+|hey+)(?: there)?|ok(?:ay)?|oh+|ah+|um+|uh+|h+m+|well|so|yeah|yep|yes|no(?!\s+(?:longer|more|one)\b)|alright|anyway|btw|lol"
     r"|haha+|good (?:morning|evening|afternoon))(?=[\s,!.~]))[\s,!.~]+"
     r"|^(?:嗯+|哈哈+|呵呵+)[\s，,！!~]*|^(?:你好|您好|嗨|哈喽|早上好|早安|晚上好|下午好)[呀啊]?(?:[\s，,！!~]+|(?=我))",
     re.I,

@@ -1,0 +1,49 @@
+"""English corrections said in a few words: the correction words that open a message ("oops",
+"scratch that"), "Iowa, not Ohio" with no attribute word, and a number alone after a typo
+("typo, I meant 28"). The values are moved onto the attribute of the one they correct."""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.model import Candidate
+
+from . import common as c
+from .context import ExtractContext
+
+I = re.I  # noqa: E741
+CORRECTION = re.compile(  # one or more: "actually scratch that, it's …"
+    r"^(?:(?:correction|to correct (?:myself|that)|actually|sorry|oops|whoops|(?:a )?typo|wait|my bad|I misspoke|I mistyped|I made a mistake|nah|nope|"
+    r"I was wrong|scratch that|let me correct (?:that|myself)|update)\b[:,!.]?\s*)+",
+    I,
+)
+NOT_TAIL = re.compile(
+    r"(?:,\s*|\s+(?:and|but)\s+)(?:and\s+)?not\s+(?:in\s+|from\s+|at\s+|with\s+|for\s+)?(?P<old>[^,]+?)\s*$",
+    I,
+)
+_BARE_NUMBER = re.compile(  # "typo, I meant 28", "sorry, 28*": the number alone, after a correction word
+    r"^(?:I meant |meant |it is |it should be |should be |make that )?\*?(?P<n>\d{1,3})\*?(?: years old| yrs old| y/?o)?$",
+    I,
+)
+#: What makes a bare number a correction ("sorry, 2" may answer anything; "typo, 28" corrects).
+_STRONG_CORRECTION = re.compile(r"\b(?:typo|mistyped|misspoke|correction|I meant)\b|\d\*|\*\d", I)
+_BARE = re.compile(  # "Iowa, not Ohio", "it's Southwind not Northwind"
+    r"^(?:it is |it was |I meant |that should be |should be |make that )?(?P<new>[^,]+?)(?:,\s*|\s+)not\s+(?P<old>[^,]+)$",
+    I,
+)
+#: The end of `_BARE`'s new value when its "not" negates a verb ("the doctor says I am not
+#: allergic to X"): no two values are contrasted.
+_NEGATED_VERB = re.compile(
+    r"\b(?:am|is|are|was|were|do|does|did|have|has|had|can|could|will|would|should|must|may|might|I|you|we|they|he|she)$",
+    I,
+)
+
+
+def bare(context: ExtractContext, text: str, sentence: str) -> list[Candidate]:
+    """The candidates of a message that is only a correction's values ("Iowa, not Ohio",
+    "typo, I meant 28"), or none."""
+    if (m := _BARE.match(text)) and not _NEGATED_VERB.search(m["new"]):
+        return c.bare_correction(context, m["old"], m["new"], sentence)
+    if _STRONG_CORRECTION.search(sentence) and (m := _BARE_NUMBER.match(text)):
+        return c.bare_number_correction(context, m["n"], sentence)
+    return []
