@@ -41,6 +41,16 @@ class OpeningHeld:
         self._episode_text_rows: list[Any] | None = None
         self._episode_refresh: Refresh | None = None
 
+    def expect_opening(self, text_query: str | None, episode_query: str | None, limit: int) -> None:
+        """Which BM25 searches the opening statement runs (None: that one not)."""
+        self._text_key = None if text_query is None else (text_query, limit)
+        self._episode_text_key = None if episode_query is None else (episode_query, limit)
+
+    def opened(self, vectors: UserVectors | None) -> None:
+        """The opening statement ran: its refreshed fact vectors (None: score on the server)."""
+        self._vectors_synced = vectors
+        self._synced = True
+
     def take_opening(self, row: Any) -> None:
         """read_open's row (see VectorCache.refresh): keep the entities and BM25 hits."""
         if self._memo is None:

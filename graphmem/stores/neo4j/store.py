@@ -136,13 +136,11 @@ class Neo4jUser(EpisodeNodes):
                     "episode_created": created,
                 }
                 if lucene is not None:
-                    r._text_key = (lucene, int(limit))
                     params.update(text_query=lucene, text_limit=int(limit))
                 if episode_query is not None:
-                    r._episode_text_key = (episode_query, int(limit))
                     params.update(episode_query=episode_query, episode_limit=int(limit))
-                r._vectors_synced = store.vectors.refresh(r, **params)
-                r._synced = True
+                r.expect_opening(lucene, episode_query, int(limit))
+                r.opened(store.vectors.refresh(r, **params))
             return fn(r)
 
         with mapped_errors(store.uri, "read"), store._session() as s:
