@@ -173,7 +173,7 @@ class TextIndex:
         order = np.argsort(-scores, kind="stable")
         rowids = np.frombuffer(self._rowids, dtype=np.int64)
         out: list[tuple[int, float]] = []
-        for done, depth in widening(len(order), max(limit, 2 * limit + 8) if keep else limit):
+        for done, depth in widening(len(order), 2 * limit + 8 if keep else limit):
             batch = [(int(rowids[cand[i]]), float(scores[i])) for i in order[done:depth]]
             kept = set(keep([r for r, _ in batch])) if keep else None
             out += [b for b in batch if kept is None or b[0] in kept]
