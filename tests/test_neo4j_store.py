@@ -598,6 +598,22 @@ def test_a_recall_brings_its_episodes_in_two_statements(neo4j_uri: str) -> None:
         mem.forget_user(u)
 
 
+def test_a_read_that_is_no_recall_reads_no_episode_vectors(neo4j_uri: str) -> None:
+    """remember's read_together (no text to search) leaves the episode vectors unread: they
+    would be loaded whole for every message and never used."""
+    from graphmem import Memory
+
+    u = _uid("no-episode-vectors")
+    with Memory(neo4j_uri) as mem:
+        mem.remember(
+            u, "The kiln at the studio fires on Thursdays.", at=datetime(2025, 5, 1, tzinfo=timezone.utc)
+        )
+        assert mem.store.reader(u).read_together(lambda r: r.episode_opening()) is None
+        opened = mem.store.reader(u).read_together(lambda r: r.episode_opening(), text=(["kiln"], 5))
+        assert opened is not None and opened[1]  # a recall's opening brings them
+        mem.forget_user(u)
+
+
 def test_replace_vectors(store: Neo4jStore) -> None:
     u, other = _uid("reembed"), _uid("reembed-other")
     _seed_user(store, u, ["a", "b", "c"])

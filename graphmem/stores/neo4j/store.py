@@ -129,12 +129,14 @@ class Neo4jUser(EpisodeNodes):
             # One opening round trip: both vector refreshes, the user's entities, the BM25
             # hits over facts and episodes.
             if store.vector_search == "auto":  # refresh itself says when there is no cache
+                # Episode vectors only for a recall (`text`): another read (remember's) would
+                # load them all and leave them unused.
                 since, epoch, created = store.episode_vectors.state(self.user_id)
-                params: dict[str, Any] = {
-                    "episode_since": since,
-                    "episode_epoch": epoch,
-                    "episode_created": created,
-                }
+                params: dict[str, Any] = (
+                    {"episode_since": since, "episode_epoch": epoch, "episode_created": created}
+                    if text is not None
+                    else {}
+                )
                 if lucene is not None:
                     params.update(text_query=lucene, text_limit=int(limit))
                 if episode_query is not None:
