@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from ..byte_lru import UserCache
 from ..text_index import TextIndex
 from .term_stats import Execute
-from .user_ranges import SLOT_SHIFT, slot_range
+from .user_ranges import fts_rowid, slot_range
 
 #: Tokens of the user token (`ukey`, "u" and 20 hex digits) in each FTS5 row: it counts in
 #: the row's length as FTS5 counts it.
@@ -88,7 +88,7 @@ class TextIndexCache(UserCache[_Held]):
                 )
             ]
             for start in range(0, len(changed), 500):
-                chunk = [(slot << SLOT_SHIFT) | r for r in changed[start : start + 500]]
+                chunk = [fts_rowid(slot, r) for r in changed[start : start + 500]]
                 rows = x(
                     f"SELECT rowid, {cols} FROM {self.fts} WHERE rowid IN ({','.join('?' * len(chunk))})",
                     chunk,
