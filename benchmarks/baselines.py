@@ -25,12 +25,12 @@ import numpy as np
 from rank_bm25 import BM25Okapi
 
 from graphmem import Memory
-from graphmem.arbitrate import Decision
-from graphmem.embed import Embedder, HashingEmbedder
+from graphmem.embedding.hashing import Embedder, HashingEmbedder
 from graphmem.model import Ignored
-from graphmem.textproc import query_terms, terms
-from graphmem.timeutil import parse_time
-from graphmem.write import Applier, Prepared
+from graphmem.text.terms import query_terms, terms
+from graphmem.text.timestamps import parse_time
+from graphmem.write.arbitrate import Decision
+from graphmem.write.transaction import Applier, Prepared
 
 # ---- (a) chat log + vector top-k -----------------------------------------------------
 

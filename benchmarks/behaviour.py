@@ -1,6 +1,6 @@
 """Behaviour benchmark: replay scenario files (shared/eval format) against graphmem and baselines.
 
-Replay, probes and distractors come from `graphmem.scenarios` (the same harness the
+Replay, probes and distractors come from `graphmem.shells.scenarios` (the same harness the
 tests use). Every system gets a fresh store per scenario; on a shared Neo4j server a
 unique user prefix per scenario keeps runs apart. A scenario passes when every probe
 in it passes; the table shows scenario pass rates per category.
@@ -18,7 +18,7 @@ from benchmarks.baselines import AppendOnlyMemory, ChatlogVector
 from benchmarks.common import SHARED, Report, fmt_pct, md_table, now
 from benchmarks.neo4j_env import Neo4jTarget
 from graphmem import Memory
-from graphmem import scenarios as sc
+from graphmem.shells import scenarios as sc
 
 DEFAULT_SCENARIOS = SHARED / "eval" / "scenarios.jsonl"
 TARGET = 0.95

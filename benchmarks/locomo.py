@@ -32,9 +32,9 @@ from typing import Any
 from benchmarks.baselines import BM25Turns, DenseTurns
 from benchmarks.common import SHARED, TOKEN_NOTE, Report, count_tokens, fmt_ms, md_table, ms, now, pct
 from graphmem import Config, Memory
-from graphmem.context import render
 from graphmem.model import RecallItem
-from graphmem.recall import Recaller
+from graphmem.recall.context_block import render
+from graphmem.recall.recaller import Recaller
 
 DEFAULT_DIR = SHARED / "datasets" / "locomo"
 CATEGORIES = {1: "1 multi-hop", 2: "2 temporal", 3: "3 open-domain", 4: "4 single-hop"}

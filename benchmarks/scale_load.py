@@ -152,7 +152,7 @@ def export_snapshot(mem: Memory, loader: Loader, nominal: int, workdir: Path, do
 def embed_episodes(mem: Memory, uid: str) -> None:
     """Give a seeded user's episodes the vectors remember would have given them (the import
     path stores episodes without one), as `graphmem reembed` does."""
-    from graphmem.reembed import _reembed_episodes
+    from graphmem.write.reembed import _reembed_episodes
 
     _reembed_episodes(mem.store, uid, mem.embedder, 1_000)
 

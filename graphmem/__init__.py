@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import typing as _typing
 
-from .errors import (
+from graphmem.errors import (
     EmbedderMismatchError,
     EmbeddingError,
     ExtractionError,
@@ -27,7 +27,7 @@ from .errors import (
     TextTooLargeError,
     WriteOutcomeUnknownError,
 )
-from .model import (
+from graphmem.model import (
     AuditRecord,
     Candidate,
     Entity,
@@ -41,11 +41,11 @@ from .model import (
 )
 
 if _typing.TYPE_CHECKING:
-    from .aio import AsyncMemory
-    from .config import Config
-    from .embed import Embedder, HashingEmbedder
-    from .memory import Memory
-    from .portability import ExportReport, ImportDecision, ImportReport, MigrateReport
+    from graphmem.aio import AsyncMemory
+    from graphmem.config import Config
+    from graphmem.embedding.hashing import Embedder, HashingEmbedder
+    from graphmem.memory import Memory
+    from graphmem.portability import ExportReport, ImportDecision, ImportReport, MigrateReport
 
 # The engine (numpy, the stores, the write and recall paths), the async wrapper (asyncio) and
 # the version (importlib.metadata) load on first use, so `graphmem get` / `graphmem facts` and
@@ -53,8 +53,8 @@ if _typing.TYPE_CHECKING:
 _LAZY = {
     "AsyncMemory": ".aio",
     "Config": ".config",
-    "Embedder": ".embed",
-    "HashingEmbedder": ".embed",
+    "Embedder": ".embedding.hashing",
+    "HashingEmbedder": ".embedding.hashing",
     "Memory": ".memory",
     "ExportReport": ".portability",
     "ImportDecision": ".portability",

@@ -22,14 +22,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .memory import Memory
-from .model import Fact, HistoryEntry, MemoryContext, RecallItem, RememberResult
-from .portability import ExportReport, ImportReport
+from graphmem.memory import Memory
+from graphmem.model import Fact, HistoryEntry, MemoryContext, RecallItem, RememberResult
+from graphmem.portability import ExportReport, ImportReport
 
 if TYPE_CHECKING:
     import networkx as nx
 
-    from .stores import Store
+    from graphmem.stores import Store
 
 T = TypeVar("T")
 

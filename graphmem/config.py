@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .stores.base import STORE_TIMEOUT
+#: Default bound, in seconds, on one store call (a write with its retries, a read, waiting
+#: for a connection or a lock); past it the caller gets StoreUnavailableError. Well under
+#: the Neo4j driver's own 30 s retry window. `Config.store_timeout` overrides it.
+STORE_TIMEOUT = 10.0
+
 
 #: Half-lives in days per kind. Seed guidance: profile 30–90, preference 7–30, event 1–7;
 #: plain facts sit between preference and profile.

@@ -8,15 +8,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import validate, write_keys
-from .config import Config
-from .context import render as render_context
-from .decay import effective_score
-from .embed import Embedder, HashingEmbedder
-from .errors import EmbedderMismatchError
-from .extract import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts, RuleExtractor
-from .indexing import clause_terms, search_terms, short_message_terms, vector_text
-from .model import (
+from graphmem.config import Config
+from graphmem.embedding.hashing import Embedder, HashingEmbedder
+from graphmem.errors import EmbedderMismatchError
+from graphmem.extract import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts, RuleExtractor
+from graphmem.facts.decay import effective_score
+from graphmem.facts.vocab import CORE_KEYS, RELATION_KEYS, is_single
+from graphmem.model import (
     Candidate,
     Fact,
     HistoryEntry,
@@ -26,21 +24,24 @@ from .model import (
     Refusal,
     RememberResult,
 )
-from .stores import Store, open_store
-from .stores.base import UserReader
-from .textproc import bound_runs, terms
-from .timeparse import find_spans
-from .timeparse import warm as warm_dates
-from .timeutil import parse_time
-from .vocab import CORE_KEYS, RELATION_KEYS, is_single
+from graphmem.recall.context_block import render as render_context
+from graphmem.stores import Store, open_store
+from graphmem.stores.base import UserReader
+from graphmem.text.dates import find_spans
+from graphmem.text.dates import warm as warm_dates
+from graphmem.text.terms import bound_runs, terms
+from graphmem.text.timestamps import parse_time
+from graphmem.write import idempotency as write_keys
+from graphmem.write import validate
+from graphmem.write.indexing import clause_terms, search_terms, short_message_terms, vector_text
 
 if TYPE_CHECKING:
     import networkx as nx
 
-    from .gate import Screened
-    from .portability import ExportReport, ImportReport
-    from .recall import Recaller
-    from .write import Applier, Prepared
+    from graphmem.gate import Screened
+    from graphmem.portability import ExportReport, ImportReport
+    from graphmem.recall.recaller import Recaller
+    from graphmem.write.transaction import Applier, Prepared
 
 # The write path (gate, arbitration, episodes, numpy), recall, portability and erasure are
 # imported by the methods that use them, so a process that only reads (`graphmem get`,
@@ -67,7 +68,7 @@ class Memory:
     >>> mem = Memory("bolt://localhost:7687", auth=("neo4j", "pw"))
     """
 
-    #: None: graphmem.write.Applier.
+    #: None: graphmem.write.transaction.Applier.
     applier_class: type[Applier] | None = None
 
     def __init__(
@@ -89,7 +90,7 @@ class Memory:
     @property
     def _recaller(self) -> Recaller:
         if self._recaller_made is None:
-            from .recall import Recaller
+            from graphmem.recall.recaller import Recaller
 
             self._recaller_made = Recaller(self.config, self.embedder)
         return self._recaller_made
@@ -110,7 +111,7 @@ class Memory:
         its pipelines (jieba's dictionary and tagger, spaCy's matchers) and the date parser,
         one to four seconds once per process. Servers call it at startup, so no request
         waits for it. Nothing is read or written, and no remote model is called."""
-        from .gate import control, noise  # noqa: F401 - the gate's patterns compile on import
+        from graphmem.gate import control, noise  # noqa: F401 - the gate's patterns compile on import
 
         warm_extractor = getattr(self.extractor, "warm", None)
         if callable(warm_extractor):
@@ -151,8 +152,9 @@ class Memory:
         ref = validate.ref(ref)
         key = validate.key(key) if key is not None else ref
         when = parse_time(at)
-        from . import episodes, gate
-        from .write import Applier, new_id
+        from graphmem import gate
+        from graphmem.write import episodes
+        from graphmem.write.transaction import Applier, new_id
 
         speaker = episodes.check_speaker(speaker)
 
@@ -188,7 +190,7 @@ class Memory:
             if role == "user" and gate.ironic(text):  # "I just LOVE Mondays 🙄": no taste of it is one
                 said, dropped_tastes = gate.without_tastes(out.candidates)
                 out = ExtractOutput(said, [*out.ignored, *dropped_tastes], out.usage)
-        # The kept message is a memory of its own (graphmem.episodes); what the gate
+        # The kept message is a memory of its own (graphmem.write.episodes); what the gate
         # blanked (secrets redacted, a message not to keep) is not in it. Its terms index
         # the episode and, bounded, each of its facts; its dates date both: each is read once.
         kept = screened.redacted.strip()
@@ -243,7 +245,7 @@ class Memory:
             if screened.sentences
             else None
         )
-        from . import spoken_forget
+        from graphmem.write import spoken_forget
 
         named = spoken_forget.named_facts(r.facts(statuses=None), out.candidates if out else [], text)
         result = RememberResult(uid, refused=[Refusal("user_request", "a forget request is not kept")])
@@ -279,7 +281,7 @@ class Memory:
         fact), so each distinct one is checked, analysed and embedded once."""
         import numpy as np
 
-        from .write import Prepared, render_candidate
+        from graphmem.write.transaction import Prepared, render_candidate
 
         good: list[Candidate] = []
         dropped: list[Ignored] = []
@@ -291,7 +293,7 @@ class Memory:
             else:
                 good.append(c)
         texts = [render_candidate(c) for c in good]
-        # graphmem.indexing: BM25 sees the whole (redacted) message, the vector the fact and
+        # graphmem.write.indexing: BM25 sees the whole (redacted) message, the vector the fact and
         # its clause. The message's terms are taken once: per fact it would be quadratic.
         embedded = [vector_text(t, c.source_text) for t, c in zip(texts, good)]
         distinct = list(dict.fromkeys(embedded))
@@ -394,9 +396,9 @@ class Memory:
         include_frozen: bool = False,
         include_episodes: bool = False,
     ) -> nx.MultiDiGraph:
-        """The user's subgraph as a networkx MultiDiGraph (see `graphmem.graph`); with
+        """The user's subgraph as a networkx MultiDiGraph (see `graphmem.views.graph`); with
         `include_episodes`, its kept messages as a timeline lane."""
-        from .graph import build_graph  # networkx loads on first use
+        from graphmem.views.graph import build_graph  # networkx loads on first use
 
         uid = validate.user_id(user_id)
         when = None if as_of is None else parse_time(as_of, "as_of")
@@ -422,14 +424,14 @@ class Memory:
             entries.append(HistoryEntry(f, events))
         return entries
 
-    # ---- portability and erasure (graphmem.portability, graphmem.erasure) -------------
+    # ---- portability and erasure (graphmem.portability, graphmem.write.erasure) -------------
     def export(
         self, user_id: str, path_or_fileobj: Any = None, include_embeddings: bool = False
     ) -> ExportReport:
         """Write the user's versioned JSON document to a path or file (or return it in `.document`)."""
         uid = validate.user_id(user_id)
         include_embeddings = validate.flag(include_embeddings, "include_embeddings")
-        from . import portability
+        from graphmem import portability
 
         return portability.write_export(self.store, uid, path_or_fileobj, include_embeddings, self.embedder)
 
@@ -437,7 +439,7 @@ class Memory:
         """Import a document (path, file, JSON text or dict), optionally under another user id."""
         as_user = validate.user_id(as_user) if as_user is not None else None
         dry_run = validate.flag(dry_run, "dry_run")
-        from . import portability
+        from graphmem import portability
 
         return portability.import_user(
             self.store, doc, as_user, dry_run, config=self.config, embedder=self.embedder
@@ -447,7 +449,7 @@ class Memory:
 
     def forget_user(self, user_id: str) -> int:
         """Erase every node, edge, log row and index entry of the user; returns rows removed."""
-        from . import erasure
+        from graphmem.write import erasure
 
         return erasure.forget_user(self.store, validate.user_id(user_id))
 
@@ -455,7 +457,7 @@ class Memory:
         """Delete one fact and every trace of its content (audit details, the message log,
         other facts' provenance; see `erasure.forget_fact`), leaving a content-free
         `forget` audit entry; False if unknown."""
-        from . import erasure
+        from graphmem.write import erasure
 
         uid, fid = validate.user_id(user_id), validate.name(fact_id, "fact_id")
         return erasure.forget_fact(self.store, uid, fid, parse_time(at), embedder=self.embedder)
@@ -463,7 +465,7 @@ class Memory:
     def forget_episode(self, user_id: str, ref: str, at: datetime | str | None = None) -> int:
         """Forget one kept message (by its ref, else its id) and every fact that came from
         it (each as `forget` does); returns how many were erased (0: unknown)."""
-        from . import erasure
+        from graphmem.write import erasure
 
         return erasure.forget_episode(
             self.store, validate.user_id(user_id), ref, parse_time(at), embedder=self.embedder
@@ -483,7 +485,7 @@ class Memory:
         profile = validate.flag(
             self.config.archive_profile if archive_profile is None else archive_profile, "archive_profile"
         )
-        from . import erasure
+        from graphmem.write import erasure
 
         return erasure.gc(self.store, uid, parse_time(at), floor, profile)
 

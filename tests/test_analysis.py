@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from graphmem.textproc import ZH_STOP, query_terms, terms
+from graphmem.text.terms import ZH_STOP, query_terms, terms
 
 #: Characters of everyday Chinese words (food, family, places, time), so that generated
 #: text holds dictionary words, overlapping ones and unknown runs alike.
@@ -68,7 +68,7 @@ def test_a_name_outside_the_dictionary_is_found_by_its_characters(tmp_path) -> N
 def test_document_words_are_every_dictionary_word_jieba_finds() -> None:
     import jieba
 
-    from graphmem.textproc import cjk_index_words
+    from graphmem.text.terms import cjk_index_words
 
     for run in ("我外婆在苏州开了一家小面馆", "下个月我们全家去云南旅游", "他是中华人民共和国公民"):
         full = [w for w in jieba.cut(run, cut_all=True) if len(w) > 1 and w not in ZH_STOP]
@@ -79,7 +79,7 @@ def test_document_words_are_every_dictionary_word_jieba_finds() -> None:
 
 
 def test_a_document_gives_each_term_at_most_a_few_times() -> None:
-    from graphmem.textproc import MAX_TERM_REPEATS
+    from graphmem.text.terms import MAX_TERM_REPEATS
 
     doc = terms("Tea, tea and more tea: tea in the morning, tea at noon, tea at night. 茶茶茶茶茶茶")
     assert doc.count("tea") == MAX_TERM_REPEATS
@@ -98,7 +98,7 @@ def _long_message(tail: str) -> str:
 
 
 def test_a_long_messages_facts_are_indexed_with_their_own_clause() -> None:
-    from graphmem.textproc import MAX_MESSAGE_TERMS, message_terms
+    from graphmem.text.terms import MAX_MESSAGE_TERMS, message_terms
 
     clause = "My cousin Priya teaches violin at a conservatory in Ghent."
     long = _long_message(clause)

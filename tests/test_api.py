@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import graphmem
-from graphmem.cli.main import build_parser
+from graphmem.shells.cli.main import build_parser
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -27,8 +27,8 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import pytest
 
 from graphmem import Memory
-from graphmem.analyst import QUERIES, single_attributes
-from graphmem.browse import browser_base, browser_url, cypher_literal, guide_html, subgraph_query
+from graphmem.views.analyst import QUERIES, single_attributes
+from graphmem.views.browse import browser_base, browser_url, cypher_literal, guide_html, subgraph_query
 
 from . import neo4j_server
 from .chromium_cdp import CHROMIUM, CdpError, Chromium
@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_guide_file_is_generated_from_the_cookbook() -> None:
     on_disk = (ROOT / "cypher" / "browser" / "guide.html").read_text(encoding="utf-8")
-    assert on_disk == guide_html(), "run: python -m graphmem.browse > cypher/browser/guide.html"
+    assert on_disk == guide_html(), "run: python -m graphmem.views.browse > cypher/browser/guide.html"
     slides = re.findall(r"<slide>(.*?)</slide>", on_disk, re.S)
     assert len(slides) == 1 + len(QUERIES)
     blocks = [html.unescape(b) for b in re.findall(r'<pre class="runnable">(.*?)</pre>', on_disk, re.S)]

@@ -66,7 +66,7 @@ def test_recall_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
 
 def test_get_and_facts_start_without_the_extraction_rules() -> None:
     code = (
-        "import sys, graphmem.cli.main as m;"
+        "import sys, graphmem.shells.cli.main as m;"
         "heavy = [n for n in ('networkx', 'graphmem.extract.rules_en', 'graphmem.extract.rules_zh', 'spacy', 'jieba')"
         " if n in sys.modules]; print(heavy)"
     )
@@ -75,8 +75,8 @@ def test_get_and_facts_start_without_the_extraction_rules() -> None:
 
 
 _HEAVY = (
-    "numpy", "spacy", "jieba", "dateparser", "neo4j", "asyncio", "networkx", "graphmem.write",
-    "graphmem.recall", "graphmem.episodes", "graphmem.portability", "graphmem.gate.secrets",
+    "numpy", "spacy", "jieba", "dateparser", "neo4j", "asyncio", "networkx", "graphmem.write.transaction",
+    "graphmem.recall.recaller", "graphmem.write.episodes", "graphmem.portability", "graphmem.gate.secrets",
     "graphmem.extract.rules_en", "graphmem.extract.rules_zh", "graphmem.extract.llm",
 )  # fmt: skip
 
@@ -84,7 +84,7 @@ _HEAVY = (
 def _loaded_after(db: Path, *argv: str) -> list[str]:
     """The heavy modules loaded by one CLI command run in a fresh interpreter."""
     code = (
-        "import contextlib, io, json, sys\nfrom graphmem.cli.main import main\n"
+        "import contextlib, io, json, sys\nfrom graphmem.shells.cli.main import main\n"
         f"with contextlib.redirect_stdout(io.StringIO()): main({['--store', str(db), *argv]!r})\n"
         f"print(json.dumps(sorted(n for n in {_HEAVY!r} if n in sys.modules)))"
     )
@@ -99,4 +99,6 @@ def test_get_and_facts_run_without_numpy_nlp_or_the_write_path(tmp_path: Path) -
     assert _loaded_after(db, "get", "--user", "u", "city") == []
     assert _loaded_after(db, "facts", "--user", "u") == []
     # The check sees what a command loads: remember needs the write path and numpy.
-    assert {"numpy", "graphmem.write"} <= set(_loaded_after(db, "remember", "--user", "u", "I have a cat."))
+    assert {"numpy", "graphmem.write.transaction"} <= set(
+        _loaded_after(db, "remember", "--user", "u", "I have a cat.")
+    )

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from graphmem.cli.main import build_parser
+from graphmem.shells.cli.main import build_parser
 
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
 

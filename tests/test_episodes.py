@@ -12,7 +12,7 @@ import pytest
 
 from graphmem import Memory
 from graphmem.recall.fusion import rrf, score_fusion
-from graphmem.timeparse import find_spans, is_time_question, query_range
+from graphmem.text.dates import find_spans, is_time_question, query_range
 
 from .old_files import old_sqlite_file
 

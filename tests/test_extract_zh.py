@@ -21,8 +21,8 @@ from graphmem.extract import (
     relation_of,
     relation_words,
 )
+from graphmem.facts.vocab import OPPOSITES, is_single
 from graphmem.model import Fact
-from graphmem.vocab import OPPOSITES, is_single
 
 from .eval_dir import PUBLIC
 

@@ -15,12 +15,12 @@ import networkx as nx
 import pytest
 
 from graphmem import Memory
-from graphmem.analyst import COLUMNS, QUERIES, run, run_on_graph
-from graphmem.cli.main import main
 from graphmem.errors import GraphMemError
 from graphmem.extract import RuleExtractor
-from graphmem.graph import to_json, write_graph, write_graphml
 from graphmem.model import Fact
+from graphmem.shells.cli.main import main
+from graphmem.views.analyst import COLUMNS, QUERIES, run, run_on_graph
+from graphmem.views.graph import to_json, write_graph, write_graphml
 
 T0 = "2026-01-05T10:00:00Z"
 T1 = "2026-02-01T10:00:00Z"

@@ -28,7 +28,7 @@ from graphmem import (
     WriteOutcomeUnknownError,
 )
 from graphmem.extract import RuleExtractor
-from graphmem.textproc import bound_runs
+from graphmem.text.terms import bound_runs
 
 T0 = datetime(2026, 3, 1, tzinfo=timezone.utc)
 FUZZ = settings(

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from graphmem import Memory
-from graphmem.html_view import FROZEN_FILL, clip, render_html
+from graphmem.views.html import FROZEN_FILL, clip, render_html
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [

@@ -96,3 +96,61 @@ def test_no_private_name_imported_from_another_module() -> None:
         if n.startswith("_") and not n.startswith("__")
     ]
     assert not bad, bad
+
+
+#: The layers, bottom first (ARCHITECTURE.md draws them): a module may import its own
+#: package and the layers below it, never one above. A package not listed here fails the
+#: test until it is given a place.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("errors", "model", "config"),  # pure data and the one exception root
+    ("text", "facts"),  # pure functions: terms, dates, concepts; vocabulary, keys, decay
+    ("lang",),  # language packs: rule tables and lexicons as data, one engine
+    ("gate",),  # role, noise, secrets, memory control
+    ("embedding",),  # text -> vectors
+    ("stores",),  # the storage protocol and its backends
+    ("extract",),  # statements -> candidate facts (rules or an LLM)
+    ("recall", "write"),  # the read path and the write path, side by side
+    ("portability", "views"),  # export/import/migrate; graph, HTML, Browser, analyst views
+    ("memory", "aio", "__init__"),  # the public entry points
+    ("shells",),  # CLI, REST, MCP, LangGraph: thin, over Memory
+    ("__main__",),  # `python -m graphmem` runs the CLI
+)
+_RANK = {unit: rank for rank, units in enumerate(LAYERS) for unit in units}
+
+
+def _unit(module: str) -> str:
+    parts = module.split(".")
+    return "__init__" if len(parts) == 1 else parts[1]
+
+
+def layer_violations(graph: dict[str, set[str]]) -> list[str]:
+    bad = []
+    for name, targets in graph.items():
+        src = _unit(name)
+        for target in targets:
+            dst = _unit(target)
+            if src == dst:
+                continue
+            if src not in _RANK or dst not in _RANK:
+                bad.append(f"{name} -> {target}: {src if src not in _RANK else dst} has no layer")
+            elif _RANK[dst] > _RANK[src]:
+                bad.append(f"{name} (layer {_RANK[src]}) imports {target} (layer {_RANK[dst]})")
+    return sorted(bad)
+
+
+def test_imports_go_down_the_layers() -> None:
+    bad = layer_violations(_graph())
+    assert not bad, "\n".join(bad)
+
+
+def test_every_package_has_a_layer() -> None:
+    units = {_unit(n) for n in MODULES}
+    assert units <= set(_RANK), sorted(units - set(_RANK))
+
+
+def test_the_layer_check_finds_an_upward_import() -> None:
+    graph = {"graphmem.stores.base": {"graphmem.write.arbitrate"}, "graphmem.write.arbitrate": set()}
+    assert layer_violations(graph) == [
+        "graphmem.stores.base (layer 5) imports graphmem.write.arbitrate (layer 7)"
+    ]
+    assert layer_violations({"graphmem.write.arbitrate": {"graphmem.stores.base"}}) == []

@@ -12,7 +12,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.runtime import Runtime
 
 from graphmem import InvalidInputError, Memory
-from graphmem.integrations.langgraph import GraphmemStore
+from graphmem.shells.langgraph import GraphmemStore
 
 
 class State(TypedDict, total=False):
@@ -123,7 +123,7 @@ def test_user_of_and_bad_namespaces(open_memory: Callable[..., Memory], uid: Cal
 def test_record_sequences_sort_in_time_order_and_hold_no_digits() -> None:
     """A record is a kept message: a run of digits in it could read as a card number to the
     secret gate and be redacted (the record then unreadable), so its order is letters."""
-    from graphmem.integrations.langgraph import _sequence
+    from graphmem.shells.langgraph import _sequence
 
     stamps = [1_700_000_000_000_000_000 + n for n in (0, 1, 25, 26, 10**9, 10**12)]
     seqs = [_sequence(s) for s in stamps]

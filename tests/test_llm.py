@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from graphmem import EmbedderMismatchError, HashingEmbedder, Memory
-from graphmem.embedders import EmbeddingError, OpenAIEmbedder, SentenceTransformerEmbedder
+from graphmem.embedding.neural import EmbeddingError, OpenAIEmbedder, SentenceTransformerEmbedder
 from graphmem.errors import InvalidInputError
 from graphmem.extract import ExtractContext, RuleExtractor
 from graphmem.extract.llm import (
@@ -28,10 +28,10 @@ from graphmem.extract.llm import (
     make_extractor,
     relevant_facts,
 )
+from graphmem.facts.vocab import CORE_KEYS
 from graphmem.model import Fact
-from graphmem.reembed import PARTIAL_PREFIX, reembed
 from graphmem.stores import open_store
-from graphmem.vocab import CORE_KEYS
+from graphmem.write.reembed import PARTIAL_PREFIX, reembed
 from tests.openai_stub import OpenAIStub, openai_server_fixture, stub_vector  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -461,7 +461,7 @@ def test_make_extractor_and_modes(openai_server: OpenAIStub) -> None:
 
 
 def test_configure_from_env(openai_server: OpenAIStub) -> None:
-    from graphmem.cli.llm import configure_from_env
+    from graphmem.shells.cli.llm import configure_from_env
 
     assert configure_from_env({}) == {}
     env = {
@@ -624,6 +624,6 @@ def test_sentence_transformers_is_an_optional_extra() -> None:
         pytest.skip("sentence-transformers is installed here")
     with pytest.raises(EmbeddingError, match=r"pip install graphmem\[sentence-transformers\]"):
         SentenceTransformerEmbedder("all-MiniLM-L6-v2")
-    code = "import sys, graphmem.embedders, graphmem.extract.llm, graphmem.cli; print('torch' in sys.modules)"
+    code = "import sys, graphmem.embedding.neural, graphmem.extract.llm, graphmem.shells.cli; print('torch' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.stdout.strip() == "False", out.stderr

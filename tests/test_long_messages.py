@@ -1,5 +1,5 @@
 """Long messages on the write path, on both stores: arbitrating a message's candidates
-against facts read once per message (graphmem.active_view) decides exactly what asking the
+against facts read once per message (graphmem.write.active_view) decides exactly what asking the
 store per candidate decided, and a message with more candidates than the rules read
 (graphmem.extract.MAX_CANDIDATES) keeps the rest as its episode."""
 
@@ -10,9 +10,9 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from graphmem import Memory
-from graphmem.active_view import ActiveView
 from graphmem.extract import MAX_CANDIDATES, RuleExtractor
-from graphmem.write import Applier, Prepared
+from graphmem.write.active_view import ActiveView
+from graphmem.write.transaction import Applier, Prepared
 
 T0 = datetime(2026, 4, 1, 9, tzinfo=timezone.utc)
 

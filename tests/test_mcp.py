@@ -17,8 +17,8 @@ from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 
 from graphmem import Memory
-from graphmem.mcp_server import PinnedUser, build_server
-from graphmem.service.lazy import LazyMemory
+from graphmem.shells.mcp import PinnedUser, build_server
+from graphmem.shells.service.lazy import LazyMemory
 
 from .service_proc import ROOT, service, warmed
 

@@ -1,11 +1,11 @@
-"""The named-migration mechanism (graphmem.migrations) every versioned thing uses."""
+"""The named-migration mechanism (graphmem.stores.migrations) every versioned thing uses."""
 
 from __future__ import annotations
 
 import pytest
 
 from graphmem.errors import SchemaVersionError
-from graphmem.migrations import Migrations
+from graphmem.stores.migrations import Migrations
 
 
 def _registry() -> Migrations[list[str]]:

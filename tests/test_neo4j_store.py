@@ -717,7 +717,7 @@ def test_reembed_switches_a_neo4j_store(auth_server: str) -> None:
     """The whole re-embedding path on Neo4j (on the throwaway auth server, since the
     embedder is recorded per database)."""
     from graphmem import HashingEmbedder
-    from graphmem.reembed import reembed
+    from graphmem.write.reembed import reembed
 
     u = _uid("reembed")
     with Memory(auth_server) as mem:

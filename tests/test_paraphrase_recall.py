@@ -10,8 +10,8 @@ from collections.abc import Callable
 import pytest
 
 from graphmem import Memory
-from graphmem.concepts import expand
-from graphmem.textproc import query_terms
+from graphmem.text.concepts import expand
+from graphmem.text.terms import query_terms
 
 T0 = "2026-01-10T09:00:00Z"
 T1 = "2026-02-20T09:00:00Z"

@@ -21,8 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from graphmem import ImportFormatError, InvalidUserIdError, Memory
+from graphmem.facts.keys import value_key
 from graphmem.gate.secrets import find_secrets
-from graphmem.keys import value_key
 from graphmem.portability import copy_store, import_user
 from graphmem.portability.plan import MAX_IMPORT_BYTES, Limits, Planner
 from graphmem.stores import SQLiteStore, open_store

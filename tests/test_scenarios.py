@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from graphmem import Memory
-from graphmem import scenarios as sc
+from graphmem.shells import scenarios as sc
 
 from .eval_dir import DEV, DEV_FLOOR_FILE, OWN, PUBLIC
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from graphmem.cli import services as cli_services
-from graphmem.cli.main import build_parser
+from graphmem.shells.cli import services as cli_services
+from graphmem.shells.cli.main import build_parser
 
 ROOT = Path(__file__).resolve().parents[1]
 

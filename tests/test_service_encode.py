@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from graphmem import Memory
-from graphmem.server.encode import dumps
-from graphmem.service.jsonable import recall_item, recall_record, to_jsonable
+from graphmem.shells.rest.encode import dumps
+from graphmem.shells.service.jsonable import recall_item, recall_record, to_jsonable
 
 
 def stdlib(obj: object) -> bytes:

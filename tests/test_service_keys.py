@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from graphmem import GraphMemError, InvalidInputError, errors
-from graphmem.cli.services import is_loopback, mcp_tokens, rest_keys
-from graphmem.service.errors import ERROR_TABLE, status_of
-from graphmem.service.keys import KeyRing, presented_key
+from graphmem.shells.cli.services import is_loopback, mcp_tokens, rest_keys
+from graphmem.shells.service.api_keys import KeyRing, presented_key
+from graphmem.shells.service.errors import ERROR_TABLE, status_of
 
 from .service_proc import ROOT, _env
 

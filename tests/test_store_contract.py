@@ -11,7 +11,7 @@ from datetime import datetime, timedelta, timezone
 import numpy as np
 import pytest
 
-from graphmem.embed import HashingEmbedder
+from graphmem.embedding.hashing import HashingEmbedder
 from graphmem.errors import GraphMemError
 from graphmem.model import AuditRecord, Entity, Fact
 from graphmem.stores import Episode, Store, SupersedesEdge, open_store

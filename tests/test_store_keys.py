@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from graphmem import Memory
-from graphmem.decay import effective_score
-from graphmem.keys import decay_key, value_key
+from graphmem.facts.decay import effective_score
+from graphmem.facts.keys import decay_key, value_key
 from graphmem.model import Entity, Fact
 from graphmem.stores import SCHEMA_VERSION, Store, open_store
 

@@ -11,7 +11,7 @@ import pytest
 
 from graphmem import Memory
 from graphmem.stores.sqlite import term_stats
-from graphmem.textproc import terms
+from graphmem.text.terms import terms
 
 T0 = datetime(2024, 3, 1, 9, 0, tzinfo=timezone.utc)
 FILLER = ("a quiet walk", "the weekly groceries", "a podcast episode", "some laundry", "an old sitcom",

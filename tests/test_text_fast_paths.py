@@ -13,8 +13,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from graphmem import embed, textproc, timeparse
+from graphmem.embedding import hashing as embed
 from graphmem.gate import control, secret_text, secrets
+from graphmem.text import dates as timeparse
+from graphmem.text import terms as textproc
 
 # Ideographs of both unified blocks and the compatibility block, full-width forms, combining
 # marks, Hangul jamo that compose, ligatures, circled digits, spaces, ASCII: what NFKC joins,

@@ -15,7 +15,7 @@ import pytest
 from graphmem import Memory
 from graphmem.stores.sqlite import SQLiteStore
 from graphmem.stores.text_index import TextIndex
-from graphmem.textproc import terms
+from graphmem.text.terms import terms
 
 T0 = datetime(2025, 2, 3, 9, 0, tzinfo=timezone.utc)
 LATER = T0 + timedelta(days=30)

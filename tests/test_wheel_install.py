@@ -64,12 +64,13 @@ def _run(env_dir: Path, *args: str, cwd: Path, env: dict[str, str] | None = None
 def test_wheel_holds_every_cypher_file(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     expected = {
-        f"graphmem/cypher/{p.relative_to(ROOT / 'cypher')}" for p in (ROOT / "cypher").rglob("*.cypher")
+        f"graphmem/stores/neo4j/cypher/{p.relative_to(ROOT / 'cypher')}"
+        for p in (ROOT / "cypher").rglob("*.cypher")
     }
     assert expected, "the repository has no cypher files"
     assert expected <= names, sorted(expected - names)
-    assert "graphmem/cypher/graphmem.grass" in names
-    assert any(n.startswith("graphmem/prompts/") for n in names)
+    assert "graphmem/stores/neo4j/cypher/graphmem.grass" in names
+    assert any(n.startswith("graphmem/extract/prompts/") for n in names)
 
 
 def test_installed_wheel_is_the_one_imported(installed: Path, tmp_path: Path) -> None:

@@ -16,11 +16,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from graphmem.extract.common import State, zh_pos
+from graphmem.extract.protocol import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts
+from graphmem.extract.relations import RELATION_WORDS, relation_of, relation_words
 from graphmem.model import Candidate, Ignored
-
-from .common import State, zh_pos
-from .context import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts
-from .relations import RELATION_WORDS, relation_of, relation_words
 
 __all__ = [
     "RELATION_WORDS",
@@ -85,13 +84,16 @@ class RuleExtractor:
         """Load jieba's dictionaries, import spaCy and build its two blank pipelines and matchers,
         and compile the rules, now instead of on the first message: once per process, one to
         a few seconds."""
-        from . import nlp, rules_en, rules_zh  # noqa: F401 - their patterns compile on import
+        from graphmem.extract import nlp, rules_en, rules_zh  # noqa: F401 - their patterns compile on import
 
         zh_pos("的")
         nlp.warm()
 
     def extract(self, sentences: Sequence[str], context: ExtractContext | None = None) -> ExtractOutput:
-        from . import rules_en, rules_zh  # compiled on first use: `get`/`facts` never need them
+        from graphmem.extract import (  # compiled on first use: `get`/`facts` never need them
+            rules_en,
+            rules_zh,
+        )
 
         context = context or ExtractContext()
         state = State(context)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from . import patterns_en as p
+from graphmem.extract import patterns_en as p
 
 __all__ = ["STATE_START", "expand", "split"]
 

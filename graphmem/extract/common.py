@@ -12,12 +12,19 @@ import re
 import threading
 from dataclasses import dataclass, replace
 
+from graphmem.extract import nlp
+from graphmem.extract.lexicon import (
+    EN_BREEDS,
+    EN_ORG_WORDS,
+    EN_PLACES,
+    ZH_BREEDS,
+    ZH_KNOWN_ORGS,
+    ZH_ORG_SUFFIXES,
+    ZH_PLACES,
+)
+from graphmem.extract.protocol import ExtractContext
+from graphmem.extract.relations import entity_type, relation_of
 from graphmem.model import SELF, Candidate
-
-from . import nlp
-from .context import ExtractContext
-from .lexicon import EN_BREEDS, EN_ORG_WORDS, EN_PLACES, ZH_BREEDS, ZH_KNOWN_ORGS, ZH_ORG_SUFFIXES, ZH_PLACES
-from .relations import entity_type, relation_of
 
 # Emoji (with their joiners and variation selectors) end a thought as a full stop does; both
 # rule sets turn them into one before the shared sentence splitter runs.

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import re
 
+from graphmem.extract import common as c
+from graphmem.extract.protocol import ExtractContext
 from graphmem.model import Candidate
-
-from . import common as c
-from .context import ExtractContext
 
 I = re.I  # noqa: E741
 CORRECTION = re.compile(  # one or more: "actually scratch that, it's …"

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
-from .common import ME, Subject, cand, link
-from .lexicon import EN_BREEDS, EN_NOT_NAMES
-from .relations import entity_type, relation_of
+from graphmem.extract.common import ME, Subject, cand, link
+from graphmem.extract.lexicon import EN_BREEDS, EN_NOT_NAMES
+from graphmem.extract.relations import entity_type, relation_of
 
 LISTED = r"(?:(?:baby|little|big) )?[A-Z][\w'-]+(?: \(\d{1,2}\))?"
 _LISTED_RX = re.compile(r"(?:(?:baby|little|big) )?(?P<who>[A-Z][\w'-]+)(?: \((?P<age>\d{1,2})\))?")

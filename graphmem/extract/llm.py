@@ -27,15 +27,14 @@ from typing import Any
 
 from graphmem import gate
 from graphmem.errors import ExtractionError, InvalidInputError
-from graphmem.keys import value_key
+from graphmem.extract import ExtractContext, Extractor, ExtractOutput, RuleExtractor
+from graphmem.extract.common import hedged
+from graphmem.extract.llm_schema import EXTRACTION_SCHEMA, LLMExtractionError
+from graphmem.extract.llm_schema import validate as _validate
+from graphmem.facts.keys import value_key
+from graphmem.facts.vocab import is_single
 from graphmem.model import SELF, Candidate, Fact, Ignored
-from graphmem.textproc import unique_terms
-from graphmem.vocab import is_single
-
-from . import ExtractContext, Extractor, ExtractOutput, RuleExtractor
-from .common import hedged
-from .llm_schema import EXTRACTION_SCHEMA, LLMExtractionError
-from .llm_schema import validate as _validate
+from graphmem.text.terms import unique_terms
 
 __all__ = [
     "EXTRACTION_SCHEMA",
@@ -57,7 +56,7 @@ OPENAI_BASE_URL = "https://api.openai.com/v1"
 #: from reading OPENAI_API_KEY itself (library code never reads the environment).
 _NO_KEY = "no-key"
 
-_PROMPT_DIR = Path(__file__).resolve().parent.parent / "prompts"
+_PROMPT_DIR = Path(__file__).resolve().parent / "prompts"
 _VERSION_RE = re.compile(r"^v[0-9]{1,3}$")
 _SELF_WORDS = frozenset({"self", "user", "me", "i", "myself", "the user", "我"})
 _SAYS_SELF = re.compile(r"\b(?:I|I'm|I am|my|me|call me|i'm|im)\b|我|本人|叫我", re.I)
@@ -69,7 +68,7 @@ PROMPT_VERSION = "v2"
 
 @lru_cache(maxsize=8)
 def load_prompt(version: str = PROMPT_VERSION) -> str:
-    """The system prompt `graphmem/prompts/extract_<version>.txt`, read once per version."""
+    """The system prompt `graphmem/extract/prompts/extract_<version>.txt`, read once per version."""
     if not _VERSION_RE.match(version):
         raise InvalidInputError(f"prompt_version must look like 'v1', not {version!r}")
     path = _PROMPT_DIR / f"extract_{version}.txt"

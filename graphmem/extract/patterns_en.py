@@ -10,18 +10,18 @@ from __future__ import annotations
 
 import re
 
-from . import common as c
-from .common import ME, cand, link
-from .have_en import LISTED, PET_ADJ, have, pet_gone, pet_put_down
-from .lexicon import (
+from graphmem.extract import common as c
+from graphmem.extract.common import ME, cand, link
+from graphmem.extract.have_en import LISTED, PET_ADJ, have, pet_gone, pet_put_down
+from graphmem.extract.lexicon import (
     EN_AVOID,
     EN_DIETS,
     EN_GENDER,
     EN_LANGUAGES,
     EN_NOT_NAMES,
 )
-from .relations import entity_type, relation_of, relation_words
-from .values_en import (  # noqa: F401 - the rule modules read the cleaners through this one
+from graphmem.extract.relations import entity_type, relation_of, relation_words
+from graphmem.extract.values_en import (  # noqa: F401 - the rule modules read the cleaners through this one
     LIKE_STOP,
     NOT_LIKES,
     NOT_WORKPLACE,

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import re
 
-from . import common as c
-from . import patterns_en as p
-from .common import ME, Subject, cand, is_place_en, link
-from .lexicon import EN_BREEDS, EN_DIETS, EN_NOT_NAMES, en_demonym_place
-from .relations import relation_of
+from graphmem.extract import common as c
+from graphmem.extract import patterns_en as p
+from graphmem.extract.common import ME, Subject, cand, is_place_en, link
+from graphmem.extract.lexicon import EN_BREEDS, EN_DIETS, EN_NOT_NAMES, en_demonym_place
+from graphmem.extract.relations import relation_of
 
 I = re.I  # noqa: E741
 LANG = p.LANG

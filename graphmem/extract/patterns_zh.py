@@ -10,15 +10,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..textproc import zh_number
-from . import common as c
-from .common import ME, Ctx, Subject, cand, link
-from .lexicon import ZH_BREEDS, ZH_DIETS, ZH_GENERIC_ORG, ZH_PLACES
-from .patterns_zh_diet import FOR_YEARS, REACTION, diet, diet_broken, reaction, restriction
-from .patterns_zh_marriage import married_zh, wed
-from .relations import entity_type, relation_of
-from .zh_lists import listed_names
-from .zh_values import (
+from graphmem.extract import common as c
+from graphmem.extract.common import ME, Ctx, Subject, cand, link
+from graphmem.extract.lexicon import ZH_BREEDS, ZH_DIETS, ZH_GENERIC_ORG, ZH_PLACES
+from graphmem.extract.patterns_zh_diet import FOR_YEARS, REACTION, diet, diet_broken, reaction, restriction
+from graphmem.extract.patterns_zh_marriage import married_zh, wed
+from graphmem.extract.relations import entity_type, relation_of
+from graphmem.extract.zh_lists import listed_names
+from graphmem.extract.zh_values import (
     LANGS,
     NAME,
     NOT_A_JOB,
@@ -34,6 +33,7 @@ from .zh_values import (
     languages,
     untimed,
 )
+from graphmem.text.terms import zh_number
 
 
 def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True) -> list | None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from . import common as c
-from .common import cand
-from .lexicon import ZH_DIETS
-from .zh_values import PRONOUN_VALUE, N, clean
+from graphmem.extract import common as c
+from graphmem.extract.common import cand
+from graphmem.extract.lexicon import ZH_DIETS
+from graphmem.extract.zh_values import PRONOUN_VALUE, N, clean
 
 __all__ = ["FOR_YEARS", "REACTION", "diet", "diet_broken", "reaction", "restriction"]
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from . import common as c
-from .common import ME, cand, link
-from .relations import relation_of
-from .zh_values import TAIL
+from graphmem.extract import common as c
+from graphmem.extract.common import ME, cand, link
+from graphmem.extract.relations import relation_of
+from graphmem.extract.zh_values import TAIL
 
 __all__ = ["married_zh", "wed"]
 

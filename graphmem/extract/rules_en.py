@@ -9,16 +9,15 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from graphmem.extract import clauses_en, nlp
+from graphmem.extract import common as c
+from graphmem.extract import corrections_en as fixes
+from graphmem.extract import patterns_en as p
+from graphmem.extract import patterns_en_life as life
+from graphmem.extract.common import EMOJI, ME, Ctx, Subject, cand, link
+from graphmem.extract.lexicon import EN_JOBS, EN_NOT_NAMES
+from graphmem.extract.relations import entity_type, relation_of
 from graphmem.gate.sentences import split as split_sentences
-
-from . import clauses_en, nlp
-from . import common as c
-from . import corrections_en as fixes
-from . import patterns_en as p
-from . import patterns_en_life as life
-from .common import EMOJI, ME, Ctx, Subject, cand, link
-from .lexicon import EN_JOBS, EN_NOT_NAMES
-from .relations import entity_type, relation_of
 
 I = re.I  # noqa: E741
 _DISCOURSE = re.compile(

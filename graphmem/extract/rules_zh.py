@@ -11,15 +11,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from graphmem.extract import common as c
+from graphmem.extract import nlp
+from graphmem.extract import patterns_zh as p
+from graphmem.extract import zh_values as zv
+from graphmem.extract.common import EMOJI, ME, Ctx, Subject, cand, link
+from graphmem.extract.lexicon import words
+from graphmem.extract.relations import entity_type, other_sibling, relation_of
 from graphmem.gate.sentences import split as split_sentences
-
-from . import common as c
-from . import nlp
-from . import patterns_zh as p
-from . import zh_values as zv
-from .common import EMOJI, ME, Ctx, Subject, cand, link
-from .lexicon import words
-from .relations import entity_type, other_sibling, relation_of
 
 # A tilde ends a Chinese sentence ("好开心～我下周去北京"); the shared splitter keeps it inside.
 _TILDE_END = re.compile(r"(?<=[～~])")

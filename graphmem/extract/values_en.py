@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 
-from . import common as c
-from . import nlp
-from .lexicon import EN_JOBS, EN_NOT_JOBS
+from graphmem.extract import common as c
+from graphmem.extract import nlp
+from graphmem.extract.lexicon import EN_JOBS, EN_NOT_JOBS
 
 I = re.I  # noqa: E741
 _NOT_JOB_FIRST = frozenset(

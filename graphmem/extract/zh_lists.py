@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..textproc import zh_number
+from graphmem.text.terms import zh_number
 
 _LEAD = re.compile(r"^[，,：:\s]*(?:分别|一个|一只|一条)?(?:名字)?(?:叫做?|名叫)?")
 #: What introduces each name of the list ("一只叫", "另一个叫", "老二叫").

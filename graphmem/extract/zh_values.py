@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
-from . import nlp
-from .lexicon import ZH_BREEDS, ZH_OCCUPATIONS, words
-from .relations import RELATION_WORDS, relation_words
+from graphmem.extract import nlp
+from graphmem.extract.lexicon import ZH_BREEDS, ZH_OCCUPATIONS, words
+from graphmem.extract.relations import RELATION_WORDS, relation_words
 
 N = r"[零〇一二两三四五六七八九十百\d]"
 LANGS = (

@@ -12,13 +12,13 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from .secrets import SecretMatch, apply_redaction, find_secrets, redact
+from graphmem.gate.secrets import SecretMatch, apply_redaction, find_secrets, redact
 
 if TYPE_CHECKING:
-    from .control import DONT_KEEP, FORGET, REMEMBER, Control, control_of
-    from .irony import TASTES, ironic, without_tastes
-    from .noise import Screened, screen
-    from .sentences import split_sentences
+    from graphmem.gate.control import DONT_KEEP, FORGET, REMEMBER, Control, control_of
+    from graphmem.gate.irony import TASTES, ironic, without_tastes
+    from graphmem.gate.noise import Screened, screen
+    from graphmem.gate.sentences import split_sentences
 
 # The noise and control patterns compile when a message is first screened, not whenever a
 # module needs `find_secrets` (the CLI's `get` and `facts` never screen anything).

@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from ..model import Ignored
+from graphmem.model import Ignored
 
 __all__ = ["TASTES", "ironic", "without_tastes"]
 

@@ -23,9 +23,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import overload
 
-from ..model import Ignored, Refusal
-from .secrets import SecretMatch, apply_redaction, find_secrets, redact
-from .sentences import sentence_spans
+from graphmem.gate.secrets import SecretMatch, apply_redaction, find_secrets, redact
+from graphmem.gate.sentences import sentence_spans
+from graphmem.model import Ignored, Refusal
 
 __all__ = ["GatedSentences", "SecretMatch", "Screened", "find_secrets", "redact", "screen"]
 

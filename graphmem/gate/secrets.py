@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from .secret_text import normalise
+from graphmem.gate.secret_text import normalise
 
 __all__ = ["SecretMatch", "find_secrets", "redact"]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .secrets import SecretMatch, find_secrets
+from graphmem.gate.secrets import SecretMatch, find_secrets
 
 __all__ = ["sentence_spans", "split", "split_sentences"]
 

@@ -2,8 +2,15 @@
 (`load`), the import plan with remap and re-arbitration (`plan`), and export, import
 and store-to-store copy built on the storage protocol (`transfer`)."""
 
-from .plan import ImportDecision, ImportReport
-from .transfer import ExportReport, MigrateReport, copy_store, export_user, import_user, write_export
+from graphmem.portability.plan import ImportDecision, ImportReport
+from graphmem.portability.transfer import (
+    ExportReport,
+    MigrateReport,
+    copy_store,
+    export_user,
+    import_user,
+    write_export,
+)
 
 __all__ = [
     "ExportReport",

@@ -30,11 +30,11 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import GraphMemError, ImportFormatError
-from ..model import AuditRecord, Entity, Fact
-from ..stores.base import Episode, SupersedesEdge
-from ..timeutil import parse_time
-from ..validate import unstorable
+from graphmem.errors import GraphMemError, ImportFormatError
+from graphmem.model import AuditRecord, Entity, Fact
+from graphmem.stores.base import Episode, SupersedesEdge
+from graphmem.text.timestamps import parse_time
+from graphmem.write.validate import unstorable
 
 __all__ = [
     "DEFAULT_LIMITS",

@@ -17,16 +17,12 @@ from typing import Any
 
 import numpy as np
 
-from ..config import DEFAULT_HALF_LIVES
-from ..errors import GraphMemError, ImportFormatError
-from ..gate.secrets import find_secrets, redact
-from ..migrations import Migrations
-from ..model import KINDS, SOURCES, STATUSES, AuditRecord, Entity, Fact
-from ..stores.base import Episode, SupersedesEdge
-from ..validate import ROLES
-from ..validate import user_id as check_user_id
-from ..vocab import is_single, is_valid_attribute
-from .format import (
+from graphmem.config import DEFAULT_HALF_LIVES
+from graphmem.errors import GraphMemError, ImportFormatError
+from graphmem.facts.vocab import is_single, is_valid_attribute
+from graphmem.gate.secrets import find_secrets, redact
+from graphmem.model import KINDS, SOURCES, STATUSES, AuditRecord, Entity, Fact
+from graphmem.portability.format import (
     DEFAULT_LIMITS,
     FORMAT,
     MAX_DEPTH,
@@ -45,6 +41,10 @@ from .format import (
     unique_ids,
     version_of,
 )
+from graphmem.stores.base import Episode, SupersedesEdge
+from graphmem.stores.migrations import Migrations
+from graphmem.write.validate import ROLES
+from graphmem.write.validate import user_id as check_user_id
 
 __all__ = ["DOCUMENT_MIGRATIONS", "load_document", "migrate_v1", "parse_document"]
 

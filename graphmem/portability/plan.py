@@ -14,14 +14,11 @@ from typing import Any
 
 import numpy as np
 
-from ..arbitrate import decide
-from ..config import Config
-from ..keys import value_key
-from ..model import AuditRecord, Candidate, Entity, Fact
-from ..stores.base import Episode, SupersedesEdge, UserReader, UserWriter
-from ..vocab import EXCLUSIVE_GROUPS, OPPOSITES, is_single
-from ..write import new_id
-from .format import (
+from graphmem.config import Config
+from graphmem.facts.keys import value_key
+from graphmem.facts.vocab import EXCLUSIVE_GROUPS, OPPOSITES, is_single
+from graphmem.model import AuditRecord, Candidate, Entity, Fact
+from graphmem.portability.format import (
     DEFAULT_LIMITS,
     FORMAT,
     MAX_FIELD_CHARS,
@@ -33,7 +30,10 @@ from .format import (
     Limits,
     ParsedDoc,
 )
-from .load import DOCUMENT_MIGRATIONS, load_document, migrate_v1, parse_document
+from graphmem.portability.load import DOCUMENT_MIGRATIONS, load_document, migrate_v1, parse_document
+from graphmem.stores.base import Episode, SupersedesEdge, UserReader, UserWriter
+from graphmem.write.arbitrate import decide
+from graphmem.write.transaction import new_id
 
 __all__ = [
     "DEFAULT_LIMITS",

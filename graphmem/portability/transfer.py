@@ -1,6 +1,6 @@
 """Portability: export, import (remap + re-arbitration) and store migration. Built only
 on the storage protocol, so every function works on every store (erasure and the
-forgetting pass are in `graphmem.erasure`).
+forgetting pass are in `graphmem.write.erasure`).
 
     for chunk in export_user(store, "u1"): out.write(chunk)      # a streamed JSON document
     import_user(store, "u1.json", as_user="u2")                  # -> ImportReport
@@ -27,17 +27,17 @@ from typing import Any
 
 import numpy as np
 
-from ..config import Config
-from ..embed import Embedder, HashingEmbedder
-from ..errors import EmbedderMismatchError, InvalidInputError
-from ..indexing import message_terms, search_terms, vector_text
-from ..model import Fact
-from ..stores.base import Store, UserWriter
-from ..timeutil import now, parse_time
-from ..validate import user_id as check_user_id
-from .format import DEFAULT_LIMITS, FORMAT, NO_LIMITS, SCHEMA_VERSION, Limits, ParsedDoc
-from .load import load_document
-from .plan import ImportDecision, ImportReport, Planner
+from graphmem.config import Config
+from graphmem.embedding.hashing import Embedder, HashingEmbedder
+from graphmem.errors import EmbedderMismatchError, InvalidInputError
+from graphmem.model import Fact
+from graphmem.portability.format import DEFAULT_LIMITS, FORMAT, NO_LIMITS, SCHEMA_VERSION, Limits, ParsedDoc
+from graphmem.portability.load import load_document
+from graphmem.portability.plan import ImportDecision, ImportReport, Planner
+from graphmem.stores.base import Store, UserWriter
+from graphmem.text.timestamps import now, parse_time
+from graphmem.write.indexing import message_terms, search_terms, vector_text
+from graphmem.write.validate import user_id as check_user_id
 
 __all__ = [
     "ExportReport",

@@ -17,11 +17,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from .. import textproc
-from ..config import Config
-from ..model import Episode, Fact, RecallItem
-from ..stores.base import EpisodeLink, UserReader
-from ..timeparse import TimeSpan
+from graphmem.config import Config
+from graphmem.model import Episode, Fact, RecallItem
+from graphmem.stores.base import EpisodeLink, UserReader
+from graphmem.text import terms as textproc
+from graphmem.text.dates import TimeSpan
 
 
 @dataclass(frozen=True)

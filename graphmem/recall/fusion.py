@@ -9,7 +9,7 @@ functions return key -> fused score; larger is better.
 - `score_fusion`: per query, each channel's raw scores are divided by that channel's
   best score (BM25 and cosine both become 0..1 with the top hit at 1), weighted and
   summed. The exact lookup has no relevance score but says how specifically it singled
-  each fact out, in (0, 1] (graphmem.recall.specificity): that counts as it is, so
+  each fact out, in (0, 1] (graphmem.recall.recaller.specificity): that counts as it is, so
   every fact it names is an answer and a crowd shares little (the same for the messages
   about the days a question names, `episode_dated`, each scored 1); the graph channel's walk
   (links, context) adds a boost that falls with rank. A close second keeps most of its

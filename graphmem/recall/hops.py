@@ -22,9 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import permutations
 
-from ..keys import value_key
-from ..model import Entity, Fact
-from .intent import HOUSEHOLD, Intent
+from graphmem.facts.keys import value_key
+from graphmem.model import Entity, Fact
+from graphmem.recall.intent import HOUSEHOLD, Intent
 
 MAX_HOPS = 3
 

@@ -10,14 +10,14 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..extract.relations import RELATION_WORDS
-from ..model import Entity
-from ..textproc import normalize, stem
-from ..timeparse import asks_ahead
+from graphmem.extract.relations import RELATION_WORDS
+from graphmem.model import Entity
+from graphmem.text.dates import asks_ahead
+from graphmem.text.terms import normalize, stem
 
 _FOOD = ("diet", "allergy", "dislikes", "likes")
 _SCHEDULE = ("event",)
-#: What a question about what lies ahead asks for (graphmem.recall.specificity).
+#: What a question about what lies ahead asks for (graphmem.recall.recaller.specificity).
 SCHEDULE = _SCHEDULE
 _TASK = ("reply_style",)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .base import SCHEMA_VERSION, Episode, Store, SupersedesEdge, UserReader, UserWriter
-from .sqlite.store import SQLiteStore
+from graphmem.stores.base import SCHEMA_VERSION, Episode, Store, SupersedesEdge, UserReader, UserWriter
+from graphmem.stores.sqlite.store import SQLiteStore
 
 NEO4J_SCHEMES = ("bolt://", "bolt+s://", "bolt+ssc://", "neo4j://", "neo4j+s://", "neo4j+ssc://")
 
@@ -33,7 +33,7 @@ def open_store(target: Any, auth: tuple[str, str] | None = None, **options: Any)
         return target  # type: ignore[no-any-return]
     text = str(target)
     if is_neo4j_uri(text):
-        from .neo4j.store import Neo4jStore
+        from graphmem.stores.neo4j.store import Neo4jStore
 
         return Neo4jStore(text, auth=auth, **options)
     return SQLiteStore(text, **options)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from ..model import AuditRecord, Entity, Episode, Fact
+from graphmem.model import AuditRecord, Entity, Episode, Fact
 
 if TYPE_CHECKING:  # annotations only: the store interface does not load numpy
     import numpy as np
@@ -29,10 +29,6 @@ SCHEMA_VERSION = 6
 #: vector); least recently used users go first beyond it.
 VECTOR_CACHE_MB = 256
 
-#: Default bound, in seconds, on one store call (a write with its retries, a read, waiting
-#: for a connection or a lock); past it the caller gets StoreUnavailableError. Well under
-#: the Neo4j driver's own 30 s retry window. `Config.store_timeout` overrides it.
-STORE_TIMEOUT = 10.0
 #: Two messages further apart than this (seconds) belong to different conversations:
 #: the later one starts a new thread (no NEXT between them).
 THREAD_GAP_S = 6 * 3600.0
@@ -107,7 +103,7 @@ class UserReader(Protocol):
         self, terms: Sequence[str], limit: int, related: Sequence[str] = ()
     ) -> list[tuple[str, float]]:
         """BM25 over active facts: (fact id, score), best first. `related` are words of the
-        concepts the query names (graphmem.concepts): searched too, and counting less than
+        concepts the query names (graphmem.text.concepts): searched too, and counting less than
         the query's own `terms` where the index can weigh words apart."""
         ...
 

@@ -13,8 +13,8 @@ from datetime import datetime, timezone
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..model import Fact
-from .base import FORGOTTEN
+from graphmem.model import Fact
+from graphmem.stores.base import FORGOTTEN
 
 if TYPE_CHECKING:  # numpy loads with the first vector, not with the store
     import numpy as np

@@ -142,7 +142,7 @@ class TextIndex:
         best candidates count (e.g. active facts); more are asked about until `limit` do."""
         import numpy as np  # loads with the first search, not with the store
 
-        from .common import widening
+        from graphmem.stores.common import widening
 
         n_rows = self.rows
         wanted = list(dict.fromkeys(t for term in terms for t in tokens(term)))

@@ -1,8 +1,9 @@
-"""The Cypher the Neo4j store runs, one named file per operation in `<repo>/cypher/`.
+"""The Cypher the Neo4j store runs, one named file per operation in `cypher/` beside this
+module (`graphmem/stores/neo4j/cypher/`; the repository's top-level `cypher` is a link to it,
+for analysts).
 
-The folder ships inside the wheel as the data package `graphmem.cypher` (setup.py maps
-the repository's `cypher/` there, and an editable install maps it the same way), so the
-files are read with importlib.resources wherever graphmem is installed.
+The folder ships inside the wheel as package data, so the files are read with
+importlib.resources wherever graphmem is installed, and from an uninstalled checkout too.
 
 Files are read once (on first use) and cached. A file holds one statement, except the
 `schema_*` files, which hold several statements separated by `;` at the end of a line
@@ -17,16 +18,17 @@ import threading
 from importlib import resources
 from importlib.abc import Traversable
 
-from ...errors import StoreError
+from graphmem.errors import StoreError
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 _STATEMENT_END = re.compile(r";[ \t]*(?:\n|$)")
 
-PACKAGE = "graphmem.cypher"
+PACKAGE = "graphmem.stores.neo4j"
+FOLDER = "cypher"
 
 #: Sub-folders with statements of their own: `analyst/` holds the read-only cookbook
-#: (graphmem.analyst) that analysts can also paste into Neo4j Browser; `browser/` what
-#: `graphmem browse` and graphmem's Browser guide run (graphmem.browse).
+#: (graphmem.views.analyst) that analysts can also paste into Neo4j Browser; `browser/` what
+#: `graphmem browse` and graphmem's Browser guide run (graphmem.views.browse).
 FOLDERS = ("analyst", "browser")
 
 _cache: dict[str, tuple[str, ...]] = {}
@@ -35,9 +37,12 @@ _lock = threading.Lock()
 
 def cypher_dir() -> Traversable:
     try:
-        return resources.files(PACKAGE)
-    except ModuleNotFoundError as e:  # a broken install: the data package is missing
+        folder = resources.files(PACKAGE) / FOLDER
+    except ModuleNotFoundError as e:  # a broken install: the package is missing
         raise StoreError(f"the Cypher statements ({PACKAGE}) are not installed with graphmem") from e
+    if not folder.is_dir():
+        raise StoreError(f"the Cypher statements ({PACKAGE}/{FOLDER}) are not installed with graphmem")
+    return folder
 
 
 def check_name(name: str) -> str:

@@ -16,15 +16,15 @@ from typing import Any
 
 import numpy as np
 
-from ...embed import row_dots
-from ...model import Episode
-from ...textproc import terms as text_terms
-from ...timeutil import from_epoch, to_epoch
-from ..base import FORGOTTEN, EpisodeLink
-from ..byte_lru import UserCache
-from ..common import append_columns, unique, user_key
-from .opening import OpeningHeld, Refresh
-from .util import index_terms, lucene_words, usable_vector
+from graphmem.embedding.hashing import row_dots
+from graphmem.model import Episode
+from graphmem.stores.base import FORGOTTEN, EpisodeLink
+from graphmem.stores.byte_lru import UserCache
+from graphmem.stores.common import append_columns, unique, user_key
+from graphmem.stores.neo4j.opening import OpeningHeld, Refresh
+from graphmem.stores.neo4j.util import index_terms, lucene_words, usable_vector
+from graphmem.text.terms import terms as text_terms
+from graphmem.text.timestamps import from_epoch, to_epoch
 
 #: Lucene boost of the context field against the message's own words (the SQLite
 #: store's column weight, graphmem/stores/sqlite/episodes.py).

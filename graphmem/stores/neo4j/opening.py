@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...model import Entity, Fact
-from ..common import fact_from
-from .util import SEQ, entity_from
-from .vectors import UserVectors
+from graphmem.model import Entity, Fact
+from graphmem.stores.common import fact_from
+from graphmem.stores.neo4j.util import SEQ, entity_from
+from graphmem.stores.neo4j.vectors import UserVectors
 
 #: What an episode vector refresh read: the seq it read above (-1: all), the rows, the
 #: user's epoch and created_at.

@@ -7,10 +7,10 @@ import hashlib
 import logging
 from typing import Any, Protocol
 
-from ...keys import decay_key, value_key
-from ...migrations import Migrations
-from ..base import SCHEMA_VERSION, THREAD_GAP_S
-from .cypher_files import query, statements
+from graphmem.facts.keys import decay_key, value_key
+from graphmem.stores.base import SCHEMA_VERSION, THREAD_GAP_S
+from graphmem.stores.migrations import Migrations
+from graphmem.stores.neo4j.cypher_files import query, statements
 
 
 class SchemaRunner(Protocol):
@@ -77,9 +77,9 @@ def _backfill_episodes(store: SchemaRunner, batch: int = 2000) -> None:
     """Version 2 -> 3: index older episodes for BM25, thread each user's in time order
     (a new conversation after a long silence, as `remember` does) and turn FROM_EPISODE
     into FROM. Vectors stay absent (the store has no embedder): `graphmem reembed` adds them."""
-    from ...textproc import terms
-    from ..common import user_key
-    from .util import index_terms
+    from graphmem.stores.common import user_key
+    from graphmem.stores.neo4j.util import index_terms
+    from graphmem.text.terms import terms
 
     last: dict[str, tuple[str, float, int]] = {}
     while rows := store.run_read("episodes_missing_terms", {"limit": batch}):

@@ -10,9 +10,9 @@ from typing import Any
 
 import numpy as np
 
-from ...embed import row_dots
-from ..common import widening
-from .vectors import UserVectors
+from graphmem.embedding.hashing import row_dots
+from graphmem.stores.common import widening
+from graphmem.stores.neo4j.vectors import UserVectors
 
 #: A Neo4j user reader (`store.Neo4jUser`), typed loosely here: naming the class would
 #: import the store module back (an import cycle); its public runner API is what is used.

@@ -26,17 +26,17 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from ...errors import InvalidInputError, StoreUnavailableError
-from ...keys import decay_key
-from ...model import AuditRecord, Entity, Fact
-from ...timeutil import from_epoch, to_epoch
-from ..base import FORGOTTEN, STORE_TIMEOUT, VECTOR_CACHE_MB, SupersedesEdge
-from ..common import fact_filters, fact_from, scrub_needles, unique
-from .cypher_files import query
-from .episodes import EpisodeNodes, EpisodeVectors, episode_lucene
-from .schema import upgrade_schema
-from .search import VECTOR_EXACT_MAX, cached_hits, server_vector_rows
-from .util import (
+from graphmem.config import STORE_TIMEOUT
+from graphmem.errors import InvalidInputError, StoreUnavailableError
+from graphmem.facts.keys import decay_key
+from graphmem.model import AuditRecord, Entity, Fact
+from graphmem.stores.base import FORGOTTEN, VECTOR_CACHE_MB, SupersedesEdge
+from graphmem.stores.common import fact_filters, fact_from, scrub_needles, unique
+from graphmem.stores.neo4j.cypher_files import query
+from graphmem.stores.neo4j.episodes import EpisodeNodes, EpisodeVectors, episode_lucene
+from graphmem.stores.neo4j.schema import upgrade_schema
+from graphmem.stores.neo4j.search import VECTOR_EXACT_MAX, cached_hits, server_vector_rows
+from graphmem.stores.neo4j.util import (
     SCORE,
     audit_from,
     entity_from,
@@ -49,7 +49,8 @@ from .util import (
     split_uri,
     usable_vector,
 )
-from .vectors import VectorCache
+from graphmem.stores.neo4j.vectors import VectorCache
+from graphmem.text.timestamps import from_epoch, to_epoch
 
 T = TypeVar("T")
 _log = logging.getLogger("graphmem")
@@ -473,7 +474,7 @@ class Neo4jStore:
 
     def run_analyst(self, user_id: str, name: str, params: dict[str, Any]) -> list[dict[str, Any]]:
         """Rows of the analyst cookbook's `cypher/analyst/<name>.cypher` for one user, run in
-        a read transaction (see graphmem.analyst, which normalises the rows)."""
+        a read transaction (see graphmem.views.analyst, which normalises the rows)."""
         statement = query(name, "analyst")
         args = {**params, "user_id": user_id}
         rows = self._read_statement(statement, args, f"analyst {name}")

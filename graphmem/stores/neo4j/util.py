@@ -14,18 +14,18 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 
 import numpy as np
 
-from ...errors import (
+from graphmem.errors import (
     GraphMemError,
     StoreAuthError,
     StoreError,
     StoreUnavailableError,
     WriteOutcomeUnknownError,
 )
-from ...keys import decay_key, value_key
-from ...model import AuditRecord, Entity, Fact
-from ...timeutil import from_epoch, to_epoch
-from ..common import FACT_FIELDS as STORED_FACT_FIELDS
-from ..common import user_key
+from graphmem.facts.keys import decay_key, value_key
+from graphmem.model import AuditRecord, Entity, Fact
+from graphmem.stores.common import FACT_FIELDS as STORED_FACT_FIELDS
+from graphmem.stores.common import user_key
+from graphmem.text.timestamps import from_epoch, to_epoch
 
 #: Lucene's query syntax characters (QueryParser.escape) plus the operator words.
 _LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/<>=])')

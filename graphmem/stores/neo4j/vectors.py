@@ -33,7 +33,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from ..byte_lru import UserCache
+from graphmem.stores.byte_lru import UserCache
 
 
 class _Runner(Protocol):

@@ -1,5 +1,5 @@
 """The embedded store: one SQLite file (WAL, FTS5), vectors cached in process."""
 
-from .store import SQLiteStore
+from graphmem.stores.sqlite.store import SQLiteStore
 
 __all__ = ["SQLiteStore"]

@@ -13,16 +13,16 @@ from collections.abc import Sequence
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
-from ...embed import row_dots
-from ...model import Episode
-from ...textproc import terms as text_terms
-from ...timeutil import to_epoch
-from ..base import FORGOTTEN, EpisodeLink
-from ..common import user_key
-from .term_stats import searchable
-from .text_cache import CONTEXT_WEIGHT
-from .user_ranges import base_rowid, fts_match
-from .user_rows import UserRows
+from graphmem.embedding.hashing import row_dots
+from graphmem.model import Episode
+from graphmem.stores.base import FORGOTTEN, EpisodeLink
+from graphmem.stores.common import user_key
+from graphmem.stores.sqlite.term_stats import searchable
+from graphmem.stores.sqlite.text_cache import CONTEXT_WEIGHT
+from graphmem.stores.sqlite.user_ranges import base_rowid, fts_match
+from graphmem.stores.sqlite.user_rows import UserRows
+from graphmem.text.terms import terms as text_terms
+from graphmem.text.timestamps import to_epoch
 
 if TYPE_CHECKING:  # numpy loads with the first vector, not with the store
     import numpy as np

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..base import FORGOTTEN
-from ..common import scrub_needles, unique
-from .episodes import EpisodeRows
-from .rows import placeholders
+from graphmem.stores.base import FORGOTTEN
+from graphmem.stores.common import scrub_needles, unique
+from graphmem.stores.sqlite.episodes import EpisodeRows
+from graphmem.stores.sqlite.rows import placeholders
 
 
 class ErasureRows(EpisodeRows):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from ...errors import GraphMemError, StoreError, StoreUnavailableError
+from graphmem.errors import GraphMemError, StoreError, StoreUnavailableError
 
 #: (exception class, message words that must appear or "", graphmem error, message).
 ERROR_TABLE: tuple[tuple[type[sqlite3.Error], str, type[GraphMemError], str], ...] = (

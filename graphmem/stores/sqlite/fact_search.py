@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .rows import placeholders
-from .term_stats import searchable
-from .user_ranges import SLOT_SHIFT, base_rowid, fts_match
-from .user_rows import UserRows
-from .vectors import nearest_active
+from graphmem.stores.sqlite.rows import placeholders
+from graphmem.stores.sqlite.term_stats import searchable
+from graphmem.stores.sqlite.user_ranges import SLOT_SHIFT, base_rowid, fts_match
+from graphmem.stores.sqlite.user_rows import UserRows
+from graphmem.stores.sqlite.vectors import nearest_active
 
 if TYPE_CHECKING:  # numpy loads with the first vector, not with the store
     import numpy as np

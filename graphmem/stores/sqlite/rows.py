@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 
-from ..common import FACT_FIELDS
+from graphmem.stores.common import FACT_FIELDS
 
 #: The fact columns, in the shared Fact field order.
 FACT_COLS = ", ".join(FACT_FIELDS)

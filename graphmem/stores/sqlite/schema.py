@@ -1,4 +1,4 @@
-"""The SQLite schema: named migrations (graphmem.migrations), one per version, applied in
+"""The SQLite schema: named migrations (graphmem.stores.migrations), one per version, applied in
 order inside one transaction when a store opens; each an SQL script (`SCRIPTS`) and
 optionally a Python backfill for values SQL cannot compute."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 
-from ...keys import decay_key, value_key
-from ...migrations import Migrations
+from graphmem.facts.keys import decay_key, value_key
+from graphmem.stores.migrations import Migrations
 
 SCRIPTS: list[str] = [
     # version 1
@@ -48,7 +48,7 @@ SCRIPTS: list[str] = [
         fact_rowid INTEGER PRIMARY KEY, user_id TEXT NOT NULL, vec BLOB NOT NULL);
     CREATE INDEX IF NOT EXISTS fact_vectors_user ON fact_vectors(user_id, fact_rowid);
     """,
-    # version 2: the keys of graphmem.keys, so arbitration seeks identical values and
+    # version 2: the keys of graphmem.facts.keys, so arbitration seeks identical values and
     # recall takes the surest facts of a crowded attribute without reading all of them.
     """
     ALTER TABLE facts ADD COLUMN value_key TEXT NOT NULL DEFAULT '';
@@ -118,9 +118,9 @@ def _backfill_episodes(c: sqlite3.Connection) -> None:
     as the write recorded both), thread each user's messages in time order (a new
     conversation after a long silence, as `remember` does) and index their text for BM25.
     Vectors stay absent (the store has no embedder): `graphmem reembed` adds them."""
-    from ...textproc import terms
-    from ..base import THREAD_GAP_S
-    from ..common import user_key
+    from graphmem.stores.base import THREAD_GAP_S
+    from graphmem.stores.common import user_key
+    from graphmem.text.terms import terms
 
     c.execute(
         "UPDATE facts SET episode_id = (SELECT e.id FROM episodes e WHERE e.user_id = facts.user_id "
@@ -149,7 +149,7 @@ def _backfill_user_ranges(c: sqlite3.Connection) -> None:
     """Version 3 -> 4: move every full-text row into its user's range (user_ranges): the
     rows are read whole, deleted and written again under their new rowid. A user with
     rows but no `users` row (files older than that table's use) gets one first."""
-    from .user_ranges import fts_rowid
+    from graphmem.stores.sqlite.user_ranges import fts_rowid
 
     for base in ("facts", "episodes"):
         c.execute(

@@ -16,20 +16,21 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ...errors import StoreUnavailableError
-from ...keys import decay_key, value_key
-from ...model import AuditRecord, Entity, Fact
-from ...timeutil import from_epoch, to_epoch
-from ..base import SCHEMA_VERSION, STORE_TIMEOUT, VECTOR_CACHE_MB, SupersedesEdge
-from ..common import FACT_FILTERS, fact_filters, fact_from, unique, user_key
-from .erasure_rows import ErasureRows
-from .errors import map_error
-from .fact_search import FactSearch
-from .rows import FACT_COLS, fts_quote, placeholders, rollback
-from .schema import SQLITE_SCHEMA, upgrade_schema
-from .term_stats import TermStats
-from .text_cache import TextIndexCache
-from .vectors import VectorCache
+from graphmem.config import STORE_TIMEOUT
+from graphmem.errors import StoreUnavailableError
+from graphmem.facts.keys import decay_key, value_key
+from graphmem.model import AuditRecord, Entity, Fact
+from graphmem.stores.base import SCHEMA_VERSION, VECTOR_CACHE_MB, SupersedesEdge
+from graphmem.stores.common import FACT_FILTERS, fact_filters, fact_from, unique, user_key
+from graphmem.stores.sqlite.erasure_rows import ErasureRows
+from graphmem.stores.sqlite.errors import map_error
+from graphmem.stores.sqlite.fact_search import FactSearch
+from graphmem.stores.sqlite.rows import FACT_COLS, fts_quote, placeholders, rollback
+from graphmem.stores.sqlite.schema import SQLITE_SCHEMA, upgrade_schema
+from graphmem.stores.sqlite.term_stats import TermStats
+from graphmem.stores.sqlite.text_cache import TextIndexCache
+from graphmem.stores.sqlite.vectors import VectorCache
+from graphmem.text.timestamps import from_epoch, to_epoch
 
 if TYPE_CHECKING:  # numpy loads with the first vector, not with the store
     import numpy as np

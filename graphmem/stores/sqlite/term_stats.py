@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...textproc import CJK_RUN
+from graphmem.text.terms import CJK_RUN
 
 #: How a user view runs a statement (`SQLiteUser._x`: under the store lock, errors mapped).
 Execute = Callable[[str, Sequence[Any]], sqlite3.Cursor]

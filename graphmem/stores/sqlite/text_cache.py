@@ -20,10 +20,10 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
-from ..byte_lru import UserCache
-from ..text_index import TextIndex
-from .term_stats import Execute
-from .user_ranges import fts_rowid, slot_range
+from graphmem.stores.byte_lru import UserCache
+from graphmem.stores.sqlite.term_stats import Execute
+from graphmem.stores.sqlite.user_ranges import fts_rowid, slot_range
+from graphmem.stores.text_index import TextIndex
 
 #: Tokens of the user token (`ukey`, "u" and 20 hex digits) in each FTS5 row: it counts in
 #: the row's length as FTS5 counts it.

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .rows import fts_quote
+from graphmem.stores.sqlite.rows import fts_quote
 
 #: Bits of a full-text rowid that hold the base row's rowid (a trillion rows per table).
 SLOT_SHIFT = 40

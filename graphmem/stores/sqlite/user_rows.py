@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
-from .term_stats import TermStats
-from .text_cache import TextIndexCache
-from .user_ranges import fts_rowid, slot_range
-from .vectors import VectorCache
+from graphmem.stores.sqlite.term_stats import TermStats
+from graphmem.stores.sqlite.text_cache import TextIndexCache
+from graphmem.stores.sqlite.user_ranges import fts_rowid, slot_range
+from graphmem.stores.sqlite.vectors import VectorCache
 
 
 class RowStore(Protocol):

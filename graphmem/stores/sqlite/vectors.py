@@ -12,9 +12,9 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from ...embed import row_dots
-from ..byte_lru import UserCache
-from ..common import append_columns, widening
+from graphmem.embedding.hashing import row_dots
+from graphmem.stores.byte_lru import UserCache
+from graphmem.stores.common import append_columns, widening
 
 if TYPE_CHECKING:  # numpy loads with the first vector, not with the store
     import numpy as np

@@ -1,0 +1,1 @@
+graphmem/stores/neo4j/cypher

@@ -1,1 +1,0 @@
-"""Adapters that plug graphmem into agent frameworks (each behind its own extra)."""

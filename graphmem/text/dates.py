@@ -1,0 +1,405 @@
+"""Relative and absolute dates in messages, resolved against the message's time.
+
+Spans are found by a small bilingual pattern set (cheap, so a message without a date
+costs a regex scan and nothing more); each span is then resolved by `dateparser`
+(a maintained parser that knows relative English expressions and month names).
+Chinese forms are first rewritten into the English expression they mean (昨天 →
+yesterday, 两天前 → 2 days ago, 3月3日 → March 3): dateparser's Chinese data does not
+cover numerals (两, 三) or 上周六-style weekdays. Calendar-week forms (上周六, last
+week, next Friday) are computed here from the week the message was sent in, which is
+what they mean in both languages and what dateparser leaves to its own heuristics.
+
+`find_spans(text, at)` -> the resolved spans, each a date range [start, end] of whole
+days (UTC); `query_range(text, at)` -> the range a question asks about, if any.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta, timezone
+from functools import lru_cache
+
+from graphmem.text.terms import zh_number
+
+__all__ = ["TimeSpan", "find_spans", "first_range", "is_time_question", "query_range", "warm"]
+
+
+@dataclass(frozen=True)
+class TimeSpan:
+    """A date expression of a message and the whole days it covers."""
+
+    text: str
+    start: date
+    end: date
+
+    @property
+    def start_dt(self) -> datetime:
+        return datetime.combine(self.start, time(), tzinfo=timezone.utc)
+
+    @property
+    def end_dt(self) -> datetime:
+        return datetime.combine(self.end, time(23, 59, 59), tzinfo=timezone.utc)
+
+
+_WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAYS_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "末": 5}
+_MONTHS_EN = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
+              "october", "november", "december")  # fmt: skip
+_NUM_EN = ("one two three four five six seven eight nine ten eleven twelve").split()
+
+_N_EN = r"(?:\d{1,3}|a|an|a\s+couple\s+of|couple\s+of|few|a\s+few|" + "|".join(_NUM_EN) + ")"
+_UNIT_EN = r"(?:day|week|month|year)s?"
+_MON = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+_WD = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+
+# Every expression starts with a letter or a digit: the lookahead in front lets the
+# engine pass over other characters (a CJK message) without trying each alternative.
+_EN = re.compile(
+    r"(?=[a-z\d])(?<![a-z])(?:"
+    r"(?:the\s+day\s+before\s+)?yesterday|today|tonight|tomorrow|the\s+day\s+after\s+tomorrow"
+    r"|(?:last|this|next|past)\s+(?:week(?:end)?|month|year|" + _WD + r")"
+    r"|(?:on\s+)?" + _WD +
+    r"|on\s+the\s+\d{1,2}(?:st|nd|rd|th)(?!\s+(?:of\s+)?" + _MON + r")" +
+    r"|" + _N_EN + r"\s+" + _UNIT_EN + r"\s+ago"
+    r"|in\s+" + _N_EN + r"\s+" + _UNIT_EN +
+    r"|" + _MON + r"\.?,?\s+(?:of\s+)?\d{4}(?!\d)"
+    r"|" + _MON + r"\.?\s+" + _DAY + r"(?!\d)(?:,?\s+\d{4})?"
+    r"|" + _DAY + r"\s+(?:of\s+)?" + _MON + r"(?:,?\s+\d{4})?"
+    r")(?![a-z])",
+    re.IGNORECASE,
+)  # fmt: skip
+#: `_EN` without re.I, for a lower-cased text: a case-sensitive search costs a fraction of
+#: a case-insensitive one. Where `str.lower` keeps every character in its place and the
+#: text holds none of the four characters re.I matches with an ASCII letter (İ ı ſ K), it
+#: finds the same spans.
+_EN_LOWER = re.compile(_EN.pattern)
+_RE_I_ODD = re.compile("[\u0130\u0131\u017f\u212a]")
+_ZN = r"[0-9零一二两三四五六七八九十]{1,3}"
+_ZH = re.compile(
+    # The lookahead names every alternative's first character: the search then skips the
+    # other positions at once (without it, 3 ms on an 8,000-character message).
+    r"(?=[大前昨今明后上下这本周星礼去\d零一二两三四五六七八九十])(?:"
+    r"大前天|前天|昨天|昨晚|今天|今晚|明天|后天|大后天"
+    r"|(?:上|下|这|本)(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?"
+    r"|(?<![每上下这本个一二三四五六七八九十两几])(?:周|星期|礼拜)[一二三四五六日天](?![一二三四五六七八九十次])"
+    r"|(?:上|下|这|本)个?月(?:" + _ZN + r"[日号])?|前年|去年|今年|明年|后年"
+    r"|" + _ZN + r"(?:个)?(?:天|周|星期|礼拜|月|年)(?:前|以前|之前|后|以后|之后)"
+    r"|(?:(?:\d{4}|[零一二三四五六七八九]{4})年)?" + _ZN + r"月" + _ZN + r"[日号]"
+    r")"
+)  # fmt: skip
+
+
+def _monday(d: date) -> date:
+    return d - timedelta(days=d.weekday())
+
+
+def _week_form(shift: int, weekday: int | None, base: date, weekend: bool = False) -> tuple[date, date]:
+    """Calendar-week arithmetic: the week `shift` weeks from the base's week, its day
+    `weekday` (0 Monday), or the whole week, or its weekend."""
+    monday = _monday(base) + timedelta(weeks=shift)
+    if weekend:
+        return monday + timedelta(days=5), monday + timedelta(days=6)
+    if weekday is None:
+        return monday, monday + timedelta(days=6)
+    d = monday + timedelta(days=weekday)
+    return d, d
+
+
+def _month_form(shift: int, base: date) -> tuple[date, date]:
+    y, m = divmod(base.year * 12 + base.month - 1 + shift, 12)
+    start = date(y, m + 1, 1)
+    ny, nm = divmod(y * 12 + m + 1, 12)
+    return start, date(ny, nm + 1, 1) - timedelta(days=1)
+
+
+def _year_form(shift: int, base: date) -> tuple[date, date]:
+    return date(base.year + shift, 1, 1), date(base.year + shift, 12, 31)
+
+
+@lru_cache(maxsize=4096)
+def _dateparser(expr: str, base: date, prefer: str) -> date | None:
+    import dateparser  # imported on the first message that names a date
+
+    found = dateparser.parse(
+        expr,
+        languages=["en"],
+        settings={
+            "RELATIVE_BASE": datetime.combine(base, time(12)),
+            "PREFER_DATES_FROM": prefer,
+            "RETURN_AS_TIMEZONE_AWARE": False,
+        },
+    )
+    return found.date() if found is not None else None
+
+
+def warm() -> None:
+    """Import dateparser and load its English data now (most of a second, once per
+    process) instead of inside the first message that names a date."""
+    _dateparser.__wrapped__("march 3", date(2000, 1, 1), "past")
+
+
+_EN_ORDINAL = re.compile(r"(?:on )?the (\d{1,2})(?:st|nd|rd|th)")
+_MONTH_YEAR = re.compile(_MON + r"\.?,? (?:of )?(\d{4})")
+
+
+def _resolve_en(span: str, base: date, fuzzy: bool = False) -> tuple[date, date] | None:
+    s = " ".join(span.lower().split())
+    s = s.removeprefix("on ")
+    if m := _MONTH_YEAR.fullmatch(s):  # "December 2023": the whole month
+        month = next(i for i, name in enumerate(_MONTHS_EN, start=1) if s.startswith(name[:3]))
+        first = date(int(m.group(1)), month, 1)
+        return first, _month_form(0, first)[1]
+    m = re.fullmatch(r"(last|this|next|past) (week(?:end)?|month|year|" + _WD + ")", s)
+    if m:
+        which, unit = m.groups()
+        shift = {"last": -1, "past": -1, "this": 0, "next": 1}[which]
+        if unit in ("week", "weekend"):
+            return _week_form(shift, None, base, weekend=unit == "weekend")
+        if unit == "month":
+            return _month_form(shift, base)
+        if unit == "year":
+            return _year_form(shift, base)
+        wd = _WEEKDAYS_EN.index(unit)
+        if which == "this":
+            return _week_form(0, wd, base)
+        # "last Saturday": the latest Saturday before the base day; "next Friday" the
+        # first one after it (dateparser's reading too).
+        found = _dateparser(f"{which} {unit}", base, "past" if shift < 0 else "future")
+        return (found, found) if found else None
+    if s in _WEEKDAYS_EN:  # a bare weekday in a statement: the latest one (past tense is the common case)
+        delta = (base.weekday() - _WEEKDAYS_EN.index(s)) % 7
+        d = base - timedelta(days=delta)
+        return d, d
+    if m := _EN_ORDINAL.fullmatch(s):  # "on the 22nd": that day of this month (the latest)
+        day = int(m.group(1))
+        first, last = _month_form(0 if day <= base.day else -1, base)
+        if not 1 <= day <= last.day:  # no such day in that month
+            return None
+        return first.replace(day=day), first.replace(day=day)
+    if s == "tonight":
+        return base, base
+    if s == "the day after tomorrow":
+        s = "in 2 days"
+    s = re.sub(r"\b(?:a couple of|couple of)\b", "2", s)
+    s = re.sub(r"\b(?:a few|few)\b", "3", s)
+    s = re.sub(r"\b(?:an?)\b(?= (?:day|week|month|year))", "1", s)
+    for i, word in enumerate(_NUM_EN, start=1):
+        s = re.sub(rf"\b{word}\b", str(i), s)
+    future = s.startswith("in ") or s in ("tomorrow",)
+    found = _dateparser(s, base, "future" if future else "past")
+    if found is None:
+        return None
+    unit = re.search(r"(week|month|year)s?\b", s)
+    if unit and ("ago" in s or s.startswith("in ")):
+        # "two months ago" names about that day, give or take half the month around it; "two
+        # weeks ago" the day itself in a message (the date shown for it), the days around it
+        # in a question (`fuzzy`: "what did I do two weeks ago?" means about then).
+        half = {"week": 3 if fuzzy else 0, "month": 15, "year": 182}[unit.group(1)]
+        return found - timedelta(days=half), found + timedelta(days=half)
+    return found, found
+
+
+def _resolve_zh(span: str, base: date, fuzzy: bool = False) -> tuple[date, date] | None:
+    fixed = {
+        "大前天": -3,
+        "前天": -2,
+        "昨天": -1,
+        "昨晚": -1,
+        "今天": 0,
+        "今晚": 0,
+        "明天": 1,
+        "后天": 2,
+        "大后天": 3,
+    }
+    if span in fixed:
+        d = base + timedelta(days=fixed[span])
+        return d, d
+    m = re.fullmatch(r"(上|下|这|本)(?:个)?(?:周|星期|礼拜)([一二三四五六日天末]?)", span)
+    if m:
+        shift = {"上": -1, "下": 1, "这": 0, "本": 0}[m.group(1)]
+        day = m.group(2)
+        return _week_form(
+            shift, _WEEKDAYS_ZH[day] if day and day != "末" else None, base, weekend=day == "末"
+        )
+    m = re.fullmatch(r"(上|下|这|本)个?月(?:(" + _ZN + r")[日号])?", span)
+    if m:
+        first, last = _month_form({"上": -1, "下": 1, "这": 0, "本": 0}[m.group(1)], base)
+        if m.group(2) is None:
+            return first, last
+        day = zh_number(m.group(2))  # "下个月5号": that day of the month
+        if not day or day > last.day:  # no such day: the month is still meant
+            return first, last
+        return first.replace(day=day), first.replace(day=day)
+    if span in ("前年", "去年", "今年", "明年", "后年"):
+        return _year_form({"前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}[span], base)
+    m = re.fullmatch(r"(" + _ZN + r")(?:个)?(天|周|星期|礼拜|月|年)(前|以前|之前|后|以后|之后)", span)
+    if m:
+        n = zh_number(m.group(1))
+        if n is None:
+            return None
+        unit = {"天": "days", "周": "weeks", "星期": "weeks", "礼拜": "weeks", "月": "months", "年": "years"}[
+            m.group(2)
+        ]
+        expr = f"{n} {unit} ago" if m.group(3).endswith("前") else f"in {n} {unit}"
+        return _resolve_en(expr, base, fuzzy)
+    m = re.fullmatch(r"(?:(\d{4}|[零一二三四五六七八九]{4})年)?(" + _ZN + r")月(" + _ZN + r")[日号]", span)
+    if m:
+        year = zh_number(m.group(1)) if m.group(1) else None
+        month, day = zh_number(m.group(2)), zh_number(m.group(3))
+        if not month or not day or not 1 <= month <= 12:
+            return None
+        expr = f"{_MONTHS_EN[month - 1]} {day}" + (f" {year}" if year else "")
+        return _resolve_en(expr, base, fuzzy)
+    return None
+
+
+_ZH_BARE_WEEKDAY = re.compile(r"(?:周|星期|礼拜)([一二三四五六日天])")
+#: Words around a bare weekday that make it one ahead ("周五要聚餐"), not the latest one.
+_ZH_AHEAD = re.compile(r"要|会|打算|准备|计划|将|得|约了|想")
+#: The same for a day of the month said without a year ("科目三约在3月20号", "the recital
+#: is on May 3"): the coming one, not last year's, once it has passed this year.
+_ZH_DAY_AHEAD = re.compile(r"要|会|打算|准备|计划|将|约|定在|安排在|排在|预约|到时候")
+_EN_DAY_AHEAD = re.compile(
+    r"\b(?:will|'ll|going to|gonna|is on|are on|'s on|scheduled|booked|planned|due|coming up|set for|until|till|by"
+    # A thing one goes to, or a going said in the progressive ("dentist appt on thursday",
+    # "flying to Lisbon on March 22"): what a message names that way lies ahead.
+    r"|appt|appointment|meeting|interview|exam|deadline|reservation|flight|visit|check-?up|party|concert|gig"
+    r"|flying|leaving|heading|driving|moving|starting|visiting)\b"
+)
+#: Words that put the clause in the past ("the interview was on thursday"): the day is the
+#: latest one even beside a word of `_EN_DAY_AHEAD`.
+_EN_PAST = re.compile(r"\b(?:was|were|had|did|went|came|got back|ago|yesterday|last)\b")
+_YEAR = re.compile(r"\d{4}|[零一二三四五六七八九]{4}年")
+_ZH_MONTH_DAY = re.compile(r"月.*[日号]$")
+
+
+def _coming(text: str, found: tuple[int, int], lang: int, got: tuple[date, date], base: date):
+    """A day of the month without a year resolves to the latest one; when the words around
+    it (`text` outside the `found` offsets) say it lies ahead, the coming one instead."""
+    start, end = found
+    span = text[start:end]
+    if got[1] >= base or _YEAR.search(span):
+        return got
+    if lang == 1:
+        if not _ZH_MONTH_DAY.search(span) or not _ZH_DAY_AHEAD.search(
+            text[max(0, start - 6) : start] + text[end : end + 8]
+        ):
+            return got
+    else:
+        low = span.lower()
+        kind = (
+            "month"
+            if any(m in low for m in _MONTH_STEMS)
+            else "week"
+            if low.removeprefix("on ") in _WEEKDAYS_EN
+            else "day"
+            if _EN_ORDINAL.fullmatch(low)
+            else None
+        )
+        around = text[max(0, start - 30) : start].lower() + " " + text[end : end + 20].lower()
+        if kind is None or not _EN_DAY_AHEAD.search(around) or _EN_PAST.search(around):
+            return got
+        if kind == "week":  # "dentist appt on thursday": the coming Thursday
+            return got[0] + timedelta(days=7), got[1] + timedelta(days=7)
+        if kind == "day":  # "on the 22nd" once the 22nd has passed: next month's
+            nxt = _month_form(1, got[0])[0]
+            try:
+                return (d := nxt.replace(day=got[0].day)), d
+            except ValueError:  # the 31st of a shorter month
+                return got
+    try:
+        return got[0].replace(year=got[0].year + 1), got[1].replace(year=got[1].year + 1)
+    except ValueError:  # 29 February
+        return got
+
+
+_MONTH_STEMS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def _zh_bare_weekday(text: str, start: int, end: int, base: date) -> tuple[date, date] | None:
+    """A bare "周五": the coming one when the clause says it lies ahead, else the latest."""
+    m = _ZH_BARE_WEEKDAY.fullmatch(text[start:end])
+    if m is None:
+        return None
+    wd = _WEEKDAYS_ZH[m.group(1)]
+    around = text[max(0, start - 4) : start] + text[end : end + 8]
+    if _ZH_AHEAD.search(around):
+        d = base + timedelta(days=(wd - base.weekday()) % 7)
+    else:
+        d = base - timedelta(days=(base.weekday() - wd) % 7)
+    return d, d
+
+
+def find_spans(text: str, at: datetime, *, fuzzy: bool = False) -> list[TimeSpan]:
+    """Every date expression of `text` with the days it covers, resolved against `at`;
+    `fuzzy` for a question (see `_resolve_en`)."""
+    base = at.astimezone(timezone.utc).date()
+    out: list[TimeSpan] = []
+    # A long message names the same few expressions many times ("last month"); each is
+    # resolved once per call (a resolution may ask dateparser, the slow part).
+    resolved: dict[tuple[int, str], tuple[date, date] | None] = {}
+    low = text.lower()
+    en, searched = (_EN_LOWER, low) if len(low) == len(text) and not _RE_I_ODD.search(text) else (_EN, text)
+    for lang, (pattern, resolve) in enumerate(((en, _resolve_en), (_ZH, _resolve_zh))):
+        for m in pattern.finditer(searched if lang == 0 else text):
+            span = text[m.start() : m.end()]
+            if (
+                lang == 1
+                and span[0] in "周星礼"
+                and (bare := _zh_bare_weekday(text, m.start(), m.end(), base))
+            ):
+                out.append(TimeSpan(span, *bare))  # its reading depends on the words around it
+                continue
+            if (lang, span) not in resolved:
+                try:
+                    resolved[lang, span] = resolve(span, base, fuzzy)
+                except (ValueError, OverflowError):  # a day that does not exist (Feb 30)
+                    resolved[lang, span] = None
+            got = resolved[lang, span]
+            if got is not None:
+                out.append(TimeSpan(span, *_coming(text, m.span(), lang, got, base)))
+    return out
+
+
+def without_zh_dates(text: str) -> str:
+    """`text` with its Chinese date expressions blanked: in a question ("2月1日我去了哪里"),
+    their characters (日, 月, 1) are no words a memory of that day shares, and meet any
+    memory saying 日语 or 5月; the days themselves are asked through `query_range`."""
+    return _ZH.sub(" ", text) if _ZH.search(text) else text
+
+
+def first_range(text: str, at: datetime, *, fuzzy: bool = False) -> TimeSpan | None:
+    spans = find_spans(text, at, fuzzy=fuzzy)
+    return spans[0] if spans else None
+
+
+_TIME_QUESTION = re.compile(
+    r"\bwhen\b|\bwhat\s+(?:date|day|time|year|month)\b|\bhow\s+long\s+ago\b|\bwhich\s+(?:day|year|month|week)\b"
+    r"|什么时候|哪天|哪一天|几号|几月|哪年|哪一年|多久以前|啥时候|何时",
+    re.IGNORECASE,
+)
+
+
+def is_time_question(text: str) -> bool:
+    """Does the query ask when something happened ("when did I…", "什么时候")?"""
+    return _TIME_QUESTION.search(text) is not None
+
+
+_AHEAD = re.compile(
+    r"\b(?:coming\s+up|upcoming|what'?s\s+next|what\s+is\s+next|next\s+up|ahead\s+of\s+me"
+    r"|on\s+my\s+(?:calendar|schedule|agenda|plate)|(?:any|my)\s+plans|have\s+planned|planned|scheduled)\b"
+    r"|接下来|即将|快到了|快要|马上要|马上就要|就要到|最近有什么(?:安排|计划|事)|有什么(?:安排|计划|打算)|什么(?:安排|计划)|日程|行程",
+    re.IGNORECASE,
+)
+
+
+def asks_ahead(text: str) -> bool:
+    """Does the query ask what lies ahead ("what's coming up?", "接下来有什么安排")?"""
+    return _AHEAD.search(text) is not None
+
+
+def query_range(text: str, at: datetime) -> TimeSpan | None:
+    """The days a question is about ("what did I do last weekend", "上周"), if it names them."""
+    return first_range(text, at, fuzzy=True)

@@ -1,0 +1,159 @@
+"""Which stored facts a spoken "forget that …" request names.
+
+The extractor reads the request's inner statement ("forget that I live in Boston" → city
+Boston) and proposes retractions; this module matches them against the user's facts, active
+and frozen (an erased fact must not survive as an old version). When the extractor found
+no statement, the words after the cue are the topic ("把我妹妹的事删了" → 妹妹), matched
+against values and subjects.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extract.relations import relation_of
+from graphmem.gate.control import SECOND_THOUGHT_EN
+from graphmem.model import SELF, Candidate, Fact
+from graphmem.write.arbitrate import mentions_value
+
+_EN_LEAD = re.compile(
+    r"^(?:(?:please|pls|plz|just|and|but|so|oh|hey|ok|okay|btw|also|" + SECOND_THOUGHT_EN + r")[,.!\s]+)*"
+    r"(?:(?:can|could|would|will) you\s+(?:please\s+)?)?"
+    r"(?:forget|delete|erase|remove|wipe|drop|scrub|unlearn)\s+(?:about\s+)?"
+    r"(?:everything (?:about|on)\s+|all (?:about|of)\s+|what (?:I|you) (?:said|told you|mentioned|know|have|remember) "
+    r"(?:about|on|regarding)\s+|the (?:fact|bit|part|thing|note|memory) (?:that|about)\s+|that\s+|about\s+)?",
+    re.I,
+)
+_EN_TAIL = re.compile(r"\s*(?:please|pls|for me|from (?:your )?memory|again|too|as well|now)?[.!]*$", re.I)
+_ZH_LEAD = re.compile(
+    r"^(?:请|麻烦|你|帮我|麻烦你|能不能|可以)*(?:把)?(?:忘掉|忘记掉?|删掉|删除|抹掉|清除|忘了)?(?:关于)?"
+)
+_ZH_TAIL = re.compile(
+    r"(?:的(?:事情?|记忆|信息|内容|那条|这条|那些))?(?:这件事|这一条|这条|那条)?"
+    r"(?:帮我|给我|麻烦)?(?:删了|删掉|删除|忘了|忘掉|抹掉|去掉)?(?:吧|哈|啊|了|哦)*[。！!.]*$"
+)
+_ZH_SAID = re.compile(r"^(?:我)?(?:之前|刚才|上次)?(?:说过?的|提到的|讲的|告诉你的)")
+
+
+def topic(text: str) -> str:
+    """The words a forget request names, without the cue and politeness ("Boston", "妹妹")."""
+    t = text.strip()
+    if re.search(r"[\u4e00-\u9fff]", t):
+        t = _ZH_TAIL.sub("", _ZH_LEAD.sub("", t))
+        return _ZH_SAID.sub("", t).strip(" ，,。")
+    return _EN_TAIL.sub("", _EN_LEAD.sub("", t)).strip(" ,.")
+
+
+def _about(fact: Fact, cand: Candidate) -> bool:
+    subject_ok = (
+        cand.subject == SELF and fact.subject_name == SELF or mentions_value(cand.subject, fact.subject_name)
+    )
+    if not subject_ok:
+        return False
+    if cand.attribute not in ("*", "note", "event") and fact.attribute != cand.attribute:
+        return False
+    return mentions_value(cand.value, str(fact.value))
+
+
+#: Words a request names an attribute by ("my brother's job", "where Sam lives", "我哥的工作").
+#: English words are matched as words, Chinese ones as parts of the request.
+_ATTRIBUTE_WORDS: dict[str, tuple[str, ...]] = {
+    "employer": ("job", "work", "works", "working", "employer", "company", "workplace", "工作", "公司", "单位", "上班"),
+    "job_title": ("job", "title", "position", "role", "occupation", "profession", "工作", "职位", "职业"),
+    "city": ("live", "lives", "living", "address", "city", "town", "住", "住址", "城市", "住哪"),
+    "age": ("age", "old", "年龄", "岁"),
+    "birthday": ("birthday", "生日"),
+    "allergy": ("allergy", "allergies", "allergic", "过敏"),
+    "diet": ("diet", "饮食", "忌口"),
+    "school": ("school", "university", "college", "学校", "大学"),
+}  # fmt: skip
+_EN_OWNER = re.compile(
+    r"\b(?:my\s+(?P<rel>[a-z-]+(?:\s+in\s+law)?)|(?P<name>[A-Z][\w-]*))(?:'s\b|\s+(?:works?|lives?|is|was))",
+    re.I,
+)
+_ZH_OWNER = re.compile(  # "我的住址" names no owner but the user: 的 is no relative, 我的 no name
+    r"(?:我(?!的)(?P<rel>[\u4e00-\u9fff]{1,3}?)|(?P<name>(?:(?![我的])[\u4e00-\u9fffA-Za-z]){2,8}?))(?:的|在|住)"
+)
+
+
+def _links(facts: list[Fact], attribute: str, qualifier: str | None) -> list[Fact]:
+    """The user's links of one relation ("brother": sibling links not said to be a sister's)."""
+    return [
+        f for f in facts
+        if f.subject_name == SELF and f.attribute == attribute and (qualifier is None or f.qualifier in (None, qualifier))
+    ]  # fmt: skip
+
+
+def _asked_attributes(what: str) -> set[str]:
+    words = set(re.findall(r"[a-z]+", what.lower()))
+    return {
+        attr
+        for attr, names in _ATTRIBUTE_WORDS.items()
+        if any((n in words) if n.isascii() else (n in what) for n in names)
+    }
+
+
+def _owners(facts: list[Fact], what: str) -> set[str]:
+    """The subject names a request's owner phrase picks out: "my brother" (through the
+    user's relation links, or a placeholder named by the relation), "Sam", "我哥", else the
+    user: a request naming an attribute of no one else ("where I work", "the address") is
+    about the speaker."""
+    zh = bool(re.search(r"[\u4e00-\u9fff]", what))
+    m = (_ZH_OWNER if zh else _EN_OWNER).search(what)
+    if m is None:  # "forget where I work", "把我的工作删了", "刚才说的住址删掉": the user's own
+        return {SELF}
+    if m["rel"] and (rel := relation_of(m["rel"])):
+        linked = {str(f.value) for f in _links(facts, *rel)}
+        return linked | {f.subject_name for f in facts if f.subject_name.lower() == m["rel"].lower()}
+    name = (m["name"] or m["rel"] or "").strip()
+    if name.lower() in ("i", "me"):  # "forget where I work"
+        return {SELF}
+    return {f.subject_name for f in facts if f.subject_name != SELF and mentions_value(name, f.subject_name)}
+
+
+_RELATIVE_ONLY = re.compile(r"^(?:my\s+|我的?|我)(?P<rel>[\w\u4e00-\u9fff -]{1,20}?)$", re.I)
+
+
+def _relative(facts: list[Fact], what: str) -> list[Fact]:
+    """Everything about a relative the whole request names ("forget about my brother",
+    "把我妹妹的事删了"): the facts about them and the user's link to them."""
+    m = _RELATIVE_ONLY.match(what.strip())
+    rel = relation_of(m["rel"]) if m else None
+    if rel is None or m is None:
+        return []
+    links = _links(facts, *rel)
+    names = {str(f.value) for f in links} | {m["rel"]}
+    return links + [f for f in facts if f.subject_name in names and f.subject_name != SELF]
+
+
+def _owned_attributes(facts: list[Fact], what: str) -> list[Fact]:
+    """Facts of a named person's named attribute ("forget my brother's job"): only those,
+    never the link to the person, nor what else is known about them."""
+    attrs = _asked_attributes(what)
+    owners = _owners(facts, what) if attrs else set()
+    return [f for f in facts if f.subject_name in owners and f.attribute in attrs]
+
+
+def named_facts(facts: list[Fact], candidates: list[Candidate], request: str) -> list[Fact]:
+    """The facts (any status) the request names, each once."""
+    what = topic(request)
+    precise = _owned_attributes(facts, what) or _relative(facts, what)
+    if precise:
+        return precise
+    hits: dict[str, Fact] = {}
+    statements = [c for c in candidates if c.attribute not in ("note", "event") or c.retract]
+    for c in statements:
+        for f in facts:
+            if _about(f, c):
+                hits.setdefault(f.id, f)
+    if not hits:
+        what = topic(request)
+        if len(what) >= 2:
+            for f in facts:
+                if (
+                    mentions_value(what, str(f.value))
+                    or mentions_value(what, f.subject_name)
+                    or (len(what) >= 3 and what.lower() in f.source_text.lower())
+                ):
+                    hits.setdefault(f.id, f)
+    return list(hits.values())
