@@ -99,6 +99,9 @@ class Candidate:
     source_text: str = ""  # the clause it came from
     confidence: float | None = None  # defaults from the source
     valid_from: datetime | None = None  # when it became true, if the message says ("last month")
+    #: What made it: the id of a language-pack rule ("en.predicate.allergy_1"), of a code path
+    #: of the rule extractor ("zh.builtin.event"), or "llm"; "" when not said (imported).
+    rule: str = ""
 
 
 @dataclass(frozen=True)

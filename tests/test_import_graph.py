@@ -104,7 +104,7 @@ def test_no_private_name_imported_from_another_module() -> None:
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "model", "config"),  # pure data and the one exception root
     ("text", "facts"),  # pure functions: terms, dates, concepts; vocabulary, keys, decay
-    ("lang",),  # language packs: rule tables and lexicons as data, one engine
+    ("lang",),  # language packs: rule tables and fragments as data, one engine (imports model, errors)
     ("gate",),  # role, noise, secrets, memory control
     ("embedding",),  # text -> vectors
     ("stores",),  # the storage protocol and its backends

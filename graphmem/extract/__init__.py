@@ -14,11 +14,12 @@ to rules when that fails.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from graphmem.extract.common import State, zh_pos
 from graphmem.extract.protocol import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts
 from graphmem.extract.relations import RELATION_WORDS, relation_of, relation_words
+from graphmem.lang import Pack, Trace
 from graphmem.model import Candidate, Ignored
 
 __all__ = [
@@ -77,8 +78,11 @@ class RuleExtractor:
     #: bare corrections ("不是四川，是重庆") and to name what "我离职了" retracts.
     needs_active_facts = True
 
-    def __init__(self, max_candidates: int = MAX_CANDIDATES) -> None:
+    def __init__(self, max_candidates: int = MAX_CANDIDATES, packs: Mapping[str, Pack] | None = None) -> None:
         self.max_candidates = max_candidates
+        #: Language packs read instead of the shipped ones, by language ("en", "zh"): a test
+        #: that places a rule, or a caller with rules of its own.
+        self.packs = dict(packs or {})
 
     def warm(self) -> None:
         """Load jieba's dictionaries, import spaCy and build its two blank pipelines and matchers,
@@ -89,7 +93,12 @@ class RuleExtractor:
         zh_pos("的")
         nlp.warm()
 
-    def extract(self, sentences: Sequence[str], context: ExtractContext | None = None) -> ExtractOutput:
+    def extract(
+        self, sentences: Sequence[str], context: ExtractContext | None = None, *, trace: Trace | None = None
+    ) -> ExtractOutput:
+        """The candidates of `sentences`, each carrying the id of the rule that made it.
+        `trace` (for `explain`) collects, piece by piece, what was read, which rules matched
+        and declined, and what each piece yielded."""
         from graphmem.extract import (  # compiled on first use: `get`/`facts` never need them
             rules_en,
             rules_zh,
@@ -97,6 +106,7 @@ class RuleExtractor:
 
         context = context or ExtractContext()
         state = State(context)
+        state.packs, state.trace = self.packs, trace
         candidates: list[Candidate] = []
         ignored: list[Ignored] = []
         for i, sentence in enumerate(sentences):
@@ -110,7 +120,11 @@ class RuleExtractor:
                 break
             rules = rules_zh if detect_language(text) == "zh" else rules_en
             for piece in rules.pieces(text):
+                if trace is not None:
+                    trace.begin(i, piece)
                 found = rules.extract_sentence(piece, state)
+                if trace is not None:
+                    trace.found(found)
                 if found:
                     candidates.extend(found)
                 else:

@@ -24,6 +24,7 @@ from graphmem.extract.lexicon import (
 )
 from graphmem.extract.protocol import ExtractContext
 from graphmem.extract.relations import entity_type, relation_of
+from graphmem.lang import Pack, Trace
 from graphmem.model import SELF, Candidate
 
 # Emoji (with their joiners and variation selectors) end a thought as a full stop does; both
@@ -123,6 +124,9 @@ class State:
         self.last_topic = ""  # the last thing liked or disliked (what a later "it" / "戒了" means)
         self.sentence = ""  # the sentence being read (what a clause may point back into)
         self.allergy_talk = False  # the message is about allergies ("the only thing that came up was …")
+        #: Language packs to read with instead of the shipped ones (a test placing a rule), by language.
+        self.packs: dict[str, Pack] = {}
+        self.trace: Trace | None = None  # what the rule tables did, when `explain` asks
         for ent in context.known_entities:
             self.add(ent.name, ent.type, ent.relation, aliases=ent.aliases, mention=False)
 
@@ -323,6 +327,22 @@ def allergy_results(m: re.Match, ctx: Ctx, split: re.Pattern) -> list[Candidate]
 
 def hedged(clause: str) -> bool:
     return bool(_HEDGE.search(clause))
+
+
+def builtin(cands: list[Candidate], lang: str, name: str | None = None) -> list[Candidate]:
+    """Candidates no table rule made, each given the id of the code path that did: `name`
+    when given ("reply_style", "bare_correction"), else what it is: a relation link (the
+    subject said as "my brother Tom"), an event or a note (the fallbacks when no rule
+    matched). A table rule's id is kept."""
+
+    def path(c: Candidate) -> str:
+        if name:
+            return name
+        if c.object_type:
+            return "relation_link"
+        return c.attribute if c.attribute in ("note", "event") else "other"
+
+    return [c if c.rule else replace(c, rule=f"{lang}.builtin.{path(c)}") for c in cands]
 
 
 def finish(

@@ -10,10 +10,7 @@ from graphmem.extract.common import ME, Subject, cand, link
 from graphmem.extract.lexicon import EN_BREEDS, EN_NOT_NAMES
 from graphmem.extract.relations import entity_type, relation_of
 
-LISTED = r"(?:(?:baby|little|big) )?[A-Z][\w'-]+(?: \(\d{1,2}\))?"
 _LISTED_RX = re.compile(r"(?:(?:baby|little|big) )?(?P<who>[A-Z][\w'-]+)(?: \((?P<age>\d{1,2})\))?")
-
-PET_ADJ = r"(?:new|little|cute|rescue|baby|young|old|sweet|lovely|twin|adorable|wonderful|amazing|\d+[- ]year[- ]old)"
 
 
 def _breed(kind: str) -> str | None:

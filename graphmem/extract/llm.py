@@ -311,6 +311,7 @@ def _to_candidate(item: dict[str, Any], sentences: Sequence[str]) -> Candidate:
         retract=item["polarity"] == "negative",
         replaces=item["replaces"] or None,
         source_text=source_text,
+        rule="llm",  # what made it: the model, not a rule of a language pack
     )
 
 

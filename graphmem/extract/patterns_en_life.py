@@ -2,8 +2,9 @@
 break-ups said as "X and I split up", "we call him X", "X got me into Y", what a language is
 to the user, plans called off, a diet given up, "turns out I'm not allergic to X after all".
 
-Each entry is (compiled regex over the expanded clause, handler(m, ctx) -> candidates | None),
-tried before the clause's subject is resolved (rules_en._CLAUSE_RULES runs them first).
+The patterns are rules of graphmem/lang/en/clause.toml (tried on the expanded clause before
+its subject is resolved) and predicate.toml (its last rows); this module holds their handlers
+(`CLAUSE_HANDLERS`, `PREDICATE_HANDLERS`).
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ from graphmem.extract import patterns_en as p
 from graphmem.extract.common import ME, Subject, cand, is_place_en, link
 from graphmem.extract.lexicon import EN_BREEDS, EN_DIETS, EN_NOT_NAMES, en_demonym_place
 from graphmem.extract.relations import relation_of
+from graphmem.lang import Handler
 
 I = re.I  # noqa: E741
 LANG = p.LANG
-DIET = p.DIET
 
 
 def _split_up(m, ctx):
@@ -102,10 +103,6 @@ def _reaction(m, ctx):
     return [cand("allergy", x, ME, ctx.src)]
 
 
-_SWELLING = (
-    r"(?:break out in )?(?:hives|a rash|rashes|anaphylaxis|anaphylactic shock)"
-    r"|(?:my |me )?(?:throat|lips|mouth|face|tongue|eyes) (?:swell|close|puff)(?: up| shut)?"
-)
 _MY_LANG = re.compile(
     rf"\bmy ({LANG}) is (?:fluent|good|decent|native|solid|pretty good|ok|okay|conversational)\b", I
 )
@@ -279,77 +276,34 @@ def _business(m, ctx):
     )
 
 
-_AFTER_ALL = r"(?:\s+(?:after all|anymore|any more|at all|actually))*"
-_NAME_LOW = r"(?P<name>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+#: The handlers of lang/en/clause.toml's rules, by the name a rule gives as `handler`.
+CLAUSE_HANDLERS: dict[str, Handler] = {
+    "split_up": _split_up,
+    "split_up_unnamed": _split_up_unnamed,
+    "we_call": _we_call,
+    "reaction": _reaction,
+    "renamed": _renamed,
+    "youngest": _youngest,
+    "new_locals_now": lambda m, x: (
+        _new_locals(m, x) if re.search(r"\b(?:now|officially)\b", m.group(0)) else None
+    ),
+    "someone_new": _someone_new,
+    "at_org": _at_org,
+    "mother_tongue": _language("native"),
+    "my_language": _language(),
+    "learning_language": _language("learning"),
+    "not_allergic": _not_allergic,
+    "diet_off": _diet_off,
+    "eats_meat_again": _eats_meat_again,
+    "called_off": _called_off,
+    "reports_to": _reports_to,
+}
 
-# fmt: off
-RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
-    (rf"^(?:me and )?{_NAME_LOW} and (?:I|me) (?:have |had |just |finally |officially |recently |actually |got |are |were |are now )*"
-     r"(?:broke up|split up|split|separated|divorced|called it quits|ended (?:things|it)|are over|are done|"
-     r"are (?:no longer|not) together|broke it off)\b", I, _split_up),
-    (r"^(?:I|we) (?:have |had |just |finally |officially |got |are |were )*(?:broke up|split up|separated|divorced|called it quits|broke it off)"
-     rf"(?: (?:with|from) (?:(?:my|our) (?:\w+ )?(?:partner|boyfriend|girlfriend|bf|gf|husband|wife|fianc[eé]e?|spouse)|{_NAME_LOW}))?\b", I,
-     _split_up_unnamed),
-    (rf"^(?:we|I|everyone|everybody|the kids|my kids|people)\s+(?:all\s+)?(?:call|calls)\s+(?:him|her|it|them)\s+{p.NAME}", 0, _we_call),
-    (rf"^(?P<x>[a-z][\w' -]{{1,30}}?) (?:make|makes|made|give|gives|gave|send|sends) (?:me|my) (?:{_SWELLING})\b", I, _reaction),
-    (r"^(?:I )?(?:always |usually )?(?:break|broke) out in (?:hives|a rash|rashes|welts) (?:from|after|around|when I eat|whenever I eat|"
-     r"if I eat|if I touch|when I touch) (?P<x>.+)$", I, _reaction),
-    (r"^(?:I )?(?:always )?(?:carry|have|keep) (?:an? )?epi-?pens? (?:on me )?(?:for|because of) (?P<x>.+)$", I, _reaction),
-    (r"^(?:(?:we|I) (?:just |finally |officially )?(?:renamed|rename) (?P<old>[A-Z][\w'-]+) (?:to|as) "
-     r"|(?P<old2>[A-Z][\w'-]+)(?:'s| is) (?:now called|now named|new name is) )(?P<name>[A-Z][\w'-]+)\b", 0,
-     _renamed),
-    (r"^(?:[\w ]{1,30}?\s+)?(?:got|gets|has gotten|turned) me (?:into|hooked on|obsessed with) (?P<v>.+?)(?:\s+and\b.*)?$", I,
-     p.attr("likes", p.like_value)),
-    (rf"^{p.NAME}(?:'s| is) (?:our|my) (?:youngest|oldest|eldest|middle (?:one|child|kid)|baby|little one|firstborn|first-born)\b", 0,
-     _youngest),
-    (r"^(?:(?:I am|we are|we're|I'm) )?(?:now |officially |finally |basically |both |all |proud )*(?:an? |proud )?"
-     r"(?P<dem>[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?: now| officially)*(?=$|[,.!]|\s+(?:and|but|so)\b)", 0,
-     lambda m, x: _new_locals(m, x) if re.search(r"\b(?:now|officially)\b", m.group(0)) else None),
-    (r"^(?:I am|am|I have been|have been|been) (?:seeing|dating|going out with|talking to) (?:someone|somebody|a (?:guy|girl|man|woman))"
-     r"(?: new)?$", I, _someone_new),
-    (r"^(?:I am|am) (?:now |currently )?(?:at|with) (?P<x>[A-Z][\w&.' -]{1,30}?) (?:now|these days|nowadays)$", 0, _at_org),
-    (rf"^(?:my )?(?:mother tongue|native language|first language|native tongue|home language) is (?P<v>{LANG})\b", I,
-     _language("native")),
-    (rf"^(?P<v>{LANG}) is my (?:first|native|mother|main) (?:language|tongue)\b", I, _language("native")),
-    (rf"^my (?P<v>{LANG}) is (?:fluent|good|decent|native|solid|pretty good|ok|okay|alright|conversational|rusty|basic)\b", I, _language()),
-    (rf"^(?:am|I am) (?:slowly |currently |also )?(?:learning|studying|picking up) (?P<v>{LANG})\b", I, _language("learning")),
-    (rf"^(?:turns out |it turns out |apparently |so )?(?:I am |am )?(?:actually )?not (?:really )?allergic to (?P<x>[^,]+?){_AFTER_ALL}(?:,.*)?$", I, _not_allergic),
-    (rf"^(?:(?:I|we) )?(?:have |had |just |finally |officially )*(?:gave up|given up|quit|stopped|dropped|ditched|abandoned|am done with|"
-     rf"fell off|fell off the) (?:on |being |doing |eating |the |a |an )*(?P<d>{DIET})(?: diet| thing| wagon)?\b", I, _diet_off),
-    (rf"^(?:I am |am |I have been )?no longer (?:a |an )?(?P<d>{DIET})\b", I, _diet_off),
-    (rf"^(?:I am |am )?not (?:a |an )?(?P<d>{DIET})(?: anymore| any more)\b", I, _diet_off),
-    (r"^(?:I )?(?:have |had |just |finally |recently )*(?:started|began|am|went back to|have gone back to|am back to) "
-     r"(?:eating|to eat) (?:some )?(?:meat|chicken|fish|seafood|eggs|beef|pork|bacon|steak|burgers|dairy|cheese)\b", I,
-     _eats_meat_again),
-    # "I eat meat again now": the habit said in the present, with what makes it new
-    (r"^(?:I )?(?:do )?eat (?:meat|chicken|fish|seafood|beef|pork|bacon|steak|burgers)(?: again| now| these days)+\b", I,
-     _eats_meat_again),
-    (r"^(?P<x>(?:my|our|the|that|this) [\w' -]{2,40}?) (?:got|was|has been|is|have been|were) (?:cancell?ed|called off|postponed|"
-     r"scrapped|off|pushed back indefinitely)\b", I, _called_off),
-    (r"^(?:I|we) (?:had to |have to |just )?(?:cancell?ed|called off|scrapped|skipped) (?P<x>(?:my|our|the|that) [\w' -]{2,40}?)"
-     r"(?:\s+(?:on|for|this|next)\b.*)?$", I, _called_off),
-    (r"^(?:so |ok |okay |well )?(?:scratch|nix|cross off) (?P<x>(?:my|our|the) [\w' -]{2,40}?)(?: plans?| idea)?(?:\s*[,.!;].*)?$", I, _called_off),
-    # "now I report to Priyanka": the user's boss, named.
-    (r"^(?:now |currently |also )?(?:I )?(?:now |currently )?(?:report|am reporting) (?:directly )?to (?P<name>(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)?))$", I,
-     _reports_to),
-    (r"^(?P<v>[\w' -]+?)(?:'s| is| are) (?:really |definitely |totally )?my (?:thing|jam|hobby|passion|new thing|new obsession|obsession)"
-     r"(?: now| these days| lately)?$", I, p.attr("likes", p.like_value)),
-    (r"^(?P<v>[\w' -]+?) (?:is|are) the (?:only (?:correct|acceptable|real|right)|best|one true) (?P<cat>[\w ]{2,20})$", I,
-     p.attr("likes", p.like_value)),
-)]
-# fmt: on
-
-# Predicate rules (what follows the subject), tried after patterns_en.RULES.
-# fmt: off
-PREDICATES = [(re.compile(rx, I), fn) for rx, fn in (
-    (r"^(?:just |finally |recently )?(?:married|got married to|is married to|wed|has married) "
-     r"(?:a (?P<g>guy|man|woman|girl|lady|fellow|dude) (?:named|called) )?(?P<name>(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)?))\b", _married),
-    (r"^(?:cannot|can not|can't|should not|must not|is not allowed to|isn't allowed to) (?:have|eat|drink|tolerate|touch) (?P<x>.+)$", _cannot_have),
-    (r"^(?:teach|teaches|am teaching|is teaching) (?P<what>(?!at\b|in\b)[\w ]{2,30}?)(?: (?:at|in) (?P<x>.+))?$", _teach),
-    (r"^(?:made|became|got promoted to|was promoted to|have been promoted to|has been promoted to|got bumped up to|am now|was made)"
-     r" (?:a |an |the )?(?P<y>[\w -]{2,30}?)(?: (?:at|of) (?P<x>.+?))?(?: this \w+| last \w+| today| yesterday)?$",
-     _promoted),
-    (r"^(?:run|runs|own|owns|manage|manages|opened|started|founded|co-founded) (?:a|an|my|our) (?:little |small |tiny |new |own )*"
-     r"(?P<kind>[\w -]{2,25}?) (?:called|named) (?P<x>[A-Z][\w&'. -]{1,40}?)(?: (?:on|in|at|near|downtown)\b.*)?$", _business),
-)]
-# fmt: on
+#: The handlers of lang/en/predicate.toml's rules, by the name a rule gives as `handler`.
+PREDICATE_HANDLERS: dict[str, Handler] = {
+    "married": _married,
+    "cannot_have": _cannot_have,
+    "teach": _teach,
+    "promoted": _promoted,
+    "business": _business,
+}

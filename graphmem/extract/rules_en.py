@@ -1,6 +1,6 @@
 """English rules. A sentence is cut into clauses, contractions are expanded, each clause
-becomes (subject, predicate), and the predicate is matched against the ordered patterns in
-patterns_en. Unmatched statements about the user or someone they know become events
+becomes (subject, predicate), and the predicate is read by the ordered rules of the English
+language pack (graphmem/lang/en/predicate.toml; clause.toml is tried on the whole clause first). Unmatched statements about the user or someone they know become events
 (when dated) or notes; everything else is left for `ignored`.
 """
 
@@ -18,6 +18,7 @@ from graphmem.extract.common import EMOJI, ME, Ctx, Subject, cand, link
 from graphmem.extract.lexicon import EN_JOBS, EN_NOT_NAMES
 from graphmem.extract.relations import entity_type, relation_of
 from graphmem.gate.sentences import split as split_sentences
+from graphmem.lang import Handler, Pack, load_pack, merge_handlers
 
 I = re.I  # noqa: E741
 _DISCOURSE = re.compile(
@@ -157,28 +158,13 @@ def _retract_topic(m, ctx):
 
 
 # Clause-level rules: the subject is not at the front ("call me Liz", "don't mention X again").
-# fmt: off
-_CLAUSE_RULES = [(re.compile(rx, flags), fn) for rx, flags, fn in (
-    (rf"^(?i:please\s+)?(?i:you can |you may |just |feel free to |please |you should )*(?i:call) me {p.NAME}", 0, p.preferred),
-    (rf"^(?i:everyone|everybody|people|my friends|friends|most people|folks|my family|they all|all my friends)(?:\s+\w+)?\s+(?i:calls? me|knows? me as) {p.NAME}",
-     0, p.preferred),
-    (r"^(?:please\s+)?(?:do not|never|stop)\s+(?:ever\s+)?(?:mention|bring up|talk about|remind me (?:of|about))(?:ing)?\s+(?P<x>.+?)"
-     r"(?:\s+(?:again|anymore|any more|ever again))*$", I, _retract_topic),
-    (r"^(?:please\s+)?forget\s+that\s+(?P<x>.+)$", I, lambda m, x: _forget(m["x"], x)),
-    (r"^(?:please\s+)?(?:forget|delete|erase)\s+(?:about\s+|everything about\s+|what you know about\s+)?(?P<x>(?!that\b).+)$", I, _retract_topic),
-    (r"^(?:please\s+)?(?:do not|never|stop)\s+(?:recommend|suggest|show|send|offer)(?:ing)?\s+(?:me\s+)?(?:any\s+)?(?:more\s+)?(?P<v>.+?)"
-     r"(?:\s+(?:again|anymore|any more))*$", I, p.attr("dislikes", p.like_value)),
-    (r"^no (?:more )?(?P<v>.+?) for me(?: anymore| any more| please)?$", I, p.attr("dislikes", p.like_value)),
-    (r"^(?P<v>[\w' -]+?) (?:is|are) (?:definitely |probably )?my (?:all-time )?favou?rite(?: (?P<cat>[\w ]+))?$", I, p.attr("likes", p.like_value)),
-    (r"^(?P<v>[\w' -]+?) (?:is|are) (?:a (?:big )?(?:hobby|passion) of mine|my (?:hobby|passion|thing|jam))$", I, p.attr("likes", p.like_value)),
-    (r"^(?i:hi+|hiya|hey+|hello+|howdy|yo|ok)?[,!\s]*(?P<name>[A-Z][a-z]+(?: [A-Z][a-z]+)?) here(?: again)?$", 0, _intro_here),
-    (r"^(?P<x>[A-Z][\w .'-]+?) is where I (?:grew up|was born|am from|come from)$", 0, p.attr("hometown", p.place)),
-    (r"^(?P<x>[A-Z][\w .'-]+?) is where I (?:live|am based|am living)(?: now| these days)?$", 0, p.attr("city", p.place)),
-    (r"^(?:and |but )?(?:the )?only (?:thing|things|one|allergen|allergens)(?: that| they| it| the test)? (?:came up|showed up|"
-     r"came back(?: positive)?|flagged|found|I reacted to|I react to|reacted|lit up) (?:was|were|is|are) (?P<x>.+)$", I, _test_found),
-    (r"^(?:I |it |the test |the results? )?(?:only )?(?:tested|came back|showed up|was) positive for (?P<x>.+)$", I, _test_found),
-)]
-# fmt: on
+#: The handlers of lang/en/clause.toml's rules, by the name a rule gives as `handler`.
+_CLAUSE_HANDLERS: dict[str, Handler] = {
+    "retract_topic": _retract_topic,
+    "forget_that": lambda m, x: _forget(m["x"], x),
+    "intro_here": _intro_here,
+    "test_found": _test_found,
+}
 
 
 def pieces(text: str) -> list[str]:
@@ -349,10 +335,10 @@ def _match(body: str, ctx: Ctx, *, fragment: bool) -> list:
         tries += [f"am {rest}", f"was {rest}"]
         if _NAMES_A_JOB.search(rest):  # "QA lead at Hooli", not "visited Denver"
             tries.append(f"am a {rest}")
+    table = _pack(ctx.state).table("predicate")
     for b in tries:
-        for rx, fn in (*p.RULES, *life.PREDICATES):
-            if (m := rx.match(b)) and (got := fn(m, ctx)):
-                return got
+        if got := table.first(b, ctx, ctx.state.trace):
+            return got
     return []
 
 
@@ -377,9 +363,8 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     if m := fixes.NOT_TAIL.search(text):  # "I'm from Iowa, not Ohio"
         old, text = m["old"].strip(), text[: m.start()]
     ctx = c.time_ctx(ME, raw, state, text, "en", p.TIME_RX)
-    for rx, fn in (*_CLAUSE_RULES, *life.RULES):
-        if (m := rx.match(text)) and (got := fn(m, ctx)):
-            return got, inherited, correction
+    if got := _pack(state).table("clause").first(text, ctx, state.trace):
+        return got, inherited, correction
     subj, pred, explicit, links = _subject(text, state, inherited)
     if subj is None:
         return [], inherited, correction
@@ -462,7 +447,8 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     if not s:
         return []
     if _is_style(clauses_en.expand(s)):
-        return c.finish([cand("reply_style", s.strip(" .!"), ME, sentence)], state.context, correction=False)
+        style = c.builtin([cand("reply_style", s.strip(" .!"), ME, sentence)], "en", "reply_style")
+        return c.finish(style, state.context, correction=False)
     out: list = []
     subj = None
     clauses = clauses_en.split(s)
@@ -481,5 +467,18 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     )
     bare = _TRAILING.sub("", clauses_en.expand(s).strip(" .!")).strip(" .!")  # "… not Northwind lol"
     if not [x for x in out if x.attribute != "note"]:
-        out = fixes.bare(state.context, bare, sentence) or out
-    return c.finish(out, state.context, correction=correction, hedge=hedge)
+        out = c.builtin(fixes.bare(state.context, bare, sentence), "en", "bare_correction") or out
+    return c.finish(c.builtin(out, "en"), state.context, correction=correction, hedge=hedge)
+
+
+#: The English pack (graphmem/lang/en), its rules bound to their handlers here and in the
+#: pattern modules.
+PACK = load_pack(
+    "en",
+    merge_handlers(p.HANDLERS, life.PREDICATE_HANDLERS, _CLAUSE_HANDLERS, life.CLAUSE_HANDLERS),
+    {"DIET": p.DIET, "LANG": p.LANG},
+)
+
+
+def _pack(state: c.State) -> Pack:
+    return state.packs.get("en") or PACK

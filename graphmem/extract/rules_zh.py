@@ -1,5 +1,6 @@
 """Chinese rules. A sentence is cut into clauses; each clause becomes (subject, predicate)
-and the predicate is matched against the ordered patterns in patterns_zh. What matches
+and the predicate is read by the ordered rules of the Chinese language pack
+(graphmem/lang/zh/predicate.toml; clause.toml is tried on the whole clause first). What matches
 nothing but is a statement about the user (or someone they know) becomes an event or a note.
 
 Chinese drops subjects freely ("目前在海川银行做数据分析师"), so a clause without one
@@ -19,6 +20,7 @@ from graphmem.extract.common import EMOJI, ME, Ctx, Subject, cand, link
 from graphmem.extract.lexicon import words
 from graphmem.extract.relations import entity_type, other_sibling, relation_of
 from graphmem.gate.sentences import split as split_sentences
+from graphmem.lang import Handler, Pack, load_pack, merge_handlers
 
 # A tilde ends a Chinese sentence ("好开心～我下周去北京"); the shared splitter keeps it inside.
 _TILDE_END = re.compile(r"(?<=[～~])")
@@ -159,29 +161,15 @@ def _drop_topic(m, ctx):
     return [cand("*", zv.TAIL.sub("", m["x"]), ME, ctx.src, retract=True, correction=True)]
 
 
-#: What may follow a name one asks to be called ("叫我Kevin就好"): a Latin name stops before it.
-_OK_TAIL = r"(?:就好|就行|就可以|就成|即可|吧|哈|啦|呀|哦|~|～)*"
 # Clause-level rules: the subject is not at the front ("你可以叫我娜娜", "别再给我推荐甜食了").
-# fmt: off
-_CLAUSE_RULES = [(re.compile(rx), fn) for rx, fn in (
-    (rf"^(?:你|您)?(?:以后)?(?:可以|就|也可以|直接)?(?:叫|称呼|喊)我(?:为)?{zv.NAME}{_OK_TAIL}$", p.pref_name),
-    (rf"^(?:大家|朋友们?|别人|同事们?|他们|家里人|爸妈|身边的人)(?:都|一般|通常)?(?:叫|喊|称呼)我{zv.NAME}{_OK_TAIL}$", p.pref_name),
-    (r"^(?:以后|今后)?(?:请)?(?:不要|别|不用|请勿|勿)(?:再)?(?:跟我|和我|给我|对我)?(?:提|提起|提到|说起|说|聊|讲)(?:起|到)?(?:关于)?"
-     r"(?P<x>.+?)(?:的事情?)?(?:了|啦)*$", _drop_topic),
-    (r"^(?:请)?(?:忘掉|忘记|忘了|删掉|删除)(?:关于)?(?P<x>.+?)(?:这件事|这一条|这条|的(?:事情?|记忆|信息|内容))?(?:吧|了)*$",
-     lambda m, x: _forget(m["x"], x)),
-    (r"^(?:以后|今后)?(?:请)?(?:别|不要|不用|少)(?:再)?(?:给我|跟我|帮我|为我|向我)?(?:推荐|推|安排|点|买|提供)(?:任何)?"
-     r"(?P<v>.+?)(?:了|啦)*$", p.pref("dislikes")),
-    (r"^(?:以后|今后)?(?:请)?(?:可以)?多(?:给我)?推荐(?:点|一些)?(?P<v>.+)$", p.pref("likes")),
-    (r"^(?P<v>[^，,我你]{1,12}?)(?:就|也|都)?(?:别|不要|不用)(?:再)?(?:给我)?推荐了?$", p.pref("dislikes")),
-    (r"^(?P<v>[^，,]{1,12}?)是我(?:的|最大的|唯一的)?(?:爱好|兴趣|兴趣爱好|最爱)$", p.pref("likes")),
-    (rf"^(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}})是我(?:家|的|家的)?的?(?P<rel>{zv.REL})$", _named_link),
-    (r"^(?P<when>现在|如今|终于|总算)(?:我|我们)(?P<rest>.+)$", lambda m, x: p.new_locals_of(m["when"] + m["rest"], x)),
-    (r"^(?:结果|检测结果|报告|查出来|测出来|检查出来|一查)?(?:显示|发现)?(?:只有|就只有|只是|就|唯一的?(?:阳性)?(?:是|就是)?)"
-     r"(?P<x>[^，,]{1,16}?)(?:是|呈|为)?(?:阳性|有反应|过敏)(?:了|啦)*$", _test_found),
-    (r"^(?:结果|检测结果|报告)(?:显示|是)?(?P<x>[^，,]{1,16}?)(?:是|呈|为)?(?:阳性|有反应)(?:了|啦)*$", _test_found),
-)]
-# fmt: on
+#: The handlers of lang/zh/clause.toml's rules, by the name a rule gives as `handler`.
+_CLAUSE_HANDLERS: dict[str, Handler] = {
+    "drop_topic": _drop_topic,
+    "forget_that": lambda m, x: _forget(m["x"], x),
+    "named_link": _named_link,
+    "new_locals_now": lambda m, x: p.new_locals_of(m["when"] + m["rest"], x),
+    "test_found": _test_found,
+}
 
 
 # A long message typed without punctuation ("我是长沙人前几年来深圳了现在在…公司叫…") is cut
@@ -365,9 +353,9 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     if not text:
         return [], inherited
     ctx = c.time_ctx(ME, raw, state, text, "zh", zv.TIME_RX)
-    for rx, fn in _CLAUSE_RULES:
-        if (m := rx.match(text)) and (got := fn(m, ctx)):
-            return got, inherited
+    pack = _pack(state)
+    if got := pack.table("clause").first(text, ctx, state.trace):
+        return got, inherited
     subj, pred, explicit, links = _subject(text, state, inherited)
     if remember and not explicit and (subj is None or subj.is_self):
         subj, explicit = ME, True  # 记一下，每周五交周报: an order to remember is about the user
@@ -377,7 +365,7 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     bodies, negated = _bodies(pred, ctx)
     out: list = []
     for body in bodies:
-        out = next((got for rx, fn in p.RULES if (m := rx.match(body)) and (got := fn(m, ctx))), [])
+        out = pack.table("predicate").first(body, ctx, state.trace) or []
         if out:
             break
     if negated:  # 我不是四川人: a retraction that also names the value a later clause replaces
@@ -433,7 +421,8 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     if not s:
         return []
     if _is_style(s):
-        return c.finish([cand("reply_style", s, ME, sentence)], state.context, correction=False)
+        style = c.builtin([cand("reply_style", s, ME, sentence)], "zh", "reply_style")
+        return c.finish(style, state.context, correction=False)
     out: list = []
     subj = None
     state.last_clause = ""
@@ -452,7 +441,23 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     out = c.sentence_note(out, s, unmatched=unmatched, about_self=about_self)
     if not [x for x in out if x.attribute != "note"] and (m := _BARE_NOT.search(s)):
         fixed = c.bare_correction(state.context, m["old"] or m["old2"], m["new"] or m["new2"], sentence)
-        out = fixed or out
+        out = c.builtin(fixed, "zh", "bare_correction") or out
     elif correction and not [x for x in out if x.attribute != "note"] and (m := _BARE_NUMBER.match(s)):
-        out = c.bare_number_correction(state.context, m["n"], sentence) or out
-    return c.finish(out, state.context, correction=correction)
+        out = (
+            c.builtin(c.bare_number_correction(state.context, m["n"], sentence), "zh", "bare_correction")
+            or out
+        )
+    return c.finish(c.builtin(out, "zh"), state.context, correction=correction)
+
+
+#: The Chinese pack (graphmem/lang/zh), its rules bound to their handlers here and in
+#: patterns_zh.
+PACK = load_pack(
+    "zh",
+    merge_handlers(p.HANDLERS, _CLAUSE_HANDLERS),
+    {"DIET_WORDS": p.DIET_WORDS, "PET_WORD": zv.PET_WORD, "REL": zv.REL},
+)
+
+
+def _pack(state: c.State) -> Pack:
+    return state.packs.get("zh") or PACK

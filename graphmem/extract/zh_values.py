@@ -9,22 +9,12 @@ import re
 from graphmem.extract import nlp
 from graphmem.extract.lexicon import ZH_BREEDS, ZH_OCCUPATIONS, words
 from graphmem.extract.relations import RELATION_WORDS, relation_words
+from graphmem.lang import fragment
 
-N = r"[零〇一二两三四五六七八九十百\d]"
-LANGS = (
-    r"(?:英语|英文|法语|德语|日语|韩语|粤语|西班牙语|俄语|意大利语|葡萄牙语|阿拉伯语|普通话|上海话|闽南语|客家话|四川话|泰语|越南语|"
-    r"荷兰语|瑞典语|土耳其语|希腊语|印地语|手语|中文)"
-)
-_WD = r"[一二三四五六日天末]"
-TIME = (
-    r"(?:大后天|后天|明天|今天|昨天|前天|今晚|明晚|昨晚|今早|明早|今儿|明儿|"
-    rf"(?:这|下下|下|上)个?(?:周|星期|礼拜){_WD}?|(?:周|星期|礼拜){_WD}|周末|"
-    r"(?:这|下|上)个?月(?:初|底|中)?|月初|月底|月中|年初|年底|今年|明年|去年|前年|后年|"
-    rf"{N}{{1,4}}月(?:{N}{{1,3}}(?:日|号)|初|底|中旬|上旬|下旬|中)?|{N}{{1,3}}(?:日|号)|"
-    rf"早上|上午|中午|下午|傍晚|晚上|凌晨|半夜|早晨|清晨|{N}{{1,3}}点(?:半|{N}{{1,2}}分|钟)?|"
-    r"春节|国庆|元旦|中秋|端午|圣诞节?|五一|寒假|暑假|过几天|过两天|改天|待会儿?|等会儿?)"
-    r"(?:起|开始|以后|之后|前|以前|的时候)?"
-)
+N = fragment("zh", "NUM")
+LANGS = fragment("zh", "LANGS")
+_WD = fragment("zh", "WD")
+TIME = fragment("zh", "TIME")
 TIME_RX = re.compile(TIME)
 #: Weekly schedules ("每周三下午上游泳课") are facts, not one-off events.
 RECURRING = re.compile(rf"每个?(?:周|星期|礼拜){_WD}|每逢|每个?月{N}+号|(?:周|星期){_WD}都")
@@ -43,7 +33,7 @@ PET_WORD = "|".join(
         reverse=True,
     )
 )
-NAME = r"(?P<name>[A-Za-z][A-Za-z .'-]{0,30}|[\u4e00-\u9fff·]{1,8})"
+NAME = fragment("zh", "NAME")
 
 # Consumption verbs carry no meaning across polarity: 吃甜食 / 别推荐甜食 are both about 甜食.
 _STRIP_VERB = re.compile(r"^(?:吃|喝|看|听|玩|下|打|去|逛|追|刷|弹|踢|养)")

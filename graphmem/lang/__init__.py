@@ -1,0 +1,41 @@
+"""Language packs: what graphmem knows of a language, as data shipped in the wheel.
+
+`graphmem/lang/en` and `graphmem/lang/zh` each hold the rule tables the offline extractor
+runs (`clause.toml`, `predicate.toml`: ordered rules, each with an id, a pattern, flags, the
+name of its handler and example sentences) and the named pattern fragments they share
+(`fragments.toml`). `engine` loads a pack, compiles its patterns once and runs a table in
+order; the handlers (Python functions) stay with the extractor that registers them
+(graphmem/extract), so this layer imports nothing above the data model.
+"""
+
+from __future__ import annotations
+
+from graphmem.lang.engine import (
+    Example,
+    Handler,
+    Pack,
+    PieceRead,
+    Rule,
+    RuleTable,
+    RuleTableError,
+    Trace,
+    expand,
+    fragment,
+    load_pack,
+    merge_handlers,
+)
+
+__all__ = [
+    "Example",
+    "Handler",
+    "Pack",
+    "PieceRead",
+    "Rule",
+    "RuleTable",
+    "RuleTableError",
+    "Trace",
+    "expand",
+    "fragment",
+    "load_pack",
+    "merge_handlers",
+]
