@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -11,11 +10,12 @@ from typing import TYPE_CHECKING, Any
 from graphmem.config import Config
 from graphmem.embedding.hashing import Embedder, HashingEmbedder
 from graphmem.errors import EmbedderMismatchError
-from graphmem.extract import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts, RuleExtractor
+from graphmem.extract import ExtractContext, Extractor, ExtractOutput, RuleExtractor
+from graphmem.extract.protocol import read_context
 from graphmem.facts.decay import effective_score
-from graphmem.facts.vocab import CORE_KEYS, RELATION_KEYS, is_single
 from graphmem.model import (
     Candidate,
+    Explanation,
     Fact,
     HistoryEntry,
     Ignored,
@@ -26,7 +26,6 @@ from graphmem.model import (
 )
 from graphmem.recall.context_block import render as render_context
 from graphmem.stores import Store, open_store
-from graphmem.stores.base import UserReader
 from graphmem.text.dates import find_spans
 from graphmem.text.dates import warm as warm_dates
 from graphmem.text.terms import bound_runs, terms
@@ -51,11 +50,6 @@ _log = logging.getLogger("graphmem")
 #: Recall channels that answer what the query asked (its attributes, the entities it names):
 #: the context's relative floor never drops their items.
 _ASKED = frozenset({"exact", "graph"})
-# What an extractor may need to place a bare correction or a retraction: the user's
-# single-valued profile, relations and standing constraints. Free-text notes, events and
-# open-ended likes/dislikes are most of a large user's facts and stay out of this
-# per-message read.
-_CONTEXT_ATTRIBUTES = [k for k in CORE_KEYS if is_single(k)] + list(RELATION_KEYS) + ["diet", "allergy"]
 
 
 class Memory:
@@ -179,7 +173,7 @@ class Memory:
         out = ExtractOutput([], [])
         if screened.sentences:
             reader = self.store.reader(uid)
-            context, prior = self._extract_context(reader, key)
+            context, prior = read_context(reader, self.extractor, key)
             if prior is not None:
                 # A retry of a write that committed: answered from the store before any
                 # extraction (an LLM extractor's call costs money) or embedding. The key is
@@ -237,11 +231,22 @@ class Memory:
         )  # fmt: skip
         return result
 
+    def explain(self, user_id: str | None, text: str, role: str = "user") -> Explanation:
+        """What `remember` would make of `text`, written nowhere: each piece of it with the
+        reason the gate dropped it, or the rules that read it and the candidates they made.
+        `user_id` None reads it as a new user's (no known people or facts)."""
+        uid = None if user_id is None else validate.user_id(user_id)
+        text, role = validate.text(text, self.config.max_text_chars), validate.role(role)
+        from graphmem.write.explain import explain
+
+        context = read_context(self.store.reader(uid), self.extractor)[0] if uid else ExtractContext()
+        return explain(uid, text, role, self.extractor, context)
+
     def _forget_request(self, uid: str, text: str, screened: Screened, when: datetime) -> RememberResult:
         """ "forget that …" / "把…删了": erase the named facts as `forget` does; keep no trace of the request."""
         r = self.store.reader(uid)
         out = (
-            self.extractor.extract(screened.sentences, self._extract_context(r)[0])
+            self.extractor.extract(screened.sentences, read_context(r, self.extractor)[0])
             if screened.sentences
             else None
         )
@@ -256,21 +261,6 @@ class Memory:
             result.ignored.append(Ignored("", "nothing_to_forget"))
         _log.debug("remember user=%r forget request erased=%d", uid, len(result.retracted))
         return result
-
-    def _extract_context(self, r: UserReader, key: str | None = None) -> tuple[ExtractContext, str | None]:
-        """What the extractor needs to know of the user, and the record of `key` if a write
-        with it is already stored (one read, so one round trip on a server store)."""
-
-        def read(rr: UserReader) -> tuple[list[KnownEntity], str | None]:
-            return _known_entities(rr), (rr.write_key(key) if key is not None else None)
-
-        known, prior = r.read_together(read)
-        active: Sequence[Fact] = (
-            LazyFacts(lambda: r.facts(attributes=_CONTEXT_ATTRIBUTES))
-            if getattr(self.extractor, "needs_active_facts", False)
-            else []
-        )
-        return ExtractContext(known_entities=known, active_facts=active), prior
 
     def _prepare(
         self, candidates: list[Candidate], around: list[str] | None
@@ -363,9 +353,7 @@ class Memory:
         if as_of is not None:
             parse_time(as_of, "as_of")
         found = self.facts(uid, include_frozen=as_of is not None, as_of=as_of)
-        found = [f for f in found if f.attribute == attribute]
-        target = subject or "self"
-        found = [f for f in found if f.subject_name == target]
+        found = [f for f in found if f.attribute == attribute and f.subject_name == (subject or "self")]
         return sorted(found, key=lambda f: -effective_score(f, when))
 
     def facts(
@@ -488,14 +476,3 @@ class Memory:
         from graphmem.write import erasure
 
         return erasure.gc(self.store, uid, parse_time(at), floor, profile)
-
-
-def _known_entities(r: UserReader) -> list[KnownEntity]:
-    """The user's entities for the extractor, each with its relation to the user."""
-    entities = r.entities()
-    me = next((e for e in entities if e.type == "self"), None)
-    relation = {}
-    if me is not None:
-        for attribute, object_id, qualifier in r.links(me.id, list(RELATION_KEYS)):
-            relation[object_id] = qualifier or attribute
-    return [KnownEntity(e.name, e.type, relation.get(e.id), e.aliases) for e in entities if e.type != "self"]

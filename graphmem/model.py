@@ -59,6 +59,7 @@ class Fact:
     qualifier: str | None = None  # e.g. "daughter" on a child fact, "cat" on a pet fact
     superseded_by: str | None = None
     inferred: bool = False
+    rule: str = ""  # the extraction rule that made it (Candidate.rule); "" for facts from before
 
     @property
     def is_active(self) -> bool:
@@ -77,6 +78,7 @@ class AuditRecord:
     new_fact_id: str | None = None
     old_fact_id: str | None = None
     detail: str = ""
+    extraction_rule: str = ""  # the extraction rule of the candidate it decided on ("en.predicate.likes_2")
 
 
 @dataclass
@@ -118,6 +120,31 @@ class Refusal:
 
     kind: str  # card_number | national_id | password | verification_code | api_key | ...
     reason: str
+
+
+@dataclass(frozen=True)
+class ExplainedPiece:
+    """One piece of a message as `explain` saw it. Dropped: `reason` says why, a gate
+    reason ("question", "greeting", "small_talk", "filler", "secret", "control", "irony",
+    "assistant_turn", "empty", "candidate_cap") or "no_rule_matched" (read, nothing made).
+    Read: `rules` lists, in order, each rule that matched it with "fired" (its candidates
+    kept) or "passed" (its handler declined); `candidates` what it made, each with `.rule`."""
+
+    text: str
+    reason: str | None = None
+    rules: tuple[tuple[str, str], ...] = ()
+    candidates: tuple[Candidate, ...] = ()
+
+
+@dataclass
+class Explanation:
+    """What `remember` would make of one message, written nowhere (`Memory.explain`)."""
+
+    user_id: str | None  # None: read as a new user's message
+    text: str  # secrets redacted
+    control: str | None = None  # dont_keep | forget | remember, when the message says one
+    refused: list[Refusal] = field(default_factory=list)  # secrets found (never kept)
+    pieces: list[ExplainedPiece] = field(default_factory=list)  # in message order
 
 
 @dataclass

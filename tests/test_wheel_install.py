@@ -73,6 +73,16 @@ def test_wheel_holds_every_cypher_file(wheel: Path) -> None:
     assert any(n.startswith("graphmem/extract/prompts/") for n in names)
 
 
+def test_wheel_holds_the_language_packs(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    expected = {
+        f"graphmem/lang/{p.relative_to(ROOT / 'graphmem' / 'lang')}"
+        for p in (ROOT / "graphmem" / "lang").glob("*/*.toml")
+    }
+    assert len(expected) >= 8, "the language packs have no tables"
+    assert expected <= names, sorted(expected - names)
+
+
 def test_installed_wheel_is_the_one_imported(installed: Path, tmp_path: Path) -> None:
     version = re.search(r'^version = "([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M).group(1)  # type: ignore[union-attr]
     out = _run(installed, "python", "-c", "import graphmem; print(graphmem.__file__); print(graphmem.__version__)",

@@ -10,9 +10,19 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
+from graphmem.facts.vocab import CORE_KEYS, RELATION_KEYS, is_single
 from graphmem.model import Candidate, Fact, Ignored
+from graphmem.stores.base import UserReader
 
-__all__ = ["ExtractContext", "ExtractOutput", "Extractor", "KnownEntity", "LazyFacts"]
+__all__ = [
+    "ExtractContext",
+    "ExtractOutput",
+    "Extractor",
+    "KnownEntity",
+    "LazyFacts",
+    "known_entities",
+    "read_context",
+]
 
 
 @dataclass(frozen=True)
@@ -67,3 +77,39 @@ class Extractor(Protocol):
     name: str
 
     def extract(self, sentences: Sequence[str], context: ExtractContext) -> ExtractOutput: ...
+
+
+def known_entities(r: UserReader) -> list[KnownEntity]:
+    """The user's entities for the extractor, each with its relation to the user."""
+    entities = r.entities()
+    me = next((e for e in entities if e.type == "self"), None)
+    relation = {}
+    if me is not None:
+        for attribute, object_id, qualifier in r.links(me.id, list(RELATION_KEYS)):
+            relation[object_id] = qualifier or attribute
+    return [KnownEntity(e.name, e.type, relation.get(e.id), e.aliases) for e in entities if e.type != "self"]
+
+
+# What an extractor may need to place a bare correction or a retraction: the user's
+# single-valued profile, relations and standing constraints. Free-text notes, events and
+# open-ended likes/dislikes are most of a large user's facts and stay out of this
+# per-message read.
+_CONTEXT_ATTRIBUTES = [k for k in CORE_KEYS if is_single(k)] + list(RELATION_KEYS) + ["diet", "allergy"]
+
+
+def read_context(
+    r: UserReader, extractor: Extractor, key: str | None = None
+) -> tuple[ExtractContext, str | None]:
+    """What `extractor` needs to know of the user, and the record of `key` if a write with it
+    is already stored (one read, so one round trip on a server store)."""
+
+    def read(rr: UserReader) -> tuple[list[KnownEntity], str | None]:
+        return known_entities(rr), (rr.write_key(key) if key is not None else None)
+
+    known, prior = r.read_together(read)
+    active: Sequence[Fact] = (
+        LazyFacts(lambda: r.facts(attributes=_CONTEXT_ATTRIBUTES))
+        if getattr(extractor, "needs_active_facts", False)
+        else []
+    )
+    return ExtractContext(known_entities=known, active_facts=active), prior

@@ -170,6 +170,7 @@ _FACT_OPT = {
     "superseded_by",
     "inferred",
     "vector",
+    "rule",
 }
 
 
@@ -190,6 +191,7 @@ def _parse_fact(raw: Any, path: str, uid: str, dim: int | None) -> tuple[Fact, n
         access_count=r.integer("access_count"), ref=r.opt_text("ref", max_len=MAX_ID_CHARS),
         object_id=r.opt_id("object_id"), qualifier=r.opt_text("qualifier", max_len=MAX_ID_CHARS),
         superseded_by=r.opt_id("superseded_by"), inferred=r.boolean("inferred"),
+        rule=r.opt_text("rule", max_len=MAX_ID_CHARS) or "",
     )  # fmt: skip
     if f.user_id != uid:
         raise fail(r.at("user_id"), "differs from the document's user_id")
@@ -293,12 +295,13 @@ def _parse_v2(doc: dict[str, Any], limits: Limits) -> ParsedDoc:
     audit = []
     for i, raw in enumerate(section_list(top, "audit", recs, required=False)):
         r = Record(raw, f"audit[{i}]", {"id", "at", "action", "rule"},
-                 {"user_id", "new_fact_id", "old_fact_id", "detail"})  # fmt: skip
+                 {"user_id", "new_fact_id", "old_fact_id", "detail", "extraction_rule"})  # fmt: skip
         if r.get("user_id", uid) != uid:
             raise fail(r.at("user_id"), "differs from the document's user_id")
         a = AuditRecord(r.id("id"), uid, r.time("at"), r.text("action", nonempty=True, max_len=64),
                         r.text("rule", nonempty=True, max_len=128), r.opt_id("new_fact_id"),
-                        r.opt_id("old_fact_id"), redact(r.text("detail")))  # fmt: skip
+                        r.opt_id("old_fact_id"), redact(r.text("detail")),
+                        r.opt_text("extraction_rule", max_len=MAX_ID_CHARS) or "")  # fmt: skip
         for key in ("new_fact_id", "old_fact_id"):
             ref = getattr(a, key)
             if ref is not None and ref not in fact_ids:

@@ -107,6 +107,7 @@ def _fact_record(f: Fact, known: set[str]) -> dict[str, Any]:
         "last_accessed_at": _iso(f.last_accessed_at), "half_life_days": f.half_life_days,
         "access_count": f.access_count, "ref": f.ref, "object_id": f.object_id, "qualifier": f.qualifier,
         "superseded_by": f.superseded_by if f.superseded_by in known else None, "inferred": f.inferred,
+        "rule": f.rule,
     }  # fmt: skip
 
 
@@ -153,7 +154,8 @@ def _sections(
                        for e in r.supersedes() if e.new_id in known and e.old_id in known],
         "audit": [{"id": a.id, "user_id": a.user_id, "at": _iso(a.at), "action": a.action, "rule": a.rule,
                    "new_fact_id": a.new_fact_id if a.new_fact_id in known else None,
-                   "old_fact_id": a.old_fact_id if a.old_fact_id in known else None, "detail": a.detail}
+                   "old_fact_id": a.old_fact_id if a.old_fact_id in known else None, "detail": a.detail,
+                   "extraction_rule": a.extraction_rule}
                   for a in r.audit()],
         "episodes": [{"id": m.id, "user_id": m.user_id, "role": m.role, "text": m.text, "at": _iso(m.at),
                       "ref": m.ref, "prev_id": m.prev_id, "position": m.position,

@@ -24,7 +24,7 @@ T = TypeVar("T")
 #: name the episode they came from. 4: SQLite's full-text rows in per-user rowid ranges
 #: (nothing changes on Neo4j). 5: SQLite's messages indexed by the days they name (Neo4j
 #: reads them through the user's episode index).
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 #: Default budget of a store's in-process vector cache, in MB (about 1 KB per 256-dim
 #: vector); least recently used users go first beyond it.
 VECTOR_CACHE_MB = 256

@@ -25,7 +25,7 @@ FACT_FIELDS = (
     "id", "user_id", "subject_id", "subject_name", "attribute", "value", "kind", "source",
     "confidence", "status", "text", "source_text", "recorded_at", "valid_from", "valid_to",
     "last_accessed_at", "access_count", "half_life_days", "ref", "object_id", "qualifier",
-    "superseded_by", "inferred",
+    "superseded_by", "inferred", "rule",
 )  # fmt: skip
 
 #: The filters of `UserReader.facts`, in the order the stores apply them.
@@ -83,7 +83,7 @@ def fact_from(v: Sequence[Any]) -> Fact:
         valid_to=None if v[14] is None else at(v[14], utc),
         last_accessed_at=None if v[15] is None else at(v[15], utc),  # type: ignore[arg-type]
         access_count=int(v[16] or 0), half_life_days=float(v[17]), ref=v[18], object_id=v[19],
-        qualifier=v[20], superseded_by=v[21], inferred=bool(v[22]),
+        qualifier=v[20], superseded_by=v[21], inferred=bool(v[22]), rule=v[23] or "",
     )  # fmt: skip
 
 

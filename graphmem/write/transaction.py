@@ -179,7 +179,7 @@ class Applier:
             for old in decision.targets:
                 frozen = self._freeze(old, None)
                 self.result.retracted.append(frozen)
-                self._audit("retract", decision.rule, None, old.id, f"{old.attribute}={old.value}")
+                self._audit("retract", decision.rule, None, old.id, f"{old.attribute}={old.value}", cand.rule)
             return
         if decision.action == "reinforce":
             old = decision.targets[0]
@@ -197,7 +197,7 @@ class Applier:
                 self.w.update_fact(updated)
             self.view.changed(updated)
             self.result.reinforced.append(updated)
-            self._audit("reinforce", decision.rule, None, old.id, f"{old.attribute}={old.value}")
+            self._audit("reinforce", decision.rule, None, old.id, f"{old.attribute}={old.value}", cand.rule)
             return
         if decision.rule == "guarded":  # a weak reading is kept as what it is: an inference
             p = replace(p, cand=replace(cand, source="model_inferred"))
@@ -209,7 +209,7 @@ class Applier:
             for old in decision.targets:
                 self.w.add_supersedes(SupersedesEdge(old.id, fact.id, decision.rule, self.at))
             self._audit("keep_frozen", decision.rule, fact.id, decision.targets[0].id,
-                        f"{fact.attribute}={fact.value} lost to {decision.targets[0].value}")  # fmt: skip
+                        f"{fact.attribute}={fact.value} lost to {decision.targets[0].value}", cand.rule)  # fmt: skip
             return
         self.result.added.append(fact)
         if decision.action == "supersede":
@@ -218,9 +218,9 @@ class Applier:
                 self.w.add_supersedes(SupersedesEdge(fact.id, old.id, decision.rule, self.at))
                 self.result.superseded.append((frozen, fact))
                 self._audit("supersede", decision.rule, fact.id, old.id,
-                            f"{old.attribute}={old.value} -> {fact.attribute}={fact.value}")  # fmt: skip
+                            f"{old.attribute}={old.value} -> {fact.attribute}={fact.value}", cand.rule)  # fmt: skip
         else:
-            self._audit("add", decision.rule, fact.id, None, f"{fact.attribute}={fact.value}")
+            self._audit("add", decision.rule, fact.id, None, f"{fact.attribute}={fact.value}", cand.rule)
 
     def _confidence(self, cand: Candidate) -> float:
         if cand.confidence is not None:
@@ -261,6 +261,7 @@ class Applier:
             qualifier=cand.qualifier,
             superseded_by=winner.targets[0].id if frozen and winner.targets else None,
             inferred=cand.source == "model_inferred",
+            rule=cand.rule,
         )
 
     def _freeze(self, old: Fact, by: str | None) -> Fact:
@@ -271,8 +272,14 @@ class Applier:
         self.view.changed(frozen)
         return frozen
 
-    def _audit(self, action: str, rule: str, new: str | None, old: str | None, detail: str) -> None:
-        rec = AuditRecord(new_id("a"), self.w.user_id, self.at, action, rule, new, old, detail)
+    def _audit(
+        self, action: str, rule: str, new: str | None, old: str | None, detail: str, extraction_rule: str
+    ) -> None:
+        """An audit record: what arbitration did (`rule`: why) with the candidate that the
+        extraction rule `extraction_rule` made."""
+        rec = AuditRecord(
+            new_id("a"), self.w.user_id, self.at, action, rule, new, old, detail, extraction_rule
+        )
         self.w.add_audit(rec)
         self.result.audit.append(rec)
 

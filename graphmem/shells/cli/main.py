@@ -13,6 +13,7 @@ from graphmem.errors import GraphMemError
 from graphmem.facts.vocab import CORE_KEYS
 from graphmem.shells.cli import analyst as cli_analyst
 from graphmem.shells.cli import browse as cli_browse
+from graphmem.shells.cli import explain as cli_explain
 from graphmem.shells.cli import llm as cli_llm
 from graphmem.shells.cli import portability as cli_portability
 from graphmem.shells.cli import services as cli_services
@@ -149,6 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("attribute", nargs="?")
 
     add("demo", None, "A scripted session on the embedded store showing isolation, correction and restart.")
+    cli_explain.register(add)  # explain
     cli_llm.register(add)  # reembed
     cli_portability.register(add)  # export, import, migrate, forget, gc
     cli_analyst.register(add)  # graph, cypher

@@ -114,4 +114,7 @@ NEO4J_SCHEMA.add("episodes threaded and indexed; FROM_EPISODE becomes FROM", _re
 NEO4J_SCHEMA.add("no change (SQLite's full-text rows in per-user rowid ranges)", lambda s: s)
 NEO4J_SCHEMA.add("no change (SQLite's index of the days messages name)", lambda s: s)
 NEO4J_SCHEMA.add("no change (SQLite's full-text rows stamped with the write that made them)", lambda s: s)
+# Facts and audit records carry the extraction rule that made them as a property; one
+# written before has none, read as "" (neo4j.util): nothing to backfill.
+NEO4J_SCHEMA.add("extraction rule ids on facts and audit records", lambda s: s)
 assert NEO4J_SCHEMA.latest == SCHEMA_VERSION

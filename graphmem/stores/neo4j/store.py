@@ -295,6 +295,7 @@ class Neo4jUser(EpisodeNodes):
         self._buffer("audit", {
             "id": r.id, "at": to_epoch(r.at), "action": r.action, "rule": r.rule,
             "new_fact_id": r.new_fact_id, "old_fact_id": r.old_fact_id, "detail": r.detail,
+            "extraction_rule": r.extraction_rule,
         })  # fmt: skip
 
     def touch(self, fact_ids: Iterable[str], at: datetime) -> None:

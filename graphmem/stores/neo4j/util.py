@@ -118,7 +118,7 @@ def fact_props(fact: Fact, user_id: str, terms: Sequence[str]) -> dict[str, Any]
         "valid_to": to_epoch(f.valid_to), "last_accessed_at": to_epoch(f.last_accessed_at),
         "access_count": int(f.access_count), "half_life_days": float(f.half_life_days), "ref": f.ref,
         "object_id": f.object_id, "qualifier": f.qualifier, "superseded_by": f.superseded_by,
-        "inferred": bool(f.inferred),
+        "inferred": bool(f.inferred), "rule": f.rule,
         "ukey": user_key(user_id), "search_text": " ".join(index_terms(terms)),
         "value_key": value_key(f.value),
     }  # fmt: skip
@@ -164,7 +164,7 @@ def entity_from(m: Mapping[str, Any]) -> Entity:
 def audit_from(m: Mapping[str, Any]) -> AuditRecord:
     return AuditRecord(
         m["id"], m["user_id"], from_epoch(m["at"]), m["action"], m["rule"],  # type: ignore[arg-type]
-        m["new_fact_id"], m["old_fact_id"], m["detail"] or "",
+        m["new_fact_id"], m["old_fact_id"], m["detail"] or "", m.get("extraction_rule") or "",
     )  # fmt: skip
 
 

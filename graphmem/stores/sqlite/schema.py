@@ -90,6 +90,12 @@ SCRIPTS: list[str] = [
     CREATE INDEX IF NOT EXISTS facts_user_text_rev ON facts(user_id, text_rev);
     CREATE INDEX IF NOT EXISTS episodes_user_text_rev ON episodes(user_id, text_rev);
     """,
+    # version 7: which extraction rule made a fact, and the one behind each audit record
+    # (graphmem/lang); '' for what was written before.
+    """
+    ALTER TABLE facts ADD COLUMN rule TEXT NOT NULL DEFAULT '';
+    ALTER TABLE audit ADD COLUMN extraction_rule TEXT NOT NULL DEFAULT '';
+    """,
 ]
 
 
@@ -192,6 +198,7 @@ SQLITE_SCHEMA.add(
 SQLITE_SCHEMA.add("full-text rows in per-user rowid ranges", _step(SCRIPTS[3], _backfill_user_ranges))
 SQLITE_SCHEMA.add("messages indexed by the days they name", _step(SCRIPTS[4]))
 SQLITE_SCHEMA.add("full-text rows stamped with the write that made them", _step(SCRIPTS[5]))
+SQLITE_SCHEMA.add("extraction rule ids on facts and audit records", _step(SCRIPTS[6]))
 assert SQLITE_SCHEMA.latest == len(SCRIPTS)
 
 

@@ -156,7 +156,10 @@ class SQLiteUser(ErasureRows, FactSearch):
         return out
 
     def audit(self, fact_ids: Sequence[str] | None = None) -> list[AuditRecord]:
-        sql = "SELECT id, user_id, at, action, rule, new_fact_id, old_fact_id, detail FROM audit WHERE user_id = ?"
+        sql = (
+            "SELECT id, user_id, at, action, rule, new_fact_id, old_fact_id, detail, extraction_rule "
+            "FROM audit WHERE user_id = ?"
+        )
         args: list[Any] = [self.user_id]
         if fact_ids is not None:
             ids = list(fact_ids)
@@ -208,11 +211,11 @@ class SQLiteUser(ErasureRows, FactSearch):
         f = fact
         last = to_epoch(f.last_accessed_at)
         cur = self._x(
-            f"INSERT INTO facts ({FACT_COLS}, value_key, decay_key, episode_id) VALUES ({placeholders(26)})",
+            f"INSERT INTO facts ({FACT_COLS}, value_key, decay_key, episode_id) VALUES ({placeholders(27)})",
             (f.id, self.user_id, f.subject_id, f.subject_name, f.attribute, f.value, f.kind, f.source,
              f.confidence, f.status, f.text, f.source_text, to_epoch(f.recorded_at), to_epoch(f.valid_from),
              to_epoch(f.valid_to), last, f.access_count, f.half_life_days, f.ref,
-             f.object_id, f.qualifier, f.superseded_by, int(f.inferred),
+             f.object_id, f.qualifier, f.superseded_by, int(f.inferred), f.rule,
              value_key(f.value), decay_key(f.confidence, f.half_life_days, last),  # type: ignore[arg-type]
              self._episode_id),
         )  # fmt: skip
@@ -249,8 +252,19 @@ class SQLiteUser(ErasureRows, FactSearch):
     def add_audit(self, record: AuditRecord) -> None:
         r = record
         self._x(
-            "INSERT INTO audit (id, user_id, at, action, rule, new_fact_id, old_fact_id, detail) VALUES (?,?,?,?,?,?,?,?)",
-            (r.id, self.user_id, to_epoch(r.at), r.action, r.rule, r.new_fact_id, r.old_fact_id, r.detail),
+            "INSERT INTO audit (id, user_id, at, action, rule, new_fact_id, old_fact_id, detail, extraction_rule) "
+            "VALUES (?,?,?,?,?,?,?,?,?)",
+            (
+                r.id,
+                self.user_id,
+                to_epoch(r.at),
+                r.action,
+                r.rule,
+                r.new_fact_id,
+                r.old_fact_id,
+                r.detail,
+                r.extraction_rule,
+            ),  # fmt: skip
         )
 
     def touch(self, fact_ids: Iterable[str], at: datetime) -> None:

@@ -66,7 +66,7 @@ CALL () {
   RETURN collect([f.id, f.user_id, f.subject_id, f.subject_name, f.attribute, f.value, f.kind, f.source,
                   f.confidence, f.status, f.text, f.source_text, f.recorded_at, f.valid_from, f.valid_to,
                   f.last_accessed_at, f.access_count, f.half_life_days, f.ref, f.object_id, f.qualifier,
-                  f.superseded_by, f.inferred, f.seq, score]) AS text_hits
+                  f.superseded_by, f.inferred, f.rule, f.seq, score]) AS text_hits
 }
 CALL () {
   WITH $episode_query AS q

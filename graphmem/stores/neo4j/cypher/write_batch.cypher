@@ -21,7 +21,7 @@
 //                   superseded_by, value, text, object_id, value_key, decay_key}
 //   supersedes     {new_id, old_id, rule, at}: idempotent like INSERT OR IGNORE, the
 //                  first rule and time stay
-//   audit          {id, at, action, rule, new_fact_id, old_fact_id, detail}
+//   audit          {id, at, action, rule, new_fact_id, old_fact_id, detail, extraction_rule}
 // replan=skip: the plan (unique-key seeks only) does not depend on data statistics, and
 // planning this statement costs a few hundred ms; a growing database would replan it.
 CYPHER replan=skip
@@ -117,7 +117,8 @@ CALL (u, base) {
   UNWIND [op IN $ops WHERE op.kind = 'audit'] AS a
   CREATE (u)-[:HAS_AUDIT]->(:Audit {
     id: a.id, user_id: $user_id, at: a.at, action: a.action, rule: a.rule,
-    new_fact_id: a.new_fact_id, old_fact_id: a.old_fact_id, detail: a.detail, seq: base + a.n
+    new_fact_id: a.new_fact_id, old_fact_id: a.old_fact_id, detail: a.detail,
+    extraction_rule: a.extraction_rule, seq: base + a.n
   })
 }
 RETURN base
