@@ -79,11 +79,11 @@ def _shadow(table: str, above: str, pattern: str, flags: int = 0) -> dict[str, P
     ("table", "above", "pattern", "flags"),
     [
         # "am <anything>" placed above the allergy rule reads "I'm allergic to X" first
-        ("predicate", "en.predicate.allergy_1", r"^(?:am|is|are) (?P<v>.+)", re.I),
+        ("predicate", "en.predicate.allergic_to", r"^(?:am|is|are) (?P<v>.+)", re.I),
         # "对…" placed above the allergy rule reads "我对花生过敏" first
-        ("predicate", "zh.predicate.allergy_1", r"^对(?P<v>.+)", 0),
+        ("predicate", "zh.predicate.allergic_to", r"^对(?P<v>.+)", 0),
         # a clause rule placed above "call me …" reads it first
-        ("clause", "en.clause.preferred_1", r"^.*\bcall me\b.*", re.I),
+        ("clause", "en.clause.call_me", r"^.*\bcall me\b.*", re.I),
     ],
 )
 def test_a_rule_placed_to_shadow_another_fails_the_example_test(
@@ -100,7 +100,7 @@ def test_a_rule_placed_below_shadows_nothing() -> None:
     """The same greedy rule at the end of the table leaves the allergy rule reading its examples."""
     pack = PACKS["en"]
     t = pack.table("predicate")
-    target = t.rules[t.index("en.predicate.allergy_1")]
+    target = t.rules[t.index("en.predicate.allergic_to")]
     at_end = Rule(
         "en.predicate.greedy_note", r"^(?:am|is|are) (?P<v>.+)", re.I, "greedy_note", lambda m, c: None
     )
