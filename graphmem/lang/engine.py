@@ -28,6 +28,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, reduce
 from importlib import resources
+from importlib.abc import Traversable
+from pathlib import Path
 from typing import Any
 
 import tomllib
@@ -209,8 +211,23 @@ def _examples(entry: Mapping[str, Any], where: str) -> tuple[Example, ...]:
     return tuple(out)
 
 
-def _read(language: str, name: str) -> dict[str, Any]:
-    path = resources.files("graphmem.lang").joinpath(language).joinpath(name)
+def _read(language: str, name: str, root: str | None = None) -> dict[str, Any]:
+    """One file of a pack: shipped in graphmem/lang (parsed once: fragments.toml is read by
+    every `fragment` and by `load_pack`), or under `root` (a directory holding `<language>/`,
+    for packs of one's own and tests; read as it is now)."""
+    return (
+        _read_shipped(language, name)
+        if root is None
+        else _parse(Path(root) / language / name, language, name)
+    )
+
+
+@cache
+def _read_shipped(language: str, name: str) -> dict[str, Any]:
+    return _parse(resources.files("graphmem.lang").joinpath(language).joinpath(name), language, name)
+
+
+def _parse(path: Traversable, language: str, name: str) -> dict[str, Any]:
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as e:
@@ -252,8 +269,8 @@ def _table(
     return RuleTable(f"{language}.{name}", tuple(rules))
 
 
-def _fragments(language: str, provided: Mapping[str, str]) -> dict[str, str]:
-    doc = _read(language, "fragments.toml")
+def _fragments(language: str, provided: Mapping[str, str], root: str | None) -> dict[str, str]:
+    doc = _read(language, "fragments.toml", root)
     where = f"lang/{language}/fragments.toml"
     declared = doc.get("provided", {})
     if set(declared) != set(provided):
@@ -286,14 +303,19 @@ def _text(value: object, where: str) -> str:
 
 
 def load_pack(
-    language: str, handlers: Mapping[str, Handler], provided: Mapping[str, str] | None = None
+    language: str,
+    handlers: Mapping[str, Handler],
+    provided: Mapping[str, str] | None = None,
+    root: str | Path | None = None,
 ) -> Pack:
-    """The pack of `language` (graphmem/lang/<language>/), its rules bound to `handlers`;
-    `provided` supplies the fragments fragments.toml lists under [provided]."""
-    manifest = _read(language, "pack.toml")
-    fragments = _fragments(language, provided or {})
+    """The pack of `language` (graphmem/lang/<language>/, or `root`/<language>/), its rules
+    bound to `handlers`; `provided` supplies the fragments fragments.toml lists under
+    [provided]."""
+    where = None if root is None else str(root)
+    manifest = _read(language, "pack.toml", where)
+    fragments = _fragments(language, provided or {}, where)
     tables = {
-        name: _table(language, name, _read(language, f"{name}.toml"), fragments, handlers)
+        name: _table(language, name, _read(language, f"{name}.toml", where), fragments, handlers)
         for name in manifest.get("tables", ())
     }
     ids = [r.id for t in tables.values() for r in t.rules]
