@@ -8,7 +8,12 @@ import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from graphmem import Memory
+
+# Writers in two processes: each store serialises a user's writers its own way.
+pytestmark = pytest.mark.both_stores
 
 ROOT = Path(__file__).resolve().parents[1]
 

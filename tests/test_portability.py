@@ -508,6 +508,7 @@ def test_seed_v1_document_is_migrated(mem: Memory) -> None:
 # ---- migration -----------------------------------------------------------------------------
 
 
+@pytest.mark.both_stores  # copy_store into each store (the production move is SQLite -> Neo4j)
 def test_migrate_twice_is_idempotent(store_target: str, tmp_path: Path) -> None:
     src_path = tmp_path / "source.db"
     a, b = fresh("mig-a"), fresh("mig-b")
