@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install provision demo test lint format bench bench-quick neo4j neo4j-stop clean
+.PHONY: install provision demo test test-fast lint format bench bench-quick neo4j neo4j-stop clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "graphmem needs Python >= 3.10"'
@@ -23,8 +23,15 @@ demo: $(STAMP)
 provision:
 	tools/provision.sh
 
+# Two tiers (markers in pyproject.toml, the mechanism in tests/conftest.py). test-fast: no
+# Neo4j, nothing slow, in parallel. test: everything; every Neo4j test runs on one xdist
+# worker (group "serial"), so one Neo4j server serves the run, while the others take the rest.
+XDIST ?= -n auto
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest $(XDIST) -m "not neo4j and not slow"
+
 test: provision $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(XDIST) --dist loadgroup
 
 lint: $(STAMP)
 	$(BIN)/ruff check graphmem tests benchmarks

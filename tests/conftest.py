@@ -11,7 +11,7 @@ because the Neo4j database is shared by the whole session.
 
 Markers (pyproject.toml): `neo4j` is added to every test that runs on Neo4j (the neo4j
 backend, the `neo4j_uri` fixture); `slow` marks subprocess-heavy tests. Under pytest-xdist
-(`--dist loadgroup`) every Neo4j test goes to one worker (`xdist_group("neo4j")`), so one
+(`--dist loadgroup`) every Neo4j test goes to one worker (`xdist_group("serial")`), so one
 Neo4j server serves the session as it does without xdist.
 """
 
@@ -32,6 +32,12 @@ NEO4J = pytest.param("neo4j", id="neo4j", marks=pytest.mark.neo4j)
 BACKENDS = [SQLITE, NEO4J]
 
 
+#: The xdist group (`--dist loadgroup`) of every Neo4j test: one worker runs them all, so one
+#: server serves them (a session fixture per worker would start one per worker). Modules with
+#: a costly module fixture that a Neo4j test of theirs shares (the built wheel) join it.
+SERIAL = "serial"
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """`backend`: SQLite alone, both stores for tests marked `both_stores`."""
     if "backend" in metafunc.fixturenames:
@@ -46,7 +52,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if "neo4j_uri" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.neo4j)
         if item.get_closest_marker("neo4j") is not None:
-            item.add_marker(pytest.mark.xdist_group("neo4j"))
+            item.add_marker(pytest.mark.xdist_group(SERIAL))
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

@@ -22,6 +22,23 @@ def test_all_matches_exports() -> None:
         assert hasattr(graphmem, name), name
 
 
+def test_version_lives_in_pyproject_alone() -> None:
+    declared = re.search(r'^version = "([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M)
+    assert declared is not None
+    # From the installed metadata: a stale editable install says so here (pip install -e .).
+    assert graphmem.__version__ == declared.group(1)
+    written = [
+        str(p.relative_to(ROOT))
+        for p in [*(ROOT / "graphmem").rglob("*.py"), ROOT / "setup.py"]
+        if p.is_file()
+        and (
+            declared.group(1) in p.read_text(encoding="utf-8")
+            or re.search(r"^__version__\s*=", p.read_text(encoding="utf-8"), re.M)
+        )
+    ]
+    assert written == [], f"a version written outside pyproject.toml: {written}"
+
+
 def _commands() -> list[str]:
     parser = build_parser()
     sub = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")

@@ -20,10 +20,12 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import BACKENDS
+from .conftest import BACKENDS, SERIAL
 
 ROOT = Path(__file__).resolve().parents[1]
-pytestmark = pytest.mark.slow
+# One wheel build per session: its Neo4j round trip runs on the serial xdist worker
+# (tests/conftest.py), so the rest of the module joins it there.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group(SERIAL)]
 
 
 @pytest.fixture(scope="module")
