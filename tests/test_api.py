@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import graphmem
 from graphmem.shells.cli.main import build_parser
 
@@ -60,6 +62,7 @@ def _cli(store: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )  # fmt: skip
 
 
+@pytest.mark.slow  # runs the CLI in subprocesses
 def test_cli_round_trip(tmp_path: Path) -> None:
     db = tmp_path / "cli.db"
     r = _cli(db, "remember", "--user", "u1", "--at", "2026-01-05T10:00:00Z", "I'm a PM at Globex.")
@@ -83,12 +86,14 @@ def test_cli_round_trip(tmp_path: Path) -> None:
     assert _cli(db, "get", "--user", "u2", "employer").stdout.strip() == ""
 
 
+@pytest.mark.slow  # runs the CLI in subprocesses
 def test_cli_errors_are_clear(tmp_path: Path) -> None:
     r = _cli(tmp_path / "x.db", "remember", "--user", "", "hello")
     assert r.returncode == 2
     assert "user_id" in r.stderr and "Traceback" not in r.stderr
 
 
+@pytest.mark.slow  # runs the CLI in subprocesses
 def test_demo_runs(tmp_path: Path) -> None:
     r = subprocess.run(
         [sys.executable, "-m", "graphmem", "demo"], cwd=ROOT, capture_output=True, text=True, timeout=300

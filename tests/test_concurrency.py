@@ -12,8 +12,8 @@ import pytest
 
 from graphmem import Memory
 
-# Writers in two processes: each store serialises a user's writers its own way.
-pytestmark = pytest.mark.both_stores
+# Writer processes (slow), on both stores: each serialises a user's writers its own way.
+pytestmark = [pytest.mark.slow, pytest.mark.both_stores]
 
 ROOT = Path(__file__).resolve().parents[1]
 

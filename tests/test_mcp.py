@@ -128,6 +128,7 @@ def test_two_pinned_servers_one_store(store_target: str, uid: Callable[[str], st
         mem.close()
 
 
+@pytest.mark.slow  # MCP stdio subprocesses
 @pytest.mark.both_stores  # two processes, one store, two users
 def test_stdio_subprocesses_pinned_to_two_users(store_target: str, uid: Callable[[str], str]) -> None:
     store, alice, bob = store_target, uid("alice"), uid("bob")
@@ -155,6 +156,7 @@ def test_stdio_subprocesses_pinned_to_two_users(store_target: str, uid: Callable
                 m.forget_user(u)
 
 
+@pytest.mark.slow  # an MCP HTTP server process
 def test_http_tokens(store_target: str, uid: Callable[[str], str], tmp_path: Path) -> None:
     store, alice, bob = store_target, uid("alice"), uid("bob")
     alice_token, bob_token = "tok-alice-" + uuid.uuid4().hex, "tok-bob-" + uuid.uuid4().hex

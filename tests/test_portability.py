@@ -705,6 +705,7 @@ def _cli(store: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           cwd=ROOT, capture_output=True, text=True, timeout=120)  # fmt: skip
 
 
+@pytest.mark.slow  # runs the CLI in subprocesses
 def test_cli_moves_a_user_between_machines(tmp_path: Path) -> None:
     a, b, out = tmp_path / "machine-a.db", tmp_path / "machine-b.db", tmp_path / "alice.json"
     assert _cli(a, "remember", "--user", "alice", "--at", T0, "I live in Paris. I like jazz.").returncode == 0

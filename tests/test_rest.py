@@ -16,6 +16,9 @@ from graphmem import Memory
 
 from .service_proc import ROOT, _env, free_port, service, stop, warmed
 
+# A REST service process for the module, and more for the startup checks.
+pytestmark = pytest.mark.slow
+
 ALICE_KEY = "alice-key-" + uuid.uuid4().hex
 BOB_KEY = "bob-key-" + uuid.uuid4().hex
 ADMIN_KEY = "admin-key-" + uuid.uuid4().hex
