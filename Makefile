@@ -24,14 +24,16 @@ provision:
 	tools/provision.sh
 
 # Two tiers (markers in pyproject.toml, the mechanism in tests/conftest.py). test-fast: no
-# Neo4j, nothing slow, in parallel. test: everything; every Neo4j test runs on one xdist
-# worker (group "serial"), so one Neo4j server serves the run, while the others take the rest.
+# Neo4j, nothing slow, in parallel. test: everything: what needs no Neo4j in parallel, then
+# the Neo4j tests in one process, so one Neo4j server serves them (each xdist worker would
+# start its own).
 XDIST ?= -n auto
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest $(XDIST) -m "not neo4j and not slow"
 
 test: provision $(STAMP)
-	$(BIN)/python -m pytest $(XDIST) --dist loadgroup
+	$(BIN)/python -m pytest $(XDIST) -m "not neo4j"
+	$(BIN)/python -m pytest -m neo4j
 
 lint: $(STAMP)
 	$(BIN)/ruff check graphmem tests benchmarks

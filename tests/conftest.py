@@ -10,9 +10,11 @@ restart is a real close and reopen, and use `uid()` for user ids unique to the t
 because the Neo4j database is shared by the whole session.
 
 Markers (pyproject.toml): `neo4j` is added to every test that runs on Neo4j (the neo4j
-backend, the `neo4j_uri` fixture); `slow` marks subprocess-heavy tests. Under pytest-xdist
-(`--dist loadgroup`) every Neo4j test goes to one worker (`xdist_group("serial")`), so one
-Neo4j server serves the session as it does without xdist.
+backend, the `neo4j_uri` fixture); `slow` marks subprocess-heavy tests. The Neo4j server is
+one per pytest process: under pytest-xdist each worker that meets a Neo4j test starts its
+own, so `make test` runs the Neo4j tests in a process of their own, after the others ran in
+parallel. (xdist's `--dist loadgroup` would keep them on one worker, but xdist 3.8 sets a
+node id pytest 9 no longer reads, so its groups do nothing.)
 """
 
 from __future__ import annotations
@@ -32,12 +34,6 @@ NEO4J = pytest.param("neo4j", id="neo4j", marks=pytest.mark.neo4j)
 BACKENDS = [SQLITE, NEO4J]
 
 
-#: The xdist group (`--dist loadgroup`) of every Neo4j test: one worker runs them all, so one
-#: server serves them (a session fixture per worker would start one per worker). Modules with
-#: a costly module fixture that a Neo4j test of theirs shares (the built wheel) join it.
-SERIAL = "serial"
-
-
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """`backend`: SQLite alone, both stores for tests marked `both_stores`."""
     if "backend" in metafunc.fixturenames:
@@ -46,13 +42,10 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("backend", BACKENDS if both else [SQLITE], scope="module")
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist turns xdist_group marks into node ids
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "neo4j_uri" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.neo4j)
-        if item.get_closest_marker("neo4j") is not None:
-            item.add_marker(pytest.mark.xdist_group(SERIAL))
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

@@ -20,12 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import BACKENDS, SERIAL
+from .conftest import BACKENDS
 
 ROOT = Path(__file__).resolve().parents[1]
-# One wheel build per session: its Neo4j round trip runs on the serial xdist worker
-# (tests/conftest.py), so the rest of the module joins it there.
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group(SERIAL)]
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
