@@ -96,7 +96,7 @@ def outage_run(server: OwnServer, writers: int, store_timeout: float, down: floa
     write acknowledged after the restart. Returns the call durations by outcome and the acknowledged writes lost or doubled."""
     from graphmem import Config, GraphMemError, Memory, StoreUnavailableError, WriteOutcomeUnknownError
 
-    mem = Memory(server.uri, config=Config(store_timeout=store_timeout))
+    mem: Any = None  # opened after the first warm-up (a cold server plans `meta_get` for seconds)
     user = f"outage-{writers}-{os.getpid()}-{time.time_ns()}"
     lock = threading.Lock()
     calls: list[tuple[str, float, float]] = []  # (outcome, seconds, start - kill)
@@ -163,6 +163,7 @@ def outage_run(server: OwnServer, writers: int, store_timeout: float, down: floa
 
     give_up = [time.monotonic() + 900]
     warm(time.monotonic() + 300)
+    mem = Memory(server.uri, config=Config(store_timeout=store_timeout))
     threads = [threading.Thread(target=writer, args=(w,), daemon=True) for w in range(writers)]
     for t in threads:
         t.start()
