@@ -428,10 +428,31 @@ def run(out: Path, quick: bool, neo: Any) -> Report:
                "", *_cost_md(cost, lengths),
             "Neo4j fault runs (server SIGKILLed and stopped under 4 writers retrying with the same key) "
             "are `tests/test_faults.py`: they restart a server of their own, so they stay out of this run.",
+            "", *_outage_md(data),
         ]  # fmt: skip
     rep = Report("reliability", "Reliability", "\n".join(md), data)
     rep.seconds = now() - t0
     return rep
+
+
+def _outage_md(data: dict[str, Any], store_timeout: float = 3.0) -> list[str]:
+    """The outage bound: a Neo4j of its own SIGKILLed under 1 and 4 writers (benchmarks/outage.py)."""
+    from benchmarks.outage import outage_run, own_server
+
+    rows = []
+    try:
+        with own_server() as server:
+            for writers in (1, 4):
+                o = outage_run(server, writers, store_timeout, down=2 * store_timeout + 2)
+                data[f"outage_{writers}"] = o
+                rows.append([writers, f"{store_timeout:g}", o["down_s"], o["calls"], o["failed_calls"],
+                             o["max_failed_call_s"], o["max_ok_call_s"], o["max_call_s"],
+                             "yes" if o["max_call_s"] <= store_timeout + 1 else "no", o["lost"], o["doubled"]])  # fmt: skip
+    except Exception as e:  # noqa: BLE001 - no local Neo4j: the row says why
+        return ["### Outage bound (Neo4j)", "", f"not run: {type(e).__name__}: {str(e)[:200]}", ""]
+    return ["### Outage bound (Neo4j SIGKILLed, writers retrying with the same key)", "", md_table(
+        ["writers", "store_timeout s", "down s", "calls", "failed", "max failed call s", "max ok call s",
+         "max call s", "≤ timeout + 1 s", "lost", "doubled"], rows), ""]  # fmt: skip
 
 
 def _cost_main(argv: list[str] | None = None) -> None:

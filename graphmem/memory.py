@@ -27,6 +27,7 @@ from graphmem.model import (
 from graphmem.recall.context_block import render as render_context
 from graphmem.stores import Store, open_store
 from graphmem.stores.base import UserReader
+from graphmem.stores.call_deadline import within_store_timeout
 from graphmem.text.dates import find_spans
 from graphmem.text.dates import warm as warm_dates
 from graphmem.text.terms import bound_runs, terms
@@ -128,6 +129,7 @@ class Memory:
         self.close()
 
     # ---- write -----------------------------------------------------------------------
+    @within_store_timeout
     def remember(
         self,
         user_id: str,

@@ -21,17 +21,20 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import Any, TypeVar
 
 import numpy as np
 
 from graphmem.config import STORE_TIMEOUT
-from graphmem.errors import InvalidInputError, StoreUnavailableError
+from graphmem.errors import InvalidInputError
 from graphmem.model import AuditRecord, Entity, Episode, Fact
 from graphmem.stores.base import VECTOR_CACHE_MB, EpisodeLink, SupersedesEdge
 from graphmem.stores.common import unique
+from graphmem.stores.neo4j.bounded import BoundedSession
 from graphmem.stores.neo4j.cypher_files import query
+from graphmem.stores.neo4j.driver import open_driver
 from graphmem.stores.neo4j.episodes import EpisodeNodes, EpisodeVectors, episode_lucene
 from graphmem.stores.neo4j.erasure_nodes import ErasureNodes
 from graphmem.stores.neo4j.fact_nodes import FactNodes
@@ -40,11 +43,16 @@ from graphmem.stores.neo4j.opening import HeldRows
 from graphmem.stores.neo4j.schema import upgrade_schema
 from graphmem.stores.neo4j.search import VECTOR_EXACT_MAX
 from graphmem.stores.neo4j.statements import UserStatements
-from graphmem.stores.neo4j.util import entity_from, lucene_query, mapped_errors, split_uri
+from graphmem.stores.neo4j.util import entity_from, lucene_query, mapped_errors
 from graphmem.stores.neo4j.vectors import VectorCache
 from graphmem.text.timestamps import to_epoch
 
 T = TypeVar("T")
+#: Threads that run transactions (bounded.py); a caller blocks while its own runs, so this
+#: bounds concurrent transactions per store, as the driver's pool (100 connections) does.
+TX_WORKERS = 64
+#: Seconds a schema upgrade on open may take (index population, backfills).
+SCHEMA_TIMEOUT = 300.0
 _log = logging.getLogger("graphmem")
 
 
@@ -286,55 +294,38 @@ class Neo4jStore:
         vector_cache_mb: float = VECTOR_CACHE_MB,
         **driver_config: Any,
     ) -> None:
-        try:
-            from neo4j import GraphDatabase
-        except ImportError as e:  # pragma: no cover - the extra is not installed
-            raise StoreUnavailableError(
-                f"cannot open {uri}: the Neo4j driver is not installed (pip install 'graphmem[neo4j]')"
-            ) from e
-        driver_uri, self.uri, uri_auth = split_uri(uri)
-        self.database = database
-        self.vector_exact_max = int(vector_exact_max)
+        # `auto` scores cached vectors in numpy; 0 MB turns the cache off (server-side cosine).
+        self.vectors = VectorCache(int(vector_cache_mb * 1024 * 1024))
+        self.episode_vectors = EpisodeVectors(int(vector_cache_mb * 1024 * 1024))
         if vector_search not in ("auto", "exact", "index"):
             raise InvalidInputError(
                 f"vector_search must be 'auto', 'exact' or 'index', not {vector_search!r}"
             )
         self.vector_search = vector_search
-        # `auto` scores cached vectors in numpy; 0 MB turns the cache off (server-side cosine).
-        self.vectors = VectorCache(int(vector_cache_mb * 1024 * 1024))
-        self.episode_vectors = EpisodeVectors(int(vector_cache_mb * 1024 * 1024))
-        # `timeout` bounds the driver's retries and the wait for a connection (30 s, 60 s).
-        config: dict[str, Any] = {
-            "connection_timeout": min(connect_timeout, timeout),
-            "max_transaction_retry_time": timeout,
-            "connection_acquisition_timeout": timeout,
-            "notifications_min_severity": "OFF",
-            "user_agent": "graphmem",
-        }
-        config.update(driver_config)
-        with mapped_errors(self.uri, "connecting"):
-            try:
-                self._driver = GraphDatabase.driver(driver_uri, auth=auth or uri_auth, **config)
-            except ValueError as e:  # malformed URI
-                raise StoreUnavailableError(f"cannot connect to Neo4j at {self.uri}: {e}") from e
-            self._bookmarks = GraphDatabase.bookmark_manager()
-            try:
-                self._driver.verify_connectivity()
-            except ValueError as e:  # an address that cannot be resolved
-                self._driver.close()
-                raise StoreUnavailableError(f"cannot connect to Neo4j at {self.uri}: {e}") from e
-            except BaseException:
-                self._driver.close()
-                raise
+        self.database = database
+        self.vector_exact_max = int(vector_exact_max)
+        # `timeout` bounds each call, its retries and its wait for a connection included
+        # (bounded.py); the driver's own retry loop is not used.
+        self.timeout = float(timeout)
+        self._call_timeout = self.timeout
+        self._driver, self._bookmarks, self.uri = open_driver(
+            uri, auth, connect_timeout, timeout, driver_config
+        )
+        # Transactions run on these threads while callers wait at most the timeout for them.
+        self._workers = ThreadPoolExecutor(max_workers=TX_WORKERS, thread_name_prefix="graphmem-neo4j")
         try:
             self._migrate()
         except BaseException:
-            self._driver.close()
+            self.close()
             raise
 
     # ---- plumbing --------------------------------------------------------------------
-    def _session(self) -> Any:
-        return self._driver.session(database=self.database, bookmark_manager=self._bookmarks)
+    def _session(self) -> BoundedSession:
+        """A session whose `execute_read` / `execute_write` end within the store timeout."""
+        return BoundedSession(self._driver_session, self._call_timeout, self._workers)
+
+    def _driver_session(self, **config: Any) -> Any:
+        return self._driver.session(database=self.database, bookmark_manager=self._bookmarks, **config)
 
     def run_read(self, name: str, params: dict[str, Any]) -> list[Any]:
         return self._read_statement(_q(name), params, name)
@@ -350,7 +341,12 @@ class Neo4jStore:
             return s.execute_write(lambda tx: list(tx.run(statement, params or {})))  # type: ignore[no-any-return]
 
     def _migrate(self) -> None:
-        upgrade_schema(self)
+        # Building indexes and backfills on open may take minutes; a call's bound is not theirs.
+        self._call_timeout = max(self.timeout, SCHEMA_TIMEOUT)
+        try:
+            upgrade_schema(self)
+        finally:
+            self._call_timeout = self.timeout
 
     # ---- protocol ------------------------------------------------------------------
     def reader(self, user_id: str) -> Neo4jUser:
@@ -403,5 +399,7 @@ class Neo4jStore:
         return [r.data() for r in rows]
 
     def close(self) -> None:
+        # Abandoned attempts (a dead server) are not waited for; their sockets close with the driver.
+        self._workers.shutdown(wait=False, cancel_futures=True)
         with contextlib.suppress(Exception):  # closing twice, or a dead connection
             self._driver.close()
