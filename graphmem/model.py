@@ -132,10 +132,14 @@ class RememberResult:
     audit: list[AuditRecord] = field(default_factory=list)
     episode_id: str | None = None
     usage: dict[str, int] = field(default_factory=dict)  # LLM token usage, when any
+    #: Ids of the messages a spoken forget request erased (those that said what it named).
+    forgotten_episodes: list[str] = field(default_factory=list)
 
     @property
     def changed(self) -> bool:
-        return bool(self.added or self.superseded or self.retracted or self.reinforced)
+        return bool(
+            self.added or self.superseded or self.retracted or self.reinforced or self.forgotten_episodes
+        )
 
 
 @dataclass(frozen=True)
