@@ -34,7 +34,7 @@ _TOO_GENERAL = {
 }  # fmt: skip
 #: Words saying the topic is a thing of the past ("my old job", "前公司", "以前的单位").
 _EN_PAST = re.compile(r"^(?:old|former|previous|ex|ex-|last|prior)[\s-]+", re.I)
-_ZH_PAST = re.compile(r"^(?:以前的|之前的|原来的|上一家|上家|前)")
+_ZH_PAST = re.compile(r"^(?:以前的?|之前的?|原来的?|上一家|上家|前)")
 #: Words an attribute of the user is named by; the past ones are its superseded facts.
 _PAST_ATTRIBUTES: dict[str, tuple[str, ...]] = {
     "employer": ("job", "work", "company", "employer", "workplace", "firm", "公司", "单位", "东家", "工作"),
@@ -42,6 +42,19 @@ _PAST_ATTRIBUTES: dict[str, tuple[str, ...]] = {
     "city": ("place", "apartment", "flat", "house", "home", "city", "town", "address", "住处", "城市", "房子", "家"),
     "school": ("school", "university", "college", "学校", "大学"),
 }  # fmt: skip
+#: How a statement says it is about a past value of the attribute ("I worked at Hooli",
+#: "以前在美团上班"): such notes go with the superseded facts.
+_PAST_SAID: dict[str, re.Pattern[str]] = {
+    "employer": re.compile(
+        r"\b(?:worked|used to work|was working)\s+(?:at|for)\b|(?:以前|之前|原来|曾经)在.{1,10}?(?:上班|工作|实习)",
+        re.I,
+    ),
+    "job_title": re.compile(r"\b(?:worked|used to work)\s+as\b|(?:以前|之前|原来|曾经)(?:是|做|当)", re.I),
+    "city": re.compile(r"\b(?:lived|used to live)\s+in\b|(?:以前|之前|原来|曾经)(?:住在|在.{1,8}?住)", re.I),
+    "school": re.compile(
+        r"\b(?:went to|studied at|graduated from)\b|(?:以前|之前)在.{1,10}?(?:读书|上学)|毕业于", re.I
+    ),
+}
 _NAME_EN = r"(?P<name>(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))"
 _NAME_ZH = r"(?P<name>[\u4e00-\u9fffA-Za-z]{1,4}?)"
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -62,7 +75,7 @@ def _phrase(what: str) -> str:
     t = what.strip(" ,.，。!！?？")
     if _CJK.search(t):
         t = _ZH_OWNER.sub("", t)
-        t = re.sub(r"(?:那件事|这件事|的事情?|的那些|那些|这些|的)$", "", t)
+        t = re.sub(r"(?:那件事|这件事|那次|那回|那段时间|那段|的事情?|的那些|那些|这些|的)+$", "", t)
     else:
         t = _EN_OWNER.sub("", t)
         t = re.sub(r"['’]s$", "", t)
@@ -74,7 +87,13 @@ def _names(phrase: str, texts: Iterable[str]) -> set[str]:
     "我前任叫小林"), in any of `texts`."""
     p = re.escape(phrase)
     if _CJK.search(phrase):
-        rx = re.compile(p + r"(?:叫做?|名叫|是)" + _NAME_ZH + r"(?=[，,。.！!？?\s]|$|是|，|在)")
+        # "我前任叫小林", or a nickname right after the phrase ("前男友阿杰上个月…")
+        rx = re.compile(
+            p
+            + r"(?:(?:叫做?|名叫|是)"
+            + _NAME_ZH
+            + r"(?=[，,。.！!？?\s]|$|是|在)|(?P<nick>[小老阿][\u4e00-\u9fff]))"
+        )
     else:
         rx = re.compile(
             r"\b"
@@ -90,7 +109,8 @@ def _names(phrase: str, texts: Iterable[str]) -> set[str]:
     found: set[str] = set()
     for text in texts:
         for m in rx.finditer(text):
-            name = m.group("name") if m.groupdict().get("name") else m.groupdict().get("before")
+            groups = m.groupdict()
+            name = groups.get("name") or groups.get("before") or groups.get("nick")
             if name and name.lower() not in _TOO_GENERAL and name.lower() not in ("i", "and", "the", "who"):
                 found.add(name)
     return found
@@ -127,24 +147,34 @@ def says_topic(text: str, topic: Topic) -> bool:
     return any(_says(text, k) for k in topic.keys)
 
 
+def _past_said(f: Fact, attributes: frozenset[str]) -> bool:
+    """A note of the user's that says a past value of one of the attributes ("I worked at Hooli")."""
+    said = f.source_text or str(f.value)
+    return f.attribute in ("note", "event") and any(_PAST_SAID[a].search(said) for a in attributes)
+
+
+def _past_fact(f: Fact, topic: Topic) -> bool:
+    if f.subject_name != SELF or not topic.past_attributes:
+        return False
+    superseded = f.attribute in topic.past_attributes and f.status != "active"
+    return superseded or _past_said(f, topic.past_attributes)
+
+
 def topic_facts(facts: list[Fact], topic: Topic) -> list[Fact]:
     """The facts (any status) the topic picks out: those whose value, text, subject or source
-    names a key, and the superseded facts of an attribute named as a past one."""
-    out = []
-    for f in facts:
-        if (
-            f.attribute in topic.past_attributes
-            and f.subject_name == SELF
-            and f.status != "active"
-            or any(
-                _says(t, k)
-                for k in topic.keys
-                for t in (str(f.value), f.text, f.source_text, f.subject_name)
-                if t
-            )
-        ):
-            out.append(f)
-    return out
+    names a key, and for an attribute named as a past one, its superseded facts and the
+    notes that say a past value of it."""
+    return [
+        f
+        for f in facts
+        if _past_fact(f, topic)
+        or any(
+            _says(t, k)
+            for k in topic.keys
+            for t in (str(f.value), f.text, f.source_text, f.subject_name)
+            if t
+        )
+    ]
 
 
 def topic_episodes(
