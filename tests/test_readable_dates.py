@@ -49,8 +49,11 @@ def d(iso: str) -> tuple[date, date]:
         ("the grant report is due by the end of the month", MON, d("2026-03-31")),
         ("we move out at the end of the year", MON, d("2026-12-31")),
         ("a fortnight from now I start the new job", MON, d("2026-03-23")),
+        ("vet appt tmrw morning for the cat", MON, d("2026-03-10")),  # as chat spells it
+        ("my cousin visits later this week", MON, (date(2026, 3, 10), date(2026, 3, 15))),
         # gone by
         ("the Saturday before last we repainted the fence", MON, d("2026-02-28")),
+        ("yday the printer caught fire lol", MON, d("2026-03-08")),
         ("we went to the planetarium last night", MON, d("2026-03-08")),
         ("two months ago I sold the old car", MON, d("2026-01-09")),
         ("I met the new neighbours Thursday of last week", MON, d("2026-03-05")),
@@ -85,6 +88,8 @@ def test_english_dates_resolve_to_the_day_they_name(text: str, at: datetime, wan
         ("年底前要把驾照考下来", MON, d("2026-12-31")),
         ("后天去拿体检报告", MON, d("2026-03-11")),
         ("大后天要飞深圳", MON, d("2026-03-12")),
+        ("明晚约了朋友看话剧", MON, d("2026-03-10")),
+        ("前晚加班到凌晨", MON, d("2026-03-07")),
         ("上周三去看了牙医", MON, d("2026-03-04")),
         ("大前天把车送去保养了", MON, d("2026-03-06")),
         ("上上周去了一趟敦煌", MON, (date(2026, 2, 23), date(2026, 3, 1))),

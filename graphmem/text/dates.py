@@ -78,6 +78,7 @@ _ORD = r"\d{1,2}(?:st|nd|rd|th)"
 _EN = re.compile(
     r"(?=[a-z\d])(?<![a-z])(?:"
     r"(?:the\s+day\s+before\s+)?yesterday|today|tonight|the\s+day\s+after\s+tomorrow|tomorrow"
+    r"|tmrw|tmr|tomorow|tommorow|tommorrow|2morrow|yday|yesterdy|later\s+this\s+(?:week|month|year)"
     # "the Saturday before last", "the week after next"
     r"|(?:the\s+)?(?:" + WD + r"|week(?:end)?)\s+(?:before\s+last|after\s+next)"
     # "next month on the 5th", "the 5th of next month"
@@ -115,7 +116,7 @@ _ZH = re.compile(
     # The lookahead names every alternative's first character: the search then skips the
     # other positions at once (without it, 3 ms on an 8,000-character message).
     r"(?=[大前昨今明后上下这本周星礼去半月年\d零一二两三四五六七八九十])(?:"
-    r"大前天|前天|昨天|昨晚|今天|今晚|明天|大后天|后天"
+    r"大前天|前天|前晚|昨天|昨晚|昨早|今天|今晚|今早|明天|明晚|明早|大后天|后天"
     r"|(?:上上|下下|上|下|这|本)(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?"
     r"|(?<![每上下这本个一二三四五六七八九十两几])(?:周|星期|礼拜)[一二三四五六日天末](?![一二三四五六七八九十次])"
     # 下个月5号, 下个月中, 下下个月, 月底 (this month's), 下旬
@@ -157,6 +158,11 @@ _EN_ORDINAL = re.compile(r"(?:on )?the (\d{1,2})(?:st|nd|rd|th)")
 _MONTH_YEAR = re.compile(_MON + r"\.?,? (?:of )?(\d{4})")
 
 
+#: How chat spells the two days next to today ("dentist tmrw").
+_CHAT_SPELLING = {"tmrw": "tomorrow", "tmr": "tomorrow", "tomorow": "tomorrow", "tommorow": "tomorrow",
+                  "tommorrow": "tomorrow", "2morrow": "tomorrow", "yday": "yesterday", "yesterdy": "yesterday"}  # fmt: skip
+
+
 def _resolve_en(span: str, base: date, fuzzy: bool = False) -> tuple[date, date] | None:
     s = " ".join(span.lower().split())
     s = s.removeprefix("on ")
@@ -195,6 +201,17 @@ def _resolve_en(span: str, base: date, fuzzy: bool = False) -> tuple[date, date]
         return first.replace(day=day), first.replace(day=day)
     if s == "tonight":
         return base, base
+    s = _CHAT_SPELLING.get(s, s)
+    if m := re.fullmatch(r"later this (week|month|year)", s):  # the rest of it, from tomorrow
+        unit = m.group(1)
+        end = (
+            week_form(0, None, base)
+            if unit == "week"
+            else month_form(0, base)
+            if unit == "month"
+            else year_form(0, base)
+        )[1]
+        return min(base + timedelta(days=1), end), end
     if s == "the day after tomorrow":
         s = "in 2 days"
     if m := re.fullmatch(r"(.+) from (?:now|today)", s):  # "three weeks from now": in three weeks
@@ -229,6 +246,11 @@ def _resolve_zh(span: str, base: date, fuzzy: bool = False) -> tuple[date, date]
         "今天": 0,
         "今晚": 0,
         "明天": 1,
+        "明晚": 1,
+        "明早": 1,
+        "今早": 0,
+        "昨早": -1,
+        "前晚": -2,
         "后天": 2,
         "大后天": 3,
     }
