@@ -173,3 +173,18 @@ def test_a_topic_nothing_was_said_about_forgets_nothing(mem: Memory, uid: Callab
 def test_topic_requests_are_told_from_other_words(text: str, forget: bool) -> None:
     c = control_of(text)
     assert (c is not None and c.kind == FORGET) is forget, c
+
+
+def test_words_standing_after_a_relation_are_not_taken_for_names(
+    mem: Memory, uid: Callable[[str], str]
+) -> None:
+    u = uid("notnames")
+    mem.remember(u, "前男友老是迟到，我受够了。", at=SAID)
+    mem.remember(u, "这个月老是下雨，衣服都晒不干。", at=SAID)
+    mem.remember(u, "My ex, Honestly the worst texter ever.", at=SAID)
+    mem.remember(u, "Honestly the new bakery downtown is great.", at=SAID)
+    mem.remember(u, "前男友的事都删了吧", at=ASKED)
+    mem.remember(u, "forget anything you know about my ex", at=ASKED)
+    blob = _texts(mem, u)
+    assert "迟到" not in blob and "texter" not in blob
+    assert "下雨" in blob and "bakery" in blob

@@ -57,6 +57,12 @@ _PAST_SAID: dict[str, re.Pattern[str]] = {
 }
 _NAME_EN = r"(?P<name>(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))"
 _NAME_ZH = r"(?P<name>[\u4e00-\u9fffA-Za-z]{1,4}?)"
+#: Words that stand where a name would ("my ex, Honestly…", "前男友老是迟到") and are none.
+_NOT_NAMES = {
+    "i", "and", "the", "who", "he", "she", "they", "we", "it", "you", "but", "so", "honestly", "anyway", "also",
+    "then", "still", "well", "lol", "ugh", "oh", "ok", "okay", "yeah", "yes", "no",
+    "老是", "老家", "老师", "老板", "老公", "老婆", "老人", "小时", "小孩", "小区", "小心", "阿姨", "老实",
+}  # fmt: skip
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -111,7 +117,7 @@ def _names(phrase: str, texts: Iterable[str]) -> set[str]:
         for m in rx.finditer(text):
             groups = m.groupdict()
             name = groups.get("name") or groups.get("before") or groups.get("nick")
-            if name and name.lower() not in _TOO_GENERAL and name.lower() not in ("i", "and", "the", "who"):
+            if name and name.lower() not in _TOO_GENERAL and name.lower() not in _NOT_NAMES:
                 found.add(name)
     return found
 
