@@ -5,8 +5,12 @@ JSON (CLI, REST, MCP), and the MemoryContext block, on every store."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from collections.abc import Callable
 from datetime import date, datetime, timezone
+from pathlib import Path
 
 import pytest
 
@@ -191,3 +195,25 @@ def test_facts_and_get_show_the_day_each_fact_is_about(mem: Memory, uid: Callabl
         assert to_jsonable(f)["day"] == cli_json(f)["day"] == fact_day(f).isoformat()
     (allergy,) = mem.get(u, "allergy")
     assert to_jsonable([allergy])[0]["day"] == "2026-03-11"
+
+
+def test_the_cli_json_carries_the_day(tmp_path: Path) -> None:
+    db = str(tmp_path / "m.db")
+
+    def cli(*args: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "graphmem", "--store", db, *args],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    cli("remember", "--user", "u", "--at", AT, "The locksmith comes the day after tomorrow.")
+    cli("remember", "--user", "u", "--at", AT, "上周六去看了一场话剧。")
+    facts = json.loads(cli("facts", "--user", "u", "--json"))
+    assert sorted(f["day"] for f in facts) == ["2026-03-07", "2026-03-13"]
+    items = json.loads(cli("recall", "--user", "u", "--at", LATER, "--json", "when does the locksmith come?"))
+    assert any(it["day"] == "2026-03-13" and "locksmith" in json.dumps(it) for it in items)
+    assert "2026-03-07" in cli("recall", "--user", "u", "--at", LATER, "我哪天去看的话剧？")
