@@ -160,6 +160,9 @@ def test_a_topic_nothing_was_said_about_forgets_nothing(mem: Memory, uid: Callab
     [
         ("scratch everything I told you about my old flatmate", True),
         ("could you clear out anything you know about my ex-husband?", True),
+        ("wipe your memory of my old roommate", True),
+        ("forget I ever mentioned the layoffs", True),
+        ("前同事那些事都忘了吧", True),
         ("我之前说的那个相亲对象的事就都删了吧", True),
         ("跟我前同事有关的都别记了", True),
         ("关于我前公司的那些都不要记了", True),

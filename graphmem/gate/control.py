@@ -52,6 +52,7 @@ _FORGET_EN = re.compile(
     r"(?:(?:scratch|clear(?:\s+out)?|purge|get rid of|throw out|toss)\s+(?:everything|all|anything|whatever|what (?:I|you))\b|"
     r"(?:forget|delete|erase|remove|wipe|drop|scrub|unlearn)\s+"
     r"(?:that|what I (?:said|told you|mentioned)|everything|all|anything|whatever|the (?:fact|bit|part|thing|note|memory)|about|my|I\b|the\b"
+    r"|(?:your|any|all)\s+memor(?:y|ies)\s+(?:of|about)\b"
     # "forget where my brother works", "forget Sam's employer"
     r"|(?:where|what|who|when|which)\s+(?:my|I|I'm|I am|(?-i:[A-Z])[\w-]*)\b|(?-i:[A-Z])[\w-]*'s\s))",
     re.I,

@@ -81,7 +81,11 @@ def _phrase(what: str) -> str:
     t = what.strip(" ,.，。!！?？")
     if _CJK.search(t):
         t = _ZH_OWNER.sub("", t)
-        t = re.sub(r"(?:那件事|这件事|那次|那回|那段时间|那段|的事情?|的那些|那些|这些|的)+$", "", t)
+        t = re.sub(
+            r"(?:那件事|这件事|那些事情?|这些事情?|那次|那回|那段时间|那段|的事情?|的那些|那些|这些|的)+$",
+            "",
+            t,
+        )
     else:
         t = _EN_OWNER.sub("", t)
         t = re.sub(r"['’]s$", "", t)

@@ -29,6 +29,8 @@ _EN_LEAD = re.compile(
     r"|memories|notes?))?(?:\s+(?:that\s+)?(?:I(?:'ve| have)?|you(?:'ve| have)?)\s+(?:ever\s+)?(?:said|told you|mentioned|know"
     r"|have|remember|shared|learned|heard)(?:\s+(?:to you|with you))?)?\s+(?:about|on|regarding|concerning|of|re|to do with"
     r"|related to|involving)\s+"
+    r"|(?:that\s+)?I\s+(?:ever\s+)?(?:said|told you|mentioned|brought up|talked about)\s+(?:anything\s+(?:about\s+)?)?"
+    r"|(?:your|the|any|all)\s+memor(?:y|ies)\s+(?:of|about)\s+"
     r"|everything (?:about|on)\s+|all (?:about|of)\s+|what (?:I|you) (?:said|told you|mentioned|know|have|remember) "
     r"(?:about|on|regarding)\s+|the (?:fact|bit|part|thing|note|memory) (?:that|about)\s+|that\s+|about\s+)?",
     re.I,
