@@ -247,13 +247,9 @@ class Memory:
         )
         from graphmem.write import spoken_forget
 
-        named = spoken_forget.named_facts(r.facts(statuses=None), out.candidates if out else [], text)
-        result = RememberResult(uid, refused=[Refusal("user_request", "a forget request is not kept")])
-        for f in named:
-            if self.forget(uid, f.id, at=when):
-                result.retracted.append(f)
-        if not named:
-            result.ignored.append(Ignored("", "nothing_to_forget"))
+        result = spoken_forget.erase_request(
+            self.store, uid, text, out.candidates if out else [], when, self.embedder
+        )
         _log.debug("remember user=%r forget request erased=%d", uid, len(result.retracted))
         return result
 
