@@ -1,5 +1,6 @@
 """Reliability: concurrent writers, SIGKILLed writers and imports, a Neo4j fault under
-writers retrying with the same key, the secrets matrix, fuzz counts, and the cost of one
+writers retrying with the same key, the secrets matrix, erasure (words left in the store's
+files after each kind of forget: benchmarks/erasure.py), fuzz counts, and the cost of one
 remember by message length and character. Every loop is bounded and stays on loopback.
 
 Counts, not timings, are the point (except the cost table): each row says how many
@@ -22,6 +23,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
+from benchmarks import erasure
 from benchmarks.common import Report, md_table, now
 
 T0 = datetime(2026, 3, 1, tzinfo=timezone.utc)
@@ -412,6 +414,13 @@ def run(out: Path, quick: bool, neo: Any) -> Report:
         md += ["### Secrets matrix (SQLite file + WAL, export, DEBUG logs)", "", md_table(
             ["generated shapes", "kinds", "persisted whole", "persisted in part"],
             [[s["shapes"], ", ".join(s["kinds"]), s["whole"], s["partial"]]]), ""]  # fmt: skip
+
+        e = erasure.sqlite_rows(work, 40 if quick else 400)
+        if neo.ok:
+            e += erasure.neo4j_rows(str(neo.uri), 10 if quick else 40)
+        data["erasure"] = e
+        md += ["### Erasure: words left in store files (SQLite file + WAL; Neo4j nodes and fulltext indexes)", "",
+               md_table(erasure.HEADER, erasure.table_rows(e)), ""]  # fmt: skip
 
         f = _fuzz(str(work / "fuzz.db"))
         data["fuzz"] = f

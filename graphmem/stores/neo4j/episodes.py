@@ -227,6 +227,14 @@ class EpisodeNodes:
         self.fact_vectors.drop(self.user_id)
 
     def delete_episode(self, episode_id: str) -> bool:
+        found = self.statements.run("episodes_by_ids", ids=[str(episode_id)])
+        if found:  # its turn before and its reply held its terms in their context: they go with it
+            text = str(found[0]["m"]["text"]).replace(FORGOTTEN, " ")
+            gone = sorted(set(index_terms(text_terms(text))))
+            if gone:
+                self.statements.run(
+                    "episode_trim_context", items=[{"id": str(episode_id), "gone": gone}], skip=[]
+                )
         rows = self.statements.run("episode_delete", id=str(episode_id))
         self.episode_vectors.drop(self.user_id)
         self.fact_vectors.drop(self.user_id)
@@ -237,14 +245,16 @@ class EpisodeNodes:
         rows = self.statements.run("episode_scrub", needles=needles, marker=FORGOTTEN)
         changed = list(rows[0]["changed"]) if rows else []
         if changed:
-            items = [
-                {
-                    "id": str(v[0]),
-                    "search_text": " ".join(index_terms(text_terms(str(v[1]).replace(FORGOTTEN, " ")))),
-                }
-                for v in changed
-            ]
+            items, trims = [], []
+            for eid, text, old in changed:
+                words = index_terms(text_terms(str(text).replace(FORGOTTEN, " ")))  # the marker is no term
+                items.append({"id": str(eid), "search_text": " ".join(words)})
+                gone = set(index_terms(text_terms(str(old).replace(FORGOTTEN, " ")))) - set(words)
+                if gone:
+                    trims.append({"id": str(eid), "gone": sorted(gone)})
             self.statements.run("episode_set_text", items=items)
+            if trims:  # the neighbours' context held the old text's terms
+                self.statements.run("episode_trim_context", items=trims, skip=[it["id"] for it in items])
             self.episode_vectors.drop(self.user_id)
             self.fact_vectors.drop(self.user_id)
         return len(changed)

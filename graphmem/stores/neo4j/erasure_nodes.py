@@ -5,6 +5,7 @@ caches of the user (the statements move the user's epoch for other processes).""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from graphmem.stores.base import FORGOTTEN
@@ -44,6 +45,9 @@ class ErasureNodes:
         subs = scrub_needles(needles)
         if subs:
             n += self.episodes.scrub_episodes(subs)
+            # A remember's idempotency record keeps what it ignored, JSON-escaped.
+            escaped = [json.dumps(s, ensure_ascii=False)[1:-1] for s in subs]
+            n += int(self.statements.run("write_key_scrub", needles=escaped, marker=FORGOTTEN)[0]["changed"])
         return n
 
     def delete_orphans(self, entity_ids: Sequence[str]) -> int:

@@ -9,7 +9,7 @@ index, `user_ranges`) and its vector in `episode_vectors`; facts name theirs in
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
@@ -248,10 +248,23 @@ class EpisodeRows:
 
     def delete_episode(self, episode_id: str) -> bool:
         row = self.sql.execute(
-            "SELECT rowid, prev_id FROM episodes WHERE id = ? AND user_id = ?", (episode_id, self.user_id)
+            "SELECT rowid, prev_id, text FROM episodes WHERE id = ? AND user_id = ?",
+            (episode_id, self.user_id),
         ).fetchone()
         if row is None:
             return False
+        # Its turn before and its reply held its terms in their context: they go with it.
+        lost = set(text_terms(row[2].replace(FORGOTTEN, " ")))
+        trimmed = [
+            n
+            for (n,) in self.sql.execute(
+                "SELECT rowid FROM episodes WHERE user_id = ? AND (prev_id = ? OR id = ?)",
+                (self.user_id, episode_id, row[1]),
+            ).fetchall()
+            if lost and self._trim_context(n, lost)
+        ]
+        if trimmed:
+            self.sql.stamp("episodes", trimmed)
         self.sql.execute("DELETE FROM episodes_fts WHERE rowid = ?", (self.sql.fts_rowid(row[0]),))
         self.sql.execute(
             "DELETE FROM episode_vectors WHERE episode_rowid = ? AND user_id = ?", (row[0], self.user_id)
@@ -266,13 +279,18 @@ class EpisodeRows:
         )
         self.sql.execute("DELETE FROM episodes WHERE rowid = ?", (row[0],))
         self.sql.new_epoch()
+        self.sql.note_erasure("episodes_fts")
         return True
 
-    def reindex_scrubbed(self, changed: Sequence[int]) -> None:
-        """Episodes whose text a scrub rewrote: BM25 terms from the new text, no vector."""
-        for rowid in changed:
+    def reindex_scrubbed(self, before: Mapping[int, str]) -> None:
+        """Episodes whose text a scrub rewrote (rowid -> text before): BM25 terms from the
+        new text, no context terms and no vector (both described the old text); the
+        neighbours whose context held the old text's terms lose those the rewrite removed."""
+        gone: dict[int, set[str]] = {}  # neighbour rowid -> terms its context loses
+        for rowid, old in before.items():
             row = self.sql.execute(
-                "SELECT text FROM episodes WHERE rowid = ? AND user_id = ?", (rowid, self.user_id)
+                "SELECT text, id, prev_id FROM episodes WHERE rowid = ? AND user_id = ?",
+                (rowid, self.user_id),
             ).fetchone()
             if row is None:
                 continue
@@ -284,6 +302,28 @@ class EpisodeRows:
             self.sql.execute(
                 "DELETE FROM episode_vectors WHERE episode_rowid = ? AND user_id = ?", (rowid, self.user_id)
             )
-        if changed:
-            self.sql.stamp("episodes", changed)
+            lost = set(text_terms(old.replace(FORGOTTEN, " "))) - set(words)
+            for (n,) in self.sql.execute(  # its turn before and its replies: their context named it
+                "SELECT rowid FROM episodes WHERE user_id = ? AND (prev_id = ? OR id = ?)",
+                (self.user_id, row[1], row[2]),
+            ).fetchall():
+                if lost and n not in before:
+                    gone.setdefault(int(n), set()).update(lost)
+        trimmed = [n for n, lost in gone.items() if self._trim_context(n, lost)]
+        if before:
+            self.sql.stamp("episodes", [*before, *trimmed])
             self.sql.new_epoch()
+            self.sql.note_erasure("episodes_fts")
+
+    def _trim_context(self, rowid: int, lost: set[str]) -> bool:
+        """Drop `lost` from an episode's context terms; False if it held none of them."""
+        fts_row = self.sql.fts_rowid(rowid)
+        row = self.sql.execute("SELECT context FROM episodes_fts WHERE rowid = ?", (fts_row,)).fetchone()
+        if row is None or not row[0]:
+            return False
+        held = row[0].split(" ")
+        kept = [t for t in held if t not in lost]
+        if len(kept) == len(held):
+            return False
+        self.sql.execute("UPDATE episodes_fts SET context = ? WHERE rowid = ?", (" ".join(kept), fts_row))
+        return True

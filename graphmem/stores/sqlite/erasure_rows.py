@@ -8,6 +8,7 @@ copies tell apart from a user of the same id made later, and drops this process'
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,6 +18,7 @@ from graphmem.stores.common import scrub_needles, unique
 from graphmem.stores.sqlite.episodes import EpisodeRows
 from graphmem.stores.sqlite.rows import placeholders
 from graphmem.stores.sqlite.statements import UserStatements
+from graphmem.stores.sqlite.wipe import FTS_TABLES
 
 
 class ErasureRows:
@@ -46,6 +48,7 @@ class ErasureRows:
                         (self.user_id, fact_id, fact_id))  # fmt: skip
         self.sql.execute("DELETE FROM facts WHERE rowid = ?", (row[0],))
         self.sql.new_epoch()
+        self.sql.note_erasure("facts_fts")
         return True
 
     def scrub(self, fact_id: str, needles: Sequence[str]) -> int:
@@ -61,31 +64,55 @@ class ErasureRows:
             for s in subs:
                 expr, args = f"replace({expr}, ?, ?)", [*args, s, FORGOTTEN]
             hit = " OR ".join(["instr(text, ?) > 0"] * len(subs))
+            before = dict(self.sql.execute(
+                f"SELECT rowid, text FROM episodes WHERE user_id = ? AND ({hit})", [self.user_id, *subs]
+            ).fetchall())  # fmt: skip
             changed = [r[0] for r in self.sql.execute(
                 f"UPDATE episodes SET text = {expr} WHERE user_id = ? AND ({hit}) RETURNING rowid",
                 [*args, self.user_id, *subs],
             ).fetchall()]  # fmt: skip
-            self.episodes.reindex_scrubbed(changed)
+            self.episodes.reindex_scrubbed({r: before[r] for r in changed if r in before})
             n += len(changed)
+            n += self._scrub_write_keys(subs)
+        if n:
+            self.sql.note_erasure()
         return n
+
+    def _scrub_write_keys(self, subs: list[str]) -> int:
+        """The needles leave the user's idempotency records too (a remember's record keeps
+        the text of what it ignored), as they are written there: JSON-escaped."""
+        escaped = [json.dumps(s, ensure_ascii=False)[1:-1] for s in subs]
+        expr, args = "result", list[str]()
+        for s in escaped:
+            expr, args = f"replace({expr}, ?, ?)", [*args, s, FORGOTTEN]
+        hit = " OR ".join(["instr(result, ?) > 0"] * len(escaped))
+        return int(
+            self.sql.execute(
+                f"UPDATE write_keys SET result = {expr} WHERE user_id = ? AND ({hit})",
+                [*args, self.user_id, *escaped],
+            ).rowcount
+        )
 
     def delete_orphans(self, entity_ids: Sequence[str]) -> int:
         ids = unique(entity_ids)
         if not ids:
             return 0
-        return self.sql.execute(
+        n = self.sql.execute(
             f"DELETE FROM entities WHERE +user_id = ? AND type <> 'self' AND id IN ({placeholders(len(ids))}) "
             "AND NOT EXISTS (SELECT 1 FROM facts f WHERE f.user_id = entities.user_id "
             "AND (f.subject_id = entities.id OR f.object_id = entities.id))",
             [self.user_id, *ids],
         ).rowcount
+        if n:
+            self.sql.note_erasure()  # an entity's name may be the forgotten value
+        return int(n)
 
     def delete_user(self) -> int:
         n = 0
         uid = self.user_id
         span = self.sql.fts_range()
         if span is not None:
-            for fts in ("facts_fts", "episodes_fts"):
+            for fts in FTS_TABLES:
                 n += self.sql.execute(f"DELETE FROM {fts} WHERE rowid BETWEEN ? AND ?", span).rowcount
         for table in ("fact_vectors", "episode_vectors", "facts", "entities", "supersedes", "audit", "episodes",
                       "users", "write_keys"):  # fmt: skip
@@ -93,4 +120,6 @@ class ErasureRows:
         self.sql.forget_slot()  # its `users` row is gone; a later write makes another
         for cache in self.caches:
             cache.drop(uid)
+        if n:
+            self.sql.note_erasure(*FTS_TABLES)
         return n

@@ -210,4 +210,5 @@ class FactRows:
             "UPDATE facts_fts SET terms = ? WHERE rowid = ?", (" ".join(terms), self.sql.fts_rowid(row[0]))
         )
         self.sql.stamp("facts", [row[0]])
+        self.sql.note_erasure("facts_fts")  # erasure rewrites provenance: the old terms go
         return True

@@ -17,7 +17,7 @@ from graphmem.stores.sqlite.user_ranges import fts_rowid, slot_range
 class UserStatements:
     """Statements of one user on one connection (`conn`), serialised by the store's `lock`."""
 
-    __slots__ = ("conn", "lock", "uri", "user_id", "_known_slot")
+    __slots__ = ("conn", "lock", "uri", "user_id", "erased", "_known_slot")
 
     def __init__(self, conn: sqlite3.Connection, lock: threading.RLock, uri: str, user_id: str) -> None:
         self.conn = conn
@@ -27,6 +27,9 @@ class UserStatements:
         #: The user's `users` rowid once read: a row keeps its rowid for its life, and a
         #: write indexes a row per fact and episode (`forget_slot` after `delete_user`).
         self._known_slot: int | None = None
+        #: The full-text tables an erasure of this write deleted or rewrote rows of (an
+        #: empty set: only rows of plain tables); None: nothing erased. See wipe.py.
+        self.erased: set[str] | None = None
 
     def execute(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:
         # One connection serves every thread of this process; the store lock keeps
@@ -77,6 +80,13 @@ class UserStatements:
         """The user's full-text rowids, first and last (None: the user has none)."""
         slot = self.slot()
         return None if slot is None else slot_range(slot)
+
+    def note_erasure(self, *fts: str) -> None:
+        """An erasure deleted or rewrote rows (of these full-text tables): the store wipes
+        what its files keep of them when the write commits (wipe.py)."""
+        if self.erased is None:
+            self.erased = set()
+        self.erased.update(fts)
 
     def new_epoch(self) -> None:
         """Rows were deleted or rewritten: every process's in-memory copies of the user's

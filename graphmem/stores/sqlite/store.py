@@ -30,6 +30,7 @@ from graphmem.stores.sqlite.term_stats import TermStats
 from graphmem.stores.sqlite.text_cache import TextIndexCache
 from graphmem.stores.sqlite.user import SQLiteUser
 from graphmem.stores.sqlite.vectors import VectorCache
+from graphmem.stores.sqlite.wipe import merge_index, truncate_wal
 
 T = TypeVar("T")
 
@@ -82,6 +83,7 @@ class SQLiteStore:
             c.execute("PRAGMA journal_mode = WAL")
             c.execute("PRAGMA synchronous = NORMAL")
             c.execute("PRAGMA foreign_keys = ON")
+            c.execute("PRAGMA secure_delete = ON")  # deleted content is zeroed (wipe.py)
             with self.lock:
                 upgrade_schema(c, self.uri)
                 self.fact_terms.attach(c)
@@ -108,8 +110,14 @@ class SQLiteStore:
                     "ON CONFLICT(user_id) DO UPDATE SET rev = rev + 1",
                     (user_id, now),
                 )
-                result = fn(SQLiteUser(self, c, user_id))
+                user = SQLiteUser(self, c, user_id)
+                result = fn(user)
+                erased = user.statements.erased
+                if erased is not None:
+                    merge_index(c, erased)  # with the erasure, or not at all
                 c.execute("COMMIT")
+                if erased is not None:
+                    self._settle_erasure(user_id)
                 return result
             except sqlite3.Error as e:
                 rollback(c)
@@ -117,6 +125,14 @@ class SQLiteStore:
             except BaseException:
                 rollback(c)
                 raise
+
+    def _settle_erasure(self, user_id: str) -> None:
+        """After an erasure committed: no in-memory copy of the user's rows from before it
+        (the other processes' read afresh: the erasure moved the user's epoch), and the
+        WAL's old pages copied over and truncated (wipe.py)."""
+        for cache in self.user_caches:
+            cache.drop(user_id)
+        truncate_wal(self._conn, self.uri)
 
     def touch(self, user_id: str, fact_ids: Iterable[str], at: datetime) -> None:
         SQLiteUser(self, self._conn, user_id).touch(fact_ids, at)
