@@ -33,21 +33,61 @@ CORRECTIONS = [
     ("我是工程师", "确切地说我是结构工程师哈", "job_title", "结构工程师", None, "correction"),
     ("我住在苏州", "严格来讲我住在昆山啦", "city", "昆山", "苏州", "correction"),
     # retraction cues, with the old value negated and the new one in focus
-    ("I'm allergic to peanuts", "wait no, my bad, peanuts are fine, it's cashews I react to", "allergy", "cashews",
-     "peanuts", "correction"),  # fmt: skip
-    ("I'm allergic to wheat.", "oops, not wheat: it's barley that I can't eat", "allergy", "barley", "wheat", "correction"),
+    (
+        "I'm allergic to peanuts",
+        "wait no, my bad, peanuts are fine, it's cashews I react to",
+        "allergy",
+        "cashews",
+        "peanuts",
+        "correction",
+    ),  # fmt: skip
+    (
+        "I'm allergic to wheat.",
+        "oops, not wheat: it's barley that I can't eat",
+        "allergy",
+        "barley",
+        "wheat",
+        "correction",
+    ),
     ("我对虾过敏", "哎呀说错了，虾没事，是对螃蟹过敏", "allergy", "螃蟹", "虾", "correction"),
     ("我对芒果过敏", "搞错了，不是芒果，是菠萝", "allergy", "菠萝", "芒果", "correction"),
     # a refinement of a stored place keeps the refined value
-    ("I live in Salem", "Salem MASSACHUSETTS, not the Oregon one lol", "city", "massachusetts", None, "correction"),
-    ("We live in Jackson", "Jackson, Wyoming to be clear, not the one in Mississippi", "city", "wyoming", None,
-     "correction"),  # fmt: skip
+    (
+        "I live in Salem",
+        "Salem MASSACHUSETTS, not the Oregon one lol",
+        "city",
+        "massachusetts",
+        None,
+        "correction",
+    ),
+    (
+        "We live in Jackson",
+        "Jackson, Wyoming to be clear, not the one in Mississippi",
+        "city",
+        "wyoming",
+        None,
+        "correction",
+    ),  # fmt: skip
     # a cue said as its own sentence carries to the statement after it
     ("我今年30岁", "不对不对。我31了", "age", "31", "30", "correction"),
     ("I'm 30", "wait no. I'm 31", "age", "31", "30", "correction"),
     # titles said by what happened
-    ("I'm a line cook at Nora's", "guess what, they made me sous chef!!! 🎉", "job_title", "sous chef", None, "change"),
-    ("I'm a lab technician", "omg my boss just named me lab manager lol", "job_title", "lab manager", None, "change"),
+    (
+        "I'm a line cook at Nora's",
+        "guess what, they made me sous chef!!! 🎉",
+        "job_title",
+        "sous chef",
+        None,
+        "change",
+    ),
+    (
+        "I'm a lab technician",
+        "omg my boss just named me lab manager lol",
+        "job_title",
+        "lab manager",
+        None,
+        "change",
+    ),
     ("我是销售", "跟你说，老板让我当销售主管了哈哈", "job_title", "销售主管", None, "change"),
     ("我是会计", "好消息！我被提拔为财务经理了", "job_title", "财务经理", "会计", "change"),
     # ages said by the birthday that changed them
@@ -75,8 +115,20 @@ def test_indirect_correction_replaces_the_value(
 
 # (liking first, the turn, what it turns to or None, what it leaves, disliked now)
 TURNS = [
-    ("I'm really into techno", "tbh I'm so over techno lately, it's all bluegrass now", "bluegrass", "techno", False),
-    ("I love hiking", "honestly done with hiking, getting really into climbing lately", "climbing", "hiking", False),
+    (
+        "I'm really into techno",
+        "tbh I'm so over techno lately, it's all bluegrass now",
+        "bluegrass",
+        "techno",
+        False,
+    ),
+    (
+        "I love hiking",
+        "honestly done with hiking, getting really into climbing lately",
+        "climbing",
+        "hiking",
+        False,
+    ),
     ("I'm a big fan of anime", "not really into anime anymore", None, "anime", False),
     ("I love burritos", "burritos are a hard no for me now 😬", None, "burritos", True),
     ("I like podcasts", "ngl I switched to audiobooks, sick of podcasts", "audiobooks", "podcasts", False),
@@ -90,7 +142,13 @@ TURNS = [
 
 @pytest.mark.parametrize(("first", "turn", "toward", "away", "disliked"), TURNS)
 def test_taste_turn_retracts_what_it_leaves(
-    mem: Memory, uid: Callable[[str], str], first: str, turn: str, toward: str | None, away: str, disliked: bool
+    mem: Memory,
+    uid: Callable[[str], str],
+    first: str,
+    turn: str,
+    toward: str | None,
+    away: str,
+    disliked: bool,
 ) -> None:
     u = uid("turn")
     mem.remember(u, first, at=T0)
@@ -102,7 +160,11 @@ def test_taste_turn_retracts_what_it_leaves(
         assert holds(likes, toward), (turn, likes)
     assert holds(held(mem, u, "dislikes"), away) == disliked
     assert "change" in {a.rule for a in r.audit if a.action in ("supersede", "retract")}, r.audit
-    old = [f for f in mem.facts(u, include_frozen=True) if f.attribute == "likes" and away in str(f.value).lower()]
+    old = [
+        f
+        for f in mem.facts(u, include_frozen=True)
+        if f.attribute == "likes" and away in str(f.value).lower()
+    ]
     assert old and all(f.status == "frozen" for f in old)  # kept, never lost
 
 
@@ -111,7 +173,11 @@ NOT_TURNS = [
     ("I'm really into techno", "if I ever get bored of techno I'll let you know", "user"),
     ("I'm really into techno", "my brother is so over techno", "user"),
     ("I'm really into techno", "am I still into techno?", "user"),
-    ("I'm really into techno", "You seem so over techno these days, maybe it's all bluegrass now", "assistant"),
+    (
+        "I'm really into techno",
+        "You seem so over techno these days, maybe it's all bluegrass now",
+        "assistant",
+    ),
     ("I'm really into techno", "I might be over techno lately", "user"),
     ("I'm really into techno", "my sister's techno phase is a hard pass for me", "user"),
     ("我特别喜欢喝奶茶", "如果哪天奶茶喝腻了再说", "user"),
@@ -123,7 +189,9 @@ NOT_TURNS = [
 
 
 @pytest.mark.parametrize(("first", "said", "role"), NOT_TURNS)
-def test_not_a_turn_of_the_users_taste(mem: Memory, uid: Callable[[str], str], first: str, said: str, role: str) -> None:
+def test_not_a_turn_of_the_users_taste(
+    mem: Memory, uid: Callable[[str], str], first: str, said: str, role: str
+) -> None:
     u = uid("keep")
     mem.remember(u, first, at=T0)
     before = held(mem, u, "likes")

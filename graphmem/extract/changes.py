@@ -100,8 +100,23 @@ def promotion(text: str, source: str, lang: str) -> list[Candidate]:
     return [cand("job_title", title, ME, source, correction=True, cue="change")]
 
 
+_SELF_EN = re.compile(r"^(?:already|just turned|turned|now)\b|\b(?:I|I'm|Im|I am|my)\b", I)
+#: Someone else's birthday, or a date: "my neighbor's birthday is March 3", "his bday", "on the 3rd".
+_NOT_MINE_EN = re.compile(
+    r"\b(?:his|her|their|your|our|[A-Za-z]+'s)\s+(?:birthday|bday|b-day)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|"
+    r"nov|dec)[a-z]*\.?\s+\d|\bon the \d|\d(?:st|nd|rd|th)\b",
+    I,
+)
+_NOT_MINE_ZH = re.compile(r"(?:他|她|你)|(?<!我)的生日|月\d|\d+号|\d+日")
+
+
 def age_update(context: ExtractContext, text: str, source: str, lang: str) -> list[Candidate]:
     """An age said by the birthday that changed it, when the user's age is on record."""
+    if lang == "zh":
+        if _SOMEONE_ELSE_ZH.match(text) or _NOT_MINE_ZH.search(text):
+            return []
+    elif _NOT_MINE_EN.search(text) or not _SELF_EN.search(text):
+        return []
     m = (_AGE_ZH if lang == "zh" else _AGE_EN).search(text)
     if m is None:
         return []

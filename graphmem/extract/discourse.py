@@ -34,7 +34,7 @@ from graphmem.model import Candidate
 _SURE = 0.8
 CORRECTION = "correction"
 CHANGE = "change"
-_PEEL = ("filler", "precision", "retraction")
+_PEEL = ("opener", "filler", "precision", "retraction")
 #: Precision cues that may stand inside a statement and carry nothing of it ("I'm technically 41",
 #: "我严格来说是合伙人"); others ("actually", "I mean") are peeled only where they open it.
 _INNER_EN = re.compile(
@@ -127,6 +127,10 @@ class MessageReader:
         if not _structured(found):
             plain = rules.extract_sentence(piece, state)
             found = plain if _structured(plain) or not found else found
+        # what was said stays the provenance: a clause read without its talk points at the piece
+        found = [
+            c if c.source_text and c.source_text in piece else replace(c, source_text=piece) for c in found
+        ]
         cue = reading.cue or self.pending
         self.pending = None
         statement = reading.statement or piece
