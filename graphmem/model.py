@@ -100,7 +100,7 @@ class Candidate:
     confidence: float | None = None  # defaults from the source
     valid_from: datetime | None = None  # when it became true, if the message says ("last month")
     #: Why a correction corrects, when the discourse around it said so (graphmem.extract.discourse):
-    #: "correction" (the user fixes what they said) or "change" (what held has changed). It names
+    #: "explicit_correction" (the user fixes what they said) or "change" (what held has changed). It names
     #: the arbitration rule in the audit record; None keeps the rule's own name.
     cue: str | None = None
 

@@ -1,7 +1,7 @@
 """Corrections and changes said indirectly, both languages, every store: the statement inside
 the talk around it ("lol well technically…", "哎呀说错了…") replaces the value it names, a
 taste that turns retracts what it leaves and adds what it turns to, and the audit record says
-why (rule "correction" or "change"). What is not the user's own, said as a fact, changes nothing:
+why (rule "explicit_correction" or "change"). What is not the user's own, said as a fact, changes nothing:
 a hypothetical, someone else's taste, a question, the assistant's words, a guess."""
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ def holds(values: list[str], word: str) -> bool:
 # (first statement, indirect correction, attribute, new value, old value, audit rule)
 CORRECTIONS = [
     # precision cues, with fillers around the statement
-    ("I'm 52.", "lol well technically I'm 53, had my birthday on Sunday", "age", "53", "52", "correction"),
-    ("I'm 29", "hmm strictly speaking I'm 30 now 😅", "age", "30", "29", "correction"),
-    ("我是工程师", "确切地说我是结构工程师哈", "job_title", "结构工程师", None, "correction"),
-    ("我住在苏州", "严格来讲我住在昆山啦", "city", "昆山", "苏州", "correction"),
+    ("I'm 52.", "lol well technically I'm 53, had my birthday on Sunday", "age", "53", "52", "explicit_correction"),
+    ("I'm 29", "hmm strictly speaking I'm 30 now 😅", "age", "30", "29", "explicit_correction"),
+    ("我是工程师", "确切地说我是结构工程师哈", "job_title", "结构工程师", None, "explicit_correction"),
+    ("我住在苏州", "严格来讲我住在昆山啦", "city", "昆山", "苏州", "explicit_correction"),
     # retraction cues, with the old value negated and the new one in focus
     (
         "I'm allergic to peanuts",
@@ -49,8 +49,8 @@ CORRECTIONS = [
         "wheat",
         "correction",
     ),
-    ("我对虾过敏", "哎呀说错了，虾没事，是对螃蟹过敏", "allergy", "螃蟹", "虾", "correction"),
-    ("我对芒果过敏", "搞错了，不是芒果，是菠萝", "allergy", "菠萝", "芒果", "correction"),
+    ("我对虾过敏", "哎呀说错了，虾没事，是对螃蟹过敏", "allergy", "螃蟹", "虾", "explicit_correction"),
+    ("我对芒果过敏", "搞错了，不是芒果，是菠萝", "allergy", "菠萝", "芒果", "explicit_correction"),
     # a refinement of a stored place keeps the refined value
     (
         "I live in Salem",
@@ -69,8 +69,8 @@ CORRECTIONS = [
         "correction",
     ),  # fmt: skip
     # a cue said as its own sentence carries to the statement after it
-    ("我今年30岁", "不对不对。我31了", "age", "31", "30", "correction"),
-    ("I'm 30", "wait no. I'm 31", "age", "31", "30", "correction"),
+    ("我今年30岁", "不对不对。我31了", "age", "31", "30", "explicit_correction"),
+    ("I'm 30", "wait no. I'm 31", "age", "31", "30", "explicit_correction"),
     # titles said by what happened
     (
         "I'm a line cook at Nora's",

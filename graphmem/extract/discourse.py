@@ -32,7 +32,7 @@ from graphmem.model import Candidate
 #: Below this an extractor's own confidence marks a guess (common.HEDGED_CONFIDENCE is one);
 #: the same line arbitration draws (graphmem.write.arbitrate.GUARD), which this layer sits under.
 _SURE = 0.8
-CORRECTION = "correction"
+CORRECTION = "explicit_correction"  # the audit rule corrections always had
 CHANGE = "change"
 _PEEL = ("opener", "filler", "precision", "retraction")
 #: Precision cues that may stand inside a statement and carry nothing of it ("I'm technically 41",
