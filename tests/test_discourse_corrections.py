@@ -28,7 +28,14 @@ def holds(values: list[str], word: str) -> bool:
 # (first statement, indirect correction, attribute, new value, old value, audit rule)
 CORRECTIONS = [
     # precision cues, with fillers around the statement
-    ("I'm 52.", "lol well technically I'm 53, had my birthday on Sunday", "age", "53", "52", "explicit_correction"),
+    (
+        "I'm 52.",
+        "lol well technically I'm 53, had my birthday on Sunday",
+        "age",
+        "53",
+        "52",
+        "explicit_correction",
+    ),
     ("I'm 29", "hmm strictly speaking I'm 30 now 😅", "age", "30", "29", "explicit_correction"),
     ("我是工程师", "确切地说我是结构工程师哈", "job_title", "结构工程师", None, "explicit_correction"),
     ("我住在苏州", "严格来讲我住在昆山啦", "city", "昆山", "苏州", "explicit_correction"),
