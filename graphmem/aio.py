@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from graphmem.memory import Memory
-from graphmem.model import Fact, HistoryEntry, MemoryContext, RecallItem, RememberResult
+from graphmem.model import Explanation, Fact, HistoryEntry, MemoryContext, RecallItem, RememberResult
 from graphmem.portability import ExportReport, ImportReport
 
 if TYPE_CHECKING:
@@ -106,6 +106,9 @@ class AsyncMemory:
         return await self._run(
             self.memory.remember, user_id, text, role=role, at=at, ref=ref, key=key, speaker=speaker
         )
+
+    async def explain(self, user_id: str | None, text: str, role: str = "user") -> Explanation:
+        return await self._run(self.memory.explain, user_id, text, role=role)
 
     async def recall(
         self, user_id: str, query: str, k: int = 6, at: datetime | str | None = None

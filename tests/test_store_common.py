@@ -18,7 +18,7 @@ def test_both_stores_keep_facts_in_one_field_order() -> None:
     assert FACT_COLS == (
         "id, user_id, subject_id, subject_name, attribute, value, kind, source, confidence, status, "
         "text, source_text, recorded_at, valid_from, valid_to, last_accessed_at, access_count, "
-        "half_life_days, ref, object_id, qualifier, superseded_by, inferred"
+        "half_life_days, ref, object_id, qualifier, superseded_by, inferred, rule"
     )
     assert (*FACT_FIELDS, "seq") == NEO4J_FACT_FIELDS
 

@@ -17,6 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from graphmem.extract.common import State, zh_pos
+from graphmem.extract.discourse import MessageReader
 from graphmem.extract.protocol import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts
 from graphmem.extract.relations import RELATION_WORDS, relation_of, relation_words
 from graphmem.lang import Pack, Trace
@@ -107,6 +108,7 @@ class RuleExtractor:
         context = context or ExtractContext()
         state = State(context)
         state.packs, state.trace = self.packs, trace
+        reader = MessageReader(state)  # the talk around each statement, and the cues it carries
         candidates: list[Candidate] = []
         ignored: list[Ignored] = []
         for i, sentence in enumerate(sentences):
@@ -118,11 +120,12 @@ class RuleExtractor:
                 rest = unread(i) if unread is not None else sentences[i:]
                 ignored += [Ignored(s.strip(), "candidate_cap") for s in rest if s and s.strip()]
                 break
-            rules = rules_zh if detect_language(text) == "zh" else rules_en
+            lang = detect_language(text)
+            rules = rules_zh if lang == "zh" else rules_en
             for piece in rules.pieces(text):
                 if trace is not None:
                     trace.begin(i, piece)
-                found = rules.extract_sentence(piece, state)
+                found = reader.read(piece, lang, rules)
                 if trace is not None:
                     trace.found(found)
                 if found:

@@ -94,7 +94,10 @@ def known_entities(r: UserReader) -> list[KnownEntity]:
 # single-valued profile, relations and standing constraints. Free-text notes, events and
 # open-ended likes/dislikes are most of a large user's facts and stay out of this
 # per-message read.
-_CONTEXT_ATTRIBUTES = [k for k in CORE_KEYS if is_single(k)] + list(RELATION_KEYS) + ["diet", "allergy"]
+#: The likings too: a taste that turns ("so over X, it's all Y now") names the one it leaves.
+_CONTEXT_ATTRIBUTES = (
+    [k for k in CORE_KEYS if is_single(k)] + list(RELATION_KEYS) + ["diet", "allergy", "likes", "dislikes"]
+)
 
 
 def read_context(
