@@ -9,10 +9,28 @@ Every function takes the message's day (`base`) and returns a range of whole day
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
+from datetime import date, datetime, time, timedelta
+from functools import lru_cache
 
 WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 WD = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+
+
+@lru_cache(maxsize=4096)
+def parsed_day(expr: str, base: date, prefer: str) -> date | None:
+    """The day dateparser reads `expr` as, said on `base` (`prefer`: "past" or "future")."""
+    import dateparser  # imported on the first message that names a date
+
+    found = dateparser.parse(
+        expr,
+        languages=["en"],
+        settings={
+            "RELATIVE_BASE": datetime.combine(base, time(12)),
+            "PREFER_DATES_FROM": prefer,
+            "RETURN_AS_TIMEZONE_AWARE": False,
+        },
+    )
+    return found.date() if found is not None else None
 
 
 def monday_of(d: date) -> date:
