@@ -41,6 +41,8 @@ LATER = "2026-04-20T10:00:00Z"
         ("跟阿豪有关的内容全部删掉", "阿豪"),
         ("能不能把关于离职的那些清一下？", "离职"),
         ("别再记着我前夫的事了", "我前夫"),
+        ("体检那件事你别存了，删掉吧", "体检"),
+        ("关于搬家的内容都清掉，谢谢", "搬家"),
     ],
 )
 def test_a_topic_request_is_read_with_its_topic(text: str, named: str) -> None:
@@ -122,11 +124,12 @@ CASES = [
             "前年我住了三周院。",
             "住院那阵子瘦了八斤。",
             "我妈住在杭州。",
+            "我住在苏州。",  # 住 of 住院 is no question of where the user lives
             "我喜欢喝乌龙茶。",
         ],
         "住院那些别存了",
         ["三周", "瘦了"],
-        ["杭州", "乌龙茶"],
+        ["杭州", "苏州", "乌龙茶"],
         id="zh-split-verb",
     ),
     pytest.param(
@@ -140,6 +143,16 @@ CASES = [
         ["晓雯", "新加坡"],
         ["思琪", "咨询公司"],
         id="zh-ex-said-as-ex-girlfriend",
+    ),
+    pytest.param(
+        [
+            "去年冬天我做了个鼻炎手术。",
+            "我在苏州做会计。",
+        ],
+        "做手术那回的事你别存了，都删了吧",  # the act said twice; the object said apart from its verb
+        ["鼻炎"],
+        ["会计"],
+        id="zh-light-verb-and-a-second-act",
     ),
 ]
 

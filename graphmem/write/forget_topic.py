@@ -148,7 +148,12 @@ def _head(phrase: str) -> str | None:
     """The word a subject phrase stands on ("knee surgery": "surgery"; "the hospital stay":
     "hospital"), when it has more than one."""
     if _CJK.search(phrase):
-        return None
+        # a light verb and its object ("做手术", "动手术"): the object stands for it, as it is
+        # also said with words between them ("做了个阑尾手术")
+        m = re.fullmatch(
+            r"(?:做|动|开|住|看|打|办|搞|接受|进行|参加|去)(?P<object>[\u4e00-\u9fff]{2,6})", phrase
+        )
+        return m["object"] if m else None
     words = [w for w in re.findall(r"[a-z][a-z'-]+", phrase.lower()) if w not in _GENERIC_EN]
     if len(phrase.split()) < 2 or not words:
         return None

@@ -80,7 +80,7 @@ def _about(fact: Fact, cand: Candidate) -> bool:
 _ATTRIBUTE_WORDS: dict[str, tuple[str, ...]] = {
     "employer": ("job", "work", "works", "working", "employer", "company", "workplace", "工作", "公司", "单位", "上班"),
     "job_title": ("job", "title", "position", "role", "occupation", "profession", "工作", "职位", "职业"),
-    "city": ("live", "lives", "living", "address", "city", "town", "住", "住址", "城市", "住哪"),
+    "city": ("live", "lives", "living", "address", "city", "town", "住在", "住址", "城市", "住哪", "住的地方"),
     "age": ("age", "old", "年龄", "岁"),
     "birthday": ("birthday", "生日"),
     "allergy": ("allergy", "allergies", "allergic", "过敏"),
