@@ -25,12 +25,14 @@ from graphmem.text.periods import (
     SHIFT_ZH,
     WD,
     WEEKDAYS_EN,
+    WEEKDAYS_ZH,
     month_form,
     parsed_day,
     part_zh,
     resolve_en_family,
     week_form,
     year_form,
+    zh_bare_weekday,
 )
 from graphmem.text.terms import zh_number
 
@@ -63,7 +65,6 @@ class TimeSpan:
         return datetime.combine(self.end, time(23, 59, 59), tzinfo=timezone.utc)
 
 
-_WEEKDAYS_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "末": 5}
 _MONTHS_EN = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
               "october", "november", "december")  # fmt: skip
 _NUM_EN = ("one two three four five six seven eight nine ten eleven twelve").split()
@@ -246,7 +247,7 @@ def _resolve_zh(span: str, base: date, fuzzy: bool = False) -> tuple[date, date]
     if m:
         shift = SHIFT_ZH[m.group(1)]
         day = m.group(2)
-        return week_form(shift, _WEEKDAYS_ZH[day] if day and day != "末" else None, base, weekend=day == "末")
+        return week_form(shift, WEEKDAYS_ZH[day] if day and day != "末" else None, base, weekend=day == "末")
     m = re.fullmatch(r"(上上|下下|上|下|这|本)?个?月(?:(" + _ZN + r")[日号]|(" + _PART_ZH + r"))?", span)
     if m:
         first, last = month_form(SHIFT_ZH[m.group(1) or "这"], base)
@@ -306,9 +307,6 @@ def _resolve_zh(span: str, base: date, fuzzy: bool = False) -> tuple[date, date]
     return None
 
 
-_ZH_BARE_WEEKDAY = re.compile(r"(?:周|星期|礼拜)([一二三四五六日天末])")
-#: Words around a bare weekday that make it one ahead ("周五要聚餐"), not the latest one.
-_ZH_AHEAD = re.compile(r"要|会|打算|准备|计划|将|得|约了|想")
 #: The same for a day of the month said without a year ("科目三约在3月20号", "the recital
 #: is on May 3"): the coming one, not last year's, once it has passed this year.
 _ZH_DAY_AHEAD = re.compile(r"要|会|打算|准备|计划|将|约|定在|安排在|排在|预约|到时候")
@@ -370,24 +368,6 @@ _EVERY_EN = re.compile(r"\b(?:every|each)\s+(?:other\s+)?$", re.I)
 _MONTH_STEMS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
-def _zh_bare_weekday(text: str, start: int, end: int, base: date) -> tuple[date, date] | None:
-    """A bare "周五": the coming one when the clause says it lies ahead, else the latest."""
-    m = _ZH_BARE_WEEKDAY.fullmatch(text[start:end])
-    if m is None:
-        return None
-    wd = _WEEKDAYS_ZH[m.group(1)]
-    around = text[max(0, start - 4) : start] + text[end : end + 8]
-    if _ZH_AHEAD.search(around):
-        d = base + timedelta(days=(wd - base.weekday()) % 7)
-    else:
-        d = base - timedelta(days=(base.weekday() - wd) % 7)
-    if m.group(1) == "末":  # 周末: that Saturday and Sunday (on a Sunday, this weekend)
-        if base.weekday() == 6 and d > base:
-            d -= timedelta(days=7)
-        return d, d + timedelta(days=1)
-    return d, d
-
-
 def find_spans(text: str, at: datetime, *, fuzzy: bool = False) -> list[TimeSpan]:
     """Every date expression of `text` with the days it covers, resolved against `at`;
     `fuzzy` for a question (see `_resolve_en`)."""
@@ -412,7 +392,7 @@ def find_spans(text: str, at: datetime, *, fuzzy: bool = False) -> list[TimeSpan
             if (
                 lang == 1
                 and span[0] in "周星礼"
-                and (bare := _zh_bare_weekday(text, m.start(), m.end(), base))
+                and (bare := zh_bare_weekday(text, m.start(), m.end(), base))
             ):
                 out.append(TimeSpan(span, *bare))  # its reading depends on the words around it
                 continue

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from graphmem.text.periods import WD, WEEKDAYS_EN, month_form, parsed_day, week_form
+from graphmem.text.periods import WD, WEEKDAYS_EN, WEEKDAYS_ZH, month_form, parsed_day, week_form
 from graphmem.text.terms import zh_number
 
 _NUM_EN = ("one two three four five six seven eight nine ten eleven twelve").split()
@@ -50,7 +50,6 @@ _EN = re.compile(
 
 _ZN = r"[0-9零一二两三四五六七八九十几]{1,3}"
 _ZU = r"(?:天|周|星期|礼拜|个月|月|年)"
-_ZWD = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
 _ZH = re.compile(
     # Every alternative's first character, so the search passes over the rest at once.
     r"(?=[再过还上下这本个月去明\d零一二两三四五六七八九十几])(?:"
@@ -197,12 +196,12 @@ def _zh(m: re.Match[str], base: date) -> date | None:
         return _shift(base, n, unit[g["u0"] or g["u"]]) if n else None
     if g["wn"]:
         n = zh_number(g["wn"])
-        return week_form(n, _ZWD[g["wd"]], base)[0] if n else None
+        return week_form(n, WEEKDAYS_ZH[g["wd"]], base)[0] if n else None
     if g["ws"]:
-        return week_form(_ZH_SHIFT[g["ws"]], _ZWD[g["wd5"]], base)[0]
+        return week_form(_ZH_SHIFT[g["ws"]], WEEKDAYS_ZH[g["wd5"]], base)[0]
     if g["nth"]:
         first, last = month_form(_ZH_SHIFT[g["ms"] or "这"], base)
-        return _nth_weekday(g["nth"], _ZWD[g["wd6"]], first, last)
+        return _nth_weekday(g["nth"], WEEKDAYS_ZH[g["wd6"]], first, last)
     if g["yr"]:
         return _shift(base, 1, "year", sign=1 if g["yr"] == "明年" else -1)
     return None
