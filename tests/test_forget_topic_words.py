@@ -64,6 +64,8 @@ def test_a_topic_request_is_read_with_its_topic(text: str, named: str) -> None:
         ("don't keep this", DONT_KEEP),  # this message, not a topic
         ("don't forget what I said about Ingrid", REMEMBER),
         ("forget it, never mind", None),
+        ("forget about work for a sec, what should I cook tonight?", None),  # put aside in talk
+        ("let's forget the budget for now", None),
         ("我把前任的照片都删了", None),  # what the user did
         ("前任的聊天记录我早就清了", None),
         ("我老是忘了带伞", None),

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from graphmem.gate.forget_request import topic_request
+from graphmem.gate.forget_request import casual, topic_request
 
 DONT_KEEP = "dont_keep"
 FORGET = "forget"
@@ -163,10 +163,10 @@ def control_of(text: str) -> Control | None:
         if possible and (m := rx.search(t)):
             return Control(DONT_KEEP, m.group(0).strip(" ，,。.：:"))
     zh = _cjk(t)
-    for rx, kind in (
-        (_FORGET_ZH if zh else _FORGET_EN, FORGET),
-        (_REMEMBER_ZH if zh else _REMEMBER_EN, REMEMBER),
-    ):
+    readers: list[tuple[re.Pattern[str], str]] = [(_REMEMBER_ZH if zh else _REMEMBER_EN, REMEMBER)]
+    if zh or not casual(t):  # "forget about work for a sec" puts a topic aside, it asks nothing
+        readers.insert(0, (_FORGET_ZH if zh else _FORGET_EN, FORGET))
+    for rx, kind in readers:
         if m := rx.search(t):
             return Control(kind, m.group(0).strip())
     return None

@@ -35,7 +35,7 @@ _EN_FILLER = (
 _EN_ASK = (
     r"(?:(?:can|could|would|will) you(?: please| kindly| just)?|(?:i'?d|i would) like you to|i want you to"
     r"|i need you to|you (?:can|may|should|could) (?:just |now |go ahead and )?|go ahead and|feel free to"
-    r"|(?:i'?d|i would) (?:prefer|rather) (?:that )?you|let'?s)"
+    r"|(?:i'?d|i would) (?:prefer|rather) (?:that )?you)"
 )
 #: Verbs of erasing, dropping, letting go (the bare infinitive, as a request has it).
 _EN_DROP = (
@@ -216,6 +216,21 @@ def _zh(text: str) -> TopicRequest | None:
     return None
 
 
+#: "Forget about work for a sec", "let's forget the budget for now", "forget I asked": a
+#: putting aside in conversation, no request to the memory.
+_CASUAL_EN = re.compile(
+    r"\bfor\s+(?:a|one)\s+(?:sec|second|moment|minute|min|bit|while)\b|\bfor\s+(?:now|tonight|today|the moment"
+    r"|the time being)\b|\bforget\s+(?:i|that i)\s+(?:asked|said anything)\b|^\W*let'?s\s+(?:just\s+)?forget\b",
+    re.I,
+)
+
+
+def casual(text: str) -> bool:
+    """Does the message put something aside in conversation ("forget about work for a sec")
+    rather than ask the memory to let go of it?"""
+    return _CASUAL_EN.search(text) is not None
+
+
 def topic_request(text: str) -> TopicRequest | None:
     """The topic forget request `text` makes, or None."""
     t = (text or "").strip()
@@ -223,4 +238,4 @@ def topic_request(text: str) -> TopicRequest | None:
         return None
     if re.search(r"[\u4e00-\u9fff]", t):
         return _zh(t)
-    return _en(t)
+    return None if casual(t) else _en(t)
