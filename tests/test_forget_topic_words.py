@@ -91,11 +91,12 @@ CASES = [
             "My ex-boyfriend Lucas plays the cello.",
             "Lucas moved to Montreal after we split.",
             "I started dating Arjun in February.",
+            "My ex-boss Viktor hired me twice.",  # an ex-boss is no ex
             "I'm allergic to cashews.",
         ],
         "don't hold on to anything I told you about my ex",
         ["Lucas", "cello", "Montreal"],
-        ["Arjun", "cashews"],
+        ["Arjun", "Viktor", "cashews"],
         id="en-ex-said-as-ex-boyfriend",
     ),
     pytest.param(

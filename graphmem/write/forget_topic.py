@@ -264,7 +264,8 @@ def _says(text: str, key: str) -> bool:
         )
     stem = re.escape(key[:-1]) + r"(?:y|ies)" if key.endswith("y") and len(key) > 3 else re.escape(key)
     forms = r"(?:s|es|d|ed|ing|ized|ised)?" if re.search(r"[a-z]$", key) else ""
-    return re.search(r"(?<![\w-])" + stem + forms + r"(?![\w])", text, re.I) is not None
+    # "ex" is not "ex-boss": a hyphen goes on with the word
+    return re.search(r"(?<![\w-])" + stem + forms + r"(?![\w]|-\w)", text, re.I) is not None
 
 
 def says_topic(text: str, topic: Topic) -> bool:
