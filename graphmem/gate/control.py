@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from graphmem.gate.forget_request import casual, topic_request
+
 DONT_KEEP = "dont_keep"
 FORGET = "forget"
 REMEMBER = "remember"
@@ -50,7 +52,10 @@ _DONT_KEEP_EN = re.compile(
 _FORGET_EN = re.compile(
     r"^" + _POLITE_EN + r"(?:(?:can|could|would|will) you\s+(?:please\s+)?)?"
     r"(?:(?:scratch|clear(?:\s+out)?|purge|get rid of|throw out|toss)\s+(?:everything|all|anything|whatever|what (?:I|you))\b|"
-    r"(?:forget|delete|erase|remove|wipe|drop|scrub|unlearn)\s+"
+    # "drop" and "remove" also take things ("drop the kids off"): only memories' words with them
+    r"(?:drop|remove)\s+(?:that|what I (?:said|told you|mentioned)|everything|all|anything|whatever|about"
+    r"|the (?:fact|bit|part|thing|note|memory)\b|(?:your|any|all)\s+memor(?:y|ies)\s+(?:of|about)\b)|remove\s+my\s|"
+    r"(?:forget|delete|erase|wipe|scrub|unlearn)\s+"
     r"(?:that|what I (?:said|told you|mentioned)|everything|all|anything|whatever|the (?:fact|bit|part|thing|note|memory)|about|my|I\b|the\b"
     r"|(?:your|any|all)\s+memor(?:y|ies)\s+(?:of|about)\b"
     # "forget where my brother works", "forget Sam's employer"
@@ -150,14 +155,18 @@ def control_of(text: str) -> Control | None:
         return None
     if _cjk(t) and (m := _FORGET_TOPIC_ZH.search(t)):
         return Control(FORGET, m.group(0).strip())
+    # "don't hold on to what I said about my ex", "前任那些别存了": a topic of earlier turns,
+    # read before "don't keep this" (whose words it shares).
+    if (req := topic_request(t)) is not None:
+        return Control(FORGET, req.cue)
     for rx, possible in zip((_DONT_KEEP_ZH, _DONT_KEEP_EN), _may_hold_dont_keep(t)):
         if possible and (m := rx.search(t)):
             return Control(DONT_KEEP, m.group(0).strip(" ，,。.：:"))
     zh = _cjk(t)
-    for rx, kind in (
-        (_FORGET_ZH if zh else _FORGET_EN, FORGET),
-        (_REMEMBER_ZH if zh else _REMEMBER_EN, REMEMBER),
-    ):
+    readers: list[tuple[re.Pattern[str], str]] = [(_REMEMBER_ZH if zh else _REMEMBER_EN, REMEMBER)]
+    if zh or not casual(t):  # "forget about work for a sec" puts a topic aside, it asks nothing
+        readers.insert(0, (_FORGET_ZH if zh else _FORGET_EN, FORGET))
+    for rx, kind in readers:
         if m := rx.search(t):
             return Control(kind, m.group(0).strip())
     return None

@@ -18,18 +18,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
-from functools import lru_cache
 
 from graphmem.model import Episode, Fact
+from graphmem.text.offsets import offset_spans
 from graphmem.text.periods import (
     SHIFT_ZH,
     WD,
     WEEKDAYS_EN,
+    WEEKDAYS_ZH,
     month_form,
+    parsed_day,
     part_zh,
     resolve_en_family,
     week_form,
     year_form,
+    zh_bare_weekday,
 )
 from graphmem.text.terms import zh_number
 
@@ -62,12 +65,11 @@ class TimeSpan:
         return datetime.combine(self.end, time(23, 59, 59), tzinfo=timezone.utc)
 
 
-_WEEKDAYS_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "末": 5}
 _MONTHS_EN = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
               "october", "november", "december")  # fmt: skip
 _NUM_EN = ("one two three four five six seven eight nine ten eleven twelve").split()
 
-_N_EN = r"(?:\d{1,3}|a|an|a\s+couple\s+of|couple\s+of|few|a\s+few|" + "|".join(_NUM_EN) + ")"
+_N_EN = r"(?:\d{1,3}|a|an|(?:a\s+)?couple(?:\s+of)?|few|a\s+few|" + "|".join(_NUM_EN) + ")"
 _UNIT_EN = r"(?:day|week|fortnight|month|year)s?"
 _MON = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
@@ -132,26 +134,10 @@ _ZH = re.compile(
 )  # fmt: skip
 
 
-@lru_cache(maxsize=4096)
-def _dateparser(expr: str, base: date, prefer: str) -> date | None:
-    import dateparser  # imported on the first message that names a date
-
-    found = dateparser.parse(
-        expr,
-        languages=["en"],
-        settings={
-            "RELATIVE_BASE": datetime.combine(base, time(12)),
-            "PREFER_DATES_FROM": prefer,
-            "RETURN_AS_TIMEZONE_AWARE": False,
-        },
-    )
-    return found.date() if found is not None else None
-
-
 def warm() -> None:
     """Import dateparser and load its English data now (most of a second, once per
     process) instead of inside the first message that names a date."""
-    _dateparser.__wrapped__("march 3", date(2000, 1, 1), "past")
+    parsed_day.__wrapped__("march 3", date(2000, 1, 1), "past")
 
 
 _EN_ORDINAL = re.compile(r"(?:on )?the (\d{1,2})(?:st|nd|rd|th)")
@@ -187,7 +173,7 @@ def _resolve_en(span: str, base: date, fuzzy: bool = False) -> tuple[date, date]
             return week_form(0, wd, base)
         # "last Saturday": the latest Saturday before the base day; "next Friday" the
         # first one after it (dateparser's reading too).
-        found = _dateparser(f"{which} {unit}", base, "past" if shift < 0 else "future")
+        found = parsed_day(f"{which} {unit}", base, "past" if shift < 0 else "future")
         return (found, found) if found else None
     if s in WEEKDAYS_EN:  # a bare weekday in a statement: the latest one (past tense is the common case)
         delta = (base.weekday() - WEEKDAYS_EN.index(s)) % 7
@@ -218,13 +204,13 @@ def _resolve_en(span: str, base: date, fuzzy: bool = False) -> tuple[date, date]
         s = "in " + m.group(1)
     s = re.sub(r"\b(an?|\w+) fortnights?\b", lambda f: f"{f.group(1)} fortnight", s)
     s = re.sub(r"\b(?:an?|1|one) fortnight\b", "2 weeks", s)
-    s = re.sub(r"\b(?:a couple of|couple of)\b", "2", s)
+    s = re.sub(r"\b(?:a )?couple(?: of)?\b", "2", s)
     s = re.sub(r"\b(?:a few|few)\b", "3", s)
     s = re.sub(r"\b(?:an?)\b(?= (?:day|week|month|year))", "1", s)
     for i, word in enumerate(_NUM_EN, start=1):
         s = re.sub(rf"\b{word}\b", str(i), s)
     future = s.startswith("in ") or s in ("tomorrow",)
-    found = _dateparser(s, base, "future" if future else "past")
+    found = parsed_day(s, base, "future" if future else "past")
     if found is None:
         return None
     unit = re.search(r"(week|month|year)s?\b", s)
@@ -261,7 +247,7 @@ def _resolve_zh(span: str, base: date, fuzzy: bool = False) -> tuple[date, date]
     if m:
         shift = SHIFT_ZH[m.group(1)]
         day = m.group(2)
-        return week_form(shift, _WEEKDAYS_ZH[day] if day and day != "末" else None, base, weekend=day == "末")
+        return week_form(shift, WEEKDAYS_ZH[day] if day and day != "末" else None, base, weekend=day == "末")
     m = re.fullmatch(r"(上上|下下|上|下|这|本)?个?月(?:(" + _ZN + r")[日号]|(" + _PART_ZH + r"))?", span)
     if m:
         first, last = month_form(SHIFT_ZH[m.group(1) or "这"], base)
@@ -321,9 +307,6 @@ def _resolve_zh(span: str, base: date, fuzzy: bool = False) -> tuple[date, date]
     return None
 
 
-_ZH_BARE_WEEKDAY = re.compile(r"(?:周|星期|礼拜)([一二三四五六日天末])")
-#: Words around a bare weekday that make it one ahead ("周五要聚餐"), not the latest one.
-_ZH_AHEAD = re.compile(r"要|会|打算|准备|计划|将|得|约了|想")
 #: The same for a day of the month said without a year ("科目三约在3月20号", "the recital
 #: is on May 3"): the coming one, not last year's, once it has passed this year.
 _ZH_DAY_AHEAD = re.compile(r"要|会|打算|准备|计划|将|约|定在|安排在|排在|预约|到时候")
@@ -385,24 +368,6 @@ _EVERY_EN = re.compile(r"\b(?:every|each)\s+(?:other\s+)?$", re.I)
 _MONTH_STEMS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
-def _zh_bare_weekday(text: str, start: int, end: int, base: date) -> tuple[date, date] | None:
-    """A bare "周五": the coming one when the clause says it lies ahead, else the latest."""
-    m = _ZH_BARE_WEEKDAY.fullmatch(text[start:end])
-    if m is None:
-        return None
-    wd = _WEEKDAYS_ZH[m.group(1)]
-    around = text[max(0, start - 4) : start] + text[end : end + 8]
-    if _ZH_AHEAD.search(around):
-        d = base + timedelta(days=(wd - base.weekday()) % 7)
-    else:
-        d = base - timedelta(days=(base.weekday() - wd) % 7)
-    if m.group(1) == "末":  # 周末: that Saturday and Sunday (on a Sunday, this weekend)
-        if base.weekday() == 6 and d > base:
-            d -= timedelta(days=7)
-        return d, d + timedelta(days=1)
-    return d, d
-
-
 def find_spans(text: str, at: datetime, *, fuzzy: bool = False) -> list[TimeSpan]:
     """Every date expression of `text` with the days it covers, resolved against `at`;
     `fuzzy` for a question (see `_resolve_en`)."""
@@ -413,15 +378,21 @@ def find_spans(text: str, at: datetime, *, fuzzy: bool = False) -> list[TimeSpan
     resolved: dict[tuple[int, str], tuple[date, date] | None] = {}
     low = text.lower()
     en, searched = (_EN_LOWER, low) if len(low) == len(text) and not _RE_I_ODD.search(text) else (_EN, text)
+    # Days counted from another day ("a week from Wednesday", 两周后的周五) win over the
+    # shorter expressions inside them.
+    counted = offset_spans(text, base)
+    out.extend(TimeSpan(text[s:e], d, d) for s, e, d in counted)
     for lang, (pattern, resolve) in enumerate(((en, _resolve_en), (_ZH, _resolve_zh))):
         for m in pattern.finditer(searched if lang == 0 else text):
+            if any(s < m.end() and m.start() < e for s, e, _ in counted):
+                continue
             span = text[m.start() : m.end()]
             if lang == 0 and _EVERY_EN.search(text, max(0, m.start() - 12), m.start()):
                 continue  # "every Friday": a habit, no day of its own (每周五 is not matched at all)
             if (
                 lang == 1
                 and span[0] in "周星礼"
-                and (bare := _zh_bare_weekday(text, m.start(), m.end(), base))
+                and (bare := zh_bare_weekday(text, m.start(), m.end(), base))
             ):
                 out.append(TimeSpan(span, *bare))  # its reading depends on the words around it
                 continue
@@ -433,6 +404,9 @@ def find_spans(text: str, at: datetime, *, fuzzy: bool = False) -> list[TimeSpan
             got = resolved[lang, span]
             if got is not None:
                 out.append(TimeSpan(span, *_coming(text, m.span(), lang, got, base)))
+    if counted:  # in the order they are said
+        where = {id(sp): i for i, sp in enumerate(out)}
+        out.sort(key=lambda sp: (text.find(sp.text), where[id(sp)]))
     return out
 
 

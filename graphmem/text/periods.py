@@ -9,10 +9,28 @@ Every function takes the message's day (`base`) and returns a range of whole day
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
+from datetime import date, datetime, time, timedelta
+from functools import lru_cache
 
 WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 WD = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+
+
+@lru_cache(maxsize=4096)
+def parsed_day(expr: str, base: date, prefer: str) -> date | None:
+    """The day dateparser reads `expr` as, said on `base` (`prefer`: "past" or "future")."""
+    import dateparser  # imported on the first message that names a date
+
+    found = dateparser.parse(
+        expr,
+        languages=["en"],
+        settings={
+            "RELATIVE_BASE": datetime.combine(base, time(12)),
+            "PREFER_DATES_FROM": prefer,
+            "RETURN_AS_TIMEZONE_AWARE": False,
+        },
+    )
+    return found.date() if found is not None else None
 
 
 def monday_of(d: date) -> date:
@@ -136,3 +154,27 @@ def part_zh(part: str, first: date, last: date) -> tuple[date, date]:
     if part == "中旬":
         return first.replace(day=11), first.replace(day=20)
     return first.replace(day=21), last  # 下旬
+
+
+WEEKDAYS_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "末": 5}
+_ZH_BARE_WEEKDAY = re.compile(r"(?:周|星期|礼拜)([一二三四五六日天末])")
+#: Words around a bare weekday that make it one ahead ("周五要聚餐"), not the latest one.
+_ZH_AHEAD = re.compile(r"要|会|打算|准备|计划|将|得|约了|想")
+
+
+def zh_bare_weekday(text: str, start: int, end: int, base: date) -> tuple[date, date] | None:
+    """A bare "周五": the coming one when the clause says it lies ahead, else the latest."""
+    m = _ZH_BARE_WEEKDAY.fullmatch(text[start:end])
+    if m is None:
+        return None
+    wd = WEEKDAYS_ZH[m.group(1)]
+    around = text[max(0, start - 4) : start] + text[end : end + 8]
+    if _ZH_AHEAD.search(around):
+        d = base + timedelta(days=(wd - base.weekday()) % 7)
+    else:
+        d = base - timedelta(days=(base.weekday() - wd) % 7)
+    if m.group(1) == "末":  # 周末: that Saturday and Sunday (on a Sunday, this weekend)
+        if base.weekday() == 6 and d > base:
+            d -= timedelta(days=7)
+        return d, d + timedelta(days=1)
+    return d, d

@@ -41,7 +41,10 @@ _PAST_ATTRIBUTES: dict[str, tuple[str, ...]] = {
     "job_title": ("job", "title", "position", "role", "工作", "职位", "岗位"),
     "city": ("place", "apartment", "flat", "house", "home", "city", "town", "address", "住处", "城市", "房子", "家"),
     "school": ("school", "university", "college", "学校", "大学"),
+    "partner": ("girlfriend", "boyfriend", "partner", "男友", "女友", "男朋友", "女朋友", "对象", "任"),
+    "spouse": ("wife", "husband", "spouse", "妻", "夫", "老公", "老婆"),
 }  # fmt: skip
+_PERSON_ATTRIBUTES = frozenset({"partner", "spouse"})
 #: How a statement says it is about a past value of the attribute ("I worked at Hooli",
 #: "以前在美团上班"): such notes go with the superseded facts.
 _PAST_SAID: dict[str, re.Pattern[str]] = {
@@ -54,6 +57,8 @@ _PAST_SAID: dict[str, re.Pattern[str]] = {
     "school": re.compile(
         r"\b(?:went to|studied at|graduated from)\b|(?:以前|之前)在.{1,10}?(?:读书|上学)|毕业于", re.I
     ),
+    "partner": re.compile(r"\b(?:used to date|dated|broke up|split up)\b|分手|分了手|分开了", re.I),
+    "spouse": re.compile(r"\b(?:divorced?|used to be married|split up)\b|离婚|离了婚", re.I),
 }
 _NAME_EN = r"(?P<name>(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))"
 _NAME_ZH = r"(?P<name>[\u4e00-\u9fffA-Za-z]{1,4}?)"
@@ -64,6 +69,95 @@ _NOT_NAMES = {
     "老是", "老家", "老师", "老板", "老公", "老婆", "老人", "小时", "小孩", "小区", "小心", "阿姨", "老实",
 }  # fmt: skip
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+#: Roles said with a word of the past ("my old boss", "前老板"): the words of one role, any of
+#: which the user may have used for the same person.
+_EN_ROLES: tuple[tuple[str, ...], ...] = (
+    ("boss", "manager", "supervisor", "line manager", "team lead"),
+    (
+        "girlfriend",
+        "boyfriend",
+        "partner",
+        "wife",
+        "husband",
+        "fiance",
+        "fiancee",
+        "fiancé",
+        "fiancée",
+        "spouse",
+    ),
+    ("roommate", "flatmate", "housemate"),
+    ("coworker", "co-worker", "colleague", "teammate"),
+    ("landlord", "landlady"),
+    ("therapist", "counselor", "counsellor", "psychologist"),
+    ("doctor", "gp", "physician"),
+    ("neighbor", "neighbour"),
+)
+_EN_PAST_WORDS = ("old", "former", "previous", "ex", "last", "prior")
+_ZH_ROLES: tuple[tuple[str, ...], ...] = (
+    ("老板", "领导", "上司", "经理", "主管", "leader"),
+    ("任", "男友", "女友", "男朋友", "女朋友", "对象", "妻", "夫", "老公", "老婆"),
+    ("室友", "舍友", "合租室友"),
+    ("同事",),
+    ("房东",),
+)
+_ZH_PAST_WORDS = ("前", "以前的", "之前的", "原来的")
+#: The past partners a bare "ex" / 前任 names (any of them, whatever the word used).
+_EX_EN = {"ex", "ex-partner"}
+_EX_ZH = {"前任"}
+#: Words of a subject phrase too general to stand for it ("the hospital stay": "hospital").
+_GENERIC_EN = {
+    "stay", "time", "thing", "things", "stuff", "story", "situation", "whole", "business", "episode", "period",
+    "trip", "day", "days", "week", "year", "issue", "issues", "problem", "problems", "part", "bit", "plan", "plans",
+    "news", "saga", "drama", "mess", "deal", "matter", "one", "incident", "experience", "visit", "phase", "old",
+    "new", "big", "little", "last", "first", "recent", "entire", "bad", "with", "at", "in", "and", "of",
+}  # fmt: skip
+#: Measure words and particles that split a Chinese verb from its object (住了两周院, 离过婚).
+_ZH_SPLIT = r"(?:(?:了|过|着)(?:[一两三四五六七八九十几半\d]+个?[次场周天年月趟回个星期礼拜]{0,2})?|[一两三四五六七八九十几半\d]+个?[次场周天年月趟回个星期礼拜]{1,2})"
+
+
+def _role_variants(phrase: str) -> list[str]:
+    """The other words the user may have said a past role with ("my old boss": "former boss",
+    "previous manager", "ex-boss"; "前任": "前男友", "前妻"; "ex": "ex-girlfriend")."""
+    low = phrase.lower()
+    if _CJK.search(phrase):
+        for past in _ZH_PAST_WORDS:
+            if phrase.startswith(past):
+                role = phrase[len(past) :]
+                group = next((g for g in _ZH_ROLES if role in g), None)
+                if group is None:
+                    return []
+                return [p + r for p in _ZH_PAST_WORDS for r in group if len(p + r) >= 2]
+        return []
+    if low in _EX_EN:
+        return [f"ex-{r}" for r in _EN_ROLES[1]] + [f"ex {r}" for r in _EN_ROLES[1]] + ["ex"]
+    m = re.fullmatch(r"(old|former|previous|ex|last|prior)[\s-]+(.+)", low)
+    if m is None:
+        return []
+    group = next((g for g in _EN_ROLES if m.group(2) in g), None)
+    if group is None:
+        return []
+    out = [f"{p} {r}" for p in _EN_PAST_WORDS for r in group] + [f"ex-{r}" for r in group]
+    if group is _EN_ROLES[1]:  # an ex-girlfriend is "my ex" too
+        out.append("ex")
+    return out
+
+
+def _head(phrase: str) -> str | None:
+    """The word a subject phrase stands on ("knee surgery": "surgery"; "the hospital stay":
+    "hospital"), when it has more than one."""
+    if _CJK.search(phrase):
+        # a light verb and its object ("做手术", "动手术"): the object stands for it, as it is
+        # also said with words between them ("做了个阑尾手术")
+        m = re.fullmatch(
+            r"(?:做|动|开|住|看|打|办|搞|接受|进行|参加|去)(?P<object>[\u4e00-\u9fff]{2,6})", phrase
+        )
+        return m["object"] if m else None
+    words = [w for w in re.findall(r"[a-z][a-z'-]+", phrase.lower()) if w not in _GENERIC_EN]
+    if len(phrase.split()) < 2 or not words:
+        return None
+    return words[-1] if len(words[-1]) >= 4 else None
 
 
 @dataclass(frozen=True)
@@ -135,22 +229,43 @@ def topic_of(what: str, facts: list[Fact], episodes: list[Episode]) -> Topic:
     zh = bool(_CJK.search(phrase))
     past = (_ZH_PAST if zh else _EN_PAST).match(phrase)
     rest = phrase[past.end() :] if past else ""
-    past_attributes = frozenset(
+    past_attributes = set(
         attr
         for attr, words in _PAST_ATTRIBUTES.items()
         if rest and any((w in rest) if zh else re.search(rf"\b{w}s?\b", rest, re.I) for w in words)
     )
+    if phrase.lower() in _EX_EN or phrase in _EX_ZH:  # "my ex", 前任: any past partner
+        past_attributes = past_attributes | {"partner", "spouse"}
     texts = [f.source_text for f in facts] + [e.text for e in episodes]
     # The names in the phrase itself ("my time at Initech": Initech) are keys of their own.
     proper = [] if zh else re.findall(r"(?<!^)\b(?-i:[A-Z][\w&'-]+(?:\s+[A-Z][\w&'-]+)*)", phrase)
-    keys = tuple(dict.fromkeys((phrase, *proper, *sorted(_names(phrase, texts)))))
-    return Topic(keys, past_attributes)
+    phrases = list(dict.fromkeys((phrase, *_role_variants(phrase))))
+    names = {n for p in phrases for n in _names(p, texts)}
+    # A past partner's or spouse's name ("Sam", once Sam and the user broke up) is a key of "my ex".
+    names |= {
+        str(f.value)
+        for f in facts
+        if f.subject_name == SELF
+        and f.attribute in past_attributes & _PERSON_ATTRIBUTES
+        and f.status != "active"
+    }
+    head = None if len(phrases) > 1 or past else _head(phrase)  # "old boss" is no "boss"
+    keys = tuple(dict.fromkeys((*phrases, *proper, *([head] if head else []), *sorted(names))))
+    return Topic(keys, frozenset(past_attributes))
 
 
 def _says(text: str, key: str) -> bool:
+    """Does `text` say `key`: a Chinese word in it, also split by what a verb takes between
+    it and its object (住院: 住了两周院); an English one as a word, in any of its forms
+    (surgery: surgeries; divorce: divorced)."""
     if _CJK.search(key):
-        return key in text
-    return re.search(r"(?<![\w-])" + re.escape(key) + r"(?![\w])", text, re.I) is not None
+        return key in text or (
+            len(key) == 2 and re.search(re.escape(key[0]) + _ZH_SPLIT + re.escape(key[1]), text) is not None
+        )
+    stem = re.escape(key[:-1]) + r"(?:y|ies)" if key.endswith("y") and len(key) > 3 else re.escape(key)
+    forms = r"(?:s|es|d|ed|ing|ized|ised)?" if re.search(r"[a-z]$", key) else ""
+    # "ex" is not "ex-boss": a hyphen goes on with the word
+    return re.search(r"(?<![\w-])" + stem + forms + r"(?![\w]|-\w)", text, re.I) is not None
 
 
 def says_topic(text: str, topic: Topic) -> bool:

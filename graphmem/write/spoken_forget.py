@@ -15,6 +15,7 @@ from datetime import datetime
 from graphmem.embedding.hashing import Embedder
 from graphmem.extract.relations import relation_of
 from graphmem.gate.control import SECOND_THOUGHT_EN
+from graphmem.gate.forget_request import topic_request
 from graphmem.model import SELF, Candidate, Episode, Fact, Ignored, Refusal, RememberResult
 from graphmem.stores.base import Store
 from graphmem.write import erasure, forget_topic
@@ -55,6 +56,8 @@ _ZH_SAID = re.compile(
 def topic(text: str) -> str:
     """The words a forget request names, without the cue and politeness ("Boston", "妹妹")."""
     t = text.strip()
+    if (req := topic_request(t)) is not None:
+        return req.topic
     if re.search(r"[\u4e00-\u9fff]", t):
         t = _ZH_TAIL.sub("", _ZH_LEAD.sub("", t))
         return _ZH_SAID.sub("", t).strip(" ，,。")
@@ -77,7 +80,7 @@ def _about(fact: Fact, cand: Candidate) -> bool:
 _ATTRIBUTE_WORDS: dict[str, tuple[str, ...]] = {
     "employer": ("job", "work", "works", "working", "employer", "company", "workplace", "工作", "公司", "单位", "上班"),
     "job_title": ("job", "title", "position", "role", "occupation", "profession", "工作", "职位", "职业"),
-    "city": ("live", "lives", "living", "address", "city", "town", "住", "住址", "城市", "住哪"),
+    "city": ("live", "lives", "living", "address", "city", "town", "住在", "住址", "城市", "住哪", "住的地方"),
     "age": ("age", "old", "年龄", "岁"),
     "birthday": ("birthday", "生日"),
     "allergy": ("allergy", "allergies", "allergic", "过敏"),

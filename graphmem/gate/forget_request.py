@@ -1,0 +1,241 @@
+"""A forget said after the fact, by topic: which words of a user message ask the assistant to
+let go of what was said about something, and what that something is.
+
+A request is read as parts, each a small vocabulary, so the phrasings people use combine
+freely instead of being listed one by one:
+
+- a lead-in: politeness, a second thought, an address ("please", "ok so", "honestly",
+  "can you", "I'd like you to", "you can"; 请, 麻烦, 帮我, 能不能);
+- the act: a verb of erasing or dropping ("erase", "delete", "wipe", "scrap", "ditch",
+  "forget"; 删, 清, 抹, 忘), or a keeping verb negated ("don't keep / hold on to / store",
+  "stop remembering", "no need to keep"; 别存, 别留, 不要记);
+- what is let go of: "everything / anything / the stuff / whatever / all the things /
+  any record of", optionally "I said / told you / mentioned (before)", then "about / on /
+  regarding / to do with"; in Chinese the topic comes first and is marked as a topic (关于,
+  有关, 说过的, 的事, 的记录, 那些, 那件事);
+- the topic itself, and a tail ("please", "from your memory", "anymore"; 吧, 了, 哈).
+
+What is not a request: a sentence whose subject is the user ("I always forget my keys",
+"我把前任的照片都删了", "我忘了前任的生日"), a question about forgetting ("how do I forget
+about my ex?", "did you forget …?", "你会删掉吗"), an object that names no topic ("can you
+forget things?").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: Words in front of an English request: politeness, interjections, second thoughts.
+_EN_FILLER = (
+    r"(?:please|pls|plz|just|and|but|so|oh|hey|ok|okay|btw|also|actually|wait|hmm+|um+|uh+|ugh+|nah|no|yeah|yes"
+    r"|right|alright|look|listen|honestly|seriously|anyway|anyways|nvm|never ?mind|on second thought"
+    r"|come to think of it|sorry|one more thing|oh and|and also|thinking about it|you know what)"
+)
+_EN_ASK = (
+    r"(?:(?:can|could|would|will) you(?: please| kindly| just)?|(?:i'?d|i would) like you to|i want you to"
+    r"|i need you to|you (?:can|may|should|could) (?:just |now |go ahead and )?|go ahead and|feel free to"
+    r"|(?:i'?d|i would) (?:prefer|rather) (?:that )?you)"
+)
+#: Verbs of erasing, dropping, letting go (the bare infinitive, as a request has it).
+_EN_DROP = (
+    r"(?:forget|delete|erase|remove|wipe(?: out)?|drop|scrub|unlearn|scratch|scrap|ditch|dump|nuke|purge|clear(?: out)?"
+    r"|get rid of|throw (?:out|away)|toss(?: out)?|bin|trash|let go of|lose|discard|strike|cross out|wipe away)"
+)
+#: Keeping verbs, which say the request when negated ("don't hold on to …").
+_EN_KEEP = (
+    r"(?:keep|hold on ?to|hang on ?to|hold onto|hang onto|store|save|retain|remember|record|track|keep track of"
+    r"|keep a record of|keep hold of|hold)"
+)
+_EN_NOT = r"(?:don'?t|do not|dont|never|no need to|you don'?t need to|there'?s no need to|stop|quit)"
+_EN_ACT = (
+    r"(?:"
+    + _EN_DROP
+    + r"|"
+    + _EN_NOT
+    + r"\s+(?:"
+    + _EN_KEEP
+    + r"|"
+    + _EN_KEEP
+    + r"ing|remembering|storing|keeping|saving|holding on ?to)"
+    + r")"
+)
+#: What is let go of: a quantity of what was said, then a word that introduces the topic.
+_EN_WHAT = (
+    r"(?:(?:all|any|every)\s+(?:of\s+)?(?:the\s+|my\s+|your\s+)?|the\s+|that\s+|those\s+|this\s+|these\s+|what(?:ever)?\s+"
+    r"|everything\s+|anything\s+|stuff\s+|things\s+)?"
+    r"(?:(?:stuff|things?|bits?|info(?:rmation)?|details?|memor(?:y|ies)|notes?|records?|mentions?|messages?|conversations?"
+    r"|chats?|talk|everything|anything|whatever|what|parts?)\s+)?"
+)
+_EN_SAID = (
+    r"(?:(?:that\s+|which\s+)?(?:i(?:'ve| have)?|you(?:'ve| have)?|we(?:'ve| have)?)\s+(?:ever\s+|just\s+|already\s+)?"
+    r"(?:said|told you|mentioned|shared|brought up|talked about|wrote|typed|know|have|remember|learned|heard|got|saved|stored"
+    r"|discussed|went over|(?:been )?(?:saying|telling you))(?:\s+(?:to you|with you|earlier|before|so far|previously))*\s+)?"
+)
+_EN_ABOUT = r"(?:about|on|regarding|re|concerning|of|related to|to do with|involving|around|surrounding|with|from|connected to)\s+"
+_EN_ABOUT_END = r"\b(?:about|on|regarding|re|concerning|of|related to|to do with|involving|around|surrounding|with|from|connected to)\s*$"
+#: Verbs that erase only memories: the topic may follow them bare ("forget my ex").
+_EN_STRONG = ("forget", "delete", "erase", "wipe", "unlearn", "scrub", "purge")
+_EN_TAIL = re.compile(
+    r"(?:[\s,]+(?:please|pls|plz|for me|from (?:your|ur) (?:memory|notes|records)|from memory|again|too|as well|now"
+    r"|anymore|any more|ok|okay|thanks|thank you|thx|ty|altogether|entirely|completely|for good|at all|right now"
+    r"|ok\?|okay\?|will you|would you|if you can|if that'?s ok|if possible))*\s*[.!?~…]*\s*$",
+    re.I,
+)
+_EN_REQUEST = re.compile(
+    r"^(?:" + _EN_FILLER + r"[,.!\s]+)*(?:" + _EN_ASK + r"\s*)?(?:please\s+)?"
+    r"(?P<act>" + _EN_ACT + r")\s+(?:about\s+)?"
+    r"(?P<what>" + _EN_WHAT + _EN_SAID + r"(?:" + _EN_ABOUT + r")?)"
+    r"(?P<topic>.+)$",
+    re.I,
+)
+#: Objects that are no topic: "forget it", "delete this", "drop everything".
+_EN_NO_TOPIC = re.compile(
+    r"^(?:it|this|that|them|these|those|things|stuff|everything|anything|all|me|you|this one|that one|it all|all of it"
+    r"|what i (?:just )?said|the (?:last|previous) (?:message|thing|one)|my (?:last|previous) message)$",
+    re.I,
+)
+
+#: Chinese: a lead-in, a topic marked as one, then the act (or the act, then the topic).
+_ZH_LEAD = r"(?:请|麻烦|麻烦你|你|您|帮我|帮忙|能不能|能否|可不可以|可以|能|就|还是|算了|对了|哦|嗯|那(?![些件段次])|那个|另外|还有|然后|好吧|唉)*"
+_ZH_ASKING = r"(?:能不能|能否|可不可以|可以|麻烦|请)"
+#: What marks the words before the act as a topic of earlier talk.
+_ZH_MARK = (
+    r"(?:的事情?|的那些事情?|那些事情?|那件事|这件事|那段|那次|那回|的记录|的记忆|的信息|的内容|的东西|的部分|的消息|的聊天记录?|的对话"
+    r"|那些|这些|相关的?(?:事情?|内容|东西|记录|信息)?|有关的(?:事情?|内容|东西|记录|信息)?|的(?:那些|这些)?(?:记录|内容|信息))"
+)
+_ZH_ADV = r"(?:你)?(?:就|也|都|全都|全部|统统|一律|通通|全|一并|一起|干脆|直接|通通都|都给)*(?:帮我|给我|替我)?(?:都|全)?"
+_ZH_ACT = (
+    r"(?:删了|删掉|删除|删|清了|清掉|清除|清空|清一下|清理掉?|抹掉|抹了|抹去|去掉|扔掉|丢掉|忘了吧|忘掉|忘记|忘了"
+    r"|别(?:再)?(?:存|留|记|保存|保留)(?:着|下来|下)?了?|不要(?:再)?(?:存|留|记|保存|保留)(?:着|下来|下)?了?"
+    r"|不用(?:再)?(?:存|留|记|保存|保留)(?:着|下来|下)?了?|甭(?:存|留|记)了?)"
+)
+_ZH_END = r"(?:一下|掉)?(?:吧|哈|啊|了|哦|呗|呀|嘛|好吗|好不好|行吗|可以吗|行不行|吗|谢谢)*"
+#: The end of a request, which may say the act again ("…你别记着了，删掉吧").
+_ZH_TAIL = (
+    _ZH_END
+    + r"(?:[，,、\s]+(?:谢谢|多谢|拜托了?|麻烦了|辛苦了|好吗|行吗)|[，,、\s]+"
+    + _ZH_ADV
+    + r"(?:"
+    + _ZH_ACT
+    + r")"
+    + _ZH_END
+    + r")*[。！!？?～~…\s]*$"
+)
+_ZH_TOPIC_FIRST = re.compile(
+    r"^" + _ZH_LEAD + r"(?P<ba>把)?(?:那些|这些)?(?P<about>关于|有关|跟|和)?"
+    r"(?P<topic>(?:(?!我(?:都|也|就|已经|早就|早|全)?(?:删|清|忘|抹|把))[^，,。；;！!？?]){1,30}?)"
+    r"(?P<mark>" + _ZH_MARK + r")?" + _ZH_ADV + r"(?P<act>" + _ZH_ACT + r")" + _ZH_TAIL
+)
+_ZH_ACT_FIRST = re.compile(
+    r"^"
+    + _ZH_LEAD
+    + r"(?P<act>忘掉|忘记掉?|删掉|删除|抹掉|清除|清掉|别再记着|别再存|不要再存|不要再留|别再留)"
+    r"(?P<about>关于|有关)?(?P<topic>[^，,。；;！!？?]{1,30}?)(?P<mark>" + _ZH_MARK + r")?" + _ZH_TAIL
+)
+_ZH_SAID_LEAD = re.compile(
+    r"^(?:我)?(?:(?:之前|以前|刚才|刚刚|上次|过去|前面)(?:跟你|和你|对你|给你)?(?:说|提|讲|聊|告诉你)(?:到|起)?过?的?"
+    r"|(?:跟你|和你|对你|给你)?(?:说|提|讲|聊|告诉你)(?:到|起)?过的?|(?:跟你|和你|对你)(?:说|提|讲|聊)(?:到|起)?的?)"
+    r"(?:关于|有关)?"
+)
+_ZH_NO_TOPIC = {
+    "",
+    "这",
+    "那",
+    "这个",
+    "那个",
+    "它",
+    "这些",
+    "那些",
+    "刚才",
+    "刚刚",
+    "上面",
+    "我",
+    "你",
+    "都",
+    "这句",
+    "那句",
+}
+
+
+@dataclass(frozen=True)
+class TopicRequest:
+    """A request to let go of what was said about `topic` ("my ex", "住院")."""
+
+    topic: str
+    cue: str  # the words of the act ("erase", "别存了")
+
+
+def _en(text: str) -> TopicRequest | None:
+    t = " ".join(text.split())
+    m = _EN_REQUEST.match(t)
+    if m is None:
+        return None
+    # the topic ends with its clause ("forget it, never mind": "it")
+    topic = _EN_TAIL.sub("", re.split(r"\s*(?:[,;:!?]|\.(?:\s|$)|\s[-–—]\s)", m["topic"], maxsplit=1)[0])
+    topic = topic.strip(" ,.;:!?\"'")
+    topic = re.sub(
+        r"^(?:that|what)\s+(?:i|you)\s+(?:said|told you|mentioned)\s+(?:about\s+)?", "", topic, flags=re.I
+    )
+    if not topic or _EN_NO_TOPIC.match(topic):
+        return None
+    act = m["act"].lower()
+    about = re.search(_EN_ABOUT_END, m["what"], re.I) is not None
+    # "don't keep this" is about this message, "drop the kids off" about no memory: a
+    # negated keeping verb, or a verb that erases other things too, asks to let go of a
+    # topic only when its object points back at what was said ("what I told you about",
+    # "the stuff about", "any record of").
+    if not about and not act.startswith(_EN_STRONG):
+        return None
+    return TopicRequest(topic, m["act"])
+
+
+def _zh(text: str) -> TopicRequest | None:
+    t = text.strip()
+    for rx in (_ZH_TOPIC_FIRST, _ZH_ACT_FIRST):
+        m = rx.match(t)
+        if m is None:
+            continue
+        lead = t[: m.start("act") if rx is _ZH_ACT_FIRST else m.start("topic")]
+        if t.rstrip("。！!？?～~… ").endswith(("吗", "么")) and not re.search(_ZH_ASKING, lead):
+            return None  # "你会把我说的删了吗": a question, unless asked politely ("能不能…吗")
+        raw = m["topic"]
+        topic = _ZH_SAID_LEAD.sub("", raw)
+        marked = bool(m["about"] or m["mark"]) or topic != raw
+        if not marked and (rx is _ZH_TOPIC_FIRST or m["act"].startswith("忘")):
+            # "把手机里的照片删了" names a thing to delete, "忘记密码了" a thing forgotten:
+            # neither is a topic of earlier talk
+            return None
+        if m["about"] in ("跟", "和") and not m["mark"]:
+            return None  # "跟他删了": no "有关" / "的事" says a topic
+        topic = re.sub(r"^(?:那些|这些)?(?:关于|有关)", "", topic)
+        topic = re.sub(r"(?:有关|相关)?的?$", "", topic).strip(" ，,、")
+        if topic in _ZH_NO_TOPIC:
+            return None
+        return TopicRequest(topic, m["act"])
+    return None
+
+
+#: "Forget about work for a sec", "let's forget the budget for now", "forget I asked": a
+#: putting aside in conversation, no request to the memory.
+_CASUAL_EN = re.compile(
+    r"\bfor\s+(?:a|one)\s+(?:sec|second|moment|minute|min|bit|while)\b|\bfor\s+(?:now|tonight|today|the moment"
+    r"|the time being)\b|\bforget\s+(?:i|that i)\s+(?:asked|said anything)\b|^\W*let'?s\s+(?:just\s+)?forget\b",
+    re.I,
+)
+
+
+def casual(text: str) -> bool:
+    """Does the message put something aside in conversation ("forget about work for a sec")
+    rather than ask the memory to let go of it?"""
+    return _CASUAL_EN.search(text) is not None
+
+
+def topic_request(text: str) -> TopicRequest | None:
+    """The topic forget request `text` makes, or None."""
+    t = (text or "").strip()
+    if not t or len(t) > 300:  # a request is a sentence or two, not a story
+        return None
+    if re.search(r"[\u4e00-\u9fff]", t):
+        return _zh(t)
+    return None if casual(t) else _en(t)
