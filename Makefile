@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install provision demo test lint format bench bench-quick neo4j neo4j-stop clean
+.PHONY: install provision demo test test-fast lint format bench bench-quick neo4j neo4j-stop clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "graphmem needs Python >= 3.10"'
@@ -23,8 +23,17 @@ demo: $(STAMP)
 provision:
 	tools/provision.sh
 
+# Two tiers (markers in pyproject.toml, the mechanism in tests/conftest.py). test-fast: no
+# Neo4j, nothing slow, in parallel. test: everything: what needs no Neo4j in parallel, then
+# the Neo4j tests in one process, so one Neo4j server serves them (each xdist worker would
+# start its own).
+XDIST ?= -n auto
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest $(XDIST) -m "not neo4j and not slow"
+
 test: provision $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(XDIST) -m "not neo4j"
+	$(BIN)/python -m pytest -m neo4j
 
 lint: $(STAMP)
 	$(BIN)/ruff check graphmem tests benchmarks

@@ -1,5 +1,6 @@
 """Reliability: concurrent writers, SIGKILLed writers and imports, a Neo4j fault under
-writers retrying with the same key, the secrets matrix, fuzz counts, and the cost of one
+writers retrying with the same key, the secrets matrix, erasure (words left in the store's
+files after each kind of forget: benchmarks/erasure.py), fuzz counts, and the cost of one
 remember by message length and character. Every loop is bounded and stays on loopback.
 
 Counts, not timings, are the point (except the cost table): each row says how many
@@ -22,6 +23,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
+from benchmarks import erasure
 from benchmarks.common import Report, md_table, now
 
 T0 = datetime(2026, 3, 1, tzinfo=timezone.utc)
@@ -413,6 +415,13 @@ def run(out: Path, quick: bool, neo: Any) -> Report:
             ["generated shapes", "kinds", "persisted whole", "persisted in part"],
             [[s["shapes"], ", ".join(s["kinds"]), s["whole"], s["partial"]]]), ""]  # fmt: skip
 
+        e = erasure.sqlite_rows(work, 40 if quick else 400)
+        if neo.ok:
+            e += erasure.neo4j_rows(str(neo.uri), 10 if quick else 40)
+        data["erasure"] = e
+        md += ["### Erasure: words left in store files (SQLite file + WAL; Neo4j nodes and fulltext indexes)", "",
+               md_table(erasure.HEADER, erasure.table_rows(e)), ""]  # fmt: skip
+
         f = _fuzz(str(work / "fuzz.db"))
         data["fuzz"] = f
         md += ["### Fuzz (SQLite)", "", md_table(
@@ -428,10 +437,31 @@ def run(out: Path, quick: bool, neo: Any) -> Report:
                "", *_cost_md(cost, lengths),
             "Neo4j fault runs (server SIGKILLed and stopped under 4 writers retrying with the same key) "
             "are `tests/test_faults.py`: they restart a server of their own, so they stay out of this run.",
+            "", *_outage_md(data),
         ]  # fmt: skip
     rep = Report("reliability", "Reliability", "\n".join(md), data)
     rep.seconds = now() - t0
     return rep
+
+
+def _outage_md(data: dict[str, Any], store_timeout: float = 3.0) -> list[str]:
+    """The outage bound: a Neo4j of its own SIGKILLed under 1 and 4 writers (benchmarks/outage.py)."""
+    from benchmarks.outage import outage_run, own_server
+
+    rows = []
+    try:
+        with own_server() as server:
+            for writers in (1, 4):
+                o = outage_run(server, writers, store_timeout, down=2 * store_timeout + 2)
+                data[f"outage_{writers}"] = o
+                rows.append([writers, f"{store_timeout:g}", o["down_s"], o["calls"], o["failed_calls"],
+                             o["max_failed_call_s"], o["max_ok_call_s"], o["max_call_s"],
+                             "yes" if o["max_call_s"] <= store_timeout + 1 else "no", o["lost"], o["doubled"]])  # fmt: skip
+    except Exception as e:  # noqa: BLE001 - no local Neo4j: the row says why
+        return ["### Outage bound (Neo4j)", "", f"not run: {type(e).__name__}: {str(e)[:200]}", ""]
+    return ["### Outage bound (Neo4j SIGKILLed, writers retrying with the same key)", "", md_table(
+        ["writers", "store_timeout s", "down s", "calls", "failed", "max failed call s", "max ok call s",
+         "max call s", "≤ timeout + 1 s", "lost", "doubled"], rows), ""]  # fmt: skip
 
 
 def _cost_main(argv: list[str] | None = None) -> None:

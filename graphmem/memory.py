@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from graphmem.config import Config
 from graphmem.embedding.choice import make_embedder
 from graphmem.embedding.hashing import Embedder
-from graphmem.errors import EmbedderMismatchError
+from graphmem.errors import EmbedderMismatchError, InvalidInputError
 from graphmem.extract import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts, RuleExtractor
 from graphmem.facts.decay import effective_score
 from graphmem.facts.vocab import CORE_KEYS, RELATION_KEYS, is_single
@@ -28,10 +28,10 @@ from graphmem.model import (
 from graphmem.recall.context_block import render as render_context
 from graphmem.stores import Store, open_store
 from graphmem.stores.base import UserReader
+from graphmem.stores.call_deadline import within_store_timeout
 from graphmem.text.dates import find_spans
 from graphmem.text.dates import warm as warm_dates
 from graphmem.text.terms import bound_runs, terms
-from graphmem.text.timestamps import parse_time
 from graphmem.write import idempotency as write_keys
 from graphmem.write import validate
 from graphmem.write.indexing import clause_terms, search_terms, short_message_terms, vector_text
@@ -56,7 +56,10 @@ _ASKED = frozenset({"exact", "graph"})
 # single-valued profile, relations and standing constraints. Free-text notes, events and
 # open-ended likes/dislikes are most of a large user's facts and stay out of this
 # per-message read.
-_CONTEXT_ATTRIBUTES = [k for k in CORE_KEYS if is_single(k)] + list(RELATION_KEYS) + ["diet", "allergy"]
+#: The likings too: a taste that turns ("so over X, it's all Y now") names the one it leaves.
+_CONTEXT_ATTRIBUTES = (
+    [k for k in CORE_KEYS if is_single(k)] + list(RELATION_KEYS) + ["diet", "allergy", "likes", "dislikes"]
+)
 
 
 class Memory:
@@ -129,6 +132,7 @@ class Memory:
         self.close()
 
     # ---- write -----------------------------------------------------------------------
+    @within_store_timeout
     def remember(
         self,
         user_id: str,
@@ -152,12 +156,11 @@ class Memory:
         role = validate.role(role)
         ref = validate.ref(ref)
         key = validate.key(key) if key is not None else ref
-        when = parse_time(at)
+        when = validate.when(at)
+        speaker = validate.speaker(speaker)
         from graphmem import gate
         from graphmem.write import episodes
         from graphmem.write.transaction import Applier, new_id
-
-        speaker = episodes.check_speaker(speaker)
 
         control = gate.control_of(text) if role == "user" else None
         if control is not None and control.kind == gate.DONT_KEEP:
@@ -248,13 +251,9 @@ class Memory:
         )
         from graphmem.write import spoken_forget
 
-        named = spoken_forget.named_facts(r.facts(statuses=None), out.candidates if out else [], text)
-        result = RememberResult(uid, refused=[Refusal("user_request", "a forget request is not kept")])
-        for f in named:
-            if self.forget(uid, f.id, at=when):
-                result.retracted.append(f)
-        if not named:
-            result.ignored.append(Ignored("", "nothing_to_forget"))
+        result = spoken_forget.erase_request(
+            self.store, uid, text, out.candidates if out else [], when, self.embedder
+        )
         _log.debug("remember user=%r forget request erased=%d", uid, len(result.retracted))
         return result
 
@@ -321,7 +320,7 @@ class Memory:
         uid = validate.user_id(user_id)
         query = validate.text(query, self.config.max_text_chars, "query")
         k = validate.top_k(k)
-        when = parse_time(at)
+        when = validate.when(at)
         q = self._recaller.prepare(query, k)  # embedded outside any transaction
 
         # The access is recorded with the reads (on Neo4j in their transaction: one commit).
@@ -360,9 +359,9 @@ class Memory:
         uid = validate.user_id(user_id)
         attribute = validate.attribute(attribute)
         subject = validate.subject(subject)
-        when = parse_time(at)
+        when = validate.when(at)
         if as_of is not None:
-            parse_time(as_of, "as_of")
+            validate.when(as_of, "as_of")
         found = self.facts(uid, include_frozen=as_of is not None, as_of=as_of)
         found = [f for f in found if f.attribute == attribute]
         target = subject or "self"
@@ -379,7 +378,7 @@ class Memory:
         of belief, and it ends no validity."""
         uid = validate.user_id(user_id)
         include_frozen = validate.flag(include_frozen, "include_frozen")
-        t = None if as_of is None else parse_time(as_of, "as_of")
+        t = None if as_of is None else validate.when(as_of, "as_of")
         r = self.store.reader(uid)
         if t is None:
             statuses = ("active", "frozen") if include_frozen else ("active",)
@@ -402,7 +401,7 @@ class Memory:
         from graphmem.views.graph import build_graph  # networkx loads on first use
 
         uid = validate.user_id(user_id)
-        when = None if as_of is None else parse_time(as_of, "as_of")
+        when = None if as_of is None else validate.when(as_of, "as_of")
         include_frozen = validate.flag(include_frozen, "include_frozen")
         include_episodes = validate.flag(include_episodes, "include_episodes")
         return build_graph(
@@ -432,9 +431,13 @@ class Memory:
         """Write the user's versioned JSON document to a path or file (or return it in `.document`)."""
         uid = validate.user_id(user_id)
         include_embeddings = validate.flag(include_embeddings, "include_embeddings")
+        dest = validate.export_destination(path_or_fileobj)
         from graphmem import portability
 
-        return portability.write_export(self.store, uid, path_or_fileobj, include_embeddings, self.embedder)
+        try:
+            return portability.write_export(self.store, uid, dest, include_embeddings, self.embedder)
+        except OSError as e:  # the path given cannot be written (missing folder, too long, no right)
+            raise InvalidInputError(f"the export cannot be written there: {e.strerror or e}") from e
 
     def import_(self, doc: Any, as_user: str | None = None, dry_run: bool = False) -> ImportReport:
         """Import a document (path, file, JSON text or dict), optionally under another user id."""
@@ -461,16 +464,15 @@ class Memory:
         from graphmem.write import erasure
 
         uid, fid = validate.user_id(user_id), validate.name(fact_id, "fact_id")
-        return erasure.forget_fact(self.store, uid, fid, parse_time(at), embedder=self.embedder)
+        return erasure.forget_fact(self.store, uid, fid, validate.when(at), embedder=self.embedder)
 
     def forget_episode(self, user_id: str, ref: str, at: datetime | str | None = None) -> int:
         """Forget one kept message (by its ref, else its id) and every fact that came from
         it (each as `forget` does); returns how many were erased (0: unknown)."""
         from graphmem.write import erasure
 
-        return erasure.forget_episode(
-            self.store, validate.user_id(user_id), ref, parse_time(at), embedder=self.embedder
-        )
+        uid, ref = validate.user_id(user_id), validate.name(ref, "ref", validate.MAX_REF_CHARS)
+        return erasure.forget_episode(self.store, uid, ref, validate.when(at), embedder=self.embedder)
 
     def gc(
         self,
@@ -488,7 +490,7 @@ class Memory:
         )
         from graphmem.write import erasure
 
-        return erasure.gc(self.store, uid, parse_time(at), floor, profile)
+        return erasure.gc(self.store, uid, validate.when(at), floor, profile)
 
 
 def _known_entities(r: UserReader) -> list[KnownEntity]:

@@ -99,6 +99,10 @@ class Candidate:
     source_text: str = ""  # the clause it came from
     confidence: float | None = None  # defaults from the source
     valid_from: datetime | None = None  # when it became true, if the message says ("last month")
+    #: Why a correction corrects, when the discourse around it said so (graphmem.extract.discourse):
+    #: "explicit_correction" (the user fixes what they said) or "change" (what held has changed). It names
+    #: the arbitration rule in the audit record; None keeps the rule's own name.
+    cue: str | None = None
 
 
 @dataclass(frozen=True)
@@ -132,10 +136,14 @@ class RememberResult:
     audit: list[AuditRecord] = field(default_factory=list)
     episode_id: str | None = None
     usage: dict[str, int] = field(default_factory=dict)  # LLM token usage, when any
+    #: Ids of the messages a spoken forget request erased (those that said what it named).
+    forgotten_episodes: list[str] = field(default_factory=list)
 
     @property
     def changed(self) -> bool:
-        return bool(self.added or self.superseded or self.retracted or self.reinforced)
+        return bool(
+            self.added or self.superseded or self.retracted or self.reinforced or self.forgotten_episodes
+        )
 
 
 @dataclass(frozen=True)
@@ -179,6 +187,10 @@ class RecallItem:
     channels: dict[str, int]
     path: list[str] = field(default_factory=list)  # hop path, e.g. ["self", "child", "朵朵"]
     episode: Episode | None = None
+    #: The date the memory is about, as the recaller resolved it (`graphmem.text.dates.
+    #: memory_date`: the day its words name, even ahead, else its message's, else when it was
+    #: said); None on an item built by hand, whose `date` is then read from its fields.
+    when: datetime | None = None
 
     @property
     def kind(self) -> str:
@@ -198,15 +210,23 @@ class RecallItem:
 
     @property
     def date(self) -> datetime | None:
-        """The date the memory refers to: a fact's validity start when it was resolved
-        from the message ("yesterday"), else what its message refers to, else when it
-        was said."""
+        """The date the memory refers to: `when` when the recaller set it, else a fact's
+        validity start when it was resolved from the message ("yesterday"), else what its
+        message refers to, else when it was said."""
+        if self.when is not None:
+            return self.when
         f, e = self.fact, self.episode
         if f is not None and f.valid_from != f.recorded_at:
             return f.valid_from
         if e is not None:
             return e.date
         return f.valid_from if f is not None else None
+
+    @property
+    def day(self) -> str | None:
+        """`date` as an ISO day ("2026-03-07"), the form every surface shows."""
+        d = self.date
+        return d.date().isoformat() if d is not None else None
 
 
 @dataclass

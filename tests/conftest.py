@@ -1,9 +1,20 @@
-"""Fixtures: one behaviour suite, parametrized over every store.
+"""Fixtures and tiers.
 
 `backend` is "sqlite" (a real file in a temp dir) or "neo4j" (a real server, see
-tests/neo4j_server.py). Tests build Memory objects with `open_memory()` so a restart
-is a real close and reopen, and use `uid()` for user ids unique to the test, because
-the Neo4j database is shared by the whole session.
+tests/neo4j_server.py). The storage protocol is held to on both stores by the contract
+suite (tests/test_store_contract.py, every protocol method), so a Memory-level test runs
+on SQLite alone unless it is marked `both_stores`: tests of code that differs by store
+(the contract, the analyst's Cypher, secrets at rest, isolation through the shells, the
+public scenarios and the dev set). Tests build Memory objects with `open_memory()` so a
+restart is a real close and reopen, and use `uid()` for user ids unique to the test,
+because the Neo4j database is shared by the whole session.
+
+Markers (pyproject.toml): `neo4j` is added to every test that runs on Neo4j (the neo4j
+backend, the `neo4j_uri` fixture); `slow` marks subprocess-heavy tests. The Neo4j server is
+one per pytest process: under pytest-xdist each worker that meets a Neo4j test starts its
+own, so `make test` runs the Neo4j tests in a process of their own, after the others ran in
+parallel. (xdist's `--dist loadgroup` would keep them on one worker, but xdist 3.8 sets a
+node id pytest 9 no longer reads, so its groups do nothing.)
 """
 
 from __future__ import annotations
@@ -17,7 +28,24 @@ import pytest
 
 from graphmem import Memory
 
-BACKENDS = ["sqlite", "neo4j"]
+SQLITE = pytest.param("sqlite", id="sqlite")
+NEO4J = pytest.param("neo4j", id="neo4j", marks=pytest.mark.neo4j)
+#: Both stores, the neo4j one marked: for tests parametrized by hand (`@pytest.mark.parametrize`).
+BACKENDS = [SQLITE, NEO4J]
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """`backend`: SQLite alone, both stores for tests marked `both_stores`."""
+    if "backend" in metafunc.fixturenames:
+        both = metafunc.definition.get_closest_marker("both_stores") is not None
+        # Module scope: a module-scoped fixture (a service process) may depend on it too.
+        metafunc.parametrize("backend", BACKENDS if both else [SQLITE], scope="module")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "neo4j_uri" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.neo4j)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
@@ -35,9 +63,9 @@ def neo4j_uri() -> Iterator[str]:
         yield uri
 
 
-@pytest.fixture(params=BACKENDS)
+@pytest.fixture(scope="module")
 def backend(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
+    return str(request.param)  # always parametrized by pytest_generate_tests
 
 
 @pytest.fixture

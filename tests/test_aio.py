@@ -10,6 +10,9 @@ import pytest
 
 from graphmem import AsyncMemory, InvalidInputError, InvalidUserIdError, Memory
 
+# AsyncMemory runs calls on threads: the Neo4j driver gives each thread its own session.
+pytestmark = pytest.mark.both_stores
+
 
 def test_same_public_methods_as_memory() -> None:
     sync = {n for n, v in inspect.getmembers(Memory, callable) if not n.startswith("_")}

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import graphmem
 from graphmem.shells.cli.main import build_parser
 
@@ -20,6 +22,23 @@ def test_all_matches_exports() -> None:
     assert set(graphmem.__all__) - {"__version__"} == public - modules
     for name in graphmem.__all__:
         assert hasattr(graphmem, name), name
+
+
+def test_version_lives_in_pyproject_alone() -> None:
+    declared = re.search(r'^version = "([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M)
+    assert declared is not None
+    # From the installed metadata: a stale editable install says so here (pip install -e .).
+    assert graphmem.__version__ == declared.group(1)
+    written = [
+        str(p.relative_to(ROOT))
+        for p in [*(ROOT / "graphmem").rglob("*.py"), ROOT / "setup.py"]
+        if p.is_file()
+        and (
+            declared.group(1) in p.read_text(encoding="utf-8")
+            or re.search(r"^__version__\s*=", p.read_text(encoding="utf-8"), re.M)
+        )
+    ]
+    assert written == [], f"a version written outside pyproject.toml: {written}"
 
 
 def _commands() -> list[str]:
@@ -43,6 +62,7 @@ def _cli(store: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )  # fmt: skip
 
 
+@pytest.mark.slow  # runs the CLI in subprocesses
 def test_cli_round_trip(tmp_path: Path) -> None:
     db = tmp_path / "cli.db"
     r = _cli(db, "remember", "--user", "u1", "--at", "2026-01-05T10:00:00Z", "I'm a PM at Globex.")
@@ -66,12 +86,14 @@ def test_cli_round_trip(tmp_path: Path) -> None:
     assert _cli(db, "get", "--user", "u2", "employer").stdout.strip() == ""
 
 
+@pytest.mark.slow  # runs the CLI in subprocesses
 def test_cli_errors_are_clear(tmp_path: Path) -> None:
     r = _cli(tmp_path / "x.db", "remember", "--user", "", "hello")
     assert r.returncode == 2
     assert "user_id" in r.stderr and "Traceback" not in r.stderr
 
 
+@pytest.mark.slow  # runs the CLI in subprocesses
 def test_demo_runs(tmp_path: Path) -> None:
     r = subprocess.run(
         [sys.executable, "-m", "graphmem", "demo"], cwd=ROOT, capture_output=True, text=True, timeout=300

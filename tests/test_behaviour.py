@@ -29,6 +29,7 @@ def values(facts: list) -> list[str]:
 # ---- persistence (失忆) ----------------------------------------------------------------
 
 
+@pytest.mark.slow  # a second process
 def test_memory_survives_a_new_process(store_target: str, uid: Callable[[str], str]) -> None:
     u = uid("persist")
     code = textwrap.dedent(

@@ -8,7 +8,12 @@ import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from graphmem import Memory
+
+# Writer processes (slow), on both stores: each serialises a user's writers its own way.
+pytestmark = [pytest.mark.slow, pytest.mark.both_stores]
 
 ROOT = Path(__file__).resolve().parents[1]
 

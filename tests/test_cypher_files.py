@@ -50,6 +50,7 @@ DUMMY: dict[str, object] = {
     "source_text": "My sister Anna lives in [FORGOTTEN]",
     "search_text": "my sister anna lives in forgotten",
     "needles": ["I live in Oslo", "Oslo"],
+    "skip": ["m1"],
     "marker": "[FORGOTTEN]",
     "object_id": None,
     "new_id": "x2",

@@ -215,7 +215,9 @@ def test_time_spans_both_languages() -> None:
 
     assert first("two days ago") == (date(2023, 5, 6), date(2023, 5, 6))
     assert first("last month")[0] == date(2023, 4, 1) and first("last month")[1] == date(2023, 4, 30)
-    assert first("next Friday") == (date(2023, 5, 12), date(2023, 5, 12))
+    # Said on a Monday: "this Friday" is this week's, "next Friday" next week's (README: Dates)
+    assert first("this Friday") == (date(2023, 5, 12), date(2023, 5, 12))
+    assert first("next Friday") == (date(2023, 5, 19), date(2023, 5, 19))
     assert first("in three days") == (date(2023, 5, 11), date(2023, 5, 11))
     assert first("上个月")[0] == date(2023, 4, 1)
     assert first("前年") == (date(2021, 1, 1), date(2021, 12, 31))

@@ -221,6 +221,7 @@ _ZH_PIECES = ["下周三", "每周", "二", "上个", "月", "3", "号", "明天
               "每个", "星期五", "都", "10", "月", "1", "日", "去年", "月底", "每隔"]  # fmt: skip
 
 
+@pytest.mark.slow  # long property run
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(["en", "zh"]), st.data())
 def test_matching_only_keyed_patterns_finds_what_every_pattern_finds(lang, data):
@@ -278,6 +279,7 @@ def test_warm_builds_both_pipelines(monkeypatch):
     assert set(nlp._BUNDLES) == {"en", "zh"}
 
 
+@pytest.mark.slow  # long property run
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(["en", "zh"]), st.data())
 def test_the_text_gate_never_hides_a_match(lang, data):

@@ -23,7 +23,7 @@ SCRIPT = ROOT / "tools" / "neo4j" / "neo4j.sh"
 PORT = int(os.environ.get("GRAPHMEM_FAULT_PORT", "7736"))
 CACHE = Path(os.environ.get("GRAPHMEM_NEO4J_CACHE", Path.home() / ".cache" / "graphmem" / "neo4j-5.26"))
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.neo4j]
 
 
 def _sh(*args: str, timeout: float = 200) -> None:

@@ -22,6 +22,9 @@ from graphmem.shells.cli.main import main
 from graphmem.views.analyst import COLUMNS, QUERIES, run, run_on_graph
 from graphmem.views.graph import to_json, write_graph, write_graphml
 
+# The analyst cookbook runs as Cypher on Neo4j and as networkx on SQLite: both paths, one answer.
+pytestmark = pytest.mark.both_stores
+
 T0 = "2026-01-05T10:00:00Z"
 T1 = "2026-02-01T10:00:00Z"
 T2 = "2026-02-03T10:00:00Z"

@@ -198,6 +198,7 @@ _calls = st.one_of(
 _user = st.one_of(st.just("ok"), st.sampled_from(["\ud800", "a\x00", "", None, 7, "x" * 300]))
 
 
+@pytest.mark.slow  # long fuzz run
 def test_fuzz_public_api_only_graphmem_errors_and_no_write_behind_them(
     mem: Memory, uid: Callable[[str], str]
 ) -> None:

@@ -136,6 +136,7 @@ def _near(counts: Counter, colour: tuple[int, int, int], tol: int = 6) -> int:
     return sum(n for c, n in counts.items() if all(abs(c[i] - colour[i]) <= tol for i in range(3)))
 
 
+@pytest.mark.slow  # headless Chromium
 def test_screenshot_in_headless_chromium(mem: Memory, uid: Callable[[str], str], tmp_path: Path) -> None:
     if not Path(CHROMIUM).exists():
         found = shutil.which("chromium")

@@ -585,6 +585,7 @@ def test_interrupted_reembed_is_refused_until_finished(tmp_path: Path, openai_se
         assert mem.recall(UID, "cilantro")
 
 
+@pytest.mark.slow  # runs the CLI in subprocesses
 def test_cli_reembed_with_progress_bar(tmp_path: Path, openai_server: OpenAIStub) -> None:
     path = tmp_path / "m.db"
     _seed_store(path, openai_server)
@@ -617,6 +618,7 @@ def test_cli_reembed_with_progress_bar(tmp_path: Path, openai_server: OpenAIStub
     assert again.returncode == 0 and "nothing to do" in again.stdout
 
 
+@pytest.mark.slow  # a fresh interpreter
 def test_sentence_transformers_is_an_optional_extra() -> None:
     import importlib.util
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 import httpx2
+import pytest
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 
@@ -93,6 +94,7 @@ def test_tools_in_memory(store_target: str, uid: Callable[[str], str]) -> None:
         mem.close()
 
 
+@pytest.mark.both_stores  # user scoping through the MCP shell, on each store
 def test_two_pinned_servers_one_store(store_target: str, uid: Callable[[str], str]) -> None:
     alice, bob = uid("alice"), uid("bob")
     mem = Memory(store_target)
@@ -126,6 +128,8 @@ def test_two_pinned_servers_one_store(store_target: str, uid: Callable[[str], st
         mem.close()
 
 
+@pytest.mark.slow  # MCP stdio subprocesses
+@pytest.mark.both_stores  # two processes, one store, two users
 def test_stdio_subprocesses_pinned_to_two_users(store_target: str, uid: Callable[[str], str]) -> None:
     store, alice, bob = store_target, uid("alice"), uid("bob")
 
@@ -152,6 +156,7 @@ def test_stdio_subprocesses_pinned_to_two_users(store_target: str, uid: Callable
                 m.forget_user(u)
 
 
+@pytest.mark.slow  # an MCP HTTP server process
 def test_http_tokens(store_target: str, uid: Callable[[str], str], tmp_path: Path) -> None:
     store, alice, bob = store_target, uid("alice"), uid("bob")
     alice_token, bob_token = "tok-alice-" + uuid.uuid4().hex, "tok-bob-" + uuid.uuid4().hex

@@ -546,8 +546,8 @@ def test_a_recall_brings_its_text_hits_in_the_opening_statement(neo4j_uri: str, 
         ran: list[str] = []
 
         def hits(r):  # type: ignore[no-untyped-def]
-            run = r.run
-            r.run = lambda op, **p: ran.append(op) or run(op, **p)
+            run = r.statements.run
+            r.statements.run = lambda op, **p: ran.append(op) or run(op, **p)
             return r.search_text(["oslo", "tea"], 3), r.entities()
 
         found, entities = fresh.reader(u).read_together(hits, text=(["oslo", "tea"], 3))
@@ -578,8 +578,8 @@ def test_a_recall_brings_its_episodes_in_two_statements(neo4j_uri: str) -> None:
         ran: list[str] = []
 
         def searches(r):  # type: ignore[no-untyped-def]
-            run = r.run
-            r.run = lambda op, **p: ran.append(op) or run(op, **p)
+            run = r.statements.run
+            r.statements.run = lambda op, **p: ran.append(op) or run(op, **p)
             text = r.search_episodes_text(q.own_terms, 8, q.related)
             vecs = r.search_episodes_vector(vec, 8)
             links = r.episode_links(episode_ids=[e for e, _ in text])
@@ -608,8 +608,8 @@ def test_a_read_that_is_no_recall_reads_no_episode_vectors(neo4j_uri: str) -> No
         mem.remember(
             u, "The kiln at the studio fires on Thursdays.", at=datetime(2025, 5, 1, tzinfo=timezone.utc)
         )
-        assert mem.store.reader(u).read_together(lambda r: r.episode_opening()) is None
-        opened = mem.store.reader(u).read_together(lambda r: r.episode_opening(), text=(["kiln"], 5))
+        assert mem.store.reader(u).read_together(lambda r: r.held.episode_opening()) is None
+        opened = mem.store.reader(u).read_together(lambda r: r.held.episode_opening(), text=(["kiln"], 5))
         assert opened is not None and opened[1]  # a recall's opening brings them
         mem.forget_user(u)
 

@@ -508,6 +508,7 @@ def test_seed_v1_document_is_migrated(mem: Memory) -> None:
 # ---- migration -----------------------------------------------------------------------------
 
 
+@pytest.mark.both_stores  # copy_store into each store (the production move is SQLite -> Neo4j)
 def test_migrate_twice_is_idempotent(store_target: str, tmp_path: Path) -> None:
     src_path = tmp_path / "source.db"
     a, b = fresh("mig-a"), fresh("mig-b")
@@ -704,6 +705,7 @@ def _cli(store: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           cwd=ROOT, capture_output=True, text=True, timeout=120)  # fmt: skip
 
 
+@pytest.mark.slow  # runs the CLI in subprocesses
 def test_cli_moves_a_user_between_machines(tmp_path: Path) -> None:
     a, b, out = tmp_path / "machine-a.db", tmp_path / "machine-b.db", tmp_path / "alice.json"
     assert _cli(a, "remember", "--user", "alice", "--at", T0, "I live in Paris. I like jazz.").returncode == 0

@@ -14,8 +14,10 @@ import pytest
 
 from graphmem import Memory
 
-from .conftest import BACKENDS
 from .service_proc import ROOT, _env, free_port, service, stop, warmed
+
+# A REST service process for the module, and more for the startup checks.
+pytestmark = pytest.mark.slow
 
 ALICE_KEY = "alice-key-" + uuid.uuid4().hex
 BOB_KEY = "bob-key-" + uuid.uuid4().hex
@@ -35,9 +37,11 @@ class Rest:
         return httpx.request(method, self.base + path, headers=headers, timeout=30.0, **kw)  # type: ignore[arg-type]
 
 
-@pytest.fixture(scope="module", params=BACKENDS)
-def rest(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rest]:
-    if request.param == "sqlite":
+@pytest.fixture(scope="module")
+def rest(
+    backend: str, request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Rest]:
+    if backend == "sqlite":
         target = str(tmp_path_factory.mktemp("rest") / "memory.db")
     else:
         target = str(request.getfixturevalue("neo4j_uri"))
@@ -218,6 +222,7 @@ def test_body_limit_413(rest: Rest) -> None:
     assert r.status_code == 413 and r.json()["error"] == "request_too_large"
 
 
+@pytest.mark.both_stores  # user scoping through the service, on each store
 def test_isolation_cannot_be_broken(rest: Rest) -> None:
     a, b = rest.alice, rest.bob
     r = rest.call("POST", f"/v1/users/{a}/memories", json={"text": "My daughter Mei is allergic to sesame."})
@@ -307,6 +312,7 @@ def test_texts_and_keys_never_logged(tmp_path) -> None:  # type: ignore[no-untyp
         assert secret not in log
 
 
+@pytest.mark.both_stores  # idempotency keys are stored by each store
 def test_retried_batch_with_refs_writes_once(rest: Rest) -> None:
     a = rest.alice
     batch = [

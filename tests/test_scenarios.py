@@ -19,6 +19,9 @@ from graphmem.shells import scenarios as sc
 
 from .eval_dir import DEV, DEV_FLOOR_FILE, OWN, PUBLIC
 
+# The public scenarios and the dev set are held on both stores (their figures are reported per store).
+pytestmark = pytest.mark.both_stores
+
 
 def _load(paths: list[Path]) -> list[dict]:
     return [s for p in paths if p.is_file() for s in sc.load(p)]

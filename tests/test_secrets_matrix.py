@@ -42,6 +42,8 @@ def _neo4j_props(mem: Memory, uid: str) -> str:
     )
 
 
+@pytest.mark.slow  # 160 generated shapes through every surface
+@pytest.mark.both_stores  # scans what each store keeps at rest: SQLite bytes, Neo4j properties
 def test_secrets_matrix_nothing_persists(
     open_memory: Callable[..., Memory], backend: str, store_target: str, uid: Callable[[str], str],
     caplog: pytest.LogCaptureFixture,

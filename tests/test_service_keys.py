@@ -75,6 +75,7 @@ def test_error_table_most_specific_first() -> None:
     assert status_of(errors.StoreError("x"))[0] == 503
 
 
+@pytest.mark.slow  # a service process
 def test_mcp_http_refuses_to_start_without_tokens() -> None:
     p = subprocess.run([sys.executable, "-m", "graphmem", "--store", "unused.db", "mcp", "--transport", "http"],
                        env=_env({}), cwd=ROOT, capture_output=True, text=True, timeout=120)  # fmt: skip

@@ -3,19 +3,26 @@ not only through `Memory`: what each `UserReader`, `UserWriter` and `Store` meth
 
 from __future__ import annotations
 
+import ast
+import inspect
 import uuid
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from graphmem.embedding.hashing import HashingEmbedder
 from graphmem.errors import GraphMemError
+from graphmem.facts.keys import value_key
 from graphmem.model import AuditRecord, Entity, Fact
 from graphmem.stores import Episode, Store, SupersedesEdge, open_store
-from graphmem.stores.base import FORGOTTEN
+from graphmem.stores.base import FORGOTTEN, UserReader, UserWriter
+
+# The protocol, on every store: what lets the Memory-level tests run on SQLite alone.
+pytestmark = pytest.mark.both_stores
 
 T0 = datetime(2026, 4, 1, 9, 0, tzinfo=timezone.utc)
 #: The default embedder's dimension, recorded under its name: a store this test opens first
@@ -78,6 +85,10 @@ def test_reads_filter_as_promised(store: Store, user: str) -> None:
     assert {f.value for f in r.facts(attributes=["likes"])} == {"oolong tea", "sourdough bread"}
     assert r.facts(attributes=[]) == []
     assert [f.id for f in r.facts(ids=[facts[2].id])] == [facts[2].id]
+    assert [f.id for f in r.facts(value_keys=[value_key("The Oolong Tea!"), value_key("tromsø")])] == [
+        facts[0].id, facts[2].id
+    ]  # fmt: skip
+    assert [f.id for f in r.facts(attributes=["likes"], value_keys=[value_key("tromsø")])] == []
     assert {f.id for f in r.facts(subject_ids=[f"{user}-self"])} == {f.id for f in facts}
     assert [f.value for f in r.facts(top=1)] == ["Tromsø"]  # the surest after decay
     assert [f.value for f in r.facts(top=4)][-1] == "sourdough bread"
@@ -245,3 +256,319 @@ def test_episodes_dated_reads_the_days_a_message_names_else_the_day_it_was_said(
     assert [e.id for e in store.reader(user).episodes_dated(T0 + 20 * day, T0 + 21 * day, 10)] == [
         f"{user}-d3"
     ]
+
+
+def _thread(user: str) -> list[Episode]:
+    """Three turns of one conversation, an hour apart, each the NEXT of the one before."""
+    hour = timedelta(hours=1)
+    return [
+        Episode(f"{user}-t1", user, "user", "we planted rhubarb behind the shed", T0, "t1"),
+        Episode(f"{user}-t2", user, "assistant", "how is the rhubarb doing", T0 + hour, "t2",
+                prev_id=f"{user}-t1", position=1),
+        Episode(f"{user}-t3", user, "user", "the greenhouse roof leaks again", T0 + 2 * hour, "t3",
+                prev_id=f"{user}-t2", position=2, speaker="Maren"),
+    ]  # fmt: skip
+
+
+def test_episodes_read_back_thread_and_search(store: Store, user: str) -> None:
+    eps = _thread(user)
+
+    def tx(w):  # type: ignore[no-untyped-def]
+        for i, e in enumerate(eps):
+            w.add_episode(e, e.text.split(), _vec(100 + i), ["garden"] if i == 0 else [])
+
+    store.write(user, tx)
+    r = store.reader(user)
+    assert r.episodes() == eps  # every field back, oldest first
+    assert [e.id for e in r.episodes(ids=[eps[2].id, eps[0].id, "not-an-episode"])] == [eps[0].id, eps[2].id]
+    assert r.episodes(ids=[]) == []
+    assert r.last_episode(T0 + timedelta(minutes=90)) == eps[1]
+    assert r.last_episode(T0 + timedelta(days=1)) == eps[2]
+    assert r.last_episode(T0 - timedelta(seconds=1)) is None
+    assert [i for i, _ in r.search_episodes_text(["greenhouse"], 5)] == [eps[2].id]
+    assert {i for i, _ in r.search_episodes_text(["rhubarb"], 5)} == {eps[0].id, eps[1].id}
+    assert [i for i, _ in r.search_episodes_text(["nothing"], 5, related=["garden"])] == [eps[0].id]
+    near = r.search_episodes_vector(_vec(101), 2)
+    assert near[0][0] == eps[1].id and near[0][1] == pytest.approx(1.0, abs=1e-5) and len(near) == 2
+    assert r.search_episodes_vector(np.zeros(DIM, dtype=np.float32), 3) == []
+    other = store.reader(user + "x")
+    assert other.episodes() == [] and other.episodes(ids=[eps[0].id]) == []
+    assert other.last_episode(T0 + timedelta(days=1)) is None
+    assert other.search_episodes_text(["rhubarb"], 5) == []
+    assert other.search_episodes_vector(_vec(101), 5) == []
+
+
+def test_episode_reindex_revector_and_delete(store: Store, user: str) -> None:
+    eps = _thread(user)
+    fact = _fact(user, 1, "grows", "rhubarb")
+
+    def tx(w):  # type: ignore[no-untyped-def]
+        for i, e in enumerate(eps):
+            w.add_episode(e, e.text.split(), _vec(100 + i), [])
+            if i == 1:
+                w.add_fact(fact, ["rhubarb"], _vec(1))  # comes FROM the second turn
+
+    store.write(user, tx)
+    r = store.reader(user)
+    (link,) = r.episode_links(fact_ids=[fact.id])
+    assert (link.fact_id, link.episode_id, link.status, link.subject_id, link.attribute) == (
+        fact.id, eps[1].id, "active", fact.subject_id, "grows"
+    )  # fmt: skip
+    assert r.episode_links(episode_ids=[eps[1].id]) == [link]
+    assert r.episode_links(episode_ids=[eps[0].id]) == [] and r.episode_links() == []
+    assert store.reader(user + "x").episode_links(fact_ids=[fact.id], episode_ids=[eps[1].id]) == []
+
+    def revise(w):  # type: ignore[no-untyped-def]
+        w.reindex_episode(eps[0].id, ["compost"])
+        w.replace_episode_vectors([(eps[2].id, _vec(7)), ("not-an-episode", _vec(8))])
+
+    store.write(user, revise)
+    assert [i for i, _ in r.search_episodes_text(["compost"], 5)] == [eps[0].id]
+    assert r.search_episodes_vector(_vec(7), 1)[0][0] == eps[2].id
+    assert all(sim < 0.5 for _, sim in r.search_episodes_vector(_vec(102), 3))  # the old vector is gone
+
+    # Another user's writer cannot delete or re-index this user's episodes.
+    assert store.write(user + "x", lambda w: w.delete_episode(eps[1].id)) is False
+    store.write(user + "x", lambda w: w.reindex_episode(eps[2].id, ["intruder"]))
+    assert r.search_episodes_text(["intruder"], 5) == [] and len(r.episodes()) == 3
+
+    assert store.write(user, lambda w: w.delete_episode(eps[1].id)) is True
+    assert store.write(user, lambda w: w.delete_episode(eps[1].id)) is False
+    assert [(e.id, e.prev_id) for e in r.episodes()] == [(eps[0].id, None), (eps[2].id, eps[0].id)]
+    assert r.episode_links(fact_ids=[fact.id]) == []  # the fact stays, without its link
+    assert [f.id for f in r.facts()] == [fact.id]
+    assert [i for i, _ in r.search_episodes_text(["rhubarb"], 5)] == [eps[0].id]
+    assert eps[1].id not in [i for i, _ in r.search_episodes_vector(_vec(101), 3)]
+
+
+def test_entities_update_in_place_for_their_user_only(store: Store, user: str) -> None:
+    ana = Entity(f"{user}-e7", user, "Ana", "person", ("Annie",), T0)
+    store.write(user, lambda w: w.add_entity(ana))
+    renamed = replace(ana, name="Ana Lind", type="person", aliases=("Annie", "安娜"))
+    store.write(user, lambda w: w.update_entity(renamed))
+    (got,) = store.reader(user).entities()
+    assert (got.id, got.name, got.type, tuple(got.aliases)) == (
+        ana.id,
+        "Ana Lind",
+        "person",
+        ("Annie", "安娜"),
+    )
+    assert got.created_at == T0  # an update keeps when the entity was first seen
+    store.write(user + "x", lambda w: w.update_entity(replace(renamed, user_id=user + "x", name="Mallory")))
+    assert [e.name for e in store.reader(user).entities()] == ["Ana Lind"]
+    assert store.reader(user + "x").entities() == []
+
+
+def test_write_keys_are_kept_per_user_and_only_by_committed_writes(store: Store, user: str) -> None:
+    r = store.reader(user)
+    assert r.write_key("k-1") is None
+    store.write(user, lambda w: w.put_write_key("k-1", '{"kept": 1}', T0))
+    assert r.write_key("k-1") == '{"kept": 1}'
+    assert store.reader(user + "x").write_key("k-1") is None
+
+    def fails(w):  # type: ignore[no-untyped-def]
+        w.put_write_key("k-2", '{"kept": 2}', T0)
+        raise RuntimeError("the write failed after recording its key")
+
+    with pytest.raises((RuntimeError, GraphMemError)):
+        store.write(user, fails)
+    assert r.write_key("k-2") is None
+    store.write(user + "x", lambda w: w.put_write_key("k-1", '{"other": 1}', T0))
+    assert r.write_key("k-1") == '{"kept": 1}'  # the same key of another user is another key
+    store.write(user, lambda w: w.delete_user())
+    assert r.write_key("k-1") is None
+    assert store.reader(user + "x").write_key("k-1") == '{"other": 1}'
+    store.write(user + "x", lambda w: w.delete_user())
+
+
+def test_writers_read_their_own_transaction(store: Store, user: str) -> None:
+    facts = _seed(store, user)
+    new = _fact(user, 5, "likes", "cloudberries")
+
+    def tx(w):  # type: ignore[no-untyped-def]
+        w.add_fact(new, ["cloudberries"], _vec(5))
+        return [f.id for f in w.facts()], w.revision()
+
+    ids, _ = store.write(user, tx)
+    assert ids == [*(f.id for f in facts), new.id]
+
+
+def test_audit_and_supersedes_read_all_or_by_fact(store: Store, user: str) -> None:
+    facts = _seed(store, user)
+    records = [
+        AuditRecord(f"{user}-a1", user, T0, "supersede", "recency", facts[1].id, facts[0].id, "first"),
+        AuditRecord(
+            f"{user}-a2", user, T0 + timedelta(seconds=1), "reinforce", "repeat", facts[2].id, None, "x"
+        ),
+    ]
+    edge = SupersedesEdge(facts[1].id, facts[0].id, "recency", T0)
+
+    def tx(w):  # type: ignore[no-untyped-def]
+        for a in records:
+            w.add_audit(a)
+        w.add_supersedes(edge)
+
+    store.write(user, tx)
+    r = store.reader(user)
+    assert [(a.id, a.action, a.rule, a.new_fact_id, a.old_fact_id, a.detail) for a in r.audit()] == [
+        (a.id, a.action, a.rule, a.new_fact_id, a.old_fact_id, a.detail) for a in records
+    ]
+    assert [a.id for a in r.audit([facts[0].id])] == [records[0].id]  # as old fact
+    assert [a.id for a in r.audit([facts[2].id])] == [records[1].id]  # as new fact
+    assert r.audit([]) == [] and r.audit(["not-a-fact"]) == []
+    assert [(e.new_id, e.old_id, e.rule, e.at) for e in r.supersedes()] == [
+        (edge.new_id, edge.old_id, "recency", T0)
+    ]
+    other = store.reader(user + "x")
+    assert other.audit() == [] and other.audit([facts[0].id]) == [] and other.supersedes() == []
+
+
+def test_scrub_erases_logs_of_this_user_only(store: Store, user: str) -> None:
+    facts = _seed(store, user)
+    secret = "my locker code is 4471"
+    twin = user + "x"
+
+    def tx(u):  # type: ignore[no-untyped-def]
+        def inner(w):  # type: ignore[no-untyped-def]
+            w.add_episode(
+                Episode(f"{u}-s1", u, "user", secret, T0 + timedelta(hours=1), "s1"), None, _vec(61)
+            )
+            w.add_audit(AuditRecord(f"{u}-a9", u, T0, "supersede", "recency", facts[0].id, None, secret))
+
+        return inner
+
+    store.write(user, tx(user))
+    store.write(twin, tx(twin))
+    changed = store.write(user, lambda w: w.scrub(facts[0].id, ["locker code is 4471", "", "4471"]))
+    assert changed == 2  # one audit record, one episode
+    r = store.reader(user)
+    assert [a.detail for a in r.audit([facts[0].id])] == [FORGOTTEN]
+    (scrubbed,) = r.episodes(ids=[f"{user}-s1"])
+    assert scrubbed.text == f"my {FORGOTTEN}"
+    assert r.search_episodes_text(["locker"], 5) == []  # re-indexed from the new text
+    assert f"{user}-s1" not in [i for i, _ in r.search_episodes_vector(_vec(61), 5)]  # its vector is gone
+    assert store.write(user, lambda w: w.scrub(facts[0].id, ["4471"])) == 0  # nothing left to change
+    t = store.reader(twin)
+    assert [e.text for e in t.episodes()] == [secret] and [a.detail for a in t.audit()] == [secret]
+    assert [i for i, _ in t.search_episodes_text(["locker"], 5)] == [f"{twin}-s1"]
+    store.write(twin, lambda w: w.delete_user())
+
+
+def test_delete_user_removes_only_that_user(store: Store, user: str) -> None:
+    twin = user + "x"
+    _seed(store, user)
+    _seed(store, twin)
+    store.write(user, lambda w: w.put_write_key("k", "{}", T0))
+    theirs = store.count_rows(twin)
+    removed = store.write(user, lambda w: w.delete_user())
+    assert removed >= store.count_rows(twin)  # at least as many rows as the same data of the twin
+    assert store.count_rows(user) == 0 and store.reader(user).facts(statuses=None) == []
+    assert store.reader(user).entities() == [] and store.reader(user).episodes() == []
+    assert store.count_rows(twin) == theirs and len(store.reader(twin).facts()) == 4
+    assert set(store.user_ids()) >= {twin} and user not in store.user_ids()
+    store.write(user, lambda w: w.delete_user())  # again: leaves nothing behind either
+    assert store.count_rows(user) == 0 and user not in store.user_ids()
+    store.write(twin, lambda w: w.delete_user())
+
+
+def test_read_together_with_text_and_touch(store: Store, user: str) -> None:
+    facts = _seed(store, user)
+    r = store.reader(user)
+    alone = r.search_text(["sourdough"], 5)
+    assert r.read_together(lambda rr: rr.search_text(["sourdough"], 5), text=(["sourdough"], 5)) == alone
+    rev = r.revision()
+    later = T0 + timedelta(days=2)
+
+    def ranked_and_touched(rr):  # type: ignore[no-untyped-def]
+        hits = rr.search_text(["oolong"], 5)
+        rr.touch([h for h, _ in hits], later)
+        return hits
+
+    hits = r.read_together(ranked_and_touched, write=True, text=(["oolong"], 5))
+    assert [h for h, _ in hits] == [facts[0].id]
+    (f,) = r.facts(ids=[facts[0].id])
+    assert f.access_count == 1 and f.last_accessed_at == later
+    assert r.revision() == rev
+
+
+def test_writer_touch_counts_an_access(store: Store, user: str) -> None:
+    facts = _seed(store, user)
+    later = T0 + timedelta(days=5)
+    store.write(user, lambda w: w.touch([facts[1].id, "not-a-fact"], later))
+    (f,) = store.reader(user).facts(ids=[facts[1].id])
+    assert f.access_count == 1 and f.last_accessed_at == later
+    store.write(user + "x", lambda w: w.touch([facts[1].id], later + timedelta(days=1)))
+    (f,) = store.reader(user).facts(ids=[facts[1].id])
+    assert f.access_count == 1 and f.last_accessed_at == later
+
+
+def test_data_and_embedder_info_survive_close_and_reopen(store_target: str, user: str) -> None:
+    first = open_store(store_target)
+    model = HashingEmbedder().model
+    first.set_embedder_info(model, DIM)  # the same as every test here records: the server is shared
+    assert first.embedder_info() == (model, DIM)
+    facts = _seed(first, user)
+    first.close()
+    again = open_store(store_target)
+    try:
+        assert again.embedder_info() == (model, DIM)
+        assert [f.id for f in again.reader(user).facts()] == [f.id for f in facts]
+    finally:
+        again.write(user, lambda w: w.delete_user())
+        again.close()
+
+
+# ---- coverage of the protocol ----------------------------------------------------------------
+
+#: Which protocol a receiver in this file is, by its name: readers are `r`/`rr`/`other`/`t`
+#: or `store.reader(...)` itself, writers are `w` (inside `Store.write`), stores `store` (or
+#: a store opened in the test, `first` / `again`).
+RECEIVERS = {
+    "UserReader": {"r", "rr", "other", "t"},
+    "UserWriter": {"w"},
+    "Store": {"store", "first", "again"},
+}
+
+
+def protocol_methods() -> dict[str, set[str]]:
+    """Every method each protocol class of graphmem/stores/base.py declares itself (a
+    UserWriter's reads are UserReader's), read from the classes."""
+    return {
+        cls.__name__: {n for n, v in vars(cls).items() if inspect.isfunction(v) and not n.startswith("_")}
+        for cls in (UserReader, UserWriter, Store)
+    }
+
+
+def called_here() -> dict[str, set[str]]:
+    """Protocol -> the method names this file calls on a receiver of that protocol."""
+    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
+    calls: dict[str, set[str]] = {kind: set() for kind in RECEIVERS}
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        recv = node.func.value
+        if isinstance(recv, ast.Call) and isinstance(recv.func, ast.Attribute) and recv.func.attr == "reader":
+            calls["UserReader"].add(node.func.attr)
+        elif isinstance(recv, ast.Name):
+            for kind, names in RECEIVERS.items():
+                if recv.id in names:
+                    calls[kind].add(node.func.attr)
+    return calls
+
+
+def test_every_protocol_method_is_called_on_both_stores() -> None:
+    declared, called = protocol_methods(), called_here()
+    assert sum(map(len, declared.values())) >= 41  # the protocol is read, not an empty set
+    missing = {kind: sorted(names - called[kind]) for kind, names in declared.items() if names - called[kind]}
+    assert not missing, f"protocol methods the contract suite never calls: {missing}"
+    # ... and every test calling them runs on both stores: they take the `store` fixture (or
+    # its `store_target`), which is parametrized over both under this module's both_stores mark.
+    assert pytestmark.name == "both_stores"
+    tests = [
+        f
+        for f in ast.parse(Path(__file__).read_text(encoding="utf-8")).body
+        if isinstance(f, ast.FunctionDef)
+    ]
+    for f in tests:
+        if f.name.startswith("test_") and f.name != "test_every_protocol_method_is_called_on_both_stores":
+            assert {"store", "store_target"} & {a.arg for a in f.args.args}, f"{f.name} runs on no store"

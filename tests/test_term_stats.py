@@ -37,7 +37,7 @@ def test_common_word_is_left_out_rare_word_still_finds(tmp_path: Path, small_ind
         mem.remember("kim", "Honestly, the kayak club meets at the quarry lake.", at=T0 + timedelta(days=1))
         mem.remember("lee", "The kayak rental by the quarry lake closes at six.", at=T0 + timedelta(days=1))
         r = mem.store.reader("kim")
-        assert mem.store.episode_terms.informative(r._x, ["honestly", "kayak"]) == ["kayak"]
+        assert mem.store.episode_terms.informative(r.statements.execute, ["honestly", "kayak"]) == ["kayak"]
         hits = r.search_episodes_text(["honestly", "kayak"], 10)
         texts = [e.text for e in r.episodes(ids=[eid for eid, _ in hits])]
         assert texts == ["Honestly, the kayak club meets at the quarry lake."]  # lee's turn is not kim's
@@ -52,7 +52,10 @@ def test_small_index_keeps_every_word(tmp_path: Path) -> None:
     try:
         _fill(mem, "kim", 12)
         r = mem.store.reader("kim")
-        assert mem.store.episode_terms.informative(r._x, ["honestly", "nap"]) == ["honestly", "nap"]
+        assert mem.store.episode_terms.informative(r.statements.execute, ["honestly", "nap"]) == [
+            "honestly",
+            "nap",
+        ]
         assert len(r.search_episodes_text(["honestly"], 20)) == 12
     finally:
         mem.close()
@@ -68,7 +71,7 @@ def test_fact_search_leaves_out_common_words_too(tmp_path: Path, monkeypatch: py
         assert len(mem.facts("kim")) >= 10
         r = mem.store.reader("kim")
         words = terms("durian smoothies")  # the words as the index holds them
-        assert mem.store.fact_terms.informative(r._x, words) == terms("durian")
+        assert mem.store.fact_terms.informative(r.statements.execute, words) == terms("durian")
         hits = r.search_text(words, 5)
         assert hits and all("durian" in f.value for f in r.facts(ids=[fid for fid, _ in hits]))
     finally:

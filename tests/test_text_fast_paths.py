@@ -10,6 +10,7 @@ import unicodedata
 from collections import Counter
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -50,12 +51,14 @@ _CJK = ["我", "喜欢", "喝", "乌龙茶", "周末", "去", "西湖", "边", "
 _CJK_PROSE = _prose(_CJK)
 
 
+@pytest.mark.slow  # long property run
 @settings(max_examples=400, deadline=None)
 @given(st.one_of(_texts(60, 200), st.text(min_size=60, max_size=200)))
 def test_nfkc_by_pieces_is_nfkc(text):
     assert textproc.nfkc(text) == unicodedata.normalize("NFKC", text)
 
 
+@pytest.mark.slow  # long property run
 @settings(max_examples=200, deadline=None)
 @given(st.one_of(_texts(0, 200), _prose([*_CJK, " tea ", "Lake", "2024"])))
 def test_terms_skip_only_runs_whose_terms_are_capped_already(text):
@@ -68,6 +71,7 @@ def test_terms_skip_only_runs_whose_terms_are_capped_already(text):
     assert list(dict.fromkeys(got)) == list(dict.fromkeys(every))
 
 
+@pytest.mark.slow  # long property run
 @settings(max_examples=150, deadline=None)
 @given(_CJK_PROSE)
 def test_terms_of_long_cjk_prose_read_each_run_once(text):
@@ -145,6 +149,7 @@ _REQUESTS = st.tuples(
 ).map("".join)  # fmt: skip
 
 
+@pytest.mark.slow  # long property run
 @settings(max_examples=500, deadline=None)
 @given(st.one_of(st.lists(_CONTROL_PIECES, min_size=1, max_size=10).map("".join), _REQUESTS))
 def test_the_dont_keep_test_is_needed_by_both_patterns(text):

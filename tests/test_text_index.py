@@ -50,10 +50,10 @@ def _both(mem: Memory, user: str, question: str) -> tuple[list[Any], list[Any], 
     q = mem._recaller.prepare(question, 6)
     r = mem.store.reader(user)
     facts = r.search_text(q.own_terms, 40, q.related)
-    facts_fts = r._search_facts_fts(q.own_terms, 40, q.related)
+    facts_fts = r.fact_search.search_fts(q.own_terms, 40, q.related)
     episodes = r.search_episodes_text(q.own_terms, 40, q.related)
-    ids = dict(r._x("SELECT rowid, id FROM episodes WHERE user_id = ?", (user,)).fetchall())
-    episodes_fts = [(ids[rowid], s) for rowid, s in r._search_episodes_fts(q.own_terms, 40, q.related)]
+    ids = dict(r.statements.execute("SELECT rowid, id FROM episodes WHERE user_id = ?", (user,)).fetchall())
+    episodes_fts = [(ids[rowid], s) for rowid, s in r.episode_rows.search_fts(q.own_terms, 40, q.related)]
 
     def norm(hits: list[tuple[str, float]]) -> list[tuple[float, str]]:
         return sorted((round(s, 9), i) for i, s in hits)

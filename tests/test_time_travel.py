@@ -121,6 +121,7 @@ def test_bad_as_of_is_refused(mem: Memory, uid: Callable[[str], str]) -> None:
         mem.facts(uid("x"), as_of="last tuesday")
 
 
+@pytest.mark.slow  # runs the CLI in subprocesses
 def test_cli_history_prints_a_timeline(tmp_path: Path) -> None:
     db = str(tmp_path / "h.db")
 

@@ -19,6 +19,9 @@ from graphmem.model import Fact
 from graphmem.stores import Store, open_store
 from graphmem.stores.sqlite.store import SQLiteStore
 
+# Vector search and its caches are implemented per store.
+pytestmark = pytest.mark.both_stores
+
 T0 = datetime(2026, 1, 5, 10, 0, tzinfo=timezone.utc)
 DIM = 16
 

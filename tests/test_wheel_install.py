@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import BACKENDS
+
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.slow
 
@@ -96,11 +98,11 @@ with Memory(sys.argv[1]) as mem:
 """
 
 
-@pytest.mark.parametrize("backend", ["sqlite", "neo4j"])
+@pytest.mark.parametrize("store_kind", BACKENDS)  # the installed Neo4j store reads its packaged Cypher
 def test_installed_round_trip(
-    installed: Path, tmp_path: Path, backend: str, request: pytest.FixtureRequest
+    installed: Path, tmp_path: Path, store_kind: str, request: pytest.FixtureRequest
 ) -> None:
-    target = str(tmp_path / "m.db") if backend == "sqlite" else request.getfixturevalue("neo4j_uri")
+    target = str(tmp_path / "m.db") if store_kind == "sqlite" else request.getfixturevalue("neo4j_uri")
     user = f"wheel-{tmp_path.name}"
     out = _run(installed, "python", "-c", ROUND_TRIP, target, user, cwd=tmp_path)
     assert json.loads(out) == ["Halcyon Robotics"]

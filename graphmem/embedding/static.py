@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 __all__ = ["StaticE5Embedder"]
 
 TABLE = "e5_static_zh_en.npz"
+#: The width of TABLE's rows; known without loading it, so that opening a store (and the CLI's
+#: read-only commands, which never embed) does not import numpy or read the table.
+DIM = 256
 _LATIN = re.compile(r"[a-z]+")
 _CONT = "##"  # marks a word-inside piece in the table
 _MAX_PIECE = 24
@@ -69,15 +72,17 @@ class StaticE5Embedder:
     """Weighted mean of distilled multilingual-e5-small word vectors (bilingual, offline)."""
 
     def __init__(self) -> None:
-        self.table = _load()
-        self.dim = self.table.dim
+        self.dim = DIM
         self.model = f"graphmem-static-e5-zh-en-v1-{self.dim}"
 
     def embed(self, texts: list[str]) -> np.ndarray:
         import numpy as np
 
+        table = _load()
+        if table.dim != self.dim:  # pragma: no cover - a table rebuilt without updating DIM
+            raise RuntimeError(f"{TABLE} has {table.dim}-d rows, graphmem expects {self.dim}")
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        rows = self.table.rows
+        rows = table.rows
         for i, text in enumerate(texts):
             ids = _ids(text)
             if ids:

@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 
 from graphmem.extract.common import State, zh_pos
+from graphmem.extract.discourse import MessageReader
 from graphmem.extract.protocol import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts
 from graphmem.extract.relations import RELATION_WORDS, relation_of, relation_words
 from graphmem.model import Candidate, Ignored
@@ -97,6 +98,7 @@ class RuleExtractor:
 
         context = context or ExtractContext()
         state = State(context)
+        reader = MessageReader(state)  # the talk around each statement, and the cues it carries
         candidates: list[Candidate] = []
         ignored: list[Ignored] = []
         for i, sentence in enumerate(sentences):
@@ -108,9 +110,10 @@ class RuleExtractor:
                 rest = unread(i) if unread is not None else sentences[i:]
                 ignored += [Ignored(s.strip(), "candidate_cap") for s in rest if s and s.strip()]
                 break
-            rules = rules_zh if detect_language(text) == "zh" else rules_en
+            lang = detect_language(text)
+            rules = rules_zh if lang == "zh" else rules_en
             for piece in rules.pieces(text):
-                found = rules.extract_sentence(piece, state)
+                found = reader.read(piece, lang, rules)
                 if found:
                     candidates.extend(found)
                 else:

@@ -49,10 +49,12 @@ _DONT_KEEP_EN = re.compile(
 )
 _FORGET_EN = re.compile(
     r"^" + _POLITE_EN + r"(?:(?:can|could|would|will) you\s+(?:please\s+)?)?"
+    r"(?:(?:scratch|clear(?:\s+out)?|purge|get rid of|throw out|toss)\s+(?:everything|all|anything|whatever|what (?:I|you))\b|"
     r"(?:forget|delete|erase|remove|wipe|drop|scrub|unlearn)\s+"
-    r"(?:that|what I (?:said|told you|mentioned)|everything|all|the (?:fact|bit|part|thing|note|memory)|about|my|I\b|the\b"
+    r"(?:that|what I (?:said|told you|mentioned)|everything|all|anything|whatever|the (?:fact|bit|part|thing|note|memory)|about|my|I\b|the\b"
+    r"|(?:your|any|all)\s+memor(?:y|ies)\s+(?:of|about)\b"
     # "forget where my brother works", "forget Sam's employer"
-    r"|(?:where|what|who|when|which)\s+(?:my|I|I'm|I am|(?-i:[A-Z])[\w-]*)\b|(?-i:[A-Z])[\w-]*'s\s)",
+    r"|(?:where|what|who|when|which)\s+(?:my|I|I'm|I am|(?-i:[A-Z])[\w-]*)\b|(?-i:[A-Z])[\w-]*'s\s))",
     re.I,
 )
 _REMEMBER_EN = re.compile(
@@ -80,10 +82,28 @@ _DONT_KEEP_ZH = re.compile(
 _FORGET_ZH = re.compile(
     r"^(?:请|麻烦|你|帮我|麻烦你|能不能|可以)*(?:把)?(?:忘掉|忘记掉?|删掉|删除|抹掉|清除)"
     r"|^(?:请|麻烦|你|帮我)+(?:把)?忘了"
-    r"|^(?:请|麻烦|你|帮我)*把.{1,40}?(?:删了|删掉|删除|忘了|忘掉|抹掉|去掉)(?:吧|哈|啊|了)*[。！!]?$"
+    r"|^(?:请|麻烦|你|帮我)*把.{1,40}?(?:删了|删掉|删除|忘了|忘掉|抹掉|去掉|清掉|清除|清空)(?:吧|哈|啊|了)*[。！!]?$"
     # "刚才说的住址帮我删掉", "我的生日给我删了吧": what is named first, then the request
     r"|^(?:我)?(?:之前|刚才|刚刚|上次)?(?:说|提到|讲|告诉你)过?的.{1,30}?(?:帮我|给我|麻烦)?(?:删了|删掉|删除|忘了|忘掉|抹掉|去掉)(?:吧|哈|啊|了)*[。！!]?$"
     r"|^.{1,30}?(?:帮我|给我)(?:删了|删掉|删除|忘了|忘掉|抹掉|去掉)(?:吧|哈|啊|了)*[。！!]?$"
+)
+#: A forget said after the fact, by topic, with words that point back at earlier turns
+#: ("之前说我前任的事都删了吧", "关于我前公司的那些都别记了", "我住院那件事你就忘了吧"): checked
+#: before "don't keep this" (别记了 about earlier turns is no request about this message).
+_ERASE_ZH = r"(?:删了|删掉|删除|抹掉|清掉|清除|去掉|别记了|不要记了|不用记了|别再记了|不要再记了|别记着了|忘了吧|忘掉吧|忘掉|忘了)"
+_FORGET_TOPIC_ZH = re.compile(
+    r"^(?:请|麻烦|你)*(?:"
+    r"(?:我)?(?:之前|以前|刚才|刚刚|上次|过去)(?:跟你|和你|对你)?(?:说|提到?|讲|聊|告诉你)过?的?"
+    r"|(?:关于|有关))"
+    r".{1,30}?(?:你)?(?:就|也|都|全都|全部|统统|一律|通通)?(?:帮我|给我)?"
+    + _ERASE_ZH
+    + r"(?:吧|哈|啊|了|哦)*[。！!～~]?$"
+    # "我前任的事都删了吧", "跟我前任有关的都别记了": a topic, then the request; 忘了 only
+    # as a request (吧, 帮我), since "那件事我都忘了" is the user's own memory
+    r"|^.{1,30}?(?:的事情?|那件事|这件事|那些事?|相关的?(?:事情?|内容)?|有关的|的东西|的内容|的信息|的记忆)"
+    r"(?:你)?(?:就|也|都|全都|全部|统统|一律|通通)?(?:帮我|给我)?"
+    r"(?:删了|删掉|删除|抹掉|清掉|清除|去掉|别记了|不要记了|不用记了|别再记了|不要再记了|忘了吧|忘掉吧)"
+    r"(?:吧|哈|啊|了|哦)*[。！!～~]?$"
 )
 _REMEMBER_ZH = re.compile(
     r"^(?:请|麻烦|你|帮我|一定要?|务必)*(?:记住|记一下|记下来?|别忘了|不要忘了|备注一下)"
@@ -128,6 +148,8 @@ def control_of(text: str) -> Control | None:
     t = (text or "").strip()
     if not t:
         return None
+    if _cjk(t) and (m := _FORGET_TOPIC_ZH.search(t)):
+        return Control(FORGET, m.group(0).strip())
     for rx, possible in zip((_DONT_KEEP_ZH, _DONT_KEEP_EN), _may_hold_dont_keep(t)):
         if possible and (m := rx.search(t)):
             return Control(DONT_KEEP, m.group(0).strip(" ，,。.：:"))

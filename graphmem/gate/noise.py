@@ -271,11 +271,19 @@ def _split_question(s: str) -> tuple[str, str] | None:
     return None
 
 
-# "不对，是重庆" / "no, Ohio": a lead that corrects is part of what follows, not an acknowledgement.
-_CORRECTING_LEAD = re.compile(r"不对|不是|不不|错了|no|nope|nah|not quite|wrong")
+# "不对，是重庆" / "no, Ohio" / "哦不对，…": a lead that corrects is part of what follows, not an
+# acknowledgement; an interjection before it ("哦", "oh") does not make it one.
+_CORRECTING_LEAD = re.compile(
+    r"(?:(?:哦|噢|喔|啊|呃|额|哎呀|哎|唉|oh|ah|um|uh|hmm|wait)\s*)*(?:不对|不是|不不|错了|no|nope|nah|not quite|wrong)"
+)
+# A sentence that only takes back what was said ("不对不对。", "错了错了"): kept for the extractor,
+# which carries it to the statement after it (graphmem.extract.discourse).
+_RETRACTION_ONLY = re.compile(r"(?:(?:哦|噢|喔|啊|呃|额|哎呀|哎|唉)\s*)*(?:不对|错了)(?:\s*(?:不对|错了))*")
 
 
 def _gate_sentence(sentence: str) -> tuple[str | None, list[Ignored]]:
+    if _RETRACTION_ONLY.fullmatch(_plain(sentence)):
+        return sentence.strip(), []
     reason = _noise_reason(sentence)
     if reason:
         return None, [Ignored(sentence, reason)]

@@ -21,7 +21,9 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from graphmem.gate.checksums import cn_id_ok, iban_ok, luhn
 from graphmem.gate.secret_text import normalise
+from graphmem.gate.spoken_secrets import DETECTORS as SPOKEN
 
 __all__ = ["SecretMatch", "find_secrets", "redact"]
 
@@ -75,27 +77,6 @@ _TOKEN_KW = re.compile(
     r"密钥|秘钥|令牌|私钥|凭证|(?<![a-z])(?:api[ _-]?key|access[ _-]?key|secret|token|key|credentials?|private key)(?![a-z])",
     re.I,
 )
-
-
-def _luhn(digits: str) -> bool:
-    total = 0
-    for i, ch in enumerate(reversed(digits)):
-        d = int(ch)
-        if i % 2:
-            d = d * 2 - 9 if d > 4 else d * 2
-        total += d
-    return total % 10 == 0
-
-
-def _cn_id_ok(value: str) -> bool:
-    weights = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
-    check = "10X98765432"[sum(int(c) * w for c, w in zip(value[:17], weights, strict=True)) % 11]
-    return value[17].upper() == check
-
-
-def _iban_ok(value: str) -> bool:
-    s = value[4:] + value[:4]
-    return 15 <= len(value) <= 34 and int("".join(str(int(c, 36)) for c in s)) % 97 == 1
 
 
 def _entropy(s: str) -> float:
@@ -198,11 +179,11 @@ def _identity(text: str) -> Found:
     if not _DIGIT.search(text):
         return
     for m in _CN_ID.finditer(text):
-        if _cn_id_ok(m.group()):
+        if cn_id_ok(m.group()):
             yield "national_id", m.start(), m.end(), "a Chinese resident ID number (check digit valid)"
     for m in _CN_ID_LOOSE.finditer(text):
         compact = re.sub(r"[ .-]", "", m.group())
-        if len(compact) == 18 and _CN_ID.fullmatch(compact) and _cn_id_ok(compact):
+        if len(compact) == 18 and _CN_ID.fullmatch(compact) and cn_id_ok(compact):
             yield "national_id", m.start(), m.end(), "a Chinese resident ID number (check digit valid)"
         elif _near(_ID_KW, text, m.start(), m.end()):
             yield "national_id", m.start(), m.end(), "an ID number next to an ID keyword"
@@ -212,7 +193,7 @@ def _identity(text: str) -> Found:
         value, end = m.group(), m.end()
         while value:  # the last group may have swallowed a following capitalised word
             compact = value.replace(" ", "")
-            if _iban_ok(compact) or (len(compact) >= 15 and _near(_BANK_KW, text, m.start(), end)):
+            if iban_ok(compact) or (len(compact) >= 15 and _near(_BANK_KW, text, m.start(), end)):
                 yield "bank_account", m.start(), end, "an IBAN bank account number"
                 break
             value = value.rsplit(" ", 1)[0] if " " in value else ""
@@ -233,7 +214,7 @@ def _digit_runs(text: str) -> Found:
             yield "ssn", s, e, "a US Social Security number"
         elif n in (15, 18) and _near(_ID_KW, text, s, e):
             yield "national_id", s, e, "an ID number next to an ID keyword"
-        elif 13 <= n <= 19 and digits[0] in "23456" and _luhn(digits):
+        elif 13 <= n <= 19 and digits[0] in "23456" and luhn(digits):
             yield "card_number", s, e, "a payment card number (Luhn-valid)"
         elif n >= 12 and _near(_CARD_KW, text, s, e):
             yield "card_number", s, e, "a payment card number (next to a card keyword)"
@@ -398,8 +379,17 @@ def _tokens(text: str) -> Found:
             yield "api_key", s, e, "a long random-looking token"
 
 
-# Order is priority: an earlier detector's kind wins over any later overlapping span's.
-_DETECTORS: list[Callable[[str], Found]] = [_keys, _identity, _digit_runs, _codes, _passwords, _tokens]
+# Order is priority: an earlier detector's kind wins over any later overlapping span's. The
+# secrets said in prose (graphmem.gate.spoken_secrets) come last.
+_DETECTORS: list[Callable[[str], Found]] = [
+    _keys,
+    _identity,
+    _digit_runs,
+    _codes,
+    _passwords,
+    _tokens,
+    *SPOKEN,
+]
 
 
 def find_secrets(text: str) -> list[SecretMatch]:
@@ -407,20 +397,26 @@ def find_secrets(text: str) -> list[SecretMatch]:
     if not text:
         return []
     folded, origin = normalise(text)
+    spans = [
+        (s, e, rank, kind, reason)
+        for rank, detect in enumerate(_DETECTORS)
+        for kind, s, e, reason in detect(folded)
+        if e > s
+    ]
+    spans.sort()
+    # Overlapping spans are redacted as their union, one sweep: a password whose tail looks
+    # like an account number goes whole, not in part. The kind is that of the earliest
+    # detector's span (a card before a password that overlaps it).
     found: list[SecretMatch] = []
-    for detect in _DETECTORS:
-        for kind, s, e, reason in detect(folded):
-            if e <= s:
-                continue
-            overlap = [f for f in found if s < f.end and f.start < e]
-            if not overlap:
-                found.append(SecretMatch(kind, s, e, reason))
-                continue
-            # An earlier detector's span wins the kind, but the union is redacted: a
-            # password whose tail looks like an account number goes whole, not in part.
-            first = min(overlap, key=lambda f: f.start)
-            lo, hi = min([s, *(f.start for f in overlap)]), max([e, *(f.end for f in overlap)])
-            found = [f for f in found if f not in overlap] + [SecretMatch(first.kind, lo, hi, first.reason)]
+    group: list[tuple[int, int, int, str, str]] = []
+    for span in [*spans, None]:
+        if group and (span is None or span[0] >= max(g[1] for g in group)):
+            lo, hi = group[0][0], max(g[1] for g in group)
+            first = min(group, key=lambda g: (g[2], g[0]))
+            found.append(SecretMatch(first[3], lo, hi, first[4]))
+            group = []
+        if span is not None:
+            group.append(span)
     found.sort(key=lambda f: f.start)
     if origin is None:
         return found

@@ -28,7 +28,7 @@ from graphmem.recall.hops import MAX_HOPS, LinkView, Target, resolve
 from graphmem.recall.intent import CONSTRAINTS, SCHEDULE, Intent, parse
 from graphmem.stores.base import FORGOTTEN, UserReader
 from graphmem.text.concepts import expand
-from graphmem.text.dates import asks_ahead, is_time_question, query_range, without_zh_dates
+from graphmem.text.dates import asks_ahead, is_time_question, memory_date, query_range, without_zh_dates
 from graphmem.text.terms import normalize, query_terms
 
 __all__ = ["Recaller", "RecallQuery", "Intent", "parse"]
@@ -214,7 +214,10 @@ class Recaller:
             r, self.config, fused, ranks, facts, paths, weight, when,
             lambda e: self._episode_age(e, at), frozenset(qterms), lambda f: self._said_age(f, at),
         )  # fmt: skip
-        return items[:k]
+        top = items[:k]
+        for it in top:  # the date each shows: what its words name, even a day ahead
+            it.when = memory_date(it.fact, it.episode)
+        return top
 
     # ---- the exact channel -------------------------------------------------------
     def _exact(

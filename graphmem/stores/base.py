@@ -208,7 +208,8 @@ class UserWriter(UserReader, Protocol):
 
     def delete_episode(self, episode_id: str) -> bool:
         """Delete one episode and its index entries; the facts that came from it stay
-        (they lose the link); its neighbours are linked to each other. False if unknown."""
+        (they lose the link); its neighbours are linked to each other and their context
+        terms lose its terms. False if unknown."""
         ...
 
     def touch(self, fact_ids: Iterable[str], at: datetime) -> None:
@@ -231,10 +232,14 @@ class UserWriter(UserReader, Protocol):
     def scrub(self, fact_id: str, needles: Sequence[str]) -> int:
         """Erase the content of a forgotten fact from this user's logs: the `detail` of every
         audit record naming `fact_id` (as new or old fact) becomes `FORGOTTEN`, and each
-        needle, in the order given, is replaced by `FORGOTTEN` in every episode text; a
-        changed episode is re-indexed from its new text and loses its vector (it described
-        the old text). Mechanical: which needles (and their order) is the caller's policy;
-        empty needles are skipped. Returns how many audit records and episodes changed."""
+        needle, in the order given, is replaced by `FORGOTTEN` in every episode text and in
+        the user's idempotency records (`put_write_key`: a result keeps what a remember
+        ignored); a changed episode is re-indexed from its new text and loses its vector
+        (it described the old text), and its neighbours' context terms lose the terms its
+        text lost. Mechanical: which needles (and their order) is the caller's policy;
+        empty needles are skipped. Returns how many audit records, episodes and
+        idempotency records changed. Stores also wipe what their files keep of erased
+        content when the erasure commits, as far as the backend allows (README, "Erasure")."""
         ...
 
     def update_source(self, fact_id: str, source_text: str, terms: Sequence[str]) -> bool:

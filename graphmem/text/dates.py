@@ -20,9 +20,29 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
 from functools import lru_cache
 
+from graphmem.model import Episode, Fact
+from graphmem.text.periods import (
+    SHIFT_ZH,
+    WD,
+    WEEKDAYS_EN,
+    month_form,
+    part_zh,
+    resolve_en_family,
+    week_form,
+    year_form,
+)
 from graphmem.text.terms import zh_number
 
-__all__ = ["TimeSpan", "find_spans", "first_range", "is_time_question", "query_range", "warm"]
+__all__ = [
+    "TimeSpan",
+    "fact_day",
+    "find_spans",
+    "first_range",
+    "is_time_question",
+    "memory_date",
+    "query_range",
+    "warm",
+]
 
 
 @dataclass(frozen=True)
@@ -42,27 +62,40 @@ class TimeSpan:
         return datetime.combine(self.end, time(23, 59, 59), tzinfo=timezone.utc)
 
 
-_WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAYS_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "末": 5}
 _MONTHS_EN = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
               "october", "november", "december")  # fmt: skip
 _NUM_EN = ("one two three four five six seven eight nine ten eleven twelve").split()
 
 _N_EN = r"(?:\d{1,3}|a|an|a\s+couple\s+of|couple\s+of|few|a\s+few|" + "|".join(_NUM_EN) + ")"
-_UNIT_EN = r"(?:day|week|month|year)s?"
+_UNIT_EN = r"(?:day|week|fortnight|month|year)s?"
 _MON = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
-_WD = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_ORD = r"\d{1,2}(?:st|nd|rd|th)"
 
 # Every expression starts with a letter or a digit: the lookahead in front lets the
 # engine pass over other characters (a CJK message) without trying each alternative.
 _EN = re.compile(
     r"(?=[a-z\d])(?<![a-z])(?:"
-    r"(?:the\s+day\s+before\s+)?yesterday|today|tonight|tomorrow|the\s+day\s+after\s+tomorrow"
-    r"|(?:last|this|next|past)\s+(?:week(?:end)?|month|year|" + _WD + r")"
-    r"|(?:on\s+)?" + _WD +
+    r"(?:the\s+day\s+before\s+)?yesterday|today|tonight|the\s+day\s+after\s+tomorrow|tomorrow"
+    r"|tmrw|tmr|tomorow|tommorow|tommorrow|2morrow|yday|yesterdy|later\s+this\s+(?:week|month|year)"
+    # "the Saturday before last", "the week after next"
+    r"|(?:the\s+)?(?:" + WD + r"|week(?:end)?)\s+(?:before\s+last|after\s+next)"
+    # "next month on the 5th", "the 5th of next month"
+    r"|(?:last|this|next)\s+month\s+on\s+the\s+" + _ORD +
+    r"|(?:on\s+)?the\s+" + _ORD + r"\s+(?:of\s+)?(?:last|this|next)\s+month"
+    # "mid next month", "the end of the year", "early next week", "end of this month"
+    r"|(?:early|mid|late|(?:the\s+)?(?:beginning|start|middle|end)\s+of)[\s-]+(?:the|this|next|last)\s+(?:week|month|year)"
+    r"|(?:early|mid|late)[\s-]+(?:week|month|year)"
+    # "Friday next week", "next week's Friday", "Thursday of last week", "this coming Friday"
+    r"|(?:on\s+)?" + WD + r"\s+(?:of\s+)?(?:last|this|next)\s+week"
+    r"|(?:last|this|next)\s+week(?:'s)?\s+(?:on\s+)?" + WD +
+    r"|(?:this\s+)?coming\s+" + WD +
+    r"|last\s+night|this\s+(?:morning|afternoon|evening)"
+    r"|(?:last|this|next|past)\s+(?:week(?:end)?|month|year|" + WD + r")"
+    r"|(?:on\s+)?" + WD +
     r"|on\s+the\s+\d{1,2}(?:st|nd|rd|th)(?!\s+(?:of\s+)?" + _MON + r")" +
-    r"|" + _N_EN + r"\s+" + _UNIT_EN + r"\s+ago"
+    r"|" + _N_EN + r"\s+" + _UNIT_EN + r"\s+(?:ago|from\s+(?:now|today))"
     r"|in\s+" + _N_EN + r"\s+" + _UNIT_EN +
     r"|" + _MON + r"\.?,?\s+(?:of\s+)?\d{4}(?!\d)"
     r"|" + _MON + r"\.?\s+" + _DAY + r"(?!\d)(?:,?\s+\d{4})?"
@@ -77,45 +110,26 @@ _EN = re.compile(
 _EN_LOWER = re.compile(_EN.pattern)
 _RE_I_ODD = re.compile("[\u0130\u0131\u017f\u212a]")
 _ZN = r"[0-9零一二两三四五六七八九十]{1,3}"
+#: Parts of a month: 月初, 月中 (not 中国, 中文, 中心), 月底/月末, 上旬/中旬/下旬.
+_PART_ZH = r"(?:初|底|末|上旬|中旬|下旬|中(?![国文心午秋]))"
 _ZH = re.compile(
     # The lookahead names every alternative's first character: the search then skips the
     # other positions at once (without it, 3 ms on an 8,000-character message).
-    r"(?=[大前昨今明后上下这本周星礼去\d零一二两三四五六七八九十])(?:"
-    r"大前天|前天|昨天|昨晚|今天|今晚|明天|后天|大后天"
-    r"|(?:上|下|这|本)(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?"
-    r"|(?<![每上下这本个一二三四五六七八九十两几])(?:周|星期|礼拜)[一二三四五六日天](?![一二三四五六七八九十次])"
-    r"|(?:上|下|这|本)个?月(?:" + _ZN + r"[日号])?|前年|去年|今年|明年|后年"
-    r"|" + _ZN + r"(?:个)?(?:天|周|星期|礼拜|月|年)(?:前|以前|之前|后|以后|之后)"
-    r"|(?:(?:\d{4}|[零一二三四五六七八九]{4})年)?" + _ZN + r"月" + _ZN + r"[日号]"
+    r"(?=[大前昨今明后上下这本周星礼去半月年\d零一二两三四五六七八九十])(?:"
+    r"大前天|前天|前晚|昨天|昨晚|昨早|今天|今晚|今早|明天|明晚|明早|大后天|后天"
+    r"|(?:上上|下下|上|下|这|本)(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?"
+    r"|(?<![每上下这本个一二三四五六七八九十两几])(?:周|星期|礼拜)[一二三四五六日天末](?![一二三四五六七八九十次])"
+    # 下个月5号, 下个月中, 下下个月, 月底 (this month's), 下旬
+    r"|(?:上上|下下|上|下|这|本)个?月(?:" + _ZN + r"[日号]|" + _PART_ZH + r")?"
+    r"|(?<![上下这本个每\d零一二两三四五六七八九十])月(?:初|底|末|上旬|中旬|下旬)"
+    # 今年年底, 明年初, 年底 (this year's)
+    r"|(?:前年|去年|今年|明年|后年)(?:年?(?:初|底|末|中(?![国文心午秋])))?"
+    r"|(?<![每\d零一二两三四五六七八九十前去今明后])年(?:初|底|末)"
+    r"|(?:" + _ZN + r"|半)(?:个)?(?:天|周|星期|礼拜|月|年)(?:前|以前|之前|后|以后|之后)"
+    r"|" + _ZN + r"个半月(?:前|以前|之前|后|以后|之后)"
+    r"|(?:(?:\d{4}|[零一二三四五六七八九]{4})年)?" + _ZN + r"月(?:" + _ZN + r"[日号]|" + _PART_ZH + r")"
     r")"
 )  # fmt: skip
-
-
-def _monday(d: date) -> date:
-    return d - timedelta(days=d.weekday())
-
-
-def _week_form(shift: int, weekday: int | None, base: date, weekend: bool = False) -> tuple[date, date]:
-    """Calendar-week arithmetic: the week `shift` weeks from the base's week, its day
-    `weekday` (0 Monday), or the whole week, or its weekend."""
-    monday = _monday(base) + timedelta(weeks=shift)
-    if weekend:
-        return monday + timedelta(days=5), monday + timedelta(days=6)
-    if weekday is None:
-        return monday, monday + timedelta(days=6)
-    d = monday + timedelta(days=weekday)
-    return d, d
-
-
-def _month_form(shift: int, base: date) -> tuple[date, date]:
-    y, m = divmod(base.year * 12 + base.month - 1 + shift, 12)
-    start = date(y, m + 1, 1)
-    ny, nm = divmod(y * 12 + m + 1, 12)
-    return start, date(ny, nm + 1, 1) - timedelta(days=1)
-
-
-def _year_form(shift: int, base: date) -> tuple[date, date]:
-    return date(base.year + shift, 1, 1), date(base.year + shift, 12, 31)
 
 
 @lru_cache(maxsize=4096)
@@ -144,44 +158,66 @@ _EN_ORDINAL = re.compile(r"(?:on )?the (\d{1,2})(?:st|nd|rd|th)")
 _MONTH_YEAR = re.compile(_MON + r"\.?,? (?:of )?(\d{4})")
 
 
+#: How chat spells the two days next to today ("dentist tmrw").
+_CHAT_SPELLING = {"tmrw": "tomorrow", "tmr": "tomorrow", "tomorow": "tomorrow", "tommorow": "tomorrow",
+                  "tommorrow": "tomorrow", "2morrow": "tomorrow", "yday": "yesterday", "yesterdy": "yesterday"}  # fmt: skip
+
+
 def _resolve_en(span: str, base: date, fuzzy: bool = False) -> tuple[date, date] | None:
     s = " ".join(span.lower().split())
     s = s.removeprefix("on ")
+    if (got := resolve_en_family(s, base)) is not None:
+        return got
     if m := _MONTH_YEAR.fullmatch(s):  # "December 2023": the whole month
         month = next(i for i, name in enumerate(_MONTHS_EN, start=1) if s.startswith(name[:3]))
         first = date(int(m.group(1)), month, 1)
-        return first, _month_form(0, first)[1]
-    m = re.fullmatch(r"(last|this|next|past) (week(?:end)?|month|year|" + _WD + ")", s)
+        return first, month_form(0, first)[1]
+    m = re.fullmatch(r"(last|this|next|past) (week(?:end)?|month|year|" + WD + ")", s)
     if m:
         which, unit = m.groups()
         shift = {"last": -1, "past": -1, "this": 0, "next": 1}[which]
         if unit in ("week", "weekend"):
-            return _week_form(shift, None, base, weekend=unit == "weekend")
+            return week_form(shift, None, base, weekend=unit == "weekend")
         if unit == "month":
-            return _month_form(shift, base)
+            return month_form(shift, base)
         if unit == "year":
-            return _year_form(shift, base)
-        wd = _WEEKDAYS_EN.index(unit)
+            return year_form(shift, base)
+        wd = WEEKDAYS_EN.index(unit)
         if which == "this":
-            return _week_form(0, wd, base)
+            return week_form(0, wd, base)
         # "last Saturday": the latest Saturday before the base day; "next Friday" the
         # first one after it (dateparser's reading too).
         found = _dateparser(f"{which} {unit}", base, "past" if shift < 0 else "future")
         return (found, found) if found else None
-    if s in _WEEKDAYS_EN:  # a bare weekday in a statement: the latest one (past tense is the common case)
-        delta = (base.weekday() - _WEEKDAYS_EN.index(s)) % 7
+    if s in WEEKDAYS_EN:  # a bare weekday in a statement: the latest one (past tense is the common case)
+        delta = (base.weekday() - WEEKDAYS_EN.index(s)) % 7
         d = base - timedelta(days=delta)
         return d, d
     if m := _EN_ORDINAL.fullmatch(s):  # "on the 22nd": that day of this month (the latest)
         day = int(m.group(1))
-        first, last = _month_form(0 if day <= base.day else -1, base)
+        first, last = month_form(0 if day <= base.day else -1, base)
         if not 1 <= day <= last.day:  # no such day in that month
             return None
         return first.replace(day=day), first.replace(day=day)
     if s == "tonight":
         return base, base
+    s = _CHAT_SPELLING.get(s, s)
+    if m := re.fullmatch(r"later this (week|month|year)", s):  # the rest of it, from tomorrow
+        unit = m.group(1)
+        end = (
+            week_form(0, None, base)
+            if unit == "week"
+            else month_form(0, base)
+            if unit == "month"
+            else year_form(0, base)
+        )[1]
+        return min(base + timedelta(days=1), end), end
     if s == "the day after tomorrow":
         s = "in 2 days"
+    if m := re.fullmatch(r"(.+) from (?:now|today)", s):  # "three weeks from now": in three weeks
+        s = "in " + m.group(1)
+    s = re.sub(r"\b(an?|\w+) fortnights?\b", lambda f: f"{f.group(1)} fortnight", s)
+    s = re.sub(r"\b(?:an?|1|one) fortnight\b", "2 weeks", s)
     s = re.sub(r"\b(?:a couple of|couple of)\b", "2", s)
     s = re.sub(r"\b(?:a few|few)\b", "3", s)
     s = re.sub(r"\b(?:an?)\b(?= (?:day|week|month|year))", "1", s)
@@ -196,7 +232,7 @@ def _resolve_en(span: str, base: date, fuzzy: bool = False) -> tuple[date, date]
         # "two months ago" names about that day, give or take half the month around it; "two
         # weeks ago" the day itself in a message (the date shown for it), the days around it
         # in a question (`fuzzy`: "what did I do two weeks ago?" means about then).
-        half = {"week": 3 if fuzzy else 0, "month": 15, "year": 182}[unit.group(1)]
+        half = {"week": 3, "month": 15, "year": 182}[unit.group(1)] if fuzzy else 0
         return found - timedelta(days=half), found + timedelta(days=half)
     return found, found
 
@@ -210,32 +246,54 @@ def _resolve_zh(span: str, base: date, fuzzy: bool = False) -> tuple[date, date]
         "今天": 0,
         "今晚": 0,
         "明天": 1,
+        "明晚": 1,
+        "明早": 1,
+        "今早": 0,
+        "昨早": -1,
+        "前晚": -2,
         "后天": 2,
         "大后天": 3,
     }
     if span in fixed:
         d = base + timedelta(days=fixed[span])
         return d, d
-    m = re.fullmatch(r"(上|下|这|本)(?:个)?(?:周|星期|礼拜)([一二三四五六日天末]?)", span)
+    m = re.fullmatch(r"(上上|下下|上|下|这|本)(?:个)?(?:周|星期|礼拜)([一二三四五六日天末]?)", span)
     if m:
-        shift = {"上": -1, "下": 1, "这": 0, "本": 0}[m.group(1)]
+        shift = SHIFT_ZH[m.group(1)]
         day = m.group(2)
-        return _week_form(
-            shift, _WEEKDAYS_ZH[day] if day and day != "末" else None, base, weekend=day == "末"
-        )
-    m = re.fullmatch(r"(上|下|这|本)个?月(?:(" + _ZN + r")[日号])?", span)
+        return week_form(shift, _WEEKDAYS_ZH[day] if day and day != "末" else None, base, weekend=day == "末")
+    m = re.fullmatch(r"(上上|下下|上|下|这|本)?个?月(?:(" + _ZN + r")[日号]|(" + _PART_ZH + r"))?", span)
     if m:
-        first, last = _month_form({"上": -1, "下": 1, "这": 0, "本": 0}[m.group(1)], base)
+        first, last = month_form(SHIFT_ZH[m.group(1) or "这"], base)
+        if m.group(3):  # 下个月中: the middle of next month; 月底: the end of this one
+            return part_zh(m.group(3), first, last)
         if m.group(2) is None:
             return first, last
         day = zh_number(m.group(2))  # "下个月5号": that day of the month
         if not day or day > last.day:  # no such day: the month is still meant
             return first, last
         return first.replace(day=day), first.replace(day=day)
-    if span in ("前年", "去年", "今年", "明年", "后年"):
-        return _year_form({"前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}[span], base)
-    m = re.fullmatch(r"(" + _ZN + r")(?:个)?(天|周|星期|礼拜|月|年)(前|以前|之前|后|以后|之后)", span)
+    m = re.fullmatch(r"(前年|去年|今年|明年|后年)?年?(初|底|末|中)?", span)
+    if m and (m.group(1) or m.group(2)):
+        first, last = year_form(
+            {"前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}[m.group(1) or "今年"], base
+        )
+        return part_zh(m.group(2), first, last) if m.group(2) else (first, last)
+    m = re.fullmatch(r"(" + _ZN + r")个半月(前|以前|之前|后|以后|之后)", span)
+    if m:  # 一个半月后: in six weeks, give or take
+        n = zh_number(m.group(1))
+        if n is None:
+            return None
+        days = n * 30 + 15
+        d = base - timedelta(days=days) if m.group(2).endswith("前") else base + timedelta(days=days)
+        return d, d
+    m = re.fullmatch(r"(" + _ZN + r"|半)(?:个)?(天|周|星期|礼拜|月|年)(前|以前|之前|后|以后|之后)", span)
     if m:
+        if m.group(1) == "半":  # 半个月前: a fortnight or so; 半年后: six months
+            if m.group(2) in ("月", "年"):
+                expr = "15 days" if m.group(2) == "月" else "6 months"
+                return _resolve_en(f"{expr} ago" if m.group(3).endswith("前") else f"in {expr}", base, fuzzy)
+            return None
         n = zh_number(m.group(1))
         if n is None:
             return None
@@ -244,6 +302,14 @@ def _resolve_zh(span: str, base: date, fuzzy: bool = False) -> tuple[date, date]
         ]
         expr = f"{n} {unit} ago" if m.group(3).endswith("前") else f"in {n} {unit}"
         return _resolve_en(expr, base, fuzzy)
+    m = re.fullmatch(r"(?:(\d{4}|[零一二三四五六七八九]{4})年)?(" + _ZN + r")月(" + _PART_ZH + r")", span)
+    if m:  # 三月底, 2027年5月中旬: that part of that month (this year's unless named)
+        year = zh_number(m.group(1)) if m.group(1) else base.year
+        month = zh_number(m.group(2))
+        if not month or not year or not 1 <= month <= 12:
+            return None
+        first = date(year, month, 1)
+        return part_zh(m.group(3), first, month_form(0, first)[1])
     m = re.fullmatch(r"(?:(\d{4}|[零一二三四五六七八九]{4})年)?(" + _ZN + r")月(" + _ZN + r")[日号]", span)
     if m:
         year = zh_number(m.group(1)) if m.group(1) else None
@@ -255,7 +321,7 @@ def _resolve_zh(span: str, base: date, fuzzy: bool = False) -> tuple[date, date]
     return None
 
 
-_ZH_BARE_WEEKDAY = re.compile(r"(?:周|星期|礼拜)([一二三四五六日天])")
+_ZH_BARE_WEEKDAY = re.compile(r"(?:周|星期|礼拜)([一二三四五六日天末])")
 #: Words around a bare weekday that make it one ahead ("周五要聚餐"), not the latest one.
 _ZH_AHEAD = re.compile(r"要|会|打算|准备|计划|将|得|约了|想")
 #: The same for a day of the month said without a year ("科目三约在3月20号", "the recital
@@ -272,7 +338,7 @@ _EN_DAY_AHEAD = re.compile(
 #: latest one even beside a word of `_EN_DAY_AHEAD`.
 _EN_PAST = re.compile(r"\b(?:was|were|had|did|went|came|got back|ago|yesterday|last)\b")
 _YEAR = re.compile(r"\d{4}|[零一二三四五六七八九]{4}年")
-_ZH_MONTH_DAY = re.compile(r"月.*[日号]$")
+_ZH_MONTH_DAY = re.compile(r"^[0-9零一二两三四五六七八九十]{1,3}月")
 
 
 def _coming(text: str, found: tuple[int, int], lang: int, got: tuple[date, date], base: date):
@@ -293,7 +359,7 @@ def _coming(text: str, found: tuple[int, int], lang: int, got: tuple[date, date]
             "month"
             if any(m in low for m in _MONTH_STEMS)
             else "week"
-            if low.removeprefix("on ") in _WEEKDAYS_EN
+            if low.removeprefix("on ").removeprefix("this ") in WEEKDAYS_EN
             else "day"
             if _EN_ORDINAL.fullmatch(low)
             else None
@@ -304,7 +370,7 @@ def _coming(text: str, found: tuple[int, int], lang: int, got: tuple[date, date]
         if kind == "week":  # "dentist appt on thursday": the coming Thursday
             return got[0] + timedelta(days=7), got[1] + timedelta(days=7)
         if kind == "day":  # "on the 22nd" once the 22nd has passed: next month's
-            nxt = _month_form(1, got[0])[0]
+            nxt = month_form(1, got[0])[0]
             try:
                 return (d := nxt.replace(day=got[0].day)), d
             except ValueError:  # the 31st of a shorter month
@@ -315,6 +381,7 @@ def _coming(text: str, found: tuple[int, int], lang: int, got: tuple[date, date]
         return got
 
 
+_EVERY_EN = re.compile(r"\b(?:every|each)\s+(?:other\s+)?$", re.I)
 _MONTH_STEMS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
@@ -329,6 +396,10 @@ def _zh_bare_weekday(text: str, start: int, end: int, base: date) -> tuple[date,
         d = base + timedelta(days=(wd - base.weekday()) % 7)
     else:
         d = base - timedelta(days=(base.weekday() - wd) % 7)
+    if m.group(1) == "末":  # 周末: that Saturday and Sunday (on a Sunday, this weekend)
+        if base.weekday() == 6 and d > base:
+            d -= timedelta(days=7)
+        return d, d + timedelta(days=1)
     return d, d
 
 
@@ -345,6 +416,8 @@ def find_spans(text: str, at: datetime, *, fuzzy: bool = False) -> list[TimeSpan
     for lang, (pattern, resolve) in enumerate(((en, _resolve_en), (_ZH, _resolve_zh))):
         for m in pattern.finditer(searched if lang == 0 else text):
             span = text[m.start() : m.end()]
+            if lang == 0 and _EVERY_EN.search(text, max(0, m.start() - 12), m.start()):
+                continue  # "every Friday": a habit, no day of its own (每周五 is not matched at all)
             if (
                 lang == 1
                 and span[0] in "周星礼"
@@ -403,3 +476,41 @@ def asks_ahead(text: str) -> bool:
 def query_range(text: str, at: datetime) -> TimeSpan | None:
     """The days a question is about ("what did I do last weekend", "上周"), if it names them."""
     return first_range(text, at, fuzzy=True)
+
+
+# ---- the day a memory is about, as shown -------------------------------------------------
+
+
+def _utc_day(t: datetime) -> date:
+    return t.astimezone(timezone.utc).date() if t.tzinfo is not None else t.date()
+
+
+def named_day(f: Fact) -> date | None:
+    """The day a fact's own words name, resolved against when it was said: its validity
+    start when its message named a day gone by ("went hiking last Saturday": `valid_from`,
+    set as it was written), else the day its clause names ahead ("dentist this Friday", "下个
+    月中去上海": a plan is valid from when it was said, so the day is read from its words),
+    else None (nothing in its words names a day)."""
+    if f.valid_from != f.recorded_at:
+        return _utc_day(f.valid_from)
+    if f.source_text:
+        spans = find_spans(f.source_text, f.recorded_at)
+        if spans:
+            return spans[0].start
+    return None
+
+
+def fact_day(f: Fact) -> date:
+    """The day shown beside a fact: the day its words name (`named_day`), else the day it was
+    said (a taste, a habit, a job: when the user told us)."""
+    return named_day(f) or _utc_day(f.recorded_at)
+
+
+def memory_date(fact: Fact | None, episode: Episode | None) -> datetime | None:
+    """The date a recalled memory is about (midnight UTC of a named day): the day its fact's
+    words name, else what its message refers to ("last weekend"), else when it was said."""
+    if fact is not None and (d := named_day(fact)) is not None:
+        return datetime.combine(d, time(), tzinfo=timezone.utc)
+    if episode is not None:
+        return episode.date
+    return fact.recorded_at if fact is not None else None

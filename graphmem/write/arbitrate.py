@@ -4,7 +4,8 @@ Pure decisions over data; the engine applies them inside the write transaction.
 Rules, in the order the seeds give them:
 
 1. identical value            -> reinforce (no new node)
-2. explicit correction        -> the new fact supersedes (rule `explicit_correction`)
+2. explicit correction        -> the new fact supersedes (rule `explicit_correction`, or the cue the
+                                 discourse gave: `correction` said as such, `change` of what held)
 3. source priority            -> declared > observed > inferred; lower-priority news is kept frozen
 4. guarded                    -> a weak reading (a hedge, a guess: confidence below GUARD) of a
                                  single-valued attribute never replaces a value of the same
@@ -107,7 +108,7 @@ def decide(cand: Candidate, same_attr: list[Fact], opposite: list[Fact], at: dat
         else:
             hits = [f for f in same_attr if mentions_value(cand.value, f.value)]
         if hits:
-            return Decision("retract", "retraction", hits)
+            return Decision("retract", cand.cue or "retraction", hits)
         return Decision("nothing_to_retract", "retraction")
 
     identical = [f for f in same_attr if same_value(f.value, cand.value)]
@@ -135,7 +136,7 @@ def decide(cand: Candidate, same_attr: list[Fact], opposite: list[Fact], at: dat
     top = max(_priority(f.source) for f in conflicts)
     mine = _priority(cand.source)
     if cand.correction and mine >= top:
-        return Decision("supersede", "explicit_correction", conflicts)
+        return Decision("supersede", cand.cue or "explicit_correction", conflicts)
     if mine > top:
         return Decision("supersede", "source_priority", conflicts)
     if mine < top:

@@ -18,15 +18,12 @@ from dataclasses import replace
 from datetime import datetime
 
 from graphmem.config import Config
-from graphmem.errors import InvalidInputError
 from graphmem.model import Candidate, Episode
 from graphmem.stores.base import THREAD_GAP_S, UserWriter
 from graphmem.text.dates import TimeSpan, find_spans
 from graphmem.text.terms import terms
 
 __all__ = ["EpisodeDraft", "dated_candidates", "draft", "record"]
-
-MAX_SPEAKER_CHARS = 100
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
@@ -55,17 +52,6 @@ def draft(episode_id: str, user_id: str, role: str, text: str, at: datetime, ref
     spans = find_spans(text, at) if spans is None else spans
     return EpisodeDraft(episode_id, user_id, role, text, at, ref, spans[0] if spans else None, vector,
                         speaker, words)  # fmt: skip
-
-
-def check_speaker(speaker: object) -> str | None:
-    """A speaker name: None, or a non-empty string of at most MAX_SPEAKER_CHARS."""
-    if speaker is None:
-        return None
-    if not isinstance(speaker, str) or not speaker.strip() or len(speaker) > MAX_SPEAKER_CHARS:
-        raise InvalidInputError(
-            f"speaker must be None or a non-empty string of at most {MAX_SPEAKER_CHARS} characters"
-        )
-    return " ".join(speaker.split())
 
 
 def dated_candidates(

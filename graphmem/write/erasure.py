@@ -20,7 +20,7 @@ from graphmem.stores.base import FORGOTTEN, Episode, Store, UserReader, UserWrit
 from graphmem.write.indexing import message_terms, search_terms, vector_text
 from graphmem.write.transaction import new_id
 
-__all__ = ["forget_episode", "forget_fact", "forget_user", "gc"]
+__all__ = ["forget_episode", "forget_episodes", "forget_fact", "forget_user", "gc"]
 
 
 # ---- erasure and forgetting --------------------------------------------------------------
@@ -200,6 +200,16 @@ def forget_episode(
 
         n += int(store.write(user_id, tx))
     return n
+
+
+def forget_episodes(store: Store, user_id: str, episode_ids: list[str]) -> list[str]:
+    """Delete the user's messages with these ids (their facts are forgotten first, by the
+    caller, with `forget_fact`); returns the ids deleted. One transaction."""
+
+    def tx(w: UserWriter) -> list[str]:
+        return [eid for eid in episode_ids if w.delete_episode(eid)]
+
+    return list(store.write(user_id, tx)) if episode_ids else []
 
 
 def gc(store: Store, user_id: str | None, at: datetime, floor: float, archive_profile: bool = False) -> int:

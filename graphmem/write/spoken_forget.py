@@ -10,29 +10,46 @@ against values and subjects.
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
+from graphmem.embedding.hashing import Embedder
 from graphmem.extract.relations import relation_of
 from graphmem.gate.control import SECOND_THOUGHT_EN
-from graphmem.model import SELF, Candidate, Fact
+from graphmem.model import SELF, Candidate, Episode, Fact, Ignored, Refusal, RememberResult
+from graphmem.stores.base import Store
+from graphmem.write import erasure, forget_topic
 from graphmem.write.arbitrate import mentions_value
 
 _EN_LEAD = re.compile(
     r"^(?:(?:please|pls|plz|just|and|but|so|oh|hey|ok|okay|btw|also|" + SECOND_THOUGHT_EN + r")[,.!\s]+)*"
     r"(?:(?:can|could|would|will) you\s+(?:please\s+)?)?"
-    r"(?:forget|delete|erase|remove|wipe|drop|scrub|unlearn)\s+(?:about\s+)?"
-    r"(?:everything (?:about|on)\s+|all (?:about|of)\s+|what (?:I|you) (?:said|told you|mentioned|know|have|remember) "
+    r"(?:forget|delete|erase|remove|wipe|drop|scrub|unlearn|scratch|clear(?: out)?|purge|get rid of|throw out|toss)\s+(?:about\s+)?"
+    # "everything I told you about", "all the stuff about", "anything you know about", "whatever I said on"
+    r"(?:(?:everything|all|anything|whatever|any)(?:\s+(?:of\s+)?(?:the\s+)?(?:stuff|things?|bits?|info(?:rmation)?|details?"
+    r"|memories|notes?))?(?:\s+(?:that\s+)?(?:I(?:'ve| have)?|you(?:'ve| have)?)\s+(?:ever\s+)?(?:said|told you|mentioned|know"
+    r"|have|remember|shared|learned|heard)(?:\s+(?:to you|with you))?)?\s+(?:about|on|regarding|concerning|of|re|to do with"
+    r"|related to|involving)\s+"
+    r"|(?:that\s+)?I\s+(?:ever\s+)?(?:said|told you|mentioned|brought up|talked about)\s+(?:anything\s+(?:about\s+)?)?"
+    r"|(?:your|the|any|all)\s+memor(?:y|ies)\s+(?:of|about)\s+"
+    r"|everything (?:about|on)\s+|all (?:about|of)\s+|what (?:I|you) (?:said|told you|mentioned|know|have|remember) "
     r"(?:about|on|regarding)\s+|the (?:fact|bit|part|thing|note|memory) (?:that|about)\s+|that\s+|about\s+)?",
     re.I,
 )
 _EN_TAIL = re.compile(r"\s*(?:please|pls|for me|from (?:your )?memory|again|too|as well|now)?[.!]*$", re.I)
 _ZH_LEAD = re.compile(
-    r"^(?:请|麻烦|你|帮我|麻烦你|能不能|可以)*(?:把)?(?:忘掉|忘记掉?|删掉|删除|抹掉|清除|忘了)?(?:关于)?"
+    r"^(?:请|麻烦|你|帮我|麻烦你|能不能|可以)*(?:把)?(?:忘掉|忘记掉?|删掉|删除|抹掉|清除|清掉|忘了)?(?:关于|有关)?"
 )
 _ZH_TAIL = re.compile(
-    r"(?:的(?:事情?|记忆|信息|内容|那条|这条|那些))?(?:这件事|这一条|这条|那条)?"
-    r"(?:帮我|给我|麻烦)?(?:删了|删掉|删除|忘了|忘掉|抹掉|去掉)?(?:吧|哈|啊|了|哦)*[。！!.]*$"
+    r"(?:的(?:事情?|记忆|信息|内容|那条|这条|那些(?:事情?|东西|内容)?|东西|部分)|相关的?(?:事情?|内容|东西)?)?"
+    r"(?:这件事|那件事|这一条|这条|那条|那些|这些)?"
+    r"(?:你)?(?:就|也|都|全都|全部|统统|一律|通通)?(?:帮我|给我|麻烦)?"
+    r"(?:删了|删掉|删除|忘了|忘掉|抹掉|去掉|清掉|清除|别记了|不要记了|不用记了|别再记了|别记着了|不要再记了)?"
+    r"(?:吧|哈|啊|了|哦|好吗|好不好|行吗)*[。！!.～~]*$"
 )
-_ZH_SAID = re.compile(r"^(?:我)?(?:之前|刚才|上次)?(?:说过?的|提到的|讲的|告诉你的)")
+_ZH_SAID = re.compile(
+    r"^(?:我)?(?:(?:之前|以前|刚才|上次|过去)(?:跟你|和你|对你)?(?:说|提到?|讲|聊|告诉你)过?的?"
+    r"|(?:跟你|和你|对你)?(?:说过?的|提到过?的|讲过?的|告诉你的|聊过?的))(?:关于|有关)?"
+)
 
 
 def topic(text: str) -> str:
@@ -134,9 +151,15 @@ def _owned_attributes(facts: list[Fact], what: str) -> list[Fact]:
     return [f for f in facts if f.subject_name in owners and f.attribute in attrs]
 
 
-def named_facts(facts: list[Fact], candidates: list[Candidate], request: str) -> list[Fact]:
-    """The facts (any status) the request names, each once."""
+def named_facts(
+    facts: list[Fact], candidates: list[Candidate], request: str, episodes: list[Episode] | None = None
+) -> list[Fact]:
+    """The facts (any status) the request names, each once. `episodes`: the user's messages,
+    where a topic's names are looked up ("my old boss Gregor")."""
     what = topic(request)
+    about = forget_topic.topic_of(what, facts, episodes or [])
+    if about.past_attributes:  # "my old job", "前公司": the superseded ones, and what names them
+        return forget_topic.topic_facts(facts, about)
     precise = _owned_attributes(facts, what) or _relative(facts, what)
     if precise:
         return precise
@@ -156,4 +179,41 @@ def named_facts(facts: list[Fact], candidates: list[Candidate], request: str) ->
                     or (len(what) >= 3 and what.lower() in f.source_text.lower())
                 ):
                     hits.setdefault(f.id, f)
+    # A topic: its phrase and the people it names, wherever they were said ("my old boss":
+    # also "Gregor made me redo the deck", once "my old boss Gregor" was said).
+    for f in forget_topic.topic_facts(facts, about):
+        hits.setdefault(f.id, f)
     return list(hits.values())
+
+
+def named_episodes(
+    episodes: list[Episode], request: str, facts: list[Fact], named: list[Fact], facts_of: dict[str, set[str]]
+) -> list[Episode]:
+    """The messages a forget request erases with the `named` facts: those that said them or
+    name its topic, and that told nothing else (see `forget_topic.topic_episodes`)."""
+    about = forget_topic.topic_of(topic(request), facts, episodes)
+    return forget_topic.topic_episodes(episodes, about, {f.id for f in named}, facts_of)
+
+
+def erase_request(
+    store: Store, uid: str, request: str, candidates: list[Candidate], at: datetime, embedder: Embedder
+) -> RememberResult:
+    """Carry out a spoken forget request: erase the facts it names (each as `Memory.forget`
+    does) and the messages that said them or name its topic and told nothing else; the
+    result lists the facts (`retracted`) and messages (`forgotten_episodes`) erased. The
+    request itself is not kept."""
+    r = store.reader(uid)
+    facts, said = r.facts(statuses=None), r.episodes()
+    named = named_facts(facts, candidates, request, said)
+    facts_of: dict[str, set[str]] = {}
+    for ln in r.episode_links(episode_ids=[e.id for e in said]) if said else []:
+        facts_of.setdefault(ln.episode_id, set()).add(ln.fact_id)
+    turns = named_episodes(said, request, facts, named, facts_of)
+    result = RememberResult(uid, refused=[Refusal("user_request", "a forget request is not kept")])
+    for f in named:
+        if erasure.forget_fact(store, uid, f.id, at, embedder=embedder):
+            result.retracted.append(f)
+    result.forgotten_episodes = erasure.forget_episodes(store, uid, [e.id for e in turns])
+    if not named and not turns:
+        result.ignored.append(Ignored("", "nothing_to_forget"))
+    return result

@@ -1,24 +1,31 @@
 """Checks on caller input, done before anything touches a store.
 
 Every string a caller passes must be storable text: no NUL and no lone surrogate (a
-UTF-16 half that no store can encode); names (user ids, refs, keys, fact ids) also no
-control characters. Each check raises an `InvalidInputError` subclass naming the
-argument, so a bad call fails before it reads or writes anything.
+UTF-16 half that no store can encode); names (user ids, refs, keys, fact ids, speakers,
+roles, attributes, subjects) also no control characters. Each check raises an
+`InvalidInputError` subclass naming the argument (`InvalidTextError` for a string that is
+not storable text or a name with a control character), so a bad call fails before it
+reads or writes anything, whichever argument it was.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import re
+from datetime import datetime
+from typing import Any
 
 from graphmem.errors import InvalidInputError, InvalidTextError, InvalidUserIdError, TextTooLargeError
 from graphmem.model import KINDS, SOURCES, Candidate
+from graphmem.text.timestamps import parse_time
 
 MAX_USER_ID_CHARS = 256
 MAX_REF_CHARS = 256
 MAX_KEY_CHARS = 256
 MAX_ID_CHARS = 256
 MAX_VALUE_CHARS = 1000  # a candidate's value
+MAX_SPEAKER_CHARS = 100
 ROLES = ("user", "assistant", "system", "tool")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
@@ -66,25 +73,65 @@ def text(value: object, limit: int, name: str = "text") -> str:
     return value
 
 
+def printable(value: str, what: str) -> str:
+    """`value` unchanged if it is storable text without control characters (a name);
+    else InvalidTextError naming `what`."""
+    problem = unstorable(value)
+    if problem:
+        raise InvalidTextError(f"{what} holds {problem}, which cannot be stored as text")
+    if _CONTROL.search(value):
+        raise InvalidTextError(f"{what} must not contain control characters")
+    return value
+
+
 def name(value: object, what: str, limit: int = MAX_ID_CHARS) -> str:
     """A non-empty identifier-like string (fact id, ref, key): printable, at most `limit`."""
     if not isinstance(value, str) or not value or len(value) > limit:
         raise InvalidInputError(f"{what} must be a non-empty string of at most {limit} characters")
-    if _CONTROL.search(value) or _SURROGATE.search(value):
-        raise InvalidInputError(f"{what} must not contain control characters or lone surrogates")
-    return value
+    return printable(value, what)
 
 
 def ref(value: object) -> str | None:
     if value is None:
         return None
-    if (
-        not isinstance(value, str)
-        or len(value) > MAX_REF_CHARS
-        or _CONTROL.search(value)
-        or _SURROGATE.search(value)
-    ):
+    if not isinstance(value, str) or len(value) > MAX_REF_CHARS:
         raise InvalidInputError(f"ref must be a string of at most {MAX_REF_CHARS} printable characters")
+    return printable(value, "ref")
+
+
+def speaker(value: object) -> str | None:
+    """Who said a message: None, or a name of at most MAX_SPEAKER_CHARS, spaces folded."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_SPEAKER_CHARS:
+        raise InvalidInputError(
+            f"speaker must be None or a non-empty string of at most {MAX_SPEAKER_CHARS} characters"
+        )
+    return " ".join(printable(value, "speaker").split())
+
+
+def when(value: object, what: str = "at") -> datetime:
+    """A time argument (`at`, `as_of`): a datetime, an ISO-8601 string or None (now)."""
+    if isinstance(value, str):
+        printable(value, what)
+    return parse_time(value, what)
+
+
+def export_destination(value: object) -> Any:
+    """Where an export goes: None (returned), a path, or a file object with `write`."""
+    if value is None:
+        return None
+    if isinstance(value, (str, os.PathLike)):
+        path = os.fspath(value)
+        if not isinstance(path, str) or not path.strip():
+            raise InvalidInputError("the export path must be a non-empty text path")
+        return printable(path, "the export path")
+    if isinstance(value, (bool, int, float, bytes, list, tuple, dict)) or not callable(
+        getattr(value, "write", None)
+    ):
+        raise InvalidInputError(
+            f"an export goes to a path or a writable file object, not {type(value).__name__}"
+        )
     return value
 
 
@@ -94,6 +141,8 @@ def key(value: object) -> str | None:
 
 
 def role(value: object) -> str:
+    if isinstance(value, str):
+        printable(value, "role")
     if value not in ROLES:
         raise InvalidInputError(f"role must be one of {', '.join(ROLES)}, not {value!r}"[:200])
     return str(value)
@@ -132,12 +181,14 @@ def timeout(value: object) -> float:
 def subject(value: object) -> str | None:
     if value is None:
         return None
-    return text(name(value, "subject", 1000), 1000, "subject")
+    return name(value, "subject", 1000)
 
 
 def attribute(value: object) -> str:
     from graphmem.facts.vocab import is_valid_attribute
 
+    if isinstance(value, str):
+        printable(value, "attribute")
     if not isinstance(value, str) or not is_valid_attribute(value):
         raise InvalidInputError(
             f"attribute must be a lower-case identifier like 'employer', not {value!r}"[:200]

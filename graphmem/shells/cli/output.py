@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Sequence
-from dataclasses import asdict, is_dataclass
+from dataclasses import asdict, fields, is_dataclass
 from datetime import datetime
 from typing import Any
 
-from graphmem.model import Fact, HistoryEntry, RecallItem, RememberResult
+from graphmem.model import Episode, Fact, HistoryEntry, RecallItem, RememberResult
+from graphmem.text.dates import fact_day
 
 
 class Style:
@@ -43,9 +44,20 @@ class Style:
 
 def to_jsonable(obj: Any) -> Any:
     if isinstance(obj, RecallItem):  # what it is and the date it refers to, beside its fields
-        return {"kind": obj.kind, **to_jsonable(asdict(obj)), "date": to_jsonable(obj.date)}
+        return {
+            "kind": obj.kind,
+            **{f.name: to_jsonable(getattr(obj, f.name)) for f in fields(obj)},
+            "date": to_jsonable(obj.date),
+            "day": obj.day,
+        }
+    if isinstance(obj, Fact):  # the ISO day it is about ("when did I…"), beside its fields
+        return {**to_jsonable(asdict(obj)), "day": fact_day(obj).isoformat()}
+    if isinstance(obj, Episode):
+        return {**to_jsonable(asdict(obj)), "day": obj.date.date().isoformat()}
+    if isinstance(obj, HistoryEntry):
+        return {"fact": to_jsonable(obj.fact), "events": to_jsonable(obj.events)}
     if is_dataclass(obj) and not isinstance(obj, type):
-        return to_jsonable(asdict(obj))
+        return {f.name: to_jsonable(getattr(obj, f.name)) for f in fields(obj)}
     if isinstance(obj, dict):
         return {k: to_jsonable(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
@@ -69,7 +81,7 @@ def fact_line(f: Fact, s: Style) -> str:
     subj = "" if f.subject_name == "self" else f"{f.subject_name}."
     return (
         f"{subj}{s.bold(f.attribute)} = {f.value}  {s.dim(f'({f.kind}, {f.source}, {f.confidence:.2f},')} "
-        f"{status}{s.dim(', ' + local(f.valid_from).date().isoformat() + ')')}"
+        f"{status}{s.dim(', ' + fact_day(f).isoformat() + ')')}"
     )
 
 

@@ -47,6 +47,13 @@ def register(add: Callable[..., argparse.ArgumentParser]) -> None:
     sp.add_argument("--keys-file", help='JSON file {"KEY": "user_id" | ["user_id", ...] | "*"} binding keys '
                     "to users (adds to $GRAPHMEM_API_KEY and $GRAPHMEM_API_KEYS)")  # fmt: skip
     sp.add_argument("--max-body-bytes", type=int, default=None, help="largest request body (default 4 MiB)")
+    sp.add_argument("--allowed-host", action="append", default=[], metavar="HOST[:PORT]",
+                    help="a Host header to accept besides loopback (a proxy's name); '*' accepts any. "
+                    "Without API keys only loopback names are answered (421 otherwise)")  # fmt: skip
+    sp.add_argument("--header-timeout", type=float, default=10.0, metavar="SECONDS",
+                    help="seconds a client has to send a request's headers (default 10)")  # fmt: skip
+    sp.add_argument("--body-timeout", type=float, default=30.0, metavar="SECONDS",
+                    help="seconds a request body may stall between two pieces (default 30)")  # fmt: skip
     sp.add_argument(
         "--access-log", action="store_true", help="log one line per request (method, path, status)"
     )
@@ -137,9 +144,8 @@ def cmd_mcp(store: str, auth: tuple[str, str] | None, env: Mapping[str, str], a:
 
 def cmd_serve(store: str, auth: tuple[str, str] | None, env: Mapping[str, str], a: argparse.Namespace) -> int:
     try:
-        import uvicorn
-
         from graphmem.shells.rest import ServiceSettings, create_app
+        from graphmem.shells.rest.server import run
     except ImportError as e:
         print(f"graphmem: error: the REST service needs its extra: pip install 'graphmem[server]' ({e})",
               file=sys.stderr)  # fmt: skip
@@ -154,14 +160,20 @@ def cmd_serve(store: str, auth: tuple[str, str] | None, env: Mapping[str, str], 
     if not keys:
         print(f"graphmem serve: no API key configured (${ENV_API_KEY}): open to local clients, listening "
               f"on loopback {a.host} only", file=sys.stderr)  # fmt: skip
-    settings = ServiceSettings(keys=keys) if a.max_body_bytes is None else ServiceSettings(
-        keys=keys, max_body_bytes=a.max_body_bytes)  # fmt: skip
+    if not (0 < a.header_timeout <= 3600 and 0 < a.body_timeout <= 3600):
+        print(
+            "graphmem: error: --header-timeout and --body-timeout are seconds from 0 to 3600", file=sys.stderr
+        )
+        return 2
+    limits = {} if a.max_body_bytes is None else {"max_body_bytes": a.max_body_bytes}
+    settings = ServiceSettings(keys=keys, allowed_hosts=tuple(a.allowed_host), body_timeout=a.body_timeout,
+                               **limits)  # fmt: skip
     app = create_app(LazyMemory(_opener(store, auth, env, getattr(a, "embedder", None)), store), settings)
     print(f"graphmem serve: http://{a.host}:{a.port} (docs at /docs)", file=sys.stderr)
     # A keep-alive window longer than uvicorn's 5 s default: a client reusing a pooled
     # connection just as the server closes it sees a dropped request.
-    uvicorn.run(app, host=a.host, port=a.port, log_level="info" if a.access_log else "warning",
-                access_log=a.access_log, timeout_keep_alive=30)  # fmt: skip
+    run(app, a.host, a.port, header_timeout=a.header_timeout, log_level="info" if a.access_log else "warning",
+        access_log=a.access_log, timeout_keep_alive=30)  # fmt: skip
     return 0
 
 

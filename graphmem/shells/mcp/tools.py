@@ -25,6 +25,7 @@ from graphmem.shells.mcp.scope import UserScope
 from graphmem.shells.service.errors import status_of
 from graphmem.shells.service.jsonable import recall_item, remember_result, to_jsonable
 from graphmem.shells.service.lazy import LazyMemory
+from graphmem.text.dates import fact_day
 
 INSTRUCTIONS = (
     "Long-term memory about the current user. Call `context` (or `recall`) before answering "
@@ -126,7 +127,9 @@ def build_server(lazy: LazyMemory, scope: UserScope, *, name: str = "graphmem") 
     )
     async def recall(ctx: Context, query: Query, k: TopK = 6) -> CallToolResult:
         user, items = await call(ctx, lambda m, u: m.recall(u, query, k=k))
-        text = "\n".join(f"{n}. {it.text}" for n, it in enumerate(items, 1)) or "(nothing recalled)"
+        text = (
+            "\n".join(f"{n}. {it.text} [{it.day}]" for n, it in enumerate(items, 1)) or "(nothing recalled)"
+        )
         return _result(text, stamp(user, query=query, items=[recall_item(it) for it in items]))
 
     @server.tool(
@@ -162,7 +165,12 @@ def build_server(lazy: LazyMemory, scope: UserScope, *, name: str = "graphmem") 
         include_frozen: Annotated[bool, Field(description="Also list superseded (frozen) facts.")] = False,
     ) -> CallToolResult:
         user, facts = await call(ctx, lambda m, u: m.facts(u, include_frozen))
-        text = "\n".join(f"{f.attribute} = {f.value} ({f.status}, id {f.id})" for f in facts) or "(no facts)"
+        text = (
+            "\n".join(
+                f"{f.attribute} = {f.value} ({f.status}, {fact_day(f).isoformat()}, id {f.id})" for f in facts
+            )
+            or "(no facts)"
+        )
         return _result(text, stamp(user, facts=to_jsonable(facts)))
 
     @server.tool(

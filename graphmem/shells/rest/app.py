@@ -15,7 +15,14 @@ from fastapi.responses import JSONResponse
 from graphmem import __version__
 from graphmem.errors import GraphMemError, InvalidInputError
 from graphmem.shells.rest.encode import FastJSON
-from graphmem.shells.rest.guard import DEFAULT_MAX_BODY, AccessDenied, BodyLimit, check_access
+from graphmem.shells.rest.guard import (
+    DEFAULT_BODY_TIMEOUT,
+    DEFAULT_MAX_BODY,
+    AccessDenied,
+    BodyLimit,
+    HostGuard,
+    check_access,
+)
 from graphmem.shells.rest.schemas import MAX_BATCH, QUERY_SCHEMA, MemoryIn, query_of
 from graphmem.shells.service.api_keys import KeyRing
 from graphmem.shells.service.errors import status_of
@@ -33,13 +40,29 @@ class ServiceSettings:
 
     keys: KeyRing = field(default_factory=KeyRing)
     max_body_bytes: int = DEFAULT_MAX_BODY
+    #: Host names (`host` or `host:port`) answered besides loopback; `("*",)`: any.
+    allowed_hosts: tuple[str, ...] = ()
+    body_timeout: float = DEFAULT_BODY_TIMEOUT
+
+    @property
+    def checks_host(self) -> bool:
+        """Without keys every request is trusted, so only loopback Host names (and those
+        allowed) are: a page whose name resolves to 127.0.0.1 gets 421. With keys, a
+        request needs a key a rebinding page cannot have, so the Host is checked only
+        when `allowed_hosts` lists names (a deployment that wants both)."""
+        if "*" in self.allowed_hosts:
+            return False
+        return not self.keys or bool(self.allowed_hosts)
 
 
 def create_app(memory: LazyMemory, settings: ServiceSettings | None = None) -> Any:
-    """The ASGI app: FastAPI routes behind the body limit. `memory` is closed at shutdown."""
+    """The ASGI app: FastAPI routes behind the Host check and the body limit. `memory` is
+    closed at shutdown."""
     settings = settings or ServiceSettings()
-    api = _routes(memory, settings)
-    return BodyLimit(api, settings.max_body_bytes)
+    app: Any = BodyLimit(_routes(memory, settings), settings.max_body_bytes, settings.body_timeout)
+    if settings.checks_host:
+        app = HostGuard(app, settings.allowed_hosts)
+    return app
 
 
 def _routes(lazy: LazyMemory, settings: ServiceSettings) -> FastAPI:

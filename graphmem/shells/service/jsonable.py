@@ -7,6 +7,9 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from graphmem.model import Episode, Fact
+from graphmem.text.dates import fact_day
+
 
 def to_jsonable(obj: Any) -> Any:
     """Dataclasses, lists and datetimes (ISO-8601) down to JSON types.
@@ -34,7 +37,21 @@ def to_jsonable(obj: Any) -> Any:
     for name in names:
         v = getattr(obj, name)
         out[name] = v if type(v) in _PLAIN else to_jsonable(v)
+    day = _day(obj)
+    if day is not None:
+        out["day"] = day
     return out
+
+
+def _day(obj: Any) -> str | None:
+    """The ISO day (YYYY-MM-DD) a fact or a message is about, beside its fields: what
+    answers "when did I…" (a fact: the day its words name, else when it was said; a message:
+    the day it refers to, else when it was said)."""
+    if type(obj) is Fact:
+        return fact_day(obj).isoformat()
+    if type(obj) is Episode:
+        return obj.date.date().isoformat()
+    return None
 
 
 #: Types returned as they are (exact types: a subclass, e.g. an enum, takes the long way).
@@ -56,7 +73,7 @@ def recall_item(it: Any) -> dict[str, Any]:
     date = it.date
     return {"kind": it.kind, "fact": to_jsonable(it.fact), "episode": to_jsonable(it.episode),
             "score": it.score, "channels": dict(it.channels), "path": list(it.path), "text": it.text,
-            "date": date.isoformat() if date is not None else None}  # fmt: skip
+            "date": date.isoformat() if date is not None else None, "day": it.day}  # fmt: skip
 
 
 def recall_record(it: Any) -> dict[str, Any]:
@@ -65,7 +82,8 @@ def recall_record(it: Any) -> dict[str, Any]:
     `to_jsonable` does), skipping a Python call per value."""
     date = it.date
     return {"kind": it.kind, "fact": shallow(it.fact), "episode": shallow(it.episode), "score": it.score,
-            "channels": dict(it.channels), "path": list(it.path), "text": it.text, "date": date}  # fmt: skip
+            "channels": dict(it.channels), "path": list(it.path), "text": it.text, "date": date,
+            "day": it.day}  # fmt: skip
 
 
 def shallow(obj: Any) -> dict[str, Any] | None:
@@ -77,8 +95,13 @@ def shallow(obj: Any) -> dict[str, Any] | None:
         names = _FIELDS[type(obj)] = tuple(f.name for f in fields(obj))
     own = getattr(obj, "__dict__", None)
     if own is not None and tuple(own) == names:  # just the fields, in order: copy them at once
-        return dict(own)
-    return {name: getattr(obj, name) for name in names}
+        out = dict(own)
+    else:
+        out = {name: getattr(obj, name) for name in names}
+    day = _day(obj)
+    if day is not None:
+        out["day"] = day
+    return out
 
 
 def public_store(target: str) -> str:

@@ -21,8 +21,10 @@ from graphmem.model import Episode
 from graphmem.stores.base import FORGOTTEN, EpisodeLink
 from graphmem.stores.byte_lru import UserCache
 from graphmem.stores.common import append_columns, unique, user_key
-from graphmem.stores.neo4j.opening import OpeningHeld, Refresh
+from graphmem.stores.neo4j.opening import HeldRows, Refresh
+from graphmem.stores.neo4j.statements import UserStatements
 from graphmem.stores.neo4j.util import index_terms, lucene_words, usable_vector
+from graphmem.stores.neo4j.vectors import VectorCache
 from graphmem.text.terms import terms as text_terms
 from graphmem.text.timestamps import from_epoch, to_epoch
 
@@ -64,12 +66,12 @@ class EpisodeVectors(UserCache[_Entry]):
             cached = self._entries.get(user_id)
         return (cached[2], cached[1], cached[0]) if cached else (-1, -1, None)
 
-    def matrix(self, r: Any) -> tuple[list[str], np.ndarray]:
-        """The user's episode ids and vectors, refreshed by what the opening statement of
-        `r` read (`r.episode_opening()`, cypher/read_open) or else by cypher/episode_vectors."""
+    def matrix(self, r: UserStatements, opened: Refresh | None) -> tuple[list[str], np.ndarray]:
+        """The user's episode ids and vectors, refreshed by what the opening statement of the
+        user's transaction read (`opened`, cypher/read_open) or else by
+        cypher/episode_vectors, run through `r`."""
         with self._lock:
             cached = self._entries.use(r.user_id)
-        opened: Refresh | None = r.episode_opening()
         held = cached[2] if cached else -1
         if opened is not None and opened[0] >= 0 and opened[0] != held:
             opened = None  # read from a state this cache has left since (another thread)
@@ -112,39 +114,47 @@ class EpisodeVectors(UserCache[_Entry]):
         return ids, buf[:, :n].T
 
 
-class EpisodeNodes(OpeningHeld):
-    """Episode reads and writes of `Neo4jUser`."""
+class EpisodeNodes:
+    """Episode reads and writes of one user: statements through `statements`, what the
+    user's view holds from its transaction in `held`; the store's episode vector cache
+    (`episode_vectors`) and fact vector cache (`fact_vectors`), which changing an episode's
+    vectors empties for the user."""
 
-    user_id: str
-    store: Any
-    _episode_id: str | None
-
-    def run(self, op: str, /, **params: Any) -> list[Any]:  # pragma: no cover - Neo4jUser's
-        raise NotImplementedError
-
-    def _buffer(self, kind: str, params: dict[str, Any]) -> None:  # pragma: no cover - Neo4jUser's
-        raise NotImplementedError
+    def __init__(
+        self,
+        statements: UserStatements,
+        held: HeldRows,
+        episode_vectors: EpisodeVectors,
+        fact_vectors: VectorCache,
+    ) -> None:
+        self.statements = statements
+        self.user_id = statements.user_id
+        self.held = held
+        self.episode_vectors = episode_vectors
+        self.fact_vectors = fact_vectors
 
     # ---- reads -------------------------------------------------------------
     def episodes(self, ids: Sequence[str] | None = None) -> list[Episode]:
         if ids is None:
-            return [episode_from(r["m"]) for r in self.run("episodes_by_user")]
+            return [episode_from(r["m"]) for r in self.statements.run("episodes_by_user")]
         wanted = unique(ids)
         if not wanted:
             return []
-        held = self.held_episodes(wanted)
+        held = self.held.held_episodes(wanted)
         if held is not None:  # episode_links brought them, in this read's transaction
             return [episode_from(m) for m in sorted(held, key=lambda m: (m["at"], m.get("seq") or 0))]
-        return [episode_from(r["m"]) for r in self.run("episodes_by_ids", ids=wanted)]
+        return [episode_from(r["m"]) for r in self.statements.run("episodes_by_ids", ids=wanted)]
 
     def episodes_dated(self, start: datetime, end: datetime, limit: int) -> list[Episode]:
         if limit <= 0:
             return []
-        rows = self.run("episodes_dated", start=to_epoch(start), end=to_epoch(end), limit=int(limit))
+        rows = self.statements.run(
+            "episodes_dated", start=to_epoch(start), end=to_epoch(end), limit=int(limit)
+        )
         return [episode_from(r["m"]) for r in rows]
 
     def last_episode(self, before: datetime) -> Episode | None:
-        rows = self.run("episode_last", at=to_epoch(before))
+        rows = self.statements.run("episode_last", at=to_epoch(before))
         return episode_from(rows[0]["m"]) if rows else None
 
     def search_episodes_text(
@@ -153,9 +163,9 @@ class EpisodeNodes(OpeningHeld):
         query = episode_lucene(self.user_id, terms, related)
         if query is None or limit <= 0:
             return []
-        hits = self.opened_episode_hits(query, int(limit))  # brought by read_together's opening
+        hits = self.held.opened_episode_hits(query, int(limit))  # brought by read_together's opening
         if hits is None:
-            rows = self.run("episode_search_text", query=query, limit=int(limit))
+            rows = self.statements.run("episode_search_text", query=query, limit=int(limit))
             hits = rows[0]["hits"] if rows else []
         return [(str(v[0]), float(v[1])) for v in hits]
 
@@ -163,7 +173,7 @@ class EpisodeNodes(OpeningHeld):
         vec = usable_vector(vector)
         if limit <= 0 or vec is None:
             return []
-        ids, matrix = self.store.episode_vectors.matrix(self)
+        ids, matrix = self.episode_vectors.matrix(self.statements, self.held.episode_opening())
         if matrix.shape[0] == 0 or matrix.shape[1] != len(vec):
             return []  # none yet, or vectors of another embedder (reembed under way)
         sims = row_dots(matrix, np.asarray(vec, dtype=np.float32))
@@ -179,8 +189,8 @@ class EpisodeNodes(OpeningHeld):
         e_ids = unique(episode_ids)
         if not f_ids and not e_ids:
             return []
-        rows = self.run("episode_links", fact_ids=f_ids, episode_ids=e_ids)
-        self.keep_episodes(rows[0]["episodes"] if rows else [])
+        rows = self.statements.run("episode_links", fact_ids=f_ids, episode_ids=e_ids)
+        self.held.keep_episodes(rows[0]["episodes"] if rows else [])
         seen: dict[str, EpisodeLink] = {}
         for v in rows[0]["links"] if rows else []:
             seen[str(v[0])] = EpisodeLink(str(v[0]), str(v[1]), v[2], v[3], v[4], v[5])
@@ -196,45 +206,55 @@ class EpisodeNodes(OpeningHeld):
     ) -> None:
         e = episode
         words = list(terms) if terms is not None else text_terms(e.text)
-        self._buffer("episode", {
+        self.statements.buffer("episode", {
             "id": e.id, "role": e.role, "text": e.text, "at": to_epoch(e.at), "ref": e.ref,
             "prev_id": e.prev_id, "position": int(e.position), "refers_from": to_epoch(e.refers_from),
             "refers_to": to_epoch(e.refers_to), "speaker": e.speaker, "ukey": user_key(self.user_id),
             "search_text": " ".join(index_terms(words)), "context_text": " ".join(index_terms(context)),
             "embedding": usable_vector(vector) if vector is not None else None,
         })  # fmt: skip
-        self._episode_id = e.id
 
     def reindex_episode(self, episode_id: str, context: Sequence[str]) -> None:
-        self._buffer(
+        self.statements.buffer(
             "episode_context", {"id": str(episode_id), "context_text": " ".join(index_terms(context))}
         )
 
     def replace_episode_vectors(self, items: list[tuple[str, np.ndarray]]) -> None:
         rows = [{"id": str(eid), "embedding": usable_vector(vec)} for eid, vec in items]
         for start in range(0, len(rows), 1000):
-            self.run("episode_set_vectors", items=rows[start : start + 1000])
-        self.store.episode_vectors.drop(self.user_id)
-        self.store.vectors.drop(self.user_id)
+            self.statements.run("episode_set_vectors", items=rows[start : start + 1000])
+        self.episode_vectors.drop(self.user_id)
+        self.fact_vectors.drop(self.user_id)
 
     def delete_episode(self, episode_id: str) -> bool:
-        rows = self.run("episode_delete", id=str(episode_id))
-        self.store.episode_vectors.drop(self.user_id)
-        self.store.vectors.drop(self.user_id)
+        found = self.statements.run("episodes_by_ids", ids=[str(episode_id)])
+        if found:  # its turn before and its reply held its terms in their context: they go with it
+            text = str(found[0]["m"]["text"]).replace(FORGOTTEN, " ")
+            gone = sorted(set(index_terms(text_terms(text))))
+            if gone:
+                self.statements.run(
+                    "episode_trim_context", items=[{"id": str(episode_id), "gone": gone}], skip=[]
+                )
+        rows = self.statements.run("episode_delete", id=str(episode_id))
+        self.episode_vectors.drop(self.user_id)
+        self.fact_vectors.drop(self.user_id)
         return bool(rows and int(rows[0]["deleted"]) > 0)
 
-    def _scrub_episodes(self, needles: list[str]) -> int:
-        rows = self.run("episode_scrub", needles=needles, marker=FORGOTTEN)
+    def scrub_episodes(self, needles: list[str]) -> int:
+        """Replace each needle by FORGOTTEN in the user's episode texts; returns how many changed."""
+        rows = self.statements.run("episode_scrub", needles=needles, marker=FORGOTTEN)
         changed = list(rows[0]["changed"]) if rows else []
         if changed:
-            items = [
-                {
-                    "id": str(v[0]),
-                    "search_text": " ".join(index_terms(text_terms(str(v[1]).replace(FORGOTTEN, " ")))),
-                }
-                for v in changed
-            ]
-            self.run("episode_set_text", items=items)
-            self.store.episode_vectors.drop(self.user_id)
-            self.store.vectors.drop(self.user_id)
+            items, trims = [], []
+            for eid, text, old in changed:
+                words = index_terms(text_terms(str(text).replace(FORGOTTEN, " ")))  # the marker is no term
+                items.append({"id": str(eid), "search_text": " ".join(words)})
+                gone = set(index_terms(text_terms(str(old).replace(FORGOTTEN, " ")))) - set(words)
+                if gone:
+                    trims.append({"id": str(eid), "gone": sorted(gone)})
+            self.statements.run("episode_set_text", items=items)
+            if trims:  # the neighbours' context held the old text's terms
+                self.statements.run("episode_trim_context", items=trims, skip=[it["id"] for it in items])
+            self.episode_vectors.drop(self.user_id)
+            self.fact_vectors.drop(self.user_id)
         return len(changed)

@@ -1,5 +1,5 @@
-"""What a `read_together` reader of the Neo4j store holds from the statements of its own
-transaction: the opening statement's rows (cypher/read_open: the user's entities, the BM25
+"""What a `read_together` reader of the Neo4j store (`HeldRows` of a `Neo4jUser`) holds
+from the statements of its own transaction: the opening statement's rows (cypher/read_open: the user's entities, the BM25
 hits over facts and over episodes, what the episode vector cache's refresh read) and the
 facts and episodes later statements returned whole, so a recall asks the server for none
 of them again. A writer, or a reader outside `read_together`, holds nothing."""
@@ -21,25 +21,34 @@ Refresh = tuple[int, list[Any], int, Any]
 _NEVER = 9223372036854775807
 
 
-class OpeningHeld:
-    """The held rows of `Neo4jUser` (see the module docstring)."""
+class HeldRows:
+    """What one `Neo4jUser` holds (see the module docstring): with `memo`, a reader of
+    `read_together`; without, a writer or a reader of its own transactions, which holds
+    only the user's `entities` (a writer, as user_begin returned them)."""
 
-    _entities: list[Entity] | None
-
-    def _hold(self, memo: bool) -> None:
-        # Facts the searches returned whole (id -> fact, seq), and episode nodes (id -> node).
-        self._memo: dict[str, tuple[Fact, int]] | None = {} if memo else None
-        self._episode_memo: dict[str, Any] | None = {} if memo else None
+    def __init__(self, memo: bool, entities: list[Entity] | None = None) -> None:
+        #: The user's entities as user_begin or read_open returned them (None: not held);
+        #: dropped when a statement may have changed them.
+        self.entities = entities
+        #: Facts the searches returned whole (id -> fact, seq); None: nothing is held.
+        self.facts: dict[str, tuple[Fact, int]] | None = {} if memo else None
+        self._episodes: dict[str, Any] | None = {} if memo else None  # episode nodes by id
         # The opening statement: the vector cache (None: score on the server), the BM25
         # hits for `_text_key` and, over episodes, for `_episode_text_key`, and what the
         # episode vector cache's refresh read (taken once).
-        self._synced = False
-        self._vectors_synced: UserVectors | None = None
+        #: Whether the opening statement ran (then `vectors` is its vector cache).
+        self.synced = False
+        self.vectors: UserVectors | None = None
         self._text_key: tuple[str, int] | None = None
         self._text_rows: list[Any] | None = None
         self._episode_text_key: tuple[str, int] | None = None
         self._episode_text_rows: list[Any] | None = None
         self._episode_refresh: Refresh | None = None
+
+    @property
+    def memo(self) -> bool:
+        """Whether this holds what statements returned (a `read_together` reader)."""
+        return self.facts is not None
 
     def expect_opening(self, text_query: str | None, episode_query: str | None, limit: int) -> None:
         """Which BM25 searches the opening statement runs (None: that one not)."""
@@ -48,15 +57,15 @@ class OpeningHeld:
 
     def opened(self, vectors: UserVectors | None) -> None:
         """The opening statement ran: its refreshed fact vectors (None: score on the server)."""
-        self._vectors_synced = vectors
-        self._synced = True
+        self.vectors = vectors
+        self.synced = True
 
     def take_opening(self, row: Any) -> None:
         """read_open's row (see VectorCache.refresh): keep the entities and BM25 hits."""
-        if self._memo is None:
+        if self.facts is None:
             return
         if row.get("entities") is not None:
-            self._entities = [entity_from(e) for e in row["entities"]]
+            self.entities = [entity_from(e) for e in row["entities"]]
         if self._text_key is not None:
             self._text_rows = list(row.get("text_hits") or ())
         if self._episode_text_key is not None:
@@ -71,21 +80,27 @@ class OpeningHeld:
 
     def keep_whole(self, rows: list[list[Any]]) -> None:
         """Hold facts a statement returned whole (FACT_FIELDS lists with their seq)."""
-        if self._memo is not None:
+        if self.facts is not None:
             for v in rows:
-                self._memo[v[0]] = (fact_from(v), int(v[SEQ]))
+                self.facts[v[0]] = (fact_from(v), int(v[SEQ]))
 
     def keep_episodes(self, nodes: Sequence[Any]) -> None:
         """Hold episode nodes read in this transaction."""
-        if self._episode_memo is not None:
-            self._episode_memo.update({str(m["id"]): m for m in nodes})
+        if self._episodes is not None:
+            self._episodes.update({str(m["id"]): m for m in nodes})
 
     def held_episodes(self, ids: Sequence[str]) -> list[Any] | None:
         """The episode nodes of `ids` when this reader holds every one of them, else None."""
-        memo = self._episode_memo
+        memo = self._episodes
         if memo is None or any(i not in memo for i in ids):
             return None
         return [memo[i] for i in ids]
+
+    def opened_text_hits(self, query: str, limit: int) -> list[Any] | None:
+        """The opening statement's BM25 hits over facts, if it searched for `query`."""
+        if self._text_key == (query, limit) and self._text_rows is not None:
+            return self._text_rows
+        return None
 
     def episode_opening(self) -> Refresh | None:
         """What the opening statement read for the episode vector cache (once)."""

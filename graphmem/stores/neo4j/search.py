@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -14,9 +15,11 @@ from graphmem.embedding.hashing import row_dots
 from graphmem.stores.common import widening
 from graphmem.stores.neo4j.vectors import UserVectors
 
-#: A Neo4j user reader (`store.Neo4jUser`), typed loosely here: naming the class would
-#: import the store module back (an import cycle); its public runner API is what is used.
-Neo4jUser = Any
+#: The user's active facts among some ids, as fact lists in the server's order, at most a
+#: number of them (cypher/facts_active through `FactNodes.active_lists`).
+ActiveLists = Callable[[list[str], int], list[list[Any]]]
+#: Runs a named statement of the user (`UserStatements.run`).
+Run = Callable[..., list[Any]]
 
 _log = logging.getLogger("graphmem")
 
@@ -45,7 +48,9 @@ VECTOR_EXACT_MAX = 1000
 VECTOR_OVERSAMPLE = 2.0
 
 
-def cached_hits(r: Neo4jUser, cached: UserVectors, query: np.ndarray, limit: int) -> list[tuple[str, float]]:
+def cached_hits(
+    active: ActiveLists, cached: UserVectors, query: np.ndarray, limit: int
+) -> list[tuple[str, float]]:
     """Exact cosine in numpy over the cached vectors of the query's dimension; the
     server then keeps the first `limit` active ones among the best candidates (and
     returns them whole, for the caller's facts()); more candidates only when too few
@@ -72,25 +77,25 @@ def cached_hits(r: Neo4jUser, cached: UserVectors, query: np.ndarray, limit: int
         # Best first; equal scores in row (= seq) order, like the server's ORDER BY.
         top = top[np.lexsort((top, -sims[top]))][done:]
         score = {ids[i]: float(sims[i]) for i in top}
-        rows = r.fact_lists("facts_active", ids=list(score), limit=limit - len(out))
-        r.keep_whole(rows)
+        rows = active(list(score), limit - len(out))
         out += [(v[0], score[v[0]]) for v in rows]
         if len(out) >= limit:
             break
     return out
 
 
-def server_vector_rows(r: Neo4jUser, vec: list[float], limit: int) -> list[Any]:
-    counts = r.run("search_vector_counts")
+def server_vector_rows(run: Run, policy: str, exact_max: int, vec: list[float], limit: int) -> list[Any]:
+    """The user's nearest active facts by the server's cosine (statements through `run`),
+    exact or by the vector index per `policy` ('auto': exact up to `exact_max` facts)."""
+    counts = run("search_vector_counts")
     mine, total = int(counts[0]["mine"]), int(counts[0]["total"])
     if mine == 0:
         return []
-    policy = r.store.vector_search
-    if policy == "index" or (policy == "auto" and mine > r.store.vector_exact_max):
+    if policy == "index" or (policy == "auto" and mine > exact_max):
         k = max(2 * limit, math.ceil(limit * VECTOR_OVERSAMPLE * total / mine))
         if policy == "index" or k <= mine:
-            rows = r.run("search_vector_index", vector=vec, k=k, limit=limit)
+            rows = run("search_vector_index", vector=vec, k=k, limit=limit)
             if len(rows) >= min(limit, mine):
                 return rows
             _log.debug("vector index gave %d of %d for a large user; exact cosine", len(rows), limit)
-    return r.run("search_vector_exact", vector=vec, limit=limit)
+    return run("search_vector_exact", vector=vec, limit=limit)

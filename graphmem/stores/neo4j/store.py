@@ -21,60 +21,60 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import Any, TypeVar
 
 import numpy as np
 
 from graphmem.config import STORE_TIMEOUT
-from graphmem.errors import InvalidInputError, StoreUnavailableError
-from graphmem.facts.keys import decay_key
-from graphmem.model import AuditRecord, Entity, Fact
-from graphmem.stores.base import FORGOTTEN, VECTOR_CACHE_MB, SupersedesEdge
-from graphmem.stores.common import fact_filters, fact_from, scrub_needles, unique
+from graphmem.errors import InvalidInputError
+from graphmem.model import AuditRecord, Entity, Episode, Fact
+from graphmem.stores.base import VECTOR_CACHE_MB, EpisodeLink, SupersedesEdge
+from graphmem.stores.common import unique
+from graphmem.stores.neo4j.bounded import BoundedSession
 from graphmem.stores.neo4j.cypher_files import query
+from graphmem.stores.neo4j.driver import open_driver
 from graphmem.stores.neo4j.episodes import EpisodeNodes, EpisodeVectors, episode_lucene
+from graphmem.stores.neo4j.erasure_nodes import ErasureNodes
+from graphmem.stores.neo4j.fact_nodes import FactNodes
+from graphmem.stores.neo4j.graph_nodes import EntityNodes, HistoryNodes
+from graphmem.stores.neo4j.opening import HeldRows
 from graphmem.stores.neo4j.schema import upgrade_schema
-from graphmem.stores.neo4j.search import VECTOR_EXACT_MAX, cached_hits, server_vector_rows
-from graphmem.stores.neo4j.util import (
-    SCORE,
-    audit_from,
-    entity_from,
-    entity_params,
-    fact_props,
-    fact_update_params,
-    index_terms,
-    lucene_query,
-    mapped_errors,
-    split_uri,
-    usable_vector,
-)
+from graphmem.stores.neo4j.search import VECTOR_EXACT_MAX
+from graphmem.stores.neo4j.statements import UserStatements
+from graphmem.stores.neo4j.util import entity_from, lucene_query, mapped_errors
 from graphmem.stores.neo4j.vectors import VectorCache
-from graphmem.text.timestamps import from_epoch, to_epoch
+from graphmem.text.timestamps import to_epoch
 
 T = TypeVar("T")
+#: Threads that run transactions (bounded.py); a caller blocks while its own runs, so this
+#: bounds concurrent transactions per store, as the driver's pool (100 connections) does.
+TX_WORKERS = 64
+#: Seconds a schema upgrade on open may take (index population, backfills).
+SCHEMA_TIMEOUT = 300.0
 _log = logging.getLogger("graphmem")
-
-#: Reads of a writer and the buffered writes each can see (any other statement sends
-#: every buffered write first), so a remember's fact read needs no flush of its message.
-_FACT_WRITES = frozenset({"fact", "fact_update"})
-_FACT_READS = ("facts", "facts_top", "facts_top_about", "facts_active", "search_text", "read_open",
-               "search_vector_counts", "search_vector_exact", "search_vector_index")  # fmt: skip
-_READS_SEE = {
-    **dict.fromkeys(_FACT_READS, _FACT_WRITES),
-    "entities_by_user": frozenset({"entity", "entity_update"}),
-    "user_revision": frozenset(),
-}
 
 
 def _q(name: str) -> str:
     return query(name)
 
 
-class Neo4jUser(EpisodeNodes):
+class Neo4jUser:
     """One user's view of the graph: a reader (own read transactions, or one shared by
     `read_together`) or, inside `Neo4jStore.write`, a writer bound to that transaction
-    that buffers its writes into one statement (cypher/write_batch) before each read."""
+    that buffers its writes into one statement (cypher/write_batch) before each read.
+
+    It holds the user's statement runner (`statements`), what its transaction's
+    statements returned (`held`), and the node objects made over them, and hands each
+    protocol method to the one that owns those nodes:
+
+        fact_nodes     facts, links, BM25 and vector search; fact writes, touch, re-embed
+        episode_nodes  messages: reads, BM25 and cosine, writes, deletion
+        entity_nodes   entities
+        history_nodes  SUPERSEDES edges, audit, idempotency records, revision
+        erasure_nodes  forgetting: a fact, a fact's words, orphaned entities, the whole user
+    """
 
     def __init__(
         self,
@@ -86,26 +86,19 @@ class Neo4jUser(EpisodeNodes):
         memo: bool = False,
     ) -> None:
         self.store = store
-        self._tx = tx
-        self._hold(memo)
-        self._episode_id: str | None = None
-        self._ops: list[dict[str, Any]] = []
-        # The user's entities as user_begin (or, for a reader, read_open) returned them;
-        # a writer drops them at its next statement, which may change them.
-        self._entities = entities
         self.user_id = user_id
-
-    def run(self, op: str, /, **params: Any) -> list[Any]:
-        params["user_id"] = self.user_id
-        if self._tx is not None:
-            # Buffered writes go first unless this is a read that cannot see any of them.
-            sees = _READS_SEE.get(op)
-            if sees is None or any(o["kind"] in sees for o in self._ops):
-                self._flush()
-            if self._memo is None:  # a writer's statement may change them
-                self._entities = None
-            return list(self._tx.run(_q(op), params))
-        return self.store.run_read(op, params)
+        self.held = held = HeldRows(memo, entities)
+        self.statements = statements = UserStatements(store, user_id, tx, held)
+        self.fact_nodes = FactNodes(
+            statements, held, store.vectors, store.vector_search, store.vector_exact_max
+        )
+        self.episode_nodes = EpisodeNodes(statements, held, store.episode_vectors, store.vectors)
+        self.entity_nodes = EntityNodes(statements, held)
+        self.history_nodes = HistoryNodes(statements)
+        self.erasure_nodes = ErasureNodes(
+            statements, held, self.episode_nodes, store.vectors, store.episode_vectors
+        )
+        self._episode_id: str | None = None  # the message facts added now come from
 
     def read_together(
         self,
@@ -118,7 +111,7 @@ class Neo4jUser(EpisodeNodes):
         also `touch` (a recall and its access commit together); `text`, the (terms, limit[,
         related]) `fn` will search, comes with the opening statement. The driver may call `fn` again
         after a transient error, so it must not keep state outside its return value."""
-        if self._tx is not None:
+        if self.statements.tx is not None:
             return fn(self)
         store = self.store
         terms, limit, related = (*text, ())[:3] if text is not None else ((), 0, ())
@@ -142,12 +135,16 @@ class Neo4jUser(EpisodeNodes):
                     params.update(text_query=lucene, text_limit=int(limit))
                 if episode_query is not None:
                     params.update(episode_query=episode_query, episode_limit=int(limit))
-                r.expect_opening(lucene, episode_query, int(limit))
-                r.opened(store.vectors.refresh(r, **params))
+                r.held.expect_opening(lucene, episode_query, int(limit))
+                r.held.opened(store.vectors.refresh(r.statements, r.held, **params))
             return fn(r)
 
         with mapped_errors(store.uri, "read"), store._session() as s:
             return (s.execute_write if write else s.execute_read)(work)  # type: ignore[no-any-return]
+
+    def _flush(self) -> None:
+        """Send the buffered writes (`Neo4jStore.write` does at the end of its function)."""
+        self.statements.flush()
 
     # ---- reads -------------------------------------------------------------
     def facts(
@@ -160,192 +157,125 @@ class Neo4jUser(EpisodeNodes):
         value_keys: Sequence[str] | None = None,
         top: int | None = None,
     ) -> list[Fact]:
-        params = fact_filters(statuses, attributes, subject_ids, ids, value_keys)
-        if params is None:
-            return []
-        if top is not None and ids is None and value_keys is None and statuses is not None:
-            if top <= 0:
-                return []
-            if attributes is not None:  # each attribute read in decay order from its index
-                del params["ids"], params["value_keys"]
-                return [fact_from(v) for v in self.fact_lists("facts_top", top=int(top), **params)]
-            if subject_ids is not None:
-                about = {"subject_ids": params["subject_ids"], "statuses": params["statuses"]}
-                return [fact_from(v) for v in self.fact_lists("facts_top_about", top=int(top), **about)]
-        memo, wanted = self._memo, params["ids"]
-        by_id_only = wanted is not None and attributes is None and subject_ids is None and value_keys is None
-        if memo and by_id_only and all(fid in memo for fid in wanted or ()):
-            keep = params["statuses"]
-            found = sorted(
-                (memo[fid] for fid in dict.fromkeys(wanted or ())), key=lambda t: (t[0].recorded_at, t[1])
-            )
-            return [f for f, _ in found if keep is None or f.status in keep]
-        rows = [fact_from(v) for v in self.fact_lists("facts", **params)]
-        if top is not None:  # a rare shape (by id, by value key or all attributes): sort here
-            rows.sort(key=lambda f: -decay_key(f.confidence, f.half_life_days, to_epoch(f.last_accessed_at)))  # type: ignore[arg-type]
-            rows = rows[: max(0, int(top))]
-        return rows
-
-    def fact_lists(self, op: str, /, **params: Any) -> list[list[Any]]:
-        """The facts of a statement that returns them as one `facts` list (FACT_FIELDS)."""
-        rows = self.run(op, **params)
-        return list(rows[0]["facts"]) if rows else []
+        return self.fact_nodes.facts(
+            statuses=statuses,
+            attributes=attributes,
+            subject_ids=subject_ids,
+            ids=ids,
+            value_keys=value_keys,
+            top=top,
+        )
 
     def links(self, subject_id: str, attributes: Sequence[str]) -> list[tuple[str, str, str | None]]:
-        return [(f.attribute, f.object_id, f.qualifier)
-                for f in self.facts(attributes=attributes, subject_ids=[subject_id]) if f.object_id]  # fmt: skip
+        return self.fact_nodes.links(subject_id, attributes)
 
     def entities(self) -> list[Entity]:
-        if self._entities is not None:
-            return list(self._entities)
-        return [entity_from(r) for r in self.run("entities_by_user")]
+        return self.entity_nodes.entities()
 
     def search_text(
         self, terms: Sequence[str], limit: int, related: Sequence[str] = ()
     ) -> list[tuple[str, float]]:
-        lucene = lucene_query(self.user_id, terms, related)
-        if lucene is None or limit <= 0:
-            return []
-        if self._text_key == (lucene, int(limit)) and self._text_rows is not None:
-            rows = self._text_rows  # brought by the opening statement (read_together)
-        else:
-            rows = self.fact_lists("search_text", query=lucene, limit=int(limit))
-        self.keep_whole(rows)
-        return [(v[0], float(v[SCORE])) for v in rows]
+        return self.fact_nodes.search_text(terms, limit, related)
 
     def search_vector(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
-        vec = usable_vector(vector)
-        if limit <= 0 or vec is None:
-            return []  # a query with no direction (zero, non-finite) has no cosine: no hits
-        limit = int(limit)
-        if self.store.vector_search == "auto" and self.store.vectors.budget > 0:
-            cached = self._vectors_synced if self._synced else self.store.vectors.refresh(self)
-            if cached is not None:
-                return cached_hits(self, cached, np.asarray(vec, dtype=np.float32), limit)
-        # Neo4j's cosine scores are (1 + cos) / 2; the protocol returns the cosine.
-        return [(r["id"], 2.0 * float(r["score"]) - 1.0) for r in server_vector_rows(self, vec, limit)]
+        return self.fact_nodes.search_vector(vector, limit)
 
     def audit(self, fact_ids: Sequence[str] | None = None) -> list[AuditRecord]:
-        ids = None if fact_ids is None else [str(i) for i in fact_ids]
-        if ids is not None and not ids:
-            return []
-        return [audit_from(r) for r in self.run("audit_by_user", fact_ids=ids)]
+        return self.history_nodes.audit(None if fact_ids is None else list(fact_ids))
 
     def supersedes(self) -> list[SupersedesEdge]:
-        return [
-            SupersedesEdge(r["new_id"], r["old_id"], r["rule"], from_epoch(r["at"]))  # type: ignore[arg-type]
-            for r in self.run("supersedes_by_user")
-        ]
+        return self.history_nodes.supersedes()
 
     def revision(self) -> int:
-        rows = self.run("user_revision")
-        return int(rows[0]["rev"]) if rows else 0
+        return self.history_nodes.revision()
 
-    # ---- writes (only inside Neo4jStore.write) -----------------------------------
-    def _buffer(self, kind: str, params: dict[str, Any]) -> None:
-        if self._tx is None:
-            raise RuntimeError("Neo4jUser writes only inside Neo4jStore.write")
-        params["kind"] = kind
-        params["n"] = len(self._ops) + 1
-        self._ops.append(params)
-        self._entities = None  # the prefetched entities may be stale from here on
+    def write_key(self, key: str) -> str | None:
+        return self.history_nodes.write_key(key)
 
-    def _flush(self) -> None:
-        """Send the buffered writes (cypher/write_batch) as one statement."""
-        if not self._ops:
-            return
-        ops, self._ops = self._ops, []
-        self._tx.run(_q("write_batch"), {"user_id": self.user_id, "ops": ops}).consume()
+    def episodes(self, ids: Sequence[str] | None = None) -> list[Episode]:
+        return self.episode_nodes.episodes(ids)
 
+    def last_episode(self, before: datetime) -> Episode | None:
+        return self.episode_nodes.last_episode(before)
+
+    def episodes_dated(self, start: datetime, end: datetime, limit: int) -> list[Episode]:
+        return self.episode_nodes.episodes_dated(start, end, limit)
+
+    def search_episodes_text(
+        self, terms: Sequence[str], limit: int, related: Sequence[str] = ()
+    ) -> list[tuple[str, float]]:
+        return self.episode_nodes.search_episodes_text(terms, limit, related)
+
+    def search_episodes_vector(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
+        return self.episode_nodes.search_episodes_vector(vector, limit)
+
+    def episode_links(
+        self, fact_ids: Sequence[str] = (), episode_ids: Sequence[str] = ()
+    ) -> list[EpisodeLink]:
+        return self.episode_nodes.episode_links(fact_ids, episode_ids)
+
+    # ---- writes (only inside Neo4jStore.write; touch also from read_together) ----
     def add_entity(self, entity: Entity) -> None:
-        params = entity_params(entity, self.user_id)
-        params.pop("user_id")
-        self._buffer("entity", params)
+        self.entity_nodes.add_entity(entity)
 
     def update_entity(self, entity: Entity) -> None:
-        params = entity_params(entity, self.user_id)
-        for key in ("user_id", "created_at"):
-            params.pop(key)
-        self._buffer("entity_update", params)
+        self.entity_nodes.update_entity(entity)
 
     def add_fact(self, fact: Fact, terms: Sequence[str], vector: np.ndarray | None) -> None:
         # The fact is linked to the episode (message) recorded earlier in this transaction.
-        self._buffer(
-            "fact",
-            {
-                "props": {**fact_props(fact, self.user_id, terms), "episode_id": self._episode_id},
-                "embedding": usable_vector(vector),
-                "episode_id": self._episode_id,
-            },
-        )
+        self.fact_nodes.add_fact(fact, terms, vector, self._episode_id)
 
     def update_fact(self, fact: Fact) -> None:
-        params = fact_update_params(fact, self.user_id)
-        params.pop("user_id")
-        self._buffer("fact_update", params)
-
-    def add_supersedes(self, edge: SupersedesEdge) -> None:
-        self._buffer(
-            "supersedes",
-            {"new_id": edge.new_id, "old_id": edge.old_id, "rule": edge.rule, "at": to_epoch(edge.at)},
-        )
-
-    def add_audit(self, record: AuditRecord) -> None:
-        r = record
-        self._buffer("audit", {
-            "id": r.id, "at": to_epoch(r.at), "action": r.action, "rule": r.rule,
-            "new_fact_id": r.new_fact_id, "old_fact_id": r.old_fact_id, "detail": r.detail,
-        })  # fmt: skip
+        self.fact_nodes.update_fact(fact)
 
     def touch(self, fact_ids: Iterable[str], at: datetime) -> None:
-        ids = unique(fact_ids)
-        if ids:
-            self.run("fact_touch", ids=ids, at=to_epoch(at))
-
-    def write_key(self, key: str) -> str | None:
-        return next((str(r["result"]) for r in self.run("write_key_get", key=key)), None)
-
-    def put_write_key(self, key: str, result: str, at: datetime) -> None:
-        self.run("write_key_put", key=key, result=result, at=to_epoch(at))
+        self.fact_nodes.touch(fact_ids, at)
 
     def replace_vectors(self, items: list[tuple[str, np.ndarray]]) -> None:
-        # fact_set_vectors bumps the user's epoch: every process's vector cache reloads.
-        rows = [{"id": str(fid), "embedding": usable_vector(vec)} for fid, vec in items]
-        for start in range(0, len(rows), 1000):
-            self.run("fact_set_vectors", items=rows[start : start + 1000])
-        self.store.vectors.drop(self.user_id)
-
-    def delete_fact(self, fact_id: str) -> bool:
-        rows = self.run("fact_delete", id=fact_id)
-        self.store.vectors.drop(self.user_id)
-        return bool(rows and int(rows[0]["deleted"]) > 0)
-
-    def scrub(self, fact_id: str, needles: Sequence[str]) -> int:
-        n = int(self.run("audit_scrub", id=fact_id, marker=FORGOTTEN)[0]["changed"])
-        subs = scrub_needles(needles)
-        if subs:
-            n += self._scrub_episodes(subs)
-        return n
+        self.fact_nodes.replace_vectors(items)
 
     def update_source(self, fact_id: str, source_text: str, terms: Sequence[str]) -> bool:
-        search_text = " ".join(index_terms(terms))
-        rows = self.run("fact_set_source", id=fact_id, source_text=source_text, search_text=search_text)
-        return bool(rows and int(rows[0]["updated"]) > 0)
+        return self.fact_nodes.update_source(fact_id, source_text, terms)
+
+    def add_supersedes(self, edge: SupersedesEdge) -> None:
+        self.history_nodes.add_supersedes(edge)
+
+    def add_audit(self, record: AuditRecord) -> None:
+        self.history_nodes.add_audit(record)
+
+    def put_write_key(self, key: str, result: str, at: datetime) -> None:
+        self.history_nodes.put_write_key(key, result, at)
+
+    def add_episode(
+        self,
+        episode: Episode,
+        terms: Sequence[str] | None = None,
+        vector: np.ndarray | None = None,
+        context: Sequence[str] = (),
+    ) -> None:
+        self.episode_nodes.add_episode(episode, terms, vector, context)
+        self._episode_id = episode.id
+
+    def reindex_episode(self, episode_id: str, context: Sequence[str]) -> None:
+        self.episode_nodes.reindex_episode(episode_id, context)
+
+    def replace_episode_vectors(self, items: list[tuple[str, np.ndarray]]) -> None:
+        self.episode_nodes.replace_episode_vectors(items)
+
+    def delete_episode(self, episode_id: str) -> bool:
+        return self.episode_nodes.delete_episode(episode_id)
+
+    def delete_fact(self, fact_id: str) -> bool:
+        return self.erasure_nodes.delete_fact(fact_id)
+
+    def scrub(self, fact_id: str, needles: Sequence[str]) -> int:
+        return self.erasure_nodes.scrub(fact_id, needles)
 
     def delete_orphans(self, entity_ids: Sequence[str]) -> int:
-        ids = unique(entity_ids)
-        if not ids:
-            return 0
-        rows = self.run("entity_delete_orphans", ids=ids)
-        self._entities = None  # entities prefetched by user_begin may name deleted ones
-        return int(rows[0]["deleted"]) if rows else 0
+        return self.erasure_nodes.delete_orphans(entity_ids)
 
     def delete_user(self) -> int:
-        n = int(self.run("user_count_rows")[0]["rows"])
-        self.run("user_delete")
-        self.store.vectors.drop(self.user_id)
-        self.store.episode_vectors.drop(self.user_id)
-        return n
+        return self.erasure_nodes.delete_user()
 
 
 class Neo4jStore:
@@ -364,55 +294,38 @@ class Neo4jStore:
         vector_cache_mb: float = VECTOR_CACHE_MB,
         **driver_config: Any,
     ) -> None:
-        try:
-            from neo4j import GraphDatabase
-        except ImportError as e:  # pragma: no cover - the extra is not installed
-            raise StoreUnavailableError(
-                f"cannot open {uri}: the Neo4j driver is not installed (pip install 'graphmem[neo4j]')"
-            ) from e
-        driver_uri, self.uri, uri_auth = split_uri(uri)
-        self.database = database
-        self.vector_exact_max = int(vector_exact_max)
+        # `auto` scores cached vectors in numpy; 0 MB turns the cache off (server-side cosine).
+        self.vectors = VectorCache(int(vector_cache_mb * 1024 * 1024))
+        self.episode_vectors = EpisodeVectors(int(vector_cache_mb * 1024 * 1024))
         if vector_search not in ("auto", "exact", "index"):
             raise InvalidInputError(
                 f"vector_search must be 'auto', 'exact' or 'index', not {vector_search!r}"
             )
         self.vector_search = vector_search
-        # `auto` scores cached vectors in numpy; 0 MB turns the cache off (server-side cosine).
-        self.vectors = VectorCache(int(vector_cache_mb * 1024 * 1024))
-        self.episode_vectors = EpisodeVectors(int(vector_cache_mb * 1024 * 1024))
-        # `timeout` bounds the driver's retries and the wait for a connection (30 s, 60 s).
-        config: dict[str, Any] = {
-            "connection_timeout": min(connect_timeout, timeout),
-            "max_transaction_retry_time": timeout,
-            "connection_acquisition_timeout": timeout,
-            "notifications_min_severity": "OFF",
-            "user_agent": "graphmem",
-        }
-        config.update(driver_config)
-        with mapped_errors(self.uri, "connecting"):
-            try:
-                self._driver = GraphDatabase.driver(driver_uri, auth=auth or uri_auth, **config)
-            except ValueError as e:  # malformed URI
-                raise StoreUnavailableError(f"cannot connect to Neo4j at {self.uri}: {e}") from e
-            self._bookmarks = GraphDatabase.bookmark_manager()
-            try:
-                self._driver.verify_connectivity()
-            except ValueError as e:  # an address that cannot be resolved
-                self._driver.close()
-                raise StoreUnavailableError(f"cannot connect to Neo4j at {self.uri}: {e}") from e
-            except BaseException:
-                self._driver.close()
-                raise
+        self.database = database
+        self.vector_exact_max = int(vector_exact_max)
+        # `timeout` bounds each call, its retries and its wait for a connection included
+        # (bounded.py); the driver's own retry loop is not used.
+        self.timeout = float(timeout)
+        self._call_timeout = self.timeout
+        self._driver, self._bookmarks, self.uri = open_driver(
+            uri, auth, connect_timeout, timeout, driver_config
+        )
+        # Transactions run on these threads while callers wait at most the timeout for them.
+        self._workers = ThreadPoolExecutor(max_workers=TX_WORKERS, thread_name_prefix="graphmem-neo4j")
         try:
             self._migrate()
         except BaseException:
-            self._driver.close()
+            self.close()
             raise
 
     # ---- plumbing --------------------------------------------------------------------
-    def _session(self) -> Any:
-        return self._driver.session(database=self.database, bookmark_manager=self._bookmarks)
+    def _session(self) -> BoundedSession:
+        """A session whose `execute_read` / `execute_write` end within the store timeout."""
+        return BoundedSession(self._driver_session, self._call_timeout, self._workers)
+
+    def _driver_session(self, **config: Any) -> Any:
+        return self._driver.session(database=self.database, bookmark_manager=self._bookmarks, **config)
 
     def run_read(self, name: str, params: dict[str, Any]) -> list[Any]:
         return self._read_statement(_q(name), params, name)
@@ -428,7 +341,12 @@ class Neo4jStore:
             return s.execute_write(lambda tx: list(tx.run(statement, params or {})))  # type: ignore[no-any-return]
 
     def _migrate(self) -> None:
-        upgrade_schema(self)
+        # Building indexes and backfills on open may take minutes; a call's bound is not theirs.
+        self._call_timeout = max(self.timeout, SCHEMA_TIMEOUT)
+        try:
+            upgrade_schema(self)
+        finally:
+            self._call_timeout = self.timeout
 
     # ---- protocol ------------------------------------------------------------------
     def reader(self, user_id: str) -> Neo4jUser:
@@ -481,5 +399,7 @@ class Neo4jStore:
         return [r.data() for r in rows]
 
     def close(self) -> None:
+        # Abandoned attempts (a dead server) are not waited for; their sockets close with the driver.
+        self._workers.shutdown(wait=False, cancel_futures=True)
         with contextlib.suppress(Exception):  # closing twice, or a dead connection
             self._driver.close()

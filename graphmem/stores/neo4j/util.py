@@ -25,6 +25,7 @@ from graphmem.facts.keys import decay_key, value_key
 from graphmem.model import AuditRecord, Entity, Fact
 from graphmem.stores.common import FACT_FIELDS as STORED_FACT_FIELDS
 from graphmem.stores.common import user_key
+from graphmem.stores.neo4j.bounded import DeadlinePassed
 from graphmem.text.timestamps import from_epoch, to_epoch
 
 #: Lucene's query syntax characters (QueryParser.escape) plus the operator words.
@@ -174,6 +175,8 @@ _UNKNOWN = (
     "Neo4j at {uri}: the commit of {what} was sent but no answer came ({reason}); it may have "
     "been written. Retrying with the same key is safe"
 )
+_TIMED_OUT = "Neo.ClientError.Transaction.TransactionTimedOut"
+_SLOW = "Neo4j at {uri} did not answer in time: {what} was not written ({reason})"
 _REASON = re.compile(r"reason ([^\n]*?)\)?\s*$", re.MULTILINE)
 
 
@@ -201,8 +204,7 @@ ERROR_TABLE: tuple[tuple[str, type[GraphMemError], str], ...] = (
     ("ConstraintError", WriteOutcomeUnknownError, _UNKNOWN),  # only when retried (map_error)
     ("ServiceUnavailable", StoreUnavailableError, "cannot reach Neo4j at {uri}: {what} was not written ({reason})"),
     ("SessionExpired", StoreUnavailableError, "cannot reach Neo4j at {uri}: {what} was not written ({reason})"),
-    ("ConnectionAcquisitionTimeoutError", StoreUnavailableError,
-     "Neo4j at {uri} did not answer in time: {what} was not written ({reason})"),
+    ("ConnectionAcquisitionTimeoutError", StoreUnavailableError, _SLOW),
     ("ConfigurationError", StoreUnavailableError, "cannot connect to Neo4j at {uri}: {reason}"),
     ("TransientError", StoreUnavailableError, "Neo4j at {uri} stayed busy: {what} was rolled back ({code}: {reason})"),
     ("Neo4jError", StoreError, "Neo4j at {uri}: {what} failed and was rolled back ({code}: {reason})"),
@@ -215,6 +217,14 @@ def map_error(e: BaseException, uri: str, what: str, retried: bool = False) -> G
     `retried`: the driver ran the transaction function more than once."""
     from neo4j import exceptions as nx
 
+    if isinstance(e, DeadlinePassed):
+        if e.commit_sent:
+            return WriteOutcomeUnknownError(_UNKNOWN.format(uri=uri, what=what, reason=e))
+        return StoreUnavailableError(_SLOW.format(uri=uri, what=what, reason=e))
+    code = getattr(e, "code", None) or ""
+    if isinstance(e, nx.ClientError) and code.startswith(_TIMED_OUT):
+        # The server ended the transaction at the store timeout (bounded.py sets it).
+        return StoreUnavailableError(_SLOW.format(uri=uri, what=what, reason=short_reason(e)))
     for name, cls, template in ERROR_TABLE:
         if isinstance(e, getattr(nx, name)):
             if name == "ConstraintError" and not retried:

@@ -37,9 +37,15 @@ from graphmem.stores.byte_lru import UserCache
 
 
 class _Runner(Protocol):
+    """How a refresh runs its statement (`statements.UserStatements`)."""
+
     user_id: str
 
     def run(self, op: str, /, **params: Any) -> list[Any]: ...
+
+
+class _Opening(Protocol):
+    """Where the opening statement's other rows go (`opening.HeldRows`)."""
 
     def take_opening(self, row: Any) -> None: ...
 
@@ -165,9 +171,10 @@ class VectorCache(UserCache[UserVectors]):
             self._entries.forget(user_id)
             self._oversize.discard(user_id)
 
-    def refresh(self, reader: _Runner, **params: Any) -> UserVectors | None:
-        """The user's vectors brought up to date (one statement, cypher/read_open, which
-        also takes and returns the `params` of a recall's other opening reads); None when
+    def refresh(self, reader: _Runner, rows_to: _Opening, **params: Any) -> UserVectors | None:
+        """The user's vectors brought up to date (one statement, cypher/read_open, run by
+        `reader`, which also takes the `params` of a recall's other opening reads and
+        returns their rows to `rows_to`); None when
         the caller should score on the server instead: the cache is off, the user's
         vectors do not fit the budget, or this is the first query about a user with more
         than FIRST_LOAD_MAX facts."""
@@ -188,7 +195,7 @@ class VectorCache(UserCache[UserVectors]):
             self.drop(uid)
             return EMPTY
         row = rows[0]
-        reader.take_opening(row)
+        rows_to.take_opening(row)
         if not row["complete"]:  # a large user's first query: scored on the server
             with self._lock:
                 self._seen[uid] = None

@@ -7,25 +7,38 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from graphmem.stores.sqlite.rows import placeholders
-from graphmem.stores.sqlite.term_stats import searchable
+from graphmem.stores.sqlite.statements import UserStatements
+from graphmem.stores.sqlite.term_stats import TermStats, searchable
+from graphmem.stores.sqlite.text_cache import TextIndexCache
 from graphmem.stores.sqlite.user_ranges import SLOT_SHIFT, base_rowid, fts_match
-from graphmem.stores.sqlite.user_rows import UserRows
-from graphmem.stores.sqlite.vectors import nearest_active
+from graphmem.stores.sqlite.vectors import VectorCache, nearest_active
 
 if TYPE_CHECKING:  # numpy loads with the first vector, not with the store
     import numpy as np
 
 
-class FactSearch(UserRows):
-    """Fact search of `SQLiteUser` (one user, one connection)."""
+class FactSearch:
+    """Fact search of one user: statements through `sql`, the store's in-memory BM25 index
+    (`text`), word statistics (`term_stats`) and vector cache (`vectors`)."""
+
+    __slots__ = ("sql", "text", "term_stats", "vectors")
+
+    def __init__(
+        self, sql: UserStatements, text: TextIndexCache, term_stats: TermStats, vectors: VectorCache
+    ) -> None:
+        self.sql = sql
+        self.text = text
+        self.term_stats = term_stats
+        self.vectors = vectors
 
     def search_text(
         self, terms: Sequence[str], limit: int, related: Sequence[str] = ()
     ) -> list[tuple[str, float]]:
         if limit <= 0:
             return []
-        with self.store.lock:
-            index = self.store.fact_text.index(self._c, self._x, self.user_id)
+        sql = self.sql
+        with sql.lock:
+            index = self.text.index(sql.conn, sql.execute, sql.user_id)
             if index is not None:
                 # bm25() weighs columns, never words: related words count as the query's own.
                 words = searchable(
@@ -34,20 +47,19 @@ class FactSearch(UserRows):
                 ids: dict[int, str] = {}
 
                 def active(fts_rows: Sequence[int]) -> list[int]:
-                    found = self._active_rowids([base_rowid(r) for r in fts_rows])
+                    found = self.active_rowids([base_rowid(r) for r in fts_rows])
                     ids.update({r: found[base_rowid(r)] for r in fts_rows if base_rowid(r) in found})
                     return [r for r in fts_rows if r in ids]
 
                 return [(ids[r], s) for r, s in index.search(words, active, limit=int(limit))]
-        return self._search_facts_fts(terms, limit, related)
+        return self.search_fts(terms, limit, related)
 
-    def _search_facts_fts(
-        self, terms: Sequence[str], limit: int, related: Sequence[str]
-    ) -> list[tuple[str, float]]:
+    def search_fts(self, terms: Sequence[str], limit: int, related: Sequence[str]) -> list[tuple[str, float]]:
         """`search_text` by FTS5's bm25() (inside a write, or when the user's index is not held)."""
+        x = self.sql.execute
         # FTS5's bm25() weighs columns, never words: related words count as the query's own.
-        match = fts_match(self.store.fact_terms.informative(self._x, [*terms, *related]))
-        span = self._fts_range()
+        match = fts_match(self.term_stats.informative(x, [*terms, *related]))
+        span = self.sql.fts_range()
         if match is None or span is None or limit <= 0:
             return []
         # Ranked in the index alone, inside the user's range of it, with room for the
@@ -58,7 +70,7 @@ class FactSearch(UserRows):
         room = 2 * int(limit) + 8
         hits = [
             (base_rowid(r[0]), r[1])
-            for r in self._x(
+            for r in x(
                 "SELECT rowid, bm25(facts_fts, 0.0, 1.0) AS s FROM facts_fts "
                 "WHERE facts_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY s LIMIT ?",
                 (match, *span, room),
@@ -67,39 +79,41 @@ class FactSearch(UserRows):
         if not hits:
             return []
         active = dict(
-            self._x(
+            x(
                 f"SELECT rowid, id FROM facts WHERE +user_id = ? AND status = 'active' "
                 f"AND rowid IN ({placeholders(len(hits))})",
-                [self.user_id, *(r[0] for r in hits)],
+                [self.sql.user_id, *(r[0] for r in hits)],
             ).fetchall()
         )
         # FTS5's bm25() is negative, lower is better.
         found = [(active[r[0]], -float(r[1])) for r in hits if r[0] in active]
         if len(found) >= limit or len(hits) < room:
             return found[: int(limit)]
-        rows = self._x(
+        rows = x(
             "SELECT f.id, bm25(facts_fts, 0.0, 1.0) AS s FROM facts_fts "
             "JOIN facts f ON f.rowid = (facts_fts.rowid & ?) "
             "WHERE facts_fts MATCH ? AND facts_fts.rowid BETWEEN ? AND ? "
             "AND f.user_id = ? AND f.status = 'active' ORDER BY s LIMIT ?",
-            ((1 << SLOT_SHIFT) - 1, match, *span, self.user_id, int(limit)),
+            ((1 << SLOT_SHIFT) - 1, match, *span, self.sql.user_id, int(limit)),
         )
         return [(r[0], -float(r[1])) for r in rows]
 
     def search_vector(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
-        with self.store.lock:
-            rowids, matrix = self.store.vectors.matrix(self._c, self.user_id)
-        return nearest_active(rowids, matrix, vector, limit, self._active_rowids)
+        sql = self.sql
+        with sql.lock:
+            rowids, matrix = self.vectors.matrix(sql.conn, sql.user_id)
+        return nearest_active(rowids, matrix, vector, limit, self.active_rowids)
 
-    def _active_rowids(self, rowids: Sequence[int]) -> dict[int, str]:
+    def active_rowids(self, rowids: Sequence[int]) -> dict[int, str]:
+        """Fact id by rowid of those of `rowids` that are the user's active facts."""
         active: dict[int, str] = {}
         for start in range(0, len(rowids), 500):  # stay under SQLite's bound-parameter limit
             chunk = list(rowids[start : start + 500])
             active.update(
-                self._x(
+                self.sql.execute(
                     f"SELECT rowid, id FROM facts WHERE +user_id = ? AND status = 'active' "
                     f"AND rowid IN ({placeholders(len(chunk))})",
-                    [self.user_id, *chunk],
+                    [self.sql.user_id, *chunk],
                 ).fetchall()
             )
         return active

@@ -26,7 +26,7 @@ from typing import Any
 
 from graphmem.text.terms import CJK_RUN
 
-#: How a user view runs a statement (`SQLiteUser._x`: under the store lock, errors mapped).
+#: How a user view runs a statement (`UserStatements.execute`: under the store lock, errors mapped).
 Execute = Callable[[str, Sequence[Any]], sqlite3.Cursor]
 
 #: Below this many indexed rows every query word is searched for.

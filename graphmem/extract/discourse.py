@@ -1,0 +1,174 @@
+"""The discourse around a statement: the talk people wrap a fact in, and the cues that say
+it corrects or changes what was said before.
+
+    "hmm ok to be precise I'm 34 now, birthday was last week haha"
+    "wait no, my bad, shellfish is fine, it's sesame that I react to"
+    "omg guess what, they made me charge nurse!!! 🎉"       "严格来说我是合伙人律师哈"
+
+A `MessageReader` reads one message's pieces in order. For each it peels the fillers and
+interjections around the statement (lol, omg, guess what, 哈, 啦, emoji) and the precision and
+retraction cues (to be precise, wait no, 严格来说, 说错了), so the language rules read the
+statement itself; it notes the cues it found, anywhere in the piece (and a piece that is only
+a cue, "不对不对。", carries its cue to the pieces after it); and it adds the readings that
+only the cues make sound: taste turns (graphmem.extract.turns), contrasts with a stored value
+(graphmem.extract.contrasts), titles and ages said by what happened (graphmem.extract.changes).
+
+The candidates of a cued piece are flagged as corrections with the cue that made them one
+("correction": the user fixes what they said; "change": what held has changed), which
+arbitration names in the audit record. A reading the rules already hold as weak (a hedge, a
+guess) is never flagged: it still cannot overwrite what the user stated.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+from graphmem.extract import changes, contrasts, cues, turns
+from graphmem.extract.common import EMOJI, State
+from graphmem.model import Candidate
+
+#: Below this an extractor's own confidence marks a guess (common.HEDGED_CONFIDENCE is one);
+#: the same line arbitration draws (graphmem.write.arbitrate.GUARD), which this layer sits under.
+_SURE = 0.8
+CORRECTION = "explicit_correction"  # the audit rule corrections always had
+CHANGE = "change"
+_PEEL = ("opener", "filler", "precision", "retraction")
+#: Precision cues that may stand inside a statement and carry nothing of it ("I'm technically 41",
+#: "我严格来说是合伙人"); others ("actually", "I mean") are peeled only where they open it.
+_INNER_EN = re.compile(
+    r",?\s*(?<![\w'])(?:(?:well,?\s+)?technically(?: speaking)?|to be (?:more )?(?:precise|exact|accurate|clear)|"
+    r"strictly speaking|more (?:precisely|accurately))(?![\w'])\s*,?",
+    re.I,
+)
+_REPEATED_MARKS = re.compile(r"([!?！？.。~～])\1+")
+_FREE_TEXT = ("note", "event", "reply_style")
+
+
+class SentenceRules(Protocol):
+    def extract_sentence(self, sentence: str, state: State) -> list: ...
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One piece with its talk taken off: the statement, and the cue it carries (or None)."""
+
+    statement: str
+    cue: str | None
+    only_cue: bool  # the piece said nothing but cues and fillers ("wait no", "哦不对")
+
+
+def read(piece: str, lang: str) -> Reading:
+    """The statement of `piece` and its cue."""
+    text = _REPEATED_MARKS.sub(r"\1", EMOJI.sub(" ", piece)).strip()
+    peeled: set[str] = set()
+    lead = cues.lead_rx(lang, _PEEL)
+    while text and (m := lead.match(text)) and m.end() > 0:
+        peeled |= {k for k in _PEEL if m.group(k)}
+        text = text[m.end() :]
+    text = cues.tail_rx(lang).sub("", text).strip()
+    if lang == "en":
+        inner = _INNER_EN.sub("", text)
+        peeled |= {"precision"} if inner != text else set()
+        text = inner.strip(" ,")
+    else:
+        inner = cues.words_rx(lang, "precision").sub("", text)
+        peeled |= {"precision"} if inner != text else set()
+        text = inner.strip("，, ")
+    said = text or piece
+    if peeled & {"precision", "retraction"} or cues.words_rx(lang, "retraction").search(text):
+        cue: str | None = CORRECTION
+    elif cues.words_rx(lang, "change").search(said):
+        cue = CHANGE
+    else:
+        cue = None
+    return Reading(text, cue, only_cue=not text and cue == CORRECTION)
+
+
+def _structured(found: list[Candidate]) -> int:
+    return sum(1 for c in found if c.attribute not in _FREE_TEXT)
+
+
+def _weak(c: Candidate) -> bool:
+    return c.source == "model_inferred" or (c.confidence is not None and c.confidence < _SURE)
+
+
+def flag(found: list[Candidate], cue: str) -> list[Candidate]:
+    """Mark the candidates of a cued piece as corrections, with the cue that makes them one;
+    a weak reading (a hedge, a guess) stays what it is."""
+    out = []
+    for c in found:
+        if c.attribute in _FREE_TEXT or _weak(c):
+            out.append(c)
+        elif c.cue is None:
+            out.append(replace(c, correction=True, cue=cue))
+        else:
+            out.append(c)
+    return out
+
+
+class MessageReader:
+    """Reads the pieces of one message in order, carrying a bare cue ("不对。") to what follows."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.pending: str | None = None  # a cue said on its own, for the next piece
+
+    def read(self, piece: str, lang: str, rules: SentenceRules) -> list[Candidate]:
+        reading = read(piece, lang)
+        if reading.only_cue:
+            self.pending = reading.cue
+            return []
+        state = self.state
+        found: list[Candidate] = []
+        if reading.statement != piece.strip():
+            found = rules.extract_sentence(reading.statement, state)
+        if not _structured(found):
+            plain = rules.extract_sentence(piece, state)
+            found = plain if _structured(plain) or not found else found
+        # what was said stays the provenance: a clause read without its talk points at the piece
+        found = [
+            c if c.source_text and c.source_text in piece else replace(c, source_text=piece) for c in found
+        ]
+        cue = reading.cue or self.pending
+        self.pending = None
+        statement = reading.statement or piece
+        extra = self._readings(statement, piece, lang, rules, found)
+        if extra:
+            found = (
+                [*extra, *turns.without_overlap(found, extra)]
+                if any(c.attribute in ("likes", "dislikes") for c in extra)
+                else [
+                    *extra,
+                    *(c for c in found if c.attribute not in _FREE_TEXT and not _replaced(c, extra)),
+                ]
+            )
+        return flag(found, cue) if cue else found
+
+    def _readings(
+        self, statement: str, piece: str, lang: str, rules: SentenceRules, found: list[Candidate]
+    ) -> list[Candidate]:
+        """What the cues make of the statement besides the rules' reading: a contrast with a
+        stored value, a taste turn, a title or an age said by what happened."""
+        context = self.state.context
+        got = contrasts.contrast(context, statement, piece, lang)
+        if got:
+            return [replace(c, cue=CORRECTION) for c in got]
+        got = turns.turn_candidates(statement, lang, rules, self.state)
+        if got:
+            return got
+        if not any(c.attribute == "job_title" for c in found):
+            got = changes.promotion(statement, piece, lang)
+            if got:
+                return got
+        if not any(c.attribute == "age" for c in found):
+            got = changes.age_update(context, statement, piece, lang)
+            if got:
+                return [replace(c, cue=CHANGE) for c in got]
+        return []
+
+
+def _replaced(c: Candidate, extra: list[Candidate]) -> bool:
+    """A rule candidate a reading stands in for (the same attribute and subject)."""
+    return any(c.attribute == e.attribute and c.subject == e.subject for e in extra)

@@ -1,0 +1,193 @@
+"""A forget said after the fact, by topic, both languages, on every store: the facts whose
+words, people or past attributes the topic names go, with the turns that said them; what is
+about someone or something else stays, and so does every other user's memory."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from graphmem import Memory
+from graphmem.gate import FORGET, control_of
+
+SAID = "2026-03-02T09:00:00Z"
+ASKED = "2026-03-05T09:00:00Z"
+LATER = "2026-03-09T09:00:00Z"
+
+
+def _texts(mem: Memory, u: str) -> str:
+    """Every text the store holds for the user: facts of any status, their sources, messages."""
+    facts = mem.facts(u, include_frozen=True)
+    out = [f"{f.subject_name} {f.value} {f.text} {f.source_text}" for f in facts]
+    out += [e.text for e in mem.store.reader(u).episodes()]
+    return "\n".join(out)
+
+
+# (what the user told, the request, words that must be gone, words that must stay)
+CASES = [
+    pytest.param(
+        [
+            "My former landlord Bertram never fixed the heating.",
+            "Bertram finally returned my deposit after six months.",
+            "I'm allergic to shellfish.",
+            "My brother Tomas is a nurse in Leeds.",
+        ],
+        "could you wipe everything I've told you about my former landlord?",
+        ["Bertram", "heating", "deposit"],
+        ["shellfish", "Tomas", "Leeds"],
+        id="en-person-named-later-by-name",
+    ),
+    pytest.param(
+        [
+            "Still hung up on my ex-girlfriend, honestly.",
+            "My ex-girlfriend moved to Lisbon last spring.",
+            "I play bass in a covers band.",
+            "My coworker Lena lent me her bike.",
+        ],
+        "Please get rid of whatever you know about my ex-girlfriend.",
+        ["hung up", "Lisbon"],
+        ["bass", "Lena"],
+        id="en-relation-phrase",
+    ),
+    pytest.param(
+        [
+            "前男友阿杰上个月还给我发消息。",
+            "阿杰在广州开了家奶茶店。",
+            "我对芒果过敏。",
+            "我表哥在成都当老师。",
+        ],
+        "以前跟你说的前男友的事全都删掉吧",
+        ["阿杰", "奶茶店"],
+        ["芒果", "成都"],
+        id="zh-person-and-nickname",
+    ),
+    pytest.param(
+        [
+            "去年做手术住了一周院，现在恢复得挺好。",
+            "我每天早上跑步五公里。",
+            "我女儿在上幼儿园。",
+        ],
+        "把我做手术那次的事忘了吧",
+        ["做手术"],
+        ["跑步", "幼儿园"],
+        id="zh-an-event",
+    ),
+]
+
+
+@pytest.mark.parametrize(("told", "request_", "gone", "kept"), CASES)
+def test_a_topic_forget_erases_its_facts_and_turns_only(
+    mem: Memory,
+    uid: Callable[[str], str],
+    told: list[str],
+    request_: str,
+    gone: list[str],
+    kept: list[str],
+) -> None:
+    u, other = uid("me"), uid("other")
+    for text in told:
+        mem.remember(u, text, at=SAID)
+        mem.remember(other, text, at=SAID)  # another user who said the very same things
+    before = len(mem.store.reader(u).episodes())
+    assert control_of(request_) is not None and control_of(request_).kind == FORGET  # type: ignore[union-attr]
+
+    r = mem.remember(u, request_, at=ASKED)
+
+    assert [x.kind for x in r.refused] == ["user_request"] and r.episode_id is None  # the request is not kept
+    assert r.retracted and r.forgotten_episodes and r.changed  # the confirmation says what went
+    blob = _texts(mem, u)
+    for word in gone:
+        assert word not in blob, (word, blob)
+    for word in kept:
+        assert word in blob, (word, blob)
+    assert len(mem.store.reader(u).episodes()) == before - len(r.forgotten_episodes)
+    for it in mem.recall(u, request_.split()[-1], k=8, at=LATER):
+        assert not any(word in f"{it.text} {it.episode.text if it.episode else ''}" for word in gone)
+    # nothing of another user's memory is touched
+    theirs = _texts(mem, other)
+    for word in gone + kept:
+        assert word in theirs
+    assert len(mem.store.reader(other).episodes()) == len(told)
+
+
+@pytest.mark.parametrize(
+    ("told", "request_", "old", "current"),
+    [
+        pytest.param(
+            ["I worked at Hooli as a tester.", "I work at Initrode.", "I now work at Pied Piper."],
+            "forget everything about my previous job, please",
+            ["Hooli", "Initrode"],
+            "Pied Piper",
+            id="en",
+        ),
+        pytest.param(
+            ["我在美团上班。", "我现在在京东上班了。"],
+            "原来单位的事都别记了",
+            ["美团"],
+            "京东",
+            id="zh",
+        ),
+    ],
+)
+def test_a_past_attribute_topic_leaves_the_current_value(
+    mem: Memory, uid: Callable[[str], str], told: list[str], request_: str, old: list[str], current: str
+) -> None:
+    u = uid("job")
+    for text in told:
+        mem.remember(u, text, at=SAID)
+    r = mem.remember(u, request_, at=ASKED)
+    assert r.retracted
+    blob = _texts(mem, u)
+    assert not any(word in blob for word in old), blob
+    assert [f.value for f in mem.get(u, "employer", at=LATER)] == [current]
+
+
+def test_a_topic_nothing_was_said_about_forgets_nothing(mem: Memory, uid: Callable[[str], str]) -> None:
+    u = uid("none")
+    mem.remember(u, "My neighbour Olga grows tomatoes.", at=SAID)
+    mem.remember(u, "我喜欢吃酸菜鱼。", at=SAID)
+    for request_ in ("scratch everything I told you about my old flatmate", "关于我前同事的那些都别记了"):
+        r = mem.remember(u, request_, at=ASKED)
+        assert not r.retracted and not r.forgotten_episodes
+        assert [i.reason for i in r.ignored] == ["nothing_to_forget"]
+    blob = _texts(mem, u)
+    assert "Olga" in blob and "酸菜鱼" in blob
+
+
+@pytest.mark.parametrize(
+    ("text", "forget"),
+    [
+        ("scratch everything I told you about my old flatmate", True),
+        ("could you clear out anything you know about my ex-husband?", True),
+        ("wipe your memory of my old roommate", True),
+        ("forget I ever mentioned the layoffs", True),
+        ("前同事那些事都忘了吧", True),
+        ("我之前说的那个相亲对象的事就都删了吧", True),
+        ("跟我前同事有关的都别记了", True),
+        ("关于我前公司的那些都不要记了", True),
+        # not requests: the user's own forgetting, a scratch, a correction, don't-keep-this
+        ("那件事我早就忘了", False),
+        ("I scratched my arm on a nail", False),
+        ("scratch the pottery class, I'm too busy", False),
+        ("我把钥匙忘在公司了", False),
+    ],
+)
+def test_topic_requests_are_told_from_other_words(text: str, forget: bool) -> None:
+    c = control_of(text)
+    assert (c is not None and c.kind == FORGET) is forget, c
+
+
+def test_words_standing_after_a_relation_are_not_taken_for_names(
+    mem: Memory, uid: Callable[[str], str]
+) -> None:
+    u = uid("notnames")
+    mem.remember(u, "前男友老是迟到，我受够了。", at=SAID)
+    mem.remember(u, "这个月老是下雨，衣服都晒不干。", at=SAID)
+    mem.remember(u, "My ex, Honestly the worst texter ever.", at=SAID)
+    mem.remember(u, "Honestly the new bakery downtown is great.", at=SAID)
+    mem.remember(u, "前男友的事都删了吧", at=ASKED)
+    mem.remember(u, "forget anything you know about my ex", at=ASKED)
+    blob = _texts(mem, u)
+    assert "迟到" not in blob and "texter" not in blob
+    assert "下雨" in blob and "bakery" in blob
