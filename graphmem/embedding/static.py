@@ -15,10 +15,12 @@ missing from the table is split greedily into known word-inside pieces, as WordP
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from graphmem.text.terms import CJK_RUN, cjk_words, normalize
@@ -29,8 +31,8 @@ if TYPE_CHECKING:
 __all__ = ["StaticE5Embedder"]
 
 TABLE = "e5_static_zh_en.npz"
-#: The width of TABLE's rows; known without loading it, so that opening a store (and the CLI's
-#: read-only commands, which never embed) does not import numpy or read the table.
+#: The width of TABLE's rows; known without loading it, so that opening a store (and the
+#: CLI's read-only commands, which never embed) does not import numpy or read the table.
 DIM = 256
 _LATIN = re.compile(r"[a-z]+")
 _CONT = "##"  # marks a word-inside piece in the table
@@ -40,10 +42,13 @@ _MAX_PIECE = 24
 class _Table:
     """The word table, loaded once per process (about 13 MB in memory)."""
 
-    def __init__(self) -> None:
+    def __init__(self, name: str) -> None:
         import numpy as np
 
-        with resources.files("graphmem.embedding").joinpath("data").joinpath(TABLE).open("rb") as f:
+        # A name is the shipped table; a path, a table built elsewhere (benchmarks/embedders.py
+        # reads the 384-d one of `tools/distill_static_embeddings.py --space e5` from build/).
+        source = Path(name) if os.sep in name else resources.files("graphmem.embedding") / "data" / name
+        with source.open("rb") as f:
             data = np.load(f)
             words = bytes(data["words"]).decode("utf-8").split("\n")
             vectors = data["vectors"].astype(np.float32)
@@ -55,32 +60,43 @@ class _Table:
         self.dim = int(vectors.shape[1])
 
 
-_table: _Table | None = None
+_tables: dict[str, _Table] = {}
 _table_lock = threading.Lock()
 
 
-def _load() -> _Table:
-    global _table
-    if _table is None:
+def _load(name: str = TABLE) -> _Table:
+    table = _tables.get(name)
+    if table is None:
         with _table_lock:
-            if _table is None:
-                _table = _Table()
-    return _table
+            table = _tables.get(name) or _Table(name)
+            first = next(iter(_tables.values()), table)
+            # Both tables are built from one vocabulary (tools/distill_static_embeddings.py), so
+            # a text's word ids are the same in either and are cached once.
+            if first.index != table.index:  # pragma: no cover - tables from different builds
+                raise RuntimeError(f"{name} and the table loaded before it have different words")
+            _tables[name] = table
+    return table
+
+
+def _index() -> dict[str, int]:
+    """The word ids, from whichever table this process loaded first."""
+    return next(iter(_tables.values())).index if _tables else _load().index
 
 
 class StaticE5Embedder:
     """Weighted mean of distilled multilingual-e5-small word vectors (bilingual, offline)."""
 
-    def __init__(self) -> None:
-        self.dim = DIM
+    def __init__(self, table: str = TABLE, dim: int = DIM) -> None:
+        self.table = table
+        self.dim = dim
         self.model = f"graphmem-static-e5-zh-en-v1-{self.dim}"
 
     def embed(self, texts: list[str]) -> np.ndarray:
         import numpy as np
 
-        table = _load()
-        if table.dim != self.dim:  # pragma: no cover - a table rebuilt without updating DIM
-            raise RuntimeError(f"{TABLE} has {table.dim}-d rows, graphmem expects {self.dim}")
+        table = _load(self.table)
+        if table.dim != self.dim:  # pragma: no cover - a table rebuilt without updating DIMS
+            raise RuntimeError(f"{self.table} has {table.dim}-d rows, not {self.dim}")
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         rows = table.rows
         for i, text in enumerate(texts):
@@ -107,7 +123,7 @@ def _cached_ids(norm: str) -> tuple[int, ...]:
 
 
 def _text_ids(norm: str) -> tuple[int, ...]:
-    index = _load().index
+    index = _index()
     ids: list[int] = []
     last = 0
     for m in CJK_RUN.finditer(norm):
@@ -137,7 +153,7 @@ def _latin_ids(chunk: str, index: dict[str, int]) -> list[int]:
 def _word_ids(word: str) -> tuple[int, ...]:
     """A Latin word's row, or the rows of its greedy split into a known start and known
     word-inside pieces (none when no split covers it)."""
-    index = _load().index
+    index = _index()
     i = index.get(word)
     if i is not None:
         return (i,)

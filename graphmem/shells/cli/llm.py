@@ -4,7 +4,7 @@ environment is read only from the mapping `cli.main` hands in.
 
     GRAPHMEM_LLM_MODEL      chat model for extraction (unset: rules only)
     GRAPHMEM_EXTRACT_MODE   rules | llm | hybrid (default hybrid when a model is set)
-    GRAPHMEM_EMBEDDER       static (default) | hashing | e5 | openai: the vector channel's
+    GRAPHMEM_EMBEDDER       hashing (default) | static | blend | e5 | openai: the vector channel's
                             embedder (the global --embedder flag wins over it)
     GRAPHMEM_EMBED_MODEL    embedding model of an OpenAI-compatible endpoint (picks `openai`
                             when GRAPHMEM_EMBEDDER is unset); "st:NAME" for sentence-transformers,

@@ -106,7 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--store", help="SQLite path or bolt:// / neo4j:// URI (default: $GRAPHMEM_STORE, "
                    "then a file in the user's data directory)")  # fmt: skip
     p.add_argument("--embedder", choices=(*EMBEDDER_NAMES, "openai"),
-                   help="the vector channel's embedder (default: $GRAPHMEM_EMBEDDER, then static; "
+                   help="the vector channel's embedder (default: $GRAPHMEM_EMBEDDER, then hashing; "
                    "a store keeps the one that wrote it: `graphmem reembed` switches)")  # fmt: skip
     sub = p.add_subparsers(dest="command", required=True)
 
