@@ -1,8 +1,8 @@
 """Baselines for the behaviour and LoCoMo benchmarks. They live here only, never in the library.
 
 - `ChatlogVector`: the honest strong-naive design: append every user message to a
-  log, recall by cosine similarity with the same embedder graphmem uses
-  (`HashingEmbedder`), filtered per user in SQL. It has no notion of attributes, so
+  log, recall by cosine similarity with the same embedder graphmem uses by default
+  (`StaticE5Embedder`), filtered per user in SQL. It has no notion of attributes, so
   `get(attr)` is "recall with the attribute name as the query, top 3" and
   `facts()` is every message of the user.
 - `AppendOnlyMemory`: graphmem with arbitration switched off. Same gate
@@ -11,7 +11,8 @@
   (no reinforce, no supersede, no keep-frozen). Retractions are dropped, since
   acting on one is arbitration.
 - `BM25Turns` / `DenseTurns`: retrieval over raw LoCoMo turns, BM25 (rank_bm25, with
-  graphmem's own analysis, `textproc.terms` / `query_terms`) and cosine with `HashingEmbedder`.
+  graphmem's own analysis, `textproc.terms` / `query_terms`) and cosine with graphmem's default
+  embedder (`StaticE5Embedder`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ import numpy as np
 from rank_bm25 import BM25Okapi
 
 from graphmem import Memory
-from graphmem.embedding.hashing import Embedder, HashingEmbedder
+from graphmem.embedding.choice import make_embedder
+from graphmem.embedding.hashing import Embedder, embed_queries
 from graphmem.model import Ignored
 from graphmem.text.terms import query_terms, terms
 from graphmem.text.timestamps import parse_time
@@ -54,7 +56,7 @@ class ChatlogVector:
     name = "chatlog_vector"
 
     def __init__(self, path: str | Path, embedder: Embedder | None = None) -> None:
-        self.embedder = embedder or HashingEmbedder()
+        self.embedder = embedder or make_embedder()
         self._c = sqlite3.connect(str(path), isolation_level=None)
         self._c.execute(
             "CREATE TABLE IF NOT EXISTS messages (seq INTEGER PRIMARY KEY, user_id TEXT NOT NULL, "
@@ -151,17 +153,17 @@ class BM25Turns:
 
 
 class DenseTurns:
-    """Cosine top-k over raw turns with the embedder graphmem uses (no threshold, like its vector channel)."""
+    """Cosine top-k over raw turns with the embedder graphmem uses by default (no threshold, like its vector channel)."""
 
     name = "dense_turns"
 
     def __init__(self, texts: list[str], embedder: Embedder | None = None) -> None:
-        self.embedder = embedder or HashingEmbedder()
+        self.embedder = embedder or make_embedder()
         self.matrix = self.embedder.embed(texts) if texts else np.zeros((0, 1), dtype=np.float32)
 
     def search(self, query: str, k: int) -> list[tuple[int, float]]:
         if self.matrix.shape[0] == 0:
             return []
-        sims = self.matrix @ self.embedder.embed([query])[0]
+        sims = self.matrix @ embed_queries(self.embedder, [query])[0]
         top = np.argsort(-sims, kind="stable")[:k]
         return [(int(i), float(sims[i])) for i in top]

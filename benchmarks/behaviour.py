@@ -24,9 +24,9 @@ DEFAULT_SCENARIOS = SHARED / "eval" / "scenarios.jsonl"
 TARGET = 0.95
 
 NOTES = """\
-- **graphmem**: `Memory(store)` with defaults (RuleExtractor, HashingEmbedder, SQLite unless marked).
+- **graphmem**: `Memory(store)` with defaults (RuleExtractor, StaticE5Embedder, SQLite unless marked).
 - **chatlog_vector**: every *user* message appended to a per-user log (SQL-filtered by user id);
-  `recall` = cosine top-k with the same `HashingEmbedder`; it has no attributes, so `get(attr)` is
+  `recall` = cosine top-k with the same `StaticE5Embedder`; it has no attributes, so `get(attr)` is
   recall with the attribute name as the query (top 3) and `facts` is every logged message.
   Assistant turns are not logged; secrets are logged as said (a chat log has no secret gate).
 - **append_only**: graphmem's own gate, rule extraction, store and hybrid recall with arbitration

@@ -22,11 +22,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from . import behaviour, locomo, reliability, scale, service_load
+from . import behaviour, embedders, locomo, reliability, scale, service_load
 from .common import BENCH_DIR, REPO, Report, git_revision, load_average, machine_info, md_table, now
 from .neo4j_env import provision
 
-SECTIONS = ("behaviour", "locomo", "scale", "service", "reliability")
+SECTIONS = ("behaviour", "embedders", "locomo", "scale", "service", "reliability")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -91,6 +91,10 @@ def main(argv: list[str] | None = None) -> int:
                 _section(
                     lambda: behaviour.run(args.scenarios, out / "behaviour", neo, args.quick), "Behaviour"
                 )
+            )
+        if "embedders" in only:
+            reports.append(
+                _section(lambda: embedders.run(args.locomo, out / "embedders", args.quick), "Embedders")
             )
         if "locomo" in only:
             reports.append(_section(lambda: locomo.run(args.locomo, out / "locomo", args.quick), "LoCoMo"))

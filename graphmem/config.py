@@ -99,6 +99,10 @@ class Config:
     own_fact_share: float = 0.5
     #: `context()` keeps items scoring at least this share of the best one.
     context_floor: float = 0.3
+    #: The built-in embedder `Memory` uses when given none (graphmem.embedding.choice):
+    #: "hashing" (lexical), "static" (bilingual, distilled from multilingual-e5-small),
+    #: "blend" (the two side by side) or "e5" (the transformer itself, `graphmem[e5]`).
+    embedder: str = "hashing"
 
     def half_life(self, kind: str) -> float:
         return float(self.half_lives.get(kind, self.half_lives.get("fact", 30.0)))

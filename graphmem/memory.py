@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from graphmem.config import Config
-from graphmem.embedding.hashing import Embedder, HashingEmbedder
+from graphmem.embedding.choice import make_embedder
+from graphmem.embedding.hashing import Embedder
 from graphmem.errors import EmbedderMismatchError, InvalidInputError
 from graphmem.extract import ExtractContext, Extractor, ExtractOutput, RuleExtractor
 from graphmem.extract.protocol import read_context
@@ -75,7 +76,7 @@ class Memory:
         config: Config | None = None,
     ) -> None:
         self.config = config or Config()
-        self.embedder: Embedder = embedder or HashingEmbedder()
+        self.embedder: Embedder = embedder or make_embedder(self.config.embedder)
         self.extractor: Extractor = extractor or RuleExtractor()
         self.store: Store = open_store(store, auth, timeout=validate.timeout(self.config.store_timeout))
         self._check_embedder()

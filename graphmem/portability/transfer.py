@@ -28,7 +28,8 @@ from typing import Any
 import numpy as np
 
 from graphmem.config import Config
-from graphmem.embedding.hashing import Embedder, HashingEmbedder
+from graphmem.embedding.choice import make_embedder
+from graphmem.embedding.hashing import Embedder
 from graphmem.errors import EmbedderMismatchError, InvalidInputError
 from graphmem.model import Fact
 from graphmem.portability.format import DEFAULT_LIMITS, FORMAT, NO_LIMITS, SCHEMA_VERSION, Limits, ParsedDoc
@@ -287,7 +288,7 @@ def import_user(
     target = check_user_id(as_user if as_user is not None else doc.user_id)
     when = parse_time(at)
     config = config or Config()
-    embedder = embedder or HashingEmbedder()
+    embedder = embedder or make_embedder()
     _check_embedder(store, embedder, write=False)
     pre = Planner(store.reader(target), doc, when, mode, config).plan()
     if dry_run or not pre.report.changed:
@@ -322,7 +323,7 @@ def copy_store(
     """
     if src.uri == dst.uri:
         raise InvalidInputError(f"source and destination are the same store ({src.uri})")
-    embedder = embedder or HashingEmbedder()
+    embedder = embedder or make_embedder()
     _check_embedder(dst, embedder, write=True)
     users = src.user_ids()
     report = MigrateReport(src.uri, dst.uri)

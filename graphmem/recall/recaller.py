@@ -18,7 +18,7 @@ from datetime import datetime
 import numpy as np
 
 from graphmem.config import Config
-from graphmem.embedding.hashing import Embedder
+from graphmem.embedding.hashing import Embedder, embed_queries
 from graphmem.facts.decay import effective_score
 from graphmem.facts.vocab import is_single
 from graphmem.model import Entity, Episode, Fact, RecallItem
@@ -127,7 +127,7 @@ class Recaller:
         related = expand(words, qterms)
         return RecallQuery(
             query,
-            self.embedder.embed([words])[0],
+            embed_queries(self.embedder, [words])[0],
             qterms + related,
             k,
             max(self.config.channel_depth, k),

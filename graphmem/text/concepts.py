@@ -16,7 +16,7 @@ from functools import lru_cache
 from graphmem.text.terms import CJK_RUN, cjk_words, normalize, stem
 
 # One concept a line: English words (stemmed when compared), Chinese words (substrings).
-_GROUPS = (
+GROUPS = (
     # stress and winding down
     "stress stressed stressful hectic overwhelmed overwhelming anxious frazzled burned burnt burnout "
     "unwind relax relaxing decompress destress therapy cope coping chill "
@@ -88,11 +88,11 @@ _GROUPS = (
 )
 
 
-@lru_cache(maxsize=1)
-def _groups() -> tuple[tuple[frozenset[str], tuple[str, ...]], ...]:
+@lru_cache(maxsize=4)
+def _compiled(groups: tuple[str, ...]) -> tuple[tuple[frozenset[str], tuple[str, ...]], ...]:
     """Each group as (its English stems, its Chinese words)."""
     out = []
-    for line in _GROUPS:
+    for line in groups:
         words = line.split()
         latin = frozenset(stem(w) for w in words if w.isascii())
         cjk = tuple(w for w in words if not w.isascii())
@@ -112,7 +112,7 @@ def expand(query: str, query_terms: list[str]) -> list[str]:
         return w in words if len(w) == 1 else w in norm
 
     added: dict[str, None] = {}
-    for latin, cjk in _groups():
+    for latin, cjk in _compiled(GROUPS):
         if have & latin or any(names(w) for w in cjk):
             for w in (*sorted(latin), *cjk):
                 if w not in have:

@@ -11,7 +11,8 @@ from datetime import datetime
 
 import numpy as np
 
-from graphmem.embedding.hashing import Embedder, HashingEmbedder
+from graphmem.embedding.choice import make_embedder
+from graphmem.embedding.hashing import Embedder
 from graphmem.errors import InvalidInputError
 from graphmem.facts.decay import effective_score
 from graphmem.model import AuditRecord, Fact
@@ -135,7 +136,7 @@ def forget_fact(
     pre = _forget_plan(store.reader(user_id), fact_id)
     if pre is None:
         return False
-    embedder = embedder or HashingEmbedder()
+    embedder = embedder or make_embedder()
     info = store.embedder_info()
     vectors: dict[str, np.ndarray] = {}
 

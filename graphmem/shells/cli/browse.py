@@ -42,7 +42,9 @@ def cmd_browse(
 
     base = browser_base(store, env, a.browser_url)
     url = browser_url(store, a.user, base, user=auth[0] if auth else None, password=auth[1] if auth else None)
-    with Memory(store, auth=auth) as mem:
+    from graphmem.shells.cli.llm import configure_from_env
+
+    with Memory(store, auth=auth, **configure_from_env(env, getattr(a, "embedder", None))) as mem:
         n = len(mem.facts(a.user, include_frozen=True))
     if n == 0:
         where = store.rsplit("@", 1)[-1]  # no credentials in the message

@@ -4,8 +4,11 @@ environment is read only from the mapping `cli.main` hands in.
 
     GRAPHMEM_LLM_MODEL      chat model for extraction (unset: rules only)
     GRAPHMEM_EXTRACT_MODE   rules | llm | hybrid (default hybrid when a model is set)
-    GRAPHMEM_EMBED_MODEL    embedding model (unset: the built-in hashing embedder);
-                            "hashing" for the built-in one, "st:NAME" for sentence-transformers
+    GRAPHMEM_EMBEDDER       hashing (default) | static | blend | e5 | openai: the vector channel's
+                            embedder (the global --embedder flag wins over it)
+    GRAPHMEM_EMBED_MODEL    embedding model of an OpenAI-compatible endpoint (picks `openai`
+                            when GRAPHMEM_EMBEDDER is unset); "st:NAME" for sentence-transformers,
+                            "hashing" for the lexical one
     GRAPHMEM_EMBED_DIM      embedding dimension (sent as `dimensions=` to OpenAI-style endpoints)
     OPENAI_BASE_URL         an OpenAI-compatible server, e.g. http://localhost:11434/v1
     OPENAI_API_KEY          its key (local servers usually need none)
@@ -20,6 +23,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
+from graphmem.embedding.choice import EMBEDDER_NAMES, make_embedder
 from graphmem.embedding.hashing import Embedder, HashingEmbedder
 from graphmem.errors import InvalidInputError
 
@@ -31,9 +35,22 @@ def _get(environ: Mapping[str, str], key: str) -> str | None:
     return value.strip() if value and value.strip() else None
 
 
-def build_embedder(environ: Mapping[str, str]) -> Embedder | None:
-    """The embedder GRAPHMEM_EMBED_MODEL asks for, or None when it is unset."""
+def build_embedder(environ: Mapping[str, str], choice: str | None = None) -> Embedder | None:
+    """The embedder `choice` (the --embedder flag), else GRAPHMEM_EMBEDDER, else
+    GRAPHMEM_EMBED_MODEL asks for, or None when none is set (Memory's default applies)."""
+    choice = choice or _get(environ, "GRAPHMEM_EMBEDDER")
+    if choice is not None and choice != "openai":
+        if choice not in EMBEDDER_NAMES:
+            raise InvalidInputError(
+                f"GRAPHMEM_EMBEDDER / --embedder must be one of {', '.join((*EMBEDDER_NAMES, 'openai'))}, "
+                f"not {choice!r}"
+            )
+        if _get(environ, "GRAPHMEM_EMBED_MODEL") is not None:
+            raise InvalidInputError(f"GRAPHMEM_EMBED_MODEL is set, but the embedder chosen is {choice!r}")
+        return make_embedder(choice)
     name = _get(environ, "GRAPHMEM_EMBED_MODEL")
+    if choice == "openai" and name is None:
+        raise InvalidInputError("the openai embedder needs GRAPHMEM_EMBED_MODEL (an embedding model name)")
     raw_dim = _get(environ, "GRAPHMEM_EMBED_DIM")
     dim: int | None = None
     if raw_dim is not None:
@@ -61,10 +78,11 @@ def build_embedder(environ: Mapping[str, str]) -> Embedder | None:
     )
 
 
-def configure_from_env(environ: Mapping[str, str]) -> dict[str, Any]:
+def configure_from_env(environ: Mapping[str, str], embedder: str | None = None) -> dict[str, Any]:
     """`extractor=` / `embedder=` keyword arguments for `Memory`, from the environment.
 
-    Empty when nothing is configured, so the defaults (rules, hashing) apply.
+    Empty when nothing is configured, so the defaults (rules, the static embedder) apply.
+    `embedder`: the --embedder flag.
     """
     kwargs: dict[str, Any] = {}
     model = _get(environ, "GRAPHMEM_LLM_MODEL")
@@ -84,9 +102,9 @@ def configure_from_env(environ: Mapping[str, str]) -> dict[str, Any]:
             api_key=_get(environ, "OPENAI_API_KEY"),
         )
         kwargs["extractor"] = make_extractor(mode, llm=llm)
-    embedder = build_embedder(environ)
-    if embedder is not None:
-        kwargs["embedder"] = embedder
+    chosen = build_embedder(environ, embedder)
+    if chosen is not None:
+        kwargs["embedder"] = chosen
     return kwargs
 
 
@@ -122,7 +140,7 @@ def cmd_reembed(
     from graphmem.stores import open_store
     from graphmem.write.reembed import reembed
 
-    embedder = build_embedder(environ) or HashingEmbedder()
+    embedder = build_embedder(environ, getattr(a, "embedder", None)) or make_embedder()
     store = open_store(target, auth)
     try:
         info = store.embedder_info()
@@ -159,8 +177,9 @@ def register(add: Callable[..., argparse.ArgumentParser]) -> None:
     sp = add(
         "reembed",
         None,
-        "Re-embed every stored fact with the embedder configured by GRAPHMEM_EMBED_MODEL "
-        "(the built-in hashing embedder when unset), with a progress bar on stderr.",
+        "Re-embed every stored fact and message with the embedder chosen by --embedder, "
+        "GRAPHMEM_EMBEDDER or GRAPHMEM_EMBED_MODEL (the default static embedder when none is set), "
+        "with a progress bar on stderr.",
     )
     sp.add_argument("--yes", action="store_true", help="do not ask for confirmation")
     sp.add_argument(

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from graphmem.embedding.choice import EMBEDDER_NAMES
 from graphmem.errors import GraphMemError
 from graphmem.facts.vocab import CORE_KEYS
 from graphmem.shells.cli import analyst as cli_analyst
@@ -105,6 +106,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="graphmem", description="Long-term memory for AI agents.")
     p.add_argument("--store", help="SQLite path or bolt:// / neo4j:// URI (default: $GRAPHMEM_STORE, "
                    "then a file in the user's data directory)")  # fmt: skip
+    p.add_argument("--embedder", choices=(*EMBEDDER_NAMES, "openai"),
+                   help="the vector channel's embedder (default: $GRAPHMEM_EMBEDDER, then hashing; "
+                   "a store keeps the one that wrote it: `graphmem reembed` switches)")  # fmt: skip
     sub = p.add_subparsers(dest="command", required=True)
 
     def add(name: str, handler: Handler | None, help_: str) -> argparse.ArgumentParser:
@@ -182,7 +186,9 @@ def _main(argv: Sequence[str] | None) -> int:
             return int(a.store_command(store, neo4j_auth_from_env(), os.environ, a))
         from graphmem.memory import Memory
 
-        with Memory(store, auth=neo4j_auth_from_env(), **cli_llm.configure_from_env(os.environ)) as mem:
+        with Memory(
+            store, auth=neo4j_auth_from_env(), **cli_llm.configure_from_env(os.environ, a.embedder)
+        ) as mem:
             return int(a.handler(mem, a, s))
     except GraphMemError as e:
         print(f"graphmem: error: {e}", file=sys.stderr)

@@ -133,12 +133,12 @@ def cmd_gc(mem: Memory, a: argparse.Namespace, s: Any) -> int:
     return 0
 
 
-def _env_embedder(environ: Mapping[str, str]) -> Embedder | None:
+def _env_embedder(environ: Mapping[str, str], choice: str | None = None) -> Embedder | None:
     try:
         from graphmem.shells.cli.llm import build_embedder  # the configured neural embedder, when any
     except ImportError:  # pragma: no cover - built without LLM support
         return None
-    return build_embedder(environ)
+    return build_embedder(environ, choice)
 
 
 def cmd_migrate(a: argparse.Namespace, default_src: str, auth: tuple[str, str] | None,
@@ -151,7 +151,12 @@ def cmd_migrate(a: argparse.Namespace, default_src: str, auth: tuple[str, str] |
     try:
         dst = open_store(a.dest, auth)
         try:
-            r = copy_store(src, dst, ProgressBar("migrate"), embedder=_env_embedder(environ))
+            r = copy_store(
+                src,
+                dst,
+                ProgressBar("migrate"),
+                embedder=_env_embedder(environ, getattr(a, "embedder", None)),
+            )
         finally:
             dst.close()
     finally:

@@ -60,12 +60,14 @@ def register(add: Callable[..., argparse.ArgumentParser]) -> None:
     sp.set_defaults(store_command=cmd_serve)
 
 
-def _opener(store: str, auth: tuple[str, str] | None, env: Mapping[str, str]) -> Callable[[], Any]:
+def _opener(
+    store: str, auth: tuple[str, str] | None, env: Mapping[str, str], embedder: str | None = None
+) -> Callable[[], Any]:
     def open_memory() -> Any:
         from graphmem.memory import Memory
         from graphmem.shells.cli.llm import configure_from_env
 
-        return Memory(store, auth=auth, **configure_from_env(env))
+        return Memory(store, auth=auth, **configure_from_env(env, embedder))
 
     return open_memory
 
@@ -118,7 +120,7 @@ def cmd_mcp(store: str, auth: tuple[str, str] | None, env: Mapping[str, str], a:
     from graphmem.shells.service.lazy import LazyMemory
     from graphmem.write import validate
 
-    lazy = LazyMemory(_opener(store, auth, env), store)
+    lazy = LazyMemory(_opener(store, auth, env, getattr(a, "embedder", None)), store)
     if a.transport == "stdio":
         if not a.user:
             print("graphmem: error: mcp over stdio needs --user", file=sys.stderr)
@@ -166,7 +168,7 @@ def cmd_serve(store: str, auth: tuple[str, str] | None, env: Mapping[str, str], 
     limits = {} if a.max_body_bytes is None else {"max_body_bytes": a.max_body_bytes}
     settings = ServiceSettings(keys=keys, allowed_hosts=tuple(a.allowed_host), body_timeout=a.body_timeout,
                                **limits)  # fmt: skip
-    app = create_app(LazyMemory(_opener(store, auth, env), store), settings)
+    app = create_app(LazyMemory(_opener(store, auth, env, getattr(a, "embedder", None)), store), settings)
     print(f"graphmem serve: http://{a.host}:{a.port} (docs at /docs)", file=sys.stderr)
     # A keep-alive window longer than uvicorn's 5 s default: a client reusing a pooled
     # connection just as the server closes it sees a dropped request.
