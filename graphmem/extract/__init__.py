@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from graphmem.extract.common import State, zh_pos
 from graphmem.extract.discourse import MessageReader
 from graphmem.extract.protocol import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts
 from graphmem.extract.relations import RELATION_WORDS, relation_of, relation_words
 from graphmem.lang import Pack, Trace
+from graphmem.lang.normalise import normalise
 from graphmem.model import Candidate, Ignored
 
 __all__ = [
@@ -93,6 +95,7 @@ class RuleExtractor:
 
         zh_pos("的")
         nlp.warm()
+        normalise("", "en"), normalise("", "zh")
 
     def extract(
         self, sentences: Sequence[str], context: ExtractContext | None = None, *, trace: Trace | None = None
@@ -125,7 +128,15 @@ class RuleExtractor:
             for piece in rules.pieces(text):
                 if trace is not None:
                     trace.begin(i, piece)
-                found = reader.read(piece, lang, rules)
+                # The rules read the piece with its asides, fillers and slips taken off; what was
+                # said stays the provenance of what they find (the episode keeps the message).
+                said = normalise(piece, lang)
+                found = reader.read(said, lang, rules)
+                if said != piece:
+                    found = [
+                        c if c.source_text and c.source_text in piece else replace(c, source_text=piece)
+                        for c in found
+                    ]
                 if trace is not None:
                     trace.found(found)
                 if found:
