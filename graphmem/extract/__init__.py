@@ -15,14 +15,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
 from graphmem.extract.common import State, zh_pos
 from graphmem.extract.discourse import MessageReader
 from graphmem.extract.protocol import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts
 from graphmem.extract.relations import RELATION_WORDS, relation_of, relation_words
 from graphmem.lang import Pack, Trace
-from graphmem.lang.normalise import normalise
 from graphmem.model import Candidate, Ignored
 
 __all__ = [
@@ -92,10 +90,11 @@ class RuleExtractor:
         and compile the rules, now instead of on the first message: once per process, one to
         a few seconds."""
         from graphmem.extract import nlp, rules_en, rules_zh  # noqa: F401 - their patterns compile on import
+        from graphmem.lang import normalise
 
         zh_pos("的")
         nlp.warm()
-        normalise("", "en"), normalise("", "zh")
+        normalise.normaliser("en"), normalise.normaliser("zh")
 
     def extract(
         self, sentences: Sequence[str], context: ExtractContext | None = None, *, trace: Trace | None = None
@@ -128,15 +127,7 @@ class RuleExtractor:
             for piece in rules.pieces(text):
                 if trace is not None:
                     trace.begin(i, piece)
-                # The rules read the piece with its asides, fillers and slips taken off; what was
-                # said stays the provenance of what they find (the episode keeps the message).
-                said = normalise(piece, lang)
-                found = reader.read(said, lang, rules)
-                if said != piece:
-                    found = [
-                        c if c.source_text and c.source_text in piece else replace(c, source_text=piece)
-                        for c in found
-                    ]
+                found = reader.read(piece, lang, rules)
                 if trace is not None:
                     trace.found(found)
                 if found:

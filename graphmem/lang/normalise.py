@@ -148,6 +148,7 @@ class Normaliser:
     lead_marked: re.Pattern[str]
     lead_keeps: re.Pattern[str]
     lead_max: int
+    lead_talk: re.Pattern[str] | None  # a marked lead must hold one of these (Chinese), or None
     fillers: re.Pattern[str]
     typos: _Typos | None
 
@@ -180,12 +181,15 @@ class Normaliser:
             return False
         if self.language == "en":
             words = lead.split()
+            if len(words) == 1 and words[0][:1].isupper() or any(w[:1].isupper() for w in words[1:]):
+                return False  # a name: "Raj, my cousin, works at …" is an apposition
             return (
                 0 < len(words) <= self.lead_max
                 and not any(w.strip(".,!?").lower() in _FIRST_PERSON_EN for w in words)
                 and not re.search(r"\d", lead)
             )
-        return 0 < len(lead) <= self.lead_max and "我" not in lead and not re.search(r"\d", lead)
+        talk = self.lead_talk is None or bool(self.lead_talk.search(lead))
+        return talk and 0 < len(lead) <= self.lead_max and "我" not in lead and not re.search(r"\d", lead)
 
 
 @cache
@@ -227,7 +231,7 @@ def normaliser(language: str) -> Normaliser:
         )
     return Normaliser(
         language, lead_phrases, lead_marked, keeps, int(data.get("lead_max_words", data.get("lead_max_chars", 8))),
-        fillers, typos,
+        re.compile(_alternation(data["lead_talk"])) if "lead_talk" in data else None, fillers, typos,
     )  # fmt: skip
 
 
