@@ -90,9 +90,11 @@ class RuleExtractor:
         and compile the rules, now instead of on the first message: once per process, one to
         a few seconds."""
         from graphmem.extract import nlp, rules_en, rules_zh  # noqa: F401 - their patterns compile on import
+        from graphmem.lang import normalise
 
         zh_pos("的")
         nlp.warm()
+        normalise.normaliser("en"), normalise.normaliser("zh")
 
     def extract(
         self, sentences: Sequence[str], context: ExtractContext | None = None, *, trace: Trace | None = None

@@ -24,7 +24,7 @@ from graphmem.extract.lexicon import (
 )
 from graphmem.extract.protocol import ExtractContext
 from graphmem.extract.relations import entity_type, relation_of
-from graphmem.lang import Pack, Trace
+from graphmem.lang import Pack, Trace, values
 from graphmem.model import SELF, Candidate
 
 # Emoji (with their joiners and variation selectors) end a thought as a full stop does; both
@@ -357,6 +357,7 @@ def finish(
         value = c.value.strip(" \t,，。.;；:：!！?？\"'“”‘’~～")
         if c.attribute not in _FREE_TEXT:
             value = _ZH_TAIL_PARTICLES.sub("", _EMOJI.sub("", value).strip()).strip()
+            value = values.trim(c.attribute, value)  # "latex since I was a kid" -> "latex"
         if not value or len(value) > 300:
             continue
         c = replace(c, value=value)

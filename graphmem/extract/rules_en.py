@@ -19,6 +19,7 @@ from graphmem.extract.lexicon import EN_JOBS, EN_NOT_NAMES
 from graphmem.extract.relations import entity_type, relation_of
 from graphmem.gate.sentences import split as split_sentences
 from graphmem.lang import Handler, Pack, load_pack, merge_handlers
+from graphmem.lang.normalise import normalise
 
 I = re.I  # noqa: E741
 _DISCOURSE = re.compile(
@@ -444,6 +445,9 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     s = _REMEMBER.sub("", s).strip()
     correction = bool(fixes.CORRECTION.match(s))
     s = fixes.CORRECTION.sub("", s).strip()
+    # asides, fillers and slips of the cue words off, once the cues around them are read
+    # (graphmem.lang.normalise); what was said stays the provenance (MessageReader)
+    s = normalise(s, "en")
     if not s:
         return []
     if _is_style(clauses_en.expand(s)):

@@ -21,6 +21,7 @@ from graphmem.extract.lexicon import words
 from graphmem.extract.relations import entity_type, other_sibling, relation_of
 from graphmem.gate.sentences import split as split_sentences
 from graphmem.lang import Handler, Pack, load_pack, merge_handlers
+from graphmem.lang.normalise import normalise
 
 # A tilde ends a Chinese sentence ("好开心～我下周去北京"); the shared splitter keeps it inside.
 _TILDE_END = re.compile(r"(?<=[～~])")
@@ -418,6 +419,7 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     s = _REMEMBER.sub("", s)
     correction = bool(_CORRECTION.search(s) or _CORRECTION_SOFT.search(s))
     s = _CORRECTION.sub("", s).strip("，, ")
+    s = normalise(s, "zh")  # asides and fillers off, once the cues around them are read
     if not s:
         return []
     if _is_style(s):

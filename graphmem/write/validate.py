@@ -17,6 +17,9 @@ from datetime import datetime
 from typing import Any
 
 from graphmem.errors import InvalidInputError, InvalidTextError, InvalidUserIdError, TextTooLargeError
+from graphmem.extract.relations import relation_of
+from graphmem.facts.vocab import RELATION_KEYS
+from graphmem.lang import values
 from graphmem.model import KINDS, SOURCES, Candidate
 from graphmem.text.timestamps import parse_time
 
@@ -196,6 +199,12 @@ def attribute(value: object) -> str:
     return value
 
 
+def _value_problem(c: Candidate) -> str | None:
+    relation = bool(c.object_type) or c.attribute in RELATION_KEYS
+    own = relation and relation_of(c.value) == (c.attribute, c.qualifier)
+    return values.problem(c.attribute, c.value, relation, placeholder=own)
+
+
 def candidate_problem(c: Candidate, secrets_in: dict[str, bool] | None = None) -> str | None:
     """Why an extractor's candidate cannot be written (an unknown attribute, an empty or
     oversized value, a secret in what it would store), or None. `secrets_in` remembers
@@ -213,6 +222,8 @@ def candidate_problem(c: Candidate, secrets_in: dict[str, bool] | None = None) -
         return "invalid_subject"
     if c.source not in SOURCES or (c.kind is not None and c.kind not in KINDS):
         return "invalid_source_or_kind"
+    if not c.retract and (bad := _value_problem(c)):
+        return bad  # a role for a name, a story for a thing: the message stays its episode
     checked = f"{c.value}\n{c.source_text}\n{c.text or ''}"
     found = secrets_in.get(checked) if secrets_in is not None else None
     if found is None:

@@ -1,0 +1,240 @@
+"""Text normalisation before the rule tables: what a chat message wraps a statement in, and
+the slips in the words the rules key on, taken off so the rules read the statement.
+
+    "random but, I'm lol seriously vegan now"   -> "I'm vegan now"
+    "im alergic to shellfish"                    -> "im allergic to shellfish"
+    "对了，我真的是35岁"                           -> "我是35岁"
+
+Three steps, each driven by the pack's own data (graphmem/lang/<language>/normalise.toml):
+
+- lead-ins: a run of lead phrases at the start, or a few words before a mark (",", ":", "—")
+  that hold no first person, no condition, report, time or negation, when the statement
+  after the mark starts with the speaker ("<aside>, I'm …", "<aside>：我…");
+- fillers: stance adverbs and chat interjections right after the subject ("I'm really 29",
+  "我真的是35岁");
+- typos (English): a lower-case token that is no common word (words.txt) and lies one edit
+  (4-7 letters) or two (8 or more) from exactly one word of the pack's cue vocabulary, the
+  words its rule patterns and examples are written in, becomes that word.
+
+The original text is not changed: the extractor reads the normalised text and keeps the
+piece as said for provenance, and the message is kept whole as its episode. Chinese has no
+typo step: its slips are homophones (an input method's choice), which need a reading of
+each character that no shipped dependency gives; nothing is repaired there.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import tomllib
+
+__all__ = ["Normaliser", "normalise", "normaliser"]
+
+_MARK_EN = r"\s*(?:,|:|;|—|–|\s-)\s*"
+_MARK_ZH = r"\s*[，,：:；;—]\s*"
+_FIRST_PERSON_EN = frozenset(
+    {"i", "i'm", "im", "i've", "i'd", "i'll", "me", "my", "mine", "we", "we're", "our", "us"}
+)
+_LONE_I = re.compile(r"(?<![\w'.])i(?=\s|'[a-z]|$)")
+#: Up to three lower-case words before the speaker, with no mark: "found out I'm …".
+_LEAD_UNMARKED_EN = re.compile(r"^(?P<lead>(?:[a-z]+\s+){1,3}?)(?=(?:I'm|I am|I've|I have)\b)")
+_WORD = re.compile(r"[A-Za-z][a-z]*(?:'[a-z]+)?")
+_PATTERN_WORD = re.compile(r"(?<![\\?<$])\b[a-z]{4,}\b")
+_GROUP_NAME = re.compile(r"\(\?P<\w+>|\$\{\w+\}|\(\?P=\w+\)")
+
+
+def _read(language: str, name: str) -> str:
+    return resources.files("graphmem.lang").joinpath(language).joinpath(name).read_text(encoding="utf-8")
+
+
+def _toml(language: str, name: str) -> dict[str, Any]:
+    return tomllib.loads(_read(language, name))
+
+
+def _alternation(words: list[str], escape: bool = True) -> str:
+    parts = sorted((re.escape(w) if escape else w for w in words), key=len, reverse=True)
+    return "(?:" + "|".join(parts) + ")"
+
+
+@dataclass(frozen=True)
+class _Typos:
+    """Repair of a token against the cue vocabulary, by the symmetric-delete method: every
+    vocabulary word and every token is reduced to its forms with one or two letters deleted;
+    a token meets its candidates where the forms meet, then the true edit distance decides."""
+
+    words: frozenset[str]  # common words: never repaired
+    vocabulary: frozenset[str]
+    deletes: dict[str, frozenset[str]]  # a form with letters deleted -> the vocabulary words it comes from
+    min_letters: int
+    long_from: int
+
+    def repair(self, token: str) -> str | None:
+        if (
+            len(token) < self.min_letters
+            or not token.isalpha()
+            or not token.islower()
+            or token in self.words
+            or token in self.vocabulary
+        ):
+            return None
+        limit = 1 if len(token) < self.long_from else 2
+        near: set[str] = set()
+        for form in _deletes(token, limit):
+            near |= self.deletes.get(form, frozenset())
+        best, best_d = [], limit + 1
+        for word in near:
+            d = _distance(token, word, limit)
+            if d < best_d:
+                best, best_d = [word], d
+            elif d == best_d:
+                best.append(word)
+        return best[0] if len(best) == 1 and best_d <= limit else None  # ambiguous: no repair
+
+
+def _deletes(word: str, depth: int) -> set[str]:
+    out, frontier = {word}, {word}
+    for _ in range(depth):
+        frontier = {w[:i] + w[i + 1 :] for w in frontier for i in range(len(w))}
+        out |= frontier
+    return out
+
+
+def _distance(a: str, b: str, limit: int) -> int:
+    """Edit distance with adjacent transpositions (optimal string alignment), or limit + 1 past it."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+def cue_vocabulary(language: str) -> frozenset[str]:
+    """The lower-case words (four letters or more) a pack's rules are written in: the literal
+    words of its patterns and fragments, and the lower-case words of its rules' examples."""
+    pack = _toml(language, "pack.toml")
+    texts: list[str] = []
+    examples: list[str] = []
+
+    def flat(v: object) -> str:
+        return "".join(v) if isinstance(v, list) else str(v)
+
+    texts += [flat(v) for v in _toml(language, "fragments.toml").get("fragments", {}).values()]
+    for table in pack.get("tables", ()):
+        for rule in _toml(language, f"{table}.toml").get("rule", ()):
+            texts.append(flat(rule.get("pattern", "")))
+            examples += rule.get("examples", ())
+    found = {w for t in texts for w in _PATTERN_WORD.findall(_GROUP_NAME.sub(" ", t))}
+    found |= {w for e in examples for w in _WORD.findall(e) if w.islower() and len(w) >= 4 and "'" not in w}
+    return frozenset(found)
+
+
+@dataclass(frozen=True)
+class Normaliser:
+    language: str
+    lead_phrases: re.Pattern[str]
+    lead_marked: re.Pattern[str]
+    lead_keeps: re.Pattern[str]
+    lead_max: int
+    lead_talk: re.Pattern[str] | None  # a marked lead must hold one of these (Chinese), or None
+    fillers: re.Pattern[str]
+    typos: _Typos | None
+
+    def __call__(self, text: str) -> str:
+        out = self._lead(text)
+        if self.typos is not None:
+            out = _WORD.sub(lambda m: self.typos.repair(m[0]) or m[0] if self.typos else m[0], out)
+        out = self.fillers.sub(lambda m: m["subj"] + m["sep"], out)
+        if self.language == "en" and "i" in out:
+            out = _LONE_I.sub("I", out)  # "and i live in …": the subject the clause splitter knows
+        return out if out.strip() else text
+
+    def _lead(self, text: str) -> str:
+        for _ in range(3):  # "ok so, random but: I'm …": a lead-in may follow a lead-in
+            m = self.lead_phrases.match(text)
+            if m and m.end() < len(text):
+                text = text[m.end() :]
+                continue
+            m = self.lead_marked.match(text)
+            if (m is None or not self._aside(m["lead"])) and self.language == "en":
+                m = _LEAD_UNMARKED_EN.match(text)
+            if m is None or not self._aside(m["lead"]):
+                return text
+            text = text[m.end() :]
+        return text
+
+    def _aside(self, lead: str) -> bool:
+        """Words before a mark that are only talk around the statement."""
+        if self.lead_keeps.search(lead):
+            return False
+        if self.language == "en":
+            words = lead.split()
+            if len(words) == 1 and words[0][:1].isupper() or any(w[:1].isupper() for w in words[1:]):
+                return False  # a name: "Raj, my cousin, works at …" is an apposition
+            return (
+                0 < len(words) <= self.lead_max
+                and not any(w.strip(".,!?").lower() in _FIRST_PERSON_EN for w in words)
+                and not re.search(r"\d", lead)
+            )
+        talk = self.lead_talk is None or bool(self.lead_talk.search(lead))
+        return talk and 0 < len(lead) <= self.lead_max and "我" not in lead and not re.search(r"\d", lead)
+
+
+@cache
+def normaliser(language: str) -> Normaliser:
+    """The normaliser of `language`, its lexicons read from the pack once."""
+    data = _toml(language, "normalise.toml")
+    en = language == "en"
+    flags = re.IGNORECASE if en else 0
+    b, e = (r"(?<![\w'])", r"(?![\w'])") if en else ("", "")
+    phrases = _alternation(data["lead_phrases"])
+    lead_phrases = re.compile(rf"^\s*{b}{phrases}{e}[\s,，:：!！.。—–-]*", flags)
+    subjects = _alternation(data["lead_subjects"])
+    lead_marked = re.compile(
+        rf"^(?P<lead>[^,，:：;；—–.。!！?？]+?){_MARK_EN if en else _MARK_ZH}(?={subjects}{e})", flags
+    )
+    keeps = re.compile(b + _alternation(data["lead_keeps"]) + e, flags)
+    plain = [f for f in data["fillers"] if f not in data.get("copula_only", ())]
+    subject = _alternation(data["subjects"], escape=False)
+    if en:
+        copula = r"(?:I'm|I am|Im|we're|we are|my \w+(?: \w+)? is|my \w+(?: \w+)?'s)"
+        fillers = re.compile(
+            rf"(?<![\w'])(?P<subj>{copula}|{subject})(?P<sep>\s+)"
+            rf"(?:(?:{_alternation(plain)}|(?<=(?:m|e|s) ){_alternation(data.get('copula_only', []))}),?\s+)+",
+            flags,
+        )
+    else:
+        fillers = re.compile(rf"(?P<subj>{subject})(?P<sep>)(?:{_alternation(plain)})+")
+    typos = None
+    if "typos" in data:
+        t = data["typos"]
+        words = frozenset(w for w in _read(language, "words.txt").split("\n") if w and not w.startswith("#"))
+        vocabulary = cue_vocabulary(language) - set(t.get("not_targets", ()))
+        index: dict[str, set[str]] = {}
+        for word in vocabulary:
+            for form in _deletes(word, 1 if len(word) < t["long_from"] else 2):
+                index.setdefault(form, set()).add(word)
+        typos = _Typos(
+            words, vocabulary, {k: frozenset(v) for k, v in index.items()}, t["min_letters"], t["long_from"]
+        )
+    return Normaliser(
+        language, lead_phrases, lead_marked, keeps, int(data.get("lead_max_words", data.get("lead_max_chars", 8))),
+        re.compile(_alternation(data["lead_talk"])) if "lead_talk" in data else None, fillers, typos,
+    )  # fmt: skip
+
+
+def normalise(text: str, language: str) -> str:
+    """`text` as the rules should read it (see the module's docstring)."""
+    return normaliser(language)(text)

@@ -1,0 +1,101 @@
+"""What a value must be: a relation names someone, a taste or an allergy names the thing.
+
+The checks run where candidates are validated (graphmem.write.validate), whatever extractor
+made them, with the lexicons of both packs (graphmem/lang/<language>/values.toml): a value
+said in one language inside the other's sentence is checked all the same.
+
+    problem("spouse", "老公")                      -> "not_a_name"
+    problem("friend", "the team lead")             -> "not_a_name"
+    problem("allergy", "I found out at the dentist") -> "not_a_thing"
+    trim("allergy", "latex since I was a kid")     -> "latex"
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+import tomllib
+
+__all__ = ["problem", "trim"]
+
+_LANGUAGES = ("en", "zh")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+@dataclass(frozen=True)
+class _Lexicon:
+    not_names: frozenset[str]
+    owned: re.Pattern[str]  # "my boss", "我老公": an owner word before a role or kinship word
+    things: frozenset[str]
+    story: re.Pattern[str]
+    max_words: int
+    max_chars: int
+    tail: re.Pattern[str]
+
+
+def _alternation(words: list[str]) -> str:
+    return "(?:" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + ")"
+
+
+@cache
+def _lexicon(language: str) -> _Lexicon:
+    text = resources.files("graphmem.lang").joinpath(language).joinpath("values.toml").read_text("utf-8")
+    data = tomllib.loads(text)
+    en = language == "en"
+    b, e = (r"(?<![\w'])", r"(?![\w'])") if en else ("", "")
+    flags = re.IGNORECASE if en else 0
+    names = _alternation(data["not_names"])
+    space = r"\s+" if en else ""
+    owned = re.compile(rf"^{_alternation(data['owner_words'])}{space}{names}{e}", flags)
+    return _Lexicon(
+        frozenset(w.lower() for w in data["not_names"]),
+        owned,
+        frozenset(data["thing_attributes"]),
+        re.compile(b + _alternation(data["story_words"]) + e, flags),
+        int(data.get("thing_max_words", 0)),
+        int(data.get("thing_max_chars", 0)),
+        # case kept in English: "The Last of Us" is a title, "last week" a time
+        re.compile(rf"(?:,\s*|{space}){b}{_alternation(data['tail_starts'])}{e}.*$" if en else
+                   rf"[，,]?{_alternation(data['tail_starts'])}.*$", re.DOTALL),
+    )  # fmt: skip
+
+
+def _lexicons(value: str) -> list[_Lexicon]:
+    return [_lexicon(lang) for lang in _LANGUAGES]
+
+
+def problem(attribute: str, value: str, relation: bool, placeholder: bool = False) -> str | None:
+    """Why `value` cannot be the value of `attribute`, or None. `relation`: the attribute
+    links the user to a person or a pet (graphmem.facts.vocab). `placeholder`: the value is
+    the word for this very relation ("dad" on a parent/father link, said before any name:
+    "my dad is retiring"), which stands for someone not yet named and is kept; a role or
+    kinship word of another kind ("spouse: boss", "friend: 我老公") is never a name."""
+    if attribute == "pet":  # a pet said by its kind ("my labrador") is kept as its kind
+        return None
+    v = value.strip()
+    low = v.lower()
+    for lex in _lexicons(v):
+        if relation and (lex.owned.match(v) or (low in lex.not_names and not placeholder)):
+            return "not_a_name"
+        if attribute in lex.things and not relation:
+            if lex.story.search(v):
+                return "not_a_thing"
+            if lex.max_words and not _CJK.search(v) and len(v.split()) > lex.max_words:
+                return "not_a_thing"
+            if lex.max_chars and _CJK.search(v) and len(v) > lex.max_chars:
+                return "not_a_thing"
+    return None
+
+
+def trim(attribute: str, value: str) -> str:
+    """`value` cut where what is said about the thing starts ("latex the hard way" -> "latex");
+    empty when all of it is such talk ("at the dentist of all places", a list item after the
+    thing)."""
+    out = value
+    for lex in _lexicons(value):
+        if attribute in lex.things:
+            out = lex.tail.sub("", " " + out).strip(" ,，。.")
+    return out
