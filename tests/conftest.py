@@ -20,6 +20,7 @@ node id pytest 9 no longer reads, so its groups do nothing.)
 from __future__ import annotations
 
 import contextlib
+import signal
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -32,6 +33,16 @@ SQLITE = pytest.param("sqlite", id="sqlite")
 NEO4J = pytest.param("neo4j", id="neo4j", marks=pytest.mark.neo4j)
 #: Both stores, the neo4j one marked: for tests parametrized by hand (`@pytest.mark.parametrize`).
 BACKENDS = [SQLITE, NEO4J]
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """SIGTERM ends the run as Ctrl-C does, so session fixtures stop the Neo4j servers they
+    started (`make test` stops its background tiers with it; the servers run detached)."""
+    signal.signal(signal.SIGTERM, _interrupt)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

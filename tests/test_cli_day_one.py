@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from graphmem import Memory
+
 # Every test starts the CLI in a fresh process (what a user runs, and what it imports).
 pytestmark = pytest.mark.slow
 
@@ -59,8 +61,10 @@ def test_facts_show_ids_and_local_times(tmp_path: Path) -> None:
 
 def test_recall_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     db = tmp_path / "m.db"
-    for n in range(12):
-        _cli(db, "remember", "--user", "u", f"I like board game number {n}.")
+    # Seeded in this process (twelve CLI starts cost a minute): the pipe is what is tested.
+    with Memory(str(db)) as mem:
+        for n in range(12):
+            mem.remember("u", f"I like board game number {n}.")
     cmd = f"{sys.executable} -m graphmem --store {db} recall --user u --json -k 8 'board games' | head -2"
     done = subprocess.run(
         ["bash", "-o", "pipefail", "-c", cmd], cwd=ROOT, capture_output=True, text=True, timeout=120
