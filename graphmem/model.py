@@ -132,7 +132,8 @@ class ExplainedPiece:
     reason ("question", "greeting", "small_talk", "filler", "secret", "control", "irony",
     "assistant_turn", "empty", "candidate_cap") or "no_rule_matched" (read, nothing made).
     Read: `rules` lists, in order, each rule that matched it with "fired" (its candidates
-    kept) or "passed" (its handler declined); `candidates` what it made, each with `.rule`."""
+    kept) or "passed" (its handler declined), and each discourse cue found around it with
+    "cue" ("en.cue.retraction"); `candidates` what it made, each with `.rule`."""
 
     text: str
     reason: str | None = None

@@ -55,7 +55,10 @@ def test_each_rule_reads_its_own_examples(rule: Rule) -> None:
 def test_every_rule_has_an_id_and_examples() -> None:
     ids = [r.id for r in RULES]
     assert len(ids) == len(set(ids)) > 200
-    assert all(re.fullmatch(r"(?:en|zh)\.(?:clause|predicate)\.[a-z0-9_]+", i) for i in ids)
+    assert all(
+        re.fullmatch(r"(?:en|zh)\.(?:clause|predicate|contrast|turn|promotion|age)\.[a-z0-9_]+", i)
+        for i in ids
+    )
     assert not [r.id for r in RULES if not r.examples]
 
 
@@ -114,14 +117,32 @@ def test_a_pack_naming_an_unknown_handler_does_not_load() -> None:
 
 
 def test_a_pack_with_a_handler_no_rule_names_does_not_load() -> None:
-    from graphmem.extract import patterns_en, patterns_en_life
+    from graphmem.extract import changes, contrasts, patterns_en, patterns_en_life, turns
 
     handlers = {
         **patterns_en.HANDLERS,
         **patterns_en_life.PREDICATE_HANDLERS,
         **patterns_en_life.CLAUSE_HANDLERS,
+        **contrasts.HANDLERS["en"],
+        **turns.HANDLERS,
+        **changes.HANDLERS,
         **{n: (lambda m, c: None) for n in ("retract_topic", "forget_that", "intro_here", "test_found")},
         "spare": lambda m, c: None,
     }
     with pytest.raises(RuleTableError, match="handlers no rule names: \\['spare'\\]"):
         load_pack("en", handlers, {"DIET": patterns_en.DIET, "LANG": patterns_en.LANG})
+
+
+def test_a_turn_rule_moved_below_one_that_reads_its_sentences_fails_the_example_test() -> None:
+    """The discourse tables are checked the same way: "受够了X" placed back below "X…够了"
+    (where it once sat) is read by the wider rule as a turn away from "受"."""
+    from graphmem.lang import RuleTable
+
+    pack = PACKS["zh"]
+    t = pack.table("turn")
+    target = t.rules[t.index("zh.turn.shou_gou_le")]
+    assert not misfires(target)
+    rest = [r for r in t.rules if r.id != target.id]
+    at = next(i for i, r in enumerate(rest) if r.id == "zh.turn.x_ni_le") + 1
+    moved = RuleTable(t.name, (*rest[:at], target, *rest[at:]))
+    assert len(misfires(target, {**PACKS, "zh": pack.with_table(moved)})) == len(target.examples)

@@ -12,9 +12,14 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from graphmem import Memory
 from graphmem.extract import rules_en, rules_zh
 from graphmem.stores import SCHEMA_VERSION
+
+# The ids are kept by each store's own rows (SQLite columns, Neo4j properties).
+pytestmark = pytest.mark.both_stores
 
 ROOT = Path(__file__).resolve().parents[1]
 RULE_IDS = {r.id: r for pack in (rules_en.PACK, rules_zh.PACK) for r in pack.rules()}

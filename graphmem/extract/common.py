@@ -196,6 +196,16 @@ class Ctx:
     times: frozenset[str] = frozenset()  # nlp labels found in the clause: TIME, RECUR, HABIT
 
 
+@dataclass(frozen=True)
+class Said:
+    """What a discourse rule (contrast, promotion, age) sees besides its match: what the user
+    has on record, the message piece it came from, its language."""
+
+    context: ExtractContext
+    source: str
+    lang: str
+
+
 def time_ctx(subj: Subject, src: str, state: State, text: str, lang: str, time_rx: re.Pattern) -> Ctx:
     """A Ctx whose time facts come from the spaCy matcher, with the rule's regex as a second
     opinion for what tokenisation loses (jieba reads 我国庆 as 我国|庆)."""

@@ -1,30 +1,39 @@
-"""Cue lexicons, loaded from the data files beside this module and compiled once.
+"""Cue lexicons, read from the language packs (graphmem/lang/<language>/cues.toml) and
+compiled once.
 
-`discourse_cues.json` holds the words people put around a statement (fillers, precision and
-retraction cues, change-of-state cues, hypotheticals); `turn_cues.json` the ways a taste is
-said to turn away from one thing or toward another. Both are data: a phrasing is added
-there, not in code.
+Each `[[cue]]` of a pack is one kind of cue people put around a statement (fillers and
+openers, precision and retraction cues, change-of-state cues, hypotheticals), with an id and
+example statements; `[turn]` holds what the taste-turn reader needs besides its rules (the
+clause splitter, what may lead a turn, what ends its object). Both are data: a phrasing is
+added there, not in code.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
-from importlib import resources
 from typing import Any
+
+from graphmem.lang import data
 
 #: Where an English cue may end: not inside a word ("now" is not the start of "nowhere").
 _EN_END = r"(?![\w'])"
 _EN_START = r"(?<![\w'])"
 
 
-@lru_cache(maxsize=4)
-def load(name: str) -> dict[str, Any]:
-    """The parsed data file `name` of this package."""
-    text = resources.files("graphmem.extract").joinpath(name).read_text("utf-8")
-    data: dict[str, Any] = json.loads(text)
-    return data
+def cue_rows(lang: str) -> list[dict[str, Any]]:
+    """The `[[cue]]` entries of a pack, in order."""
+    rows: list[dict[str, Any]] = data(lang, "cues.toml").get("cue", [])
+    return rows
+
+
+def _kind(lang: str, kind: str) -> dict[str, Any]:
+    return next(row for row in cue_rows(lang) if row["kind"] == kind)
+
+
+def cue_id(lang: str, kind: str) -> str:
+    """The id of a kind of cue ("en.cue.retraction")."""
+    return str(_kind(lang, kind)["id"])
 
 
 def alternation(words: list[str]) -> str:
@@ -35,18 +44,27 @@ def alternation(words: list[str]) -> str:
 @lru_cache(maxsize=32)
 def words_rx(lang: str, kind: str) -> re.Pattern[str]:
     """The discourse cues of one kind, as a pattern that finds one anywhere (whole words in English)."""
-    alt = alternation(load("discourse_cues.json")[lang][kind])
+    alt = alternation(_kind(lang, kind)["words"])
     if lang == "en":
         return re.compile(_EN_START + alt + _EN_END, re.I)
     return re.compile(alt, re.I)
+
+
+@lru_cache(maxsize=8)
+def inner_rx(lang: str) -> re.Pattern[str]:
+    """Precision cues that may stand inside a statement, with the commas around them: the
+    language's `inner_precision` cues, else all its precision cues."""
+    if lang == "en":
+        alt = alternation(_kind(lang, "inner_precision")["words"])
+        return re.compile(rf",?\s*{_EN_START}{alt}{_EN_END}\s*,?", re.I)
+    return words_rx(lang, "precision")
 
 
 @lru_cache(maxsize=32)
 def lead_rx(lang: str, kinds: tuple[str, ...]) -> re.Pattern[str]:
     """A run of cues of these kinds (and the punctuation between them) at the start of a text;
     each cue is a named group of its kind, so the reader knows which kinds it peeled."""
-    data = load("discourse_cues.json")[lang]
-    groups = "|".join(f"(?P<{k}>{alternation(data[k])})" for k in kinds)
+    groups = "|".join(f"(?P<{k}>{alternation(_kind(lang, k)['words'])})" for k in kinds)
     end = _EN_END if lang == "en" else ""
     return re.compile(rf"^[\s,，:：!！.。~～—–-]*(?:{groups}){end}[\s,，:：!！.。~～—–-]*", re.I)
 
@@ -54,26 +72,31 @@ def lead_rx(lang: str, kinds: tuple[str, ...]) -> re.Pattern[str]:
 @lru_cache(maxsize=8)
 def tail_rx(lang: str) -> re.Pattern[str]:
     """Fillers (and the punctuation around them) ending a text: "…, haha", "…哈"."""
-    alt = alternation(load("discourse_cues.json")[lang]["filler"])
+    alt = alternation(_kind(lang, "filler")["words"])
     start = _EN_START if lang == "en" else ""
     return re.compile(rf"(?:[\s,，!！.。~～—–-]*{start}{alt})+[\s,，!！.。~～]*$", re.I)
 
 
-@lru_cache(maxsize=8)
-def turn_patterns(lang: str, way: str) -> tuple[tuple[re.Pattern[str], bool, bool], ...]:
-    """The taste-turn patterns of one language and direction ("away" / "toward"), each with
-    whether it is strong (a turn that also dislikes what it leaves: "a hard pass") and whether
-    it stands alone (a toward reading that says a taste by itself)."""
-    data = load("turn_cues.json")[lang]
-    obj = data["object"]
-    flags = re.I if lang == "en" else 0
-    return tuple(
-        (re.compile(row["rx"].replace("{obj}", obj), flags), bool(row.get("strong")), bool(row.get("alone")))
-        for row in data[way]
-    )
-
-
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=16)
 def turn_words(lang: str, kind: str) -> re.Pattern[str]:
-    """A lexicon of turn_cues.json (what may stand before a turn, what ends its object) as one pattern."""
-    return re.compile(load("turn_cues.json")[lang][kind], re.I)
+    """A pattern of the pack's [turn] words (what may lead a turn, what ends its object, where
+    clauses are cut, what makes a question)."""
+    return re.compile(data(lang, "cues.toml")["turn"][kind], re.I)
+
+
+def liking(lang: str, value: str) -> str:
+    """A plain statement that the user likes `value`, in the language."""
+    return str(data(lang, "cues.toml")["turn"]["liking"]).format(value)
+
+
+@lru_cache(maxsize=16)
+def change_words(lang: str, kind: str) -> re.Pattern[str]:
+    """A pattern of the pack's [change] words (what ends a title, what is never one, whose
+    birthday a statement names)."""
+    return re.compile(data(lang, "cues.toml")["change"][kind], re.I)
+
+
+def change_list(lang: str, kind: str) -> list[str]:
+    """A word list of the pack's [change] words (how a title may end)."""
+    words: list[str] = data(lang, "cues.toml")["change"][kind]
+    return words

@@ -11,7 +11,9 @@ retraction cues (to be precise, wait no, 严格来说, 说错了), so the langua
 statement itself; it notes the cues it found, anywhere in the piece (and a piece that is only
 a cue, "不对不对。", carries its cue to the pieces after it); and it adds the readings that
 only the cues make sound: taste turns (graphmem.extract.turns), contrasts with a stored value
-(graphmem.extract.contrasts), titles and ages said by what happened (graphmem.extract.changes).
+(graphmem.extract.contrasts), titles and ages said by what happened (graphmem.extract.changes),
+each read by a table of the language's pack, so its candidates carry the id of the rule that
+made them. The cue words are pack data too (graphmem/lang/<language>/cues.toml).
 
 The candidates of a cued piece are flagged as corrections with the cue that made them one
 ("correction": the user fixes what they said; "change": what held has changed), which
@@ -25,8 +27,9 @@ import re
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from graphmem.extract import changes, contrasts, cues, turns
-from graphmem.extract.common import EMOJI, State
+from graphmem.extract import cues, turns
+from graphmem.extract.common import EMOJI, Said, State
+from graphmem.lang import Pack
 from graphmem.model import Candidate
 
 #: Below this an extractor's own confidence marks a guess (common.HEDGED_CONFIDENCE is one);
@@ -35,18 +38,13 @@ _SURE = 0.8
 CORRECTION = "explicit_correction"  # the audit rule corrections always had
 CHANGE = "change"
 _PEEL = ("opener", "filler", "precision", "retraction")
-#: Precision cues that may stand inside a statement and carry nothing of it ("I'm technically 41",
-#: "我严格来说是合伙人"); others ("actually", "I mean") are peeled only where they open it.
-_INNER_EN = re.compile(
-    r",?\s*(?<![\w'])(?:(?:well,?\s+)?technically(?: speaking)?|to be (?:more )?(?:precise|exact|accurate|clear)|"
-    r"strictly speaking|more (?:precisely|accurately))(?![\w'])\s*,?",
-    re.I,
-)
 _REPEATED_MARKS = re.compile(r"([!?！？.。~～])\1+")
 _FREE_TEXT = ("note", "event", "reply_style")
 
 
 class SentenceRules(Protocol):
+    PACK: Pack
+
     def extract_sentence(self, sentence: str, state: State) -> list: ...
 
 
@@ -57,6 +55,7 @@ class Reading:
     statement: str
     cue: str | None
     only_cue: bool  # the piece said nothing but cues and fillers ("wait no", "哦不对")
+    cues: tuple[str, ...] = ()  # the ids of the cues found (graphmem/lang/<language>/cues.toml)
 
 
 def read(piece: str, lang: str) -> Reading:
@@ -67,23 +66,28 @@ def read(piece: str, lang: str) -> Reading:
     while text and (m := lead.match(text)) and m.end() > 0:
         peeled |= {k for k in _PEEL if m.group(k)}
         text = text[m.end() :]
-    text = cues.tail_rx(lang).sub("", text).strip()
-    if lang == "en":
-        inner = _INNER_EN.sub("", text)
-        peeled |= {"precision"} if inner != text else set()
-        text = inner.strip(" ,")
-    else:
-        inner = cues.words_rx(lang, "precision").sub("", text)
-        peeled |= {"precision"} if inner != text else set()
-        text = inner.strip("，, ")
+    tail = cues.tail_rx(lang)
+    if tail.search(text):
+        peeled.add("filler")
+        text = tail.sub("", text).strip()
+    found = [k for k in _PEEL if k in peeled]
+    inner = cues.inner_rx(lang).sub("", text)
+    if inner != text:  # "I'm technically 41": a precision cue inside the statement
+        peeled.add("precision")
+        found.append("inner_precision" if lang == "en" else "precision")
+    text = inner.strip(" ,") if lang == "en" else inner.strip("，, ")
     said = text or piece
-    if peeled & {"precision", "retraction"} or cues.words_rx(lang, "retraction").search(text):
+    if cues.words_rx(lang, "retraction").search(text):
+        found.append("retraction")
+    if peeled & {"precision", "retraction"} or "retraction" in found:
         cue: str | None = CORRECTION
     elif cues.words_rx(lang, "change").search(said):
         cue = CHANGE
+        found.append("change")
     else:
         cue = None
-    return Reading(text, cue, only_cue=not text and cue == CORRECTION)
+    ids = tuple(dict.fromkeys(cues.cue_id(lang, k) for k in found))
+    return Reading(text, cue, only_cue=not text and cue == CORRECTION, cues=ids)
 
 
 def _structured(found: list[Candidate]) -> int:
@@ -117,6 +121,9 @@ class MessageReader:
 
     def read(self, piece: str, lang: str, rules: SentenceRules) -> list[Candidate]:
         reading = read(piece, lang)
+        if self.state.trace is not None:
+            for cue_id in reading.cues:
+                self.state.trace.step(cue_id, "cue")
         if reading.only_cue:
             self.pending = reading.cue
             return []
@@ -150,20 +157,24 @@ class MessageReader:
         self, statement: str, piece: str, lang: str, rules: SentenceRules, found: list[Candidate]
     ) -> list[Candidate]:
         """What the cues make of the statement besides the rules' reading: a contrast with a
-        stored value, a taste turn, a title or an age said by what happened."""
-        context = self.state.context
-        got = contrasts.contrast(context, statement, piece, lang)
+        stored value, a taste turn, a title or an age said by what happened. Each is read by
+        a table of the language's pack (contrast, turn, promotion, age), whose rule ids its
+        candidates carry."""
+        state = self.state
+        pack = state.packs.get(lang) or rules.PACK
+        said = Said(state.context, piece, lang)
+        got = pack.table("contrast").first(statement, said, state.trace)
         if got:
             return [replace(c, cue=CORRECTION) for c in got]
-        got = turns.turn_candidates(statement, lang, rules, self.state)
+        got = turns.turn_candidates(statement, lang, rules, state, pack.table("turn"))
         if got:
             return got
         if not any(c.attribute == "job_title" for c in found):
-            got = changes.promotion(statement, piece, lang)
+            got = pack.table("promotion").first(statement, said, state.trace)
             if got:
                 return got
         if not any(c.attribute == "age" for c in found):
-            got = changes.age_update(context, statement, piece, lang)
+            got = pack.table("age").first(statement, said, state.trace)
             if got:
                 return [replace(c, cue=CHANGE) for c in got]
         return []

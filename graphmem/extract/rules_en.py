@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from graphmem.extract import clauses_en, nlp
+from graphmem.extract import changes, clauses_en, contrasts, nlp, turns
 from graphmem.extract import common as c
 from graphmem.extract import corrections_en as fixes
 from graphmem.extract import patterns_en as p
@@ -479,7 +479,15 @@ def extract_sentence(sentence: str, state: c.State) -> list:
 #: pattern modules.
 PACK = load_pack(
     "en",
-    merge_handlers(p.HANDLERS, life.PREDICATE_HANDLERS, _CLAUSE_HANDLERS, life.CLAUSE_HANDLERS),
+    merge_handlers(
+        p.HANDLERS,
+        life.PREDICATE_HANDLERS,
+        _CLAUSE_HANDLERS,
+        life.CLAUSE_HANDLERS,
+        contrasts.HANDLERS["en"],
+        turns.HANDLERS,
+        changes.HANDLERS,
+    ),
     {"DIET": p.DIET, "LANG": p.LANG},
 )
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from graphmem.extract import changes, contrasts, nlp, turns
 from graphmem.extract import common as c
-from graphmem.extract import nlp
 from graphmem.extract import patterns_zh as p
 from graphmem.extract import zh_values as zv
 from graphmem.extract.common import EMOJI, ME, Ctx, Subject, cand, link
@@ -456,7 +456,7 @@ def extract_sentence(sentence: str, state: c.State) -> list:
 #: patterns_zh.
 PACK = load_pack(
     "zh",
-    merge_handlers(p.HANDLERS, _CLAUSE_HANDLERS),
+    merge_handlers(p.HANDLERS, _CLAUSE_HANDLERS, contrasts.HANDLERS["zh"], turns.HANDLERS, changes.HANDLERS),
     {"DIET_WORDS": p.DIET_WORDS, "PET_WORD": zv.PET_WORD, "REL": zv.REL},
 )
 

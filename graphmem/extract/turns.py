@@ -1,7 +1,8 @@
 """Taste turns: a liking that ends and, often, one that begins ("so over X these days, it's
 all Y now", "X is a hard pass for me now", "X踢不动了，现在改Y了", "不太碰X了，反而迷上了Y").
 
-A turn is read clause by clause with the patterns of turn_cues.json. What it leaves (X)
+A turn is read clause by clause with the rules of the pack's turn table
+(graphmem/lang/<language>/turn.toml; the words around them in cues.toml). What it leaves (X)
 retracts the user's liking of X when one is on record; a strong turn ("a hard pass",
 "受够了") also records the dislike. What it turns to (Y) is a new liking that replaces X.
 A turn is the user's own and said as a fact: a clause that names someone else ("my sister
@@ -11,30 +12,14 @@ is so over jazz"), a hypothetical ("if I ever get bored of X"), or a question re
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from graphmem.extract import cues
 from graphmem.extract.common import ME, State, cand, facts_with_value
 from graphmem.extract.relations import relation_words
+from graphmem.lang import Handler, RuleTable, Trace
 from graphmem.model import Candidate
-
-#: Where a message piece is cut into clauses before turns are read.
-_CLAUSES = {
-    "en": re.compile(
-        r"[,;.!?()\n—–]+|\s+-\s+|\s+(?:but|and|so|because|cause|cuz)\s+(?=(?:I|I'm|it's|its|now|these|lately|all)\b)",
-        re.I,
-    ),
-    "zh": re.compile(r"[，,。；;！!？?、…\n—]+|但是|不过|反而|而是|所以|因为"),
-}
-_QUESTION = {
-    "en": re.compile(
-        r"\?|^(?:am|do|does|did|is|are|was|were|have|has|should|would|could|will|can)\s+I\b", re.I
-    ),
-    "zh": re.compile(r"[?？]|吗$|吗[，,。]|是不是|还.{0,4}吗"),
-}
-#: What the user likes in general terms, to read a turn's object the way a liking is stored.
-_LIKING = {"en": "I like {}", "zh": "我喜欢{}"}
 
 
 class SentenceRules(Protocol):
@@ -49,6 +34,7 @@ class Turn:
     away: bool
     strong: bool = False
     alone: bool = True  # a toward reading that stands without an away beside it
+    rule: str = ""  # the id of the pack rule that read it ("en.turn.done_with")
 
 
 def _object(raw: str, lang: str) -> str | None:
@@ -76,49 +62,70 @@ def _names_someone(value: str, lang: str) -> bool:
     return value.startswith(("他", "她", "你")) or value.startswith(relation_words("zh"))
 
 
-def read_turns(piece: str, lang: str) -> list[Turn]:
-    """The turns said in one message piece, in order; none in a question or a hypothetical."""
-    if _QUESTION[lang].search(piece.strip()) or cues.words_rx(lang, "hypothetical").search(piece):
+def _turn(away: bool, strong: bool = False, alone: bool = False) -> Handler:
+    """The handler of one kind of turn rule: the turn its match says, if it is the user's own
+    and its object reads as a taste."""
+
+    def handler(m: re.Match[str], lang: str) -> Turn | None:
+        if m.string[: m.start()].strip():  # someone else's turn: "my sister is so over X"
+            return None
+        value = _object(m["x"] if away else m["y"], lang)
+        return None if value is None else Turn(value, away, strong, alone or away)
+
+    return handler
+
+
+#: The handlers the packs' turn tables name (graphmem/lang/<language>/turn.toml).
+HANDLERS: dict[str, Handler] = {
+    "turn_away": _turn(away=True),
+    "turn_away_strong": _turn(away=True, strong=True),
+    "turn_toward": _turn(away=False),
+    "turn_toward_alone": _turn(away=False, alone=True),
+}
+
+
+def read_turns(piece: str, lang: str, table: RuleTable, trace: Trace | None = None) -> list[Turn]:
+    """The turns said in one message piece, in order, each read by the first rule of the
+    pack's turn table (away rules, then toward ones) that reads its clause; none in a
+    question or a hypothetical."""
+    if cues.turn_words(lang, "question").search(piece.strip()) or cues.words_rx(lang, "hypothetical").search(
+        piece
+    ):
         return []
     lead = cues.turn_words(lang, "lead")
     found: list[Turn] = []
-    for clause in _CLAUSES[lang].split(piece):
+    for clause in cues.turn_words(lang, "clauses").split(piece):
         text = lead.sub("", clause.strip()).strip()
         if not text:
             continue
-        for way in ("away", "toward"):
-            for rx, strong, alone in cues.turn_patterns(lang, way):
-                m = rx.search(text)
-                if m is None or text[: m.start()].strip():  # someone else's turn: "my sister is so over X"
-                    continue
-                value = _object(m["x"] if way == "away" else m["y"], lang)
-                if value is None:
-                    continue
-                found.append(Turn(value, way == "away", strong, alone or way == "away"))
-                break
-            else:
-                continue
-            break
+        if got := table.find(text, lang, trace):
+            rule, turn = got
+            found.append(replace(turn, rule=rule.id))
     return found
 
 
 def _as_liked(value: str, lang: str, rules: SentenceRules, state: State) -> str:
     """`value` the way the rules store a liking of it ("打乒乓球" → "乒乓球")."""
-    said = rules.extract_sentence(_LIKING[lang].format(value), state)
+    trace, state.trace = state.trace, None  # a reading of our own, not of the message
+    said = rules.extract_sentence(cues.liking(lang, value), state)
+    state.trace = trace
     liked = [c.value for c in said if c.attribute == "likes" and not c.retract]
     return liked[0] if len(liked) == 1 else value
 
 
-def turn_candidates(piece: str, lang: str, rules: SentenceRules, state: State) -> list[Candidate]:
+def turn_candidates(
+    piece: str, lang: str, rules: SentenceRules, state: State, table: RuleTable
+) -> list[Candidate]:
     """The candidates of the taste turns in `piece`: retract (and, when strong, dislike) what
-    the user turned away from; like what they turned toward, replacing what they left."""
-    turns = read_turns(piece, lang)
+    the user turned away from; like what they turned toward, replacing what they left. Each
+    carries the id of the turn rule that read it."""
+    turns = read_turns(piece, lang, table, state.trace)
     if not turns:
         return []
     saved = (state.last_topic, state.last_clause, state.sentence)  # the readings below are not the message
     context = state.context
     out: list[Candidate] = []
-    left: list[str] = []  # stored likings the turn leaves
+    left: list[tuple[str, str]] = []  # stored likings the turn leaves, with the rule that said so
     any_away = any(t.away for t in turns)
     for t in turns:
         if not t.away:
@@ -128,7 +135,7 @@ def turn_candidates(piece: str, lang: str, rules: SentenceRules, state: State) -
         )
         for f in stored:
             if f.subject_name in ("self", "", "我", "me") or f.subject_name == ME.name:
-                left.append(str(f.value))
+                left.append((str(f.value), t.rule))
         if t.strong:
             out.append(
                 cand(
@@ -138,17 +145,22 @@ def turn_candidates(piece: str, lang: str, rules: SentenceRules, state: State) -
                     piece,
                     correction=True,
                     cue="change",
+                    rule=t.rule,
                 )
             )
     for t in turns:
         if t.away or not (t.alone or any_away):
             continue
         value = _as_liked(t.value, lang, rules, state)
+        replaces = left[0][0] if left else None
         out.append(
-            cand("likes", value, ME, piece, correction=True, cue="change", replaces=left[0] if left else None)
+            cand("likes", value, ME, piece, correction=True, cue="change", replaces=replaces, rule=t.rule)
         )
         left = left[1:]
-    out = [*(cand("likes", v, ME, piece, retract=True, correction=True, cue="change") for v in left), *out]
+    out = [
+        *(cand("likes", v, ME, piece, retract=True, correction=True, cue="change", rule=r) for v, r in left),
+        *out,
+    ]
     state.last_topic, state.last_clause, state.sentence = saved
     return out
 

@@ -1,9 +1,10 @@
 """Language packs: what graphmem knows of a language, as data shipped in the wheel.
 
 `graphmem/lang/en` and `graphmem/lang/zh` each hold the rule tables the offline extractor
-runs (`clause.toml`, `predicate.toml`: ordered rules, each with an id, a pattern, flags, the
-name of its handler and example sentences) and the named pattern fragments they share
-(`fragments.toml`). `engine` loads a pack, compiles its patterns once and runs a table in
+runs (`clause.toml`, `predicate.toml` for statements; `contrast.toml`, `turn.toml`,
+`promotion.toml`, `age.toml` for corrections and changes said around them: ordered rules,
+each with an id, a pattern, flags, the name of its handler and example sentences), the named
+pattern fragments they share (`fragments.toml`) and the discourse cues (`cues.toml`). `engine` loads a pack, compiles its patterns once and runs a table in
 order; the handlers (Python functions) stay with the extractor that registers them
 (graphmem/extract), so this layer imports nothing above the data model.
 """
@@ -19,6 +20,7 @@ from graphmem.lang.engine import (
     RuleTable,
     RuleTableError,
     Trace,
+    data,
     expand,
     fragment,
     load_pack,
@@ -34,6 +36,7 @@ __all__ = [
     "RuleTable",
     "RuleTableError",
     "Trace",
+    "data",
     "expand",
     "fragment",
     "load_pack",

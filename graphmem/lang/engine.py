@@ -12,7 +12,9 @@ A pack's files, under `graphmem/lang/<language>/`:
 
     pack.toml        the tables, in the order their file names are listed (`tables = [...]`)
     fragments.toml   named pieces of patterns: `NAME = '(?P<name>...)'`, used as `${NAME}`
-    <table>.toml     `[[rule]]` entries: id, pattern, flags, handler, examples
+    <table>.toml     `[[rule]]` entries: id, pattern, flags, handler, examples, given, search
+    cues.toml        word lists that are not rules (discourse cues, each with an id and
+                     examples), read by `data`
 
 Handlers are Python functions `(match, context) -> candidates | None`; the extractor that
 owns a pack registers them by name when it loads it (`load_pack("en", handlers)`), so the
@@ -46,6 +48,7 @@ __all__ = [
     "RuleTable",
     "RuleTableError",
     "Trace",
+    "data",
     "expand",
     "fragment",
     "load_pack",
@@ -53,13 +56,14 @@ __all__ = [
 ]
 
 #: A handler reads a rule's match in its context and proposes candidates, or passes (None).
-Handler = Callable[[re.Match[str], Any], Sequence[Candidate] | None]
+#: (A table read by `find` rather than `first` may yield other readings: a taste turn.)
+Handler = Callable[[re.Match[str], Any], Any]
 
 #: `${NAME}` in a pattern or a fragment stands for the fragment NAME (never valid regex
 #: syntax on its own: `$` followed by a brace repeats an anchor).
 _FRAGMENT_REF = re.compile(r"\$\{([A-Z][A-Z0-9_]*)\}")
 _FLAGS = {"IGNORECASE": re.IGNORECASE, "MULTILINE": re.MULTILINE, "DOTALL": re.DOTALL, "VERBOSE": re.VERBOSE}
-_RULE_KEYS = {"id", "pattern", "flags", "handler", "examples", "given"}
+_RULE_KEYS = {"id", "pattern", "flags", "handler", "examples", "given", "search"}
 _ID = re.compile(r"^[a-z]{2}\.[a-z_]+\.[a-z0-9_]+$")
 
 
@@ -85,10 +89,16 @@ class Rule:
     handler: Handler = field(compare=False, repr=False)
     examples: tuple[Example, ...] = ()
     template: str = ""  # the pattern as written in the table, fragments unexpanded
+    #: The pattern may match anywhere in the text ("they made me X" inside a longer clause),
+    #: not only at its start.
+    search: bool = False
     regex: re.Pattern[str] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "regex", re.compile(self.pattern, self.flags))
+
+    def matches(self, text: str) -> re.Match[str] | None:
+        return self.regex.search(text) if self.search else self.regex.match(text)
 
 
 @dataclass
@@ -128,15 +138,24 @@ class RuleTable:
     def first(self, text: str, ctx: Any, trace: Trace | None = None) -> list[Candidate] | None:
         """The candidates of the first rule that matches `text` and whose handler yields,
         each stamped with that rule's id; None when no rule yields."""
+        found = self.find(text, ctx, trace)
+        if found is None:
+            return None
+        rule, got = found
+        return [replace(c, rule=rule.id) for c in got]
+
+    def find(self, text: str, ctx: Any, trace: Trace | None = None) -> tuple[Rule, Any] | None:
+        """The first rule that matches `text` and whose handler yields, with what it yielded;
+        None when no rule yields."""
         for rule in self.rules:
-            m = rule.regex.match(text)
+            m = rule.matches(text)
             if m is None:
                 continue
             got = rule.handler(m, ctx)
             if trace is not None:
                 trace.step(rule.id, "fired" if got else "passed")
             if got:
-                return [replace(c, rule=rule.id) for c in got]
+                return rule, got
         return None
 
     def index(self, rule_id: str) -> int:
@@ -252,6 +271,9 @@ def _table(
         if handler not in handlers:
             raise RuleTableError(f"{where}: no handler registered as {handler!r}")
         template = _text(entry.get("pattern", ""), where)
+        search = entry.get("search", False)
+        if not isinstance(search, bool):
+            raise RuleTableError(f"{where}: search is true or false, not {search!r}")
         try:
             rules.append(
                 Rule(
@@ -262,6 +284,7 @@ def _table(
                     handlers[handler],
                     _examples(entry, where),
                     template,
+                    search,
                 )
             )
         except re.error as e:
@@ -281,6 +304,12 @@ def _fragments(language: str, provided: Mapping[str, str], root: str | None) -> 
     if both := set(raw) & set(provided):
         raise RuleTableError(f"{where}: {sorted(both)} both written and provided")
     return _expand_fragments({**raw, **provided}, where)
+
+
+def data(language: str, name: str) -> dict[str, Any]:
+    """A data file of a shipped pack other than its rule tables (`cues.toml`: the words
+    people wrap a statement in), parsed once."""
+    return _read_shipped(language, name)
 
 
 @cache

@@ -1,6 +1,6 @@
 """The `explain` command: what `remember` would make of a message, stored nowhere. Each
 piece of the message with the reason it was dropped, or the rules that read it (fired or
-passed) and the candidates they made, each named by its rule id (graphmem/lang)."""
+passed), the discourse cues found around it (cue) and the candidates they made, each named by its rule id (graphmem/lang)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,8 @@ def print_explain(e: Explanation, s: Style) -> None:
         else:
             print(f"  {s.green('▸ read')}      {p.text}")
         for rule, outcome in p.rules:
-            print(f"      {s.cyan(rule) if outcome == 'fired' else s.dim(rule)}  {s.dim(outcome)}")
+            shown = {"fired": s.cyan, "cue": s.yellow}.get(outcome, s.dim)(rule)
+            print(f"      {shown}  {s.dim(outcome)}")
         for c in p.candidates:
             who = "" if c.subject == "self" else f"{c.subject}."
             sign = "-" if c.retract else "+"
