@@ -3,7 +3,7 @@
 For each store, `graphmem serve` runs as its own process on a free loopback port (only
 loopback: the benchmark never binds another address). `CLIENTS` concurrent clients, each
 acting for its own user, mix remember (30 %) and recall (70 %) for `seconds`. Reported:
-errors, throughput and p50/p95 per route, and whether anything was lost (every
+errors, throughput and p50/p95/p99 per route and over all requests, and whether anything was lost (every
 acknowledged remember's facts are read back from the store afterwards, with the server
 stopped, through a fresh `Memory`). Then, on the idle server, recall through HTTP
 against the same recall in-process (`Memory.recall` on the same store) at p50: the cost
@@ -281,9 +281,10 @@ def _report(results: list[dict[str, Any]], mode: str, skipped: str, seconds: flo
             lat = load.lat[route]
             n_err = sum(1 for e in load.errors if e.startswith(route))
             rows.append([r["store"], route, len(lat), f"{len(lat) / load.seconds:.1f}", fmt_ms(ms(pct(lat, 50))),
-                         fmt_ms(ms(pct(lat, 95))), n_err])  # fmt: skip
-        rows.append([r["store"], "**all**", sum(len(v) for v in load.lat.values()),
-                     f"{sum(len(v) for v in load.lat.values()) / load.seconds:.1f}", "", "", len(load.errors)])  # fmt: skip
+                         fmt_ms(ms(pct(lat, 95))), fmt_ms(ms(pct(lat, 99))), n_err])  # fmt: skip
+        every = [x for v in load.lat.values() for x in v]
+        rows.append([r["store"], "**all**", len(every), f"{len(every) / load.seconds:.1f}", fmt_ms(ms(pct(every, 50))),
+                     fmt_ms(ms(pct(every, 95))), fmt_ms(ms(pct(every, 99))), len(load.errors)])  # fmt: skip
         http50, local50 = ms(pct(r["idle_http"], 50)), ms(pct(r["in_process"], 50))
         delta = http50 - local50
         low, high = overhead_interval(r["idle_http"], r["in_process"])
@@ -294,6 +295,7 @@ def _report(results: list[dict[str, Any]], mode: str, skipped: str, seconds: flo
             "lost": r["lost"], "acked_facts": r["acked"],
             "p50_ms": {k: ms(pct(v, 50)) for k, v in load.lat.items()},
             "p95_ms": {k: ms(pct(v, 95)) for k, v in load.lat.items()},
+            "p99_ms": {k: ms(pct(v, 99)) for k, v in load.lat.items()},
             "requests": {k: len(v) for k, v in load.lat.items()},
             "recall_p50_in_process_ms": local50, "recall_p50_http_ms": http50,
             "recall_overhead_p50_ms": delta, "recall_overhead_95ci_ms": [low, high],
@@ -311,7 +313,7 @@ def _report(results: list[dict[str, Any]], mode: str, skipped: str, seconds: flo
         f"in ms, with the load generator on the same machine. 1-minute load average before → after "
         f"each run: {busy} (2 cores, shared).",
         "",
-        md_table(["store", "route", "requests", "req/s", "p50", "p95", "errors"], rows),
+        md_table(["store", "route", "requests", "req/s", "p50", "p95", "p99", "errors"], rows),
         "",
         "Recall on the idle server, one request at a time: in-process `Memory.recall` vs the same "
         f"recall through HTTP ({IDLE_RECALLS[mode]} pairs, interleaved, warmed), p50 in ms (target: HTTP within "

@@ -38,6 +38,16 @@ T = TypeVar("T")
 DEFAULT_WORKERS = 8
 
 
+def _opened_warm(store: str | Path | Store, auth: tuple[str, str] | None, options: dict[str, Any]) -> Memory:
+    mem = Memory(store, auth, **options)
+    try:
+        mem.warm()
+    except BaseException:
+        mem.close()
+        raise
+    return mem
+
+
 class AsyncMemory:
     """Async twin of `Memory`; wraps one (owned) `Memory` and a thread pool.
 
@@ -58,9 +68,11 @@ class AsyncMemory:
         max_workers: int = DEFAULT_WORKERS,
         **memory_options: Any,
     ) -> AsyncMemory:
-        """Open a `Memory(store, auth, **memory_options)` in a worker thread and wrap it."""
+        """Open a `Memory(store, auth, **memory_options)` in a worker thread, warm it
+        (`Memory.warm`: the first calls would otherwise load the language pipelines inside
+        their store timeout, all at once) and wrap it."""
         loop = asyncio.get_running_loop()
-        mem = await loop.run_in_executor(None, functools.partial(Memory, store, auth, **memory_options))
+        mem = await loop.run_in_executor(None, functools.partial(_opened_warm, store, auth, memory_options))
         return cls(mem, max_workers=max_workers)
 
     async def _run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:

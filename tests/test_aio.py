@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from graphmem import AsyncMemory, InvalidInputError, InvalidUserIdError, Memory
+from graphmem import AsyncMemory, Config, InvalidInputError, InvalidUserIdError, Memory
 
 # AsyncMemory runs calls on threads: the Neo4j driver gives each thread its own session.
 pytestmark = pytest.mark.both_stores
@@ -32,7 +32,12 @@ def test_shared_across_tasks(store_target: str, uid: Callable[[str], str]) -> No
     cities = ["Quito", "Hanoi", "Perth", "Tallinn"]
 
     async def scenario() -> None:
-        async with await AsyncMemory.open(store_target, max_workers=4) as mem:
+        # What is shared across tasks is under test here, not latency (tests/test_outage_bound.py
+        # holds store_timeout): the first four calls are writers of one user, queued on its
+        # lock, and on a machine shared by many test runs each write can take seconds, so
+        # the default bound of 10 s would make this a test of the machine's load.
+        config = Config(store_timeout=60)
+        async with await AsyncMemory.open(store_target, max_workers=4, config=config) as mem:
             writes = [mem.remember(u, f"I have a cat named Shell{j}.", ref=f"r{j}")
                       for u in users for j in range(5)]  # fmt: skip
             writes += [mem.remember(u, f"I live in {c}.") for u, c in zip(users, cities)]

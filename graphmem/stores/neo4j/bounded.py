@@ -68,13 +68,17 @@ class _Attempt(Generic[T]):
 
     def __call__(self) -> T:
         with self._open(**self._config) as s, s.begin_transaction(timeout=self._tx_timeout) as tx:
-            result = self._work(tx)
+            result = self._work(_Guarded(tx, self))
             with self._lock:
                 if self._state == "abandoned":
                     raise _Abandoned  # leaving the `with` rolls the transaction back
                 self._state = "committing"
             tx.commit()
             return result
+
+    @property
+    def abandoned(self) -> bool:
+        return self._state == "abandoned"
 
     def abandon(self) -> bool:
         """Stop the attempt from committing; False if its commit was already under way."""
@@ -85,15 +89,34 @@ class _Attempt(Generic[T]):
             return True
 
 
+class _Guarded:
+    """The transaction `work` sees: once its attempt is abandoned, no further statement is
+    sent and the transaction rolls back at once. Otherwise an abandoned writer that was
+    waiting for the user's lock would still take it and run all its statements before
+    rolling back, holding the lock from the writers still waiting for their answer."""
+
+    def __init__(self, tx: Any, attempt: _Attempt[Any]) -> None:
+        self._tx, self._attempt = tx, attempt
+
+    def run(self, *args: Any, **kwargs: Any) -> Any:
+        if self._attempt.abandoned:
+            raise _Abandoned
+        return self._tx.run(*args, **kwargs)
+
+
 class BoundedSession:
     """What `Neo4jStore` hands out for `with store.session() as s: s.execute_read(fn)`:
     the driver session's two transaction-function methods, each ended within `timeout`
     seconds of its start (a fresh driver session per attempt, on a worker of `workers`)."""
 
-    def __init__(self, open_session: Callable[..., Any], timeout: float, workers: Executor) -> None:
+    def __init__(self, open_session: Callable[..., Any], timeout: float, workers: Executor,
+                 on_trouble: Callable[[], None] | None = None) -> None:  # fmt: skip
         self._open = open_session
         self._timeout = float(timeout)
         self._workers = workers
+        #: Called when an attempt is abandoned at the deadline or fails retryably (the
+        #: store plans its statements again: plans.Replanner).
+        self._on_trouble = on_trouble or (lambda: None)
 
     def __enter__(self) -> BoundedSession:
         return self
@@ -128,12 +151,14 @@ class BoundedSession:
                 return future.result(timeout=max(deadline - time.monotonic(), 0.0))
             except FutureTimeout:
                 future.cancel()
+                self._on_trouble()
                 committing = not attempt.abandon()
                 # A read's commit changes nothing: only a write's can leave its outcome unknown.
                 raise DeadlinePassed(self._timeout, commit_sent=write and committing) from None
             except (DriverError, Neo4jError) as e:
                 if not e.is_retryable():
                     raise
+                self._on_trouble()
                 # Sleep only if an attempt can still start after it; else give up now.
                 pause = min(delay * random.uniform(0.8, 1.2), MAX_DELAY)  # noqa: S311 - jitter, not secrecy
                 if deadline - time.monotonic() - pause < MIN_ATTEMPT:

@@ -40,6 +40,7 @@ from graphmem.stores.neo4j.erasure_nodes import ErasureNodes
 from graphmem.stores.neo4j.fact_nodes import FactNodes
 from graphmem.stores.neo4j.graph_nodes import EntityNodes, HistoryNodes
 from graphmem.stores.neo4j.opening import HeldRows
+from graphmem.stores.neo4j.plans import Replanner, plan_hot_statements
 from graphmem.stores.neo4j.schema import upgrade_schema
 from graphmem.stores.neo4j.search import VECTOR_EXACT_MAX
 from graphmem.stores.neo4j.statements import UserStatements
@@ -313,6 +314,7 @@ class Neo4jStore:
         )
         # Transactions run on these threads while callers wait at most the timeout for them.
         self._workers = ThreadPoolExecutor(max_workers=TX_WORKERS, thread_name_prefix="graphmem-neo4j")
+        self._replanner = Replanner(self._driver_session, SCHEMA_TIMEOUT, self.uri)
         try:
             self._migrate()
         except BaseException:
@@ -322,7 +324,7 @@ class Neo4jStore:
     # ---- plumbing --------------------------------------------------------------------
     def _session(self) -> BoundedSession:
         """A session whose `execute_read` / `execute_write` end within the store timeout."""
-        return BoundedSession(self._driver_session, self._call_timeout, self._workers)
+        return BoundedSession(self._driver_session, self._call_timeout, self._workers, self._replanner.soon)
 
     def _driver_session(self, **config: Any) -> Any:
         return self._driver.session(database=self.database, bookmark_manager=self._bookmarks, **config)
@@ -341,10 +343,12 @@ class Neo4jStore:
             return s.execute_write(lambda tx: list(tx.run(statement, params or {})))  # type: ignore[no-any-return]
 
     def _migrate(self) -> None:
-        # Building indexes and backfills on open may take minutes; a call's bound is not theirs.
+        # Building indexes and backfills on open may take minutes; a call's bound is not
+        # theirs, nor is planning the statements calls run on a cold server (plans.py).
         self._call_timeout = max(self.timeout, SCHEMA_TIMEOUT)
         try:
             upgrade_schema(self)
+            plan_hot_statements(self._driver_session, SCHEMA_TIMEOUT, self.uri)
         finally:
             self._call_timeout = self.timeout
 
@@ -400,6 +404,7 @@ class Neo4jStore:
 
     def close(self) -> None:
         # Abandoned attempts (a dead server) are not waited for; their sockets close with the driver.
+        self._replanner.close()
         self._workers.shutdown(wait=False, cancel_futures=True)
         with contextlib.suppress(Exception):  # closing twice, or a dead connection
             self._driver.close()
