@@ -55,7 +55,7 @@ def test_each_rule_reads_its_own_examples(rule: Rule) -> None:
 def test_every_rule_has_an_id_and_examples() -> None:
     ids = [r.id for r in RULES]
     assert len(ids) == len(set(ids)) > 200
-    assert all(re.fullmatch(r"(?:en|zh)\.(?:clause|predicate)\.[a-z0-9_]+", i) for i in ids)
+    assert all(re.fullmatch(r"(?:en|zh)\.(?:clause|predicate|frames)\.[a-z0-9_]+", i) for i in ids)
     assert not [r.id for r in RULES if not r.examples]
 
 
@@ -114,12 +114,13 @@ def test_a_pack_naming_an_unknown_handler_does_not_load() -> None:
 
 
 def test_a_pack_with_a_handler_no_rule_names_does_not_load() -> None:
-    from graphmem.extract import patterns_en, patterns_en_life
+    from graphmem.extract import frames, patterns_en, patterns_en_life
 
     handlers = {
         **patterns_en.HANDLERS,
         **patterns_en_life.PREDICATE_HANDLERS,
         **patterns_en_life.CLAUSE_HANDLERS,
+        **frames.EN_HANDLERS,
         **{n: (lambda m, c: None) for n in ("retract_topic", "forget_that", "intro_here", "test_found")},
         "spare": lambda m, c: None,
     }
