@@ -9,7 +9,7 @@ import pytest
 from graphmem import Memory
 from graphmem.extract import RuleExtractor
 from graphmem.lang import values
-from graphmem.lang.normalise import cue_vocabulary, normalise
+from graphmem.lang.normalise import _Typos, cue_vocabulary, cue_word_uses, normalise
 
 AT = "2026-05-04T09:00:00Z"
 
@@ -175,3 +175,20 @@ def test_messy_chat_end_to_end(mem: Memory, uid) -> None:
     )
     # nothing said is lost: every message is kept as its episode
     assert any("领导" in it.text for it in mem.recall(u, "我老公在部门里是做什么的", k=6))
+
+
+def test_a_typo_equally_near_two_cue_words_goes_to_the_much_more_used_one_or_stays() -> None:
+    uses = cue_word_uses("en")
+    # "lving" is one letter from both "living" and "loving"; the rules use "living" far more.
+    assert uses["living"] >= 3 * max(uses["loving"], 1)
+    assert normalise("I'm lving in Porto", "en") == "I'm living in Porto"
+    # Two cue words used about as often: a token one letter from each is left as typed.
+    words = frozenset({"living", "loving"})
+    index: dict[str, frozenset[str]] = {}
+    for w in words:
+        for form in {w} | {w[:i] + w[i + 1 :] for i in range(len(w))}:
+            index[form] = index.get(form, frozenset()) | {w}
+    even = _Typos(frozenset(), words, {"living": 2, "loving": 2}, index, 4, 8)
+    lopsided = _Typos(frozenset(), words, {"living": 6, "loving": 2}, index, 4, 8)
+    assert even.repair("lving") is None
+    assert lopsided.repair("lving") == "living"

@@ -56,7 +56,7 @@ def test_every_rule_has_an_id_and_examples() -> None:
     ids = [r.id for r in RULES]
     assert len(ids) == len(set(ids)) > 200
     assert all(
-        re.fullmatch(r"(?:en|zh)\.(?:clause|predicate|contrast|turn|promotion|age)\.[a-z0-9_]+", i)
+        re.fullmatch(r"(?:en|zh)\.(?:clause|predicate|contrast|turn|promotion|age|frames)\.[a-z0-9_]+", i)
         for i in ids
     )
     assert not [r.id for r in RULES if not r.examples]
@@ -117,7 +117,7 @@ def test_a_pack_naming_an_unknown_handler_does_not_load() -> None:
 
 
 def test_a_pack_with_a_handler_no_rule_names_does_not_load() -> None:
-    from graphmem.extract import changes, contrasts, patterns_en, patterns_en_life, turns
+    from graphmem.extract import changes, contrasts, frames, patterns_en, patterns_en_life, turns
 
     handlers = {
         **patterns_en.HANDLERS,
@@ -126,6 +126,7 @@ def test_a_pack_with_a_handler_no_rule_names_does_not_load() -> None:
         **contrasts.HANDLERS["en"],
         **turns.HANDLERS,
         **changes.HANDLERS,
+        **frames.EN_HANDLERS,
         **{n: (lambda m, c: None) for n in ("retract_topic", "forget_that", "intro_here", "test_found")},
         "spare": lambda m, c: None,
     }

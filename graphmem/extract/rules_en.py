@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from graphmem.extract import changes, clauses_en, contrasts, nlp, turns
+from graphmem.extract import changes, clauses_en, contrasts, frames, nlp, turns
 from graphmem.extract import common as c
 from graphmem.extract import corrections_en as fixes
 from graphmem.extract import patterns_en as p
@@ -343,6 +343,12 @@ def _match(body: str, ctx: Ctx, *, fragment: bool) -> list:
     return []
 
 
+def _frames(text: str, ctx: Ctx) -> list:
+    """What the frame rules (lang/en/frames.toml) read in a whole clause: only asked when
+    no clause or predicate rule yielded, so a frame shadows none of them."""
+    return _pack(ctx.state).table("frames").first(text, ctx, ctx.state.trace) or []
+
+
 def _pieces(body: str, ctx: Ctx) -> list:
     """A run-on self-introduction ("am Marcus, 28, software dev at Stripe, living in Dublin"):
     each comma piece is read on its own when the whole matched nothing."""
@@ -367,8 +373,8 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     if got := _pack(state).table("clause").first(text, ctx, state.trace):
         return got, inherited, correction
     subj, pred, explicit, links = _subject(text, state, inherited)
-    if subj is None:
-        return [], inherited, correction
+    if subj is None:  # no subject the grammar knows: an idiom may still say something
+        return _frames(text, ctx), inherited, correction
     ctx.subj = subj
     body = re.sub(
         r"^(?:also|just|still|now|currently|recently|actually|really|definitely)\s+", "", pred, flags=I
@@ -389,6 +395,10 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     if ctx.past and out:  # "I used to love running": that liking is over; the history is a note
         gone = [replace(x, retract=True, correction=True) for x in out if x.attribute == "likes"]
         out = [*gone, cand("note", said, subj, raw)]
+    if not out:  # the ordinary grammar found nothing: the frames (idioms) read the whole clause
+        out = _frames(text, ctx)
+        if any(x.subject != subj.name for x in out):
+            return out, inherited, correction
     if not out and pred:
         out = _fallback(said, pred, ctx, explicit, remember)
     if old:
@@ -472,7 +482,9 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     bare = _TRAILING.sub("", clauses_en.expand(s).strip(" .!")).strip(" .!")  # "… not Northwind lol"
     if not [x for x in out if x.attribute != "note"]:
         out = c.builtin(fixes.bare(state.context, bare, sentence), "en", "bare_correction") or out
-    return c.finish(c.builtin(out, "en"), state.context, correction=correction, hedge=hedge)
+    return c.finish(
+        c.builtin(frames.with_org_alias(out), "en"), state.context, correction=correction, hedge=hedge
+    )
 
 
 #: The English pack (graphmem/lang/en), its rules bound to their handlers here and in the
@@ -487,6 +499,7 @@ PACK = load_pack(
         contrasts.HANDLERS["en"],
         turns.HANDLERS,
         changes.HANDLERS,
+        frames.EN_HANDLERS,
     ),
     {"DIET": p.DIET, "LANG": p.LANG},
 )

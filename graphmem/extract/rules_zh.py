@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from graphmem.extract import changes, contrasts, nlp, turns
+from graphmem.extract import changes, contrasts, frames, nlp, turns
 from graphmem.extract import common as c
 from graphmem.extract import patterns_zh as p
 from graphmem.extract import zh_values as zv
@@ -360,8 +360,8 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     subj, pred, explicit, links = _subject(text, state, inherited)
     if remember and not explicit and (subj is None or subj.is_self):
         subj, explicit = ME, True  # 记一下，每周五交周报: an order to remember is about the user
-    if subj is None:
-        return [], inherited
+    if subj is None:  # no subject the grammar knows: an idiom may still say something
+        return pack.table("frames").first(text, ctx, state.trace) or [], inherited
     ctx.subj, ctx.explicit = subj, explicit
     bodies, negated = _bodies(pred, ctx)
     out: list = []
@@ -371,8 +371,12 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
             break
     if negated:  # 我不是四川人: a retraction that also names the value a later clause replaces
         out = [replace(x, retract=True, correction=True) for x in out if x.attribute not in ("note", "event")]
-    elif not out:
-        out = _fallback(text, pred, bodies[0], ctx, explicit, remember)
+    elif not out:  # the ordinary grammar found nothing: the frames (idioms) read the whole clause
+        out = pack.table("frames").first(text, ctx, state.trace) or []
+        if any(x.subject != subj.name for x in out):
+            state.last_clause = text
+            return out, inherited
+        out = out or _fallback(text, pred, bodies[0], ctx, explicit, remember)
     subj = ctx.subj
     if out and not subj.is_self and not subj.named and not all(x.retract for x in out):
         attr, qual = p.placeholder_relation(subj)
@@ -449,14 +453,21 @@ def extract_sentence(sentence: str, state: c.State) -> list:
             c.builtin(c.bare_number_correction(state.context, m["n"], sentence), "zh", "bare_correction")
             or out
         )
-    return c.finish(c.builtin(out, "zh"), state.context, correction=correction)
+    return c.finish(c.builtin(frames.with_org_alias(out), "zh"), state.context, correction=correction)
 
 
 #: The Chinese pack (graphmem/lang/zh), its rules bound to their handlers here and in
 #: patterns_zh.
 PACK = load_pack(
     "zh",
-    merge_handlers(p.HANDLERS, _CLAUSE_HANDLERS, contrasts.HANDLERS["zh"], turns.HANDLERS, changes.HANDLERS),
+    merge_handlers(
+        p.HANDLERS,
+        _CLAUSE_HANDLERS,
+        contrasts.HANDLERS["zh"],
+        turns.HANDLERS,
+        changes.HANDLERS,
+        frames.ZH_HANDLERS,
+    ),
     {"DIET_WORDS": p.DIET_WORDS, "PET_WORD": zv.PET_WORD, "REL": zv.REL},
 )
 

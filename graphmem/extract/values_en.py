@@ -10,7 +10,7 @@ import re
 
 from graphmem.extract import common as c
 from graphmem.extract import nlp
-from graphmem.extract.lexicon import EN_JOBS, EN_NOT_JOBS
+from graphmem.extract.lexicon import EN_JOBS, EN_NOT_JOBS, en_demonym_place
 
 I = re.I  # noqa: E741
 _NOT_JOB_FIRST = frozenset(
@@ -98,7 +98,8 @@ def org_name(v: str) -> str | None:
     x = untimed(span(v))
     if not x or x.lower() in NOT_WORKPLACE:
         return None
-    if re.search(r"[A-Z]", x) or c.is_org_en(x):
+    # a Chinese name in an English sentence ("work at 阿里") is a name as much as a capitalised one
+    if re.search(r"[A-Z\u4e00-\u9fff]", x) or c.is_org_en(x):
         return re.sub(
             r"^(?:the|a|an)\s+(?=[a-z])|^the\s+(?=[A-Z])", "", x
         )  # "the Daily Grind" → "Daily Grind"
@@ -109,6 +110,8 @@ def is_job(np: str) -> bool:
     """An occupation noun phrase: a known job word last, or an -er/-ist/-ian word that is not a fan or a vegan."""
     words = np.lower().replace(",", "").split()
     if not words or len(words) > 6 or words[0] in _NOT_JOB_FIRST or words[-1] in EN_NOT_JOBS:
+        return False
+    if len(words) == 1 and np[:1].isupper() and en_demonym_place(words[0]):  # "a Bostonian now"
         return False
     if words[-1] in EN_JOBS or " ".join(words[-2:]) in EN_JOBS:
         return True

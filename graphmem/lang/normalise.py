@@ -25,6 +25,7 @@ each character that no shipped dependency gives; nothing is repaired there.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -68,6 +69,7 @@ class _Typos:
 
     words: frozenset[str]  # common words: never repaired
     vocabulary: frozenset[str]
+    uses: dict[str, int]  # how often the pack's rules use each vocabulary word
     deletes: dict[str, frozenset[str]]  # a form with letters deleted -> the vocabulary words it comes from
     min_letters: int
     long_from: int
@@ -92,7 +94,15 @@ class _Typos:
                 best, best_d = [word], d
             elif d == best_d:
                 best.append(word)
-        return best[0] if len(best) == 1 and best_d <= limit else None  # ambiguous: no repair
+        if best_d > limit or not best:
+            return None
+        if len(best) == 1:
+            return best[0]
+        # Equally near two cue words: the one the rules use far more often (living over
+        # loving) is the likelier meaning; otherwise ambiguous, so no repair.
+        ranked = sorted(best, key=lambda w: self.uses.get(w, 0), reverse=True)
+        first, second = (self.uses.get(w, 0) for w in ranked[:2])
+        return ranked[0] if first >= _CLEAR_LEAD * max(second, 1) else None
 
 
 def _deletes(word: str, depth: int) -> set[str]:
@@ -121,9 +131,19 @@ def _distance(a: str, b: str, limit: int) -> int:
     return prev[-1]
 
 
+#: How many times more often the rules must use one of two equally near cue words for a
+#: typo to be read as that one.
+_CLEAR_LEAD = 3
+
+
 def cue_vocabulary(language: str) -> frozenset[str]:
     """The lower-case words (four letters or more) a pack's rules are written in: the literal
     words of its patterns and fragments, and the lower-case words of its rules' examples."""
+    return frozenset(cue_word_uses(language))
+
+
+def cue_word_uses(language: str) -> Counter[str]:
+    """`cue_vocabulary`'s words, each with how often the pack's patterns and examples use it."""
     pack = _toml(language, "pack.toml")
     texts: list[str] = []
     examples: list[str] = []
@@ -136,9 +156,11 @@ def cue_vocabulary(language: str) -> frozenset[str]:
         for rule in _toml(language, f"{table}.toml").get("rule", ()):
             texts.append(flat(rule.get("pattern", "")))
             examples += rule.get("examples", ())
-    found = {w for t in texts for w in _PATTERN_WORD.findall(_GROUP_NAME.sub(" ", t))}
-    found |= {w for e in examples for w in _WORD.findall(e) if w.islower() and len(w) >= 4 and "'" not in w}
-    return frozenset(found)
+    found = Counter(w for t in texts for w in _PATTERN_WORD.findall(_GROUP_NAME.sub(" ", t)))
+    found.update(
+        w for e in examples for w in _WORD.findall(e) if w.islower() and len(w) >= 4 and "'" not in w
+    )
+    return found
 
 
 @dataclass(frozen=True)
@@ -221,13 +243,19 @@ def normaliser(language: str) -> Normaliser:
     if "typos" in data:
         t = data["typos"]
         words = frozenset(w for w in _read(language, "words.txt").split("\n") if w and not w.startswith("#"))
-        vocabulary = cue_vocabulary(language) - set(t.get("not_targets", ()))
+        uses = cue_word_uses(language)
+        vocabulary = frozenset(uses) - set(t.get("not_targets", ()))
         index: dict[str, set[str]] = {}
         for word in vocabulary:
             for form in _deletes(word, 1 if len(word) < t["long_from"] else 2):
                 index.setdefault(form, set()).add(word)
         typos = _Typos(
-            words, vocabulary, {k: frozenset(v) for k, v in index.items()}, t["min_letters"], t["long_from"]
+            words,
+            vocabulary,
+            {w: uses[w] for w in vocabulary},
+            {k: frozenset(v) for k, v in index.items()},
+            t["min_letters"],
+            t["long_from"],
         )
     return Normaliser(
         language, lead_phrases, lead_marked, keeps, int(data.get("lead_max_words", data.get("lead_max_chars", 8))),

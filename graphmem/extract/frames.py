@@ -1,0 +1,266 @@
+"""Frames: idioms that state an ordinary fact in other words (the handlers of the `frames`
+table of both packs, graphmem/lang/<language>/frames.toml).
+
+A frame is read only when the ordinary grammar of a clause made nothing of it (no clause or
+predicate rule yielded), so a frame never takes a sentence from a rule above it:
+"we're Chicagoans for good now" (where one lives), "pulling night shifts as a nurse at
+Mercy General" (a job), "my beagle ate a sock" (a pet called by its breed), "tea is basically
+my personality" (a liking), "Dana and I tied the knot" (a spouse), "took Pip to Dr. Ruiz"
+(something about a pet the user told us of, kept on the pet).
+
+The word lists the handlers consult are data: graphmem/lang/<language>/frames_lexicon.toml
+(company nicknames, breeds), added to the lists graphmem/extract/lexicon.py holds.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from graphmem.extract import common as c
+from graphmem.extract import values_en as ve
+from graphmem.extract.common import ME, Subject, cand, link
+from graphmem.extract.lexicon import EN_BREEDS, EN_NOT_NAMES, ZH_BREEDS, en_demonym_place
+from graphmem.extract.relations import relation_of
+from graphmem.extract.zh_values import TAIL
+from graphmem.facts.vocab import has_cjk, render
+from graphmem.lang import Handler
+from graphmem.lang.lexicons import lexicon
+from graphmem.model import SELF, Candidate
+
+__all__ = ["EN_HANDLERS", "ZH_HANDLERS", "breed_species", "canonical_org", "with_org_alias"]
+
+_ZH = lexicon("zh", "frames_lexicon")
+_EN = lexicon("en", "frames_lexicon")
+#: Company nicknames (鹅厂, 猫厂, 菊厂 …) and the company each names.
+ORG_NICKNAMES: dict[str, str] = dict(_ZH["org_nicknames"])
+_NATIONS = frozenset(_EN["demonym"]["nations"])
+_BREEDS: dict[str, str] = {
+    **{b.lower(): k for k, words in _EN["breeds"].items() for b in words},
+    **{b: k for k, words in _ZH["breeds"].items() for b in words},
+    **EN_BREEDS,
+    **ZH_BREEDS,
+}
+
+
+def breed_species(word: str) -> str | None:
+    """The animal a breed or species word names ("beagle" → dog, 英短 → cat), None if none."""
+    w = word.strip().lower()
+    return _BREEDS.get(w) or (_BREEDS.get(w[:-1]) if w.endswith("s") else None)
+
+
+def canonical_org(name: str) -> str | None:
+    """The company a nickname names (鹅厂 → 腾讯); None when `name` is no nickname."""
+    canonical = ORG_NICKNAMES.get(name.strip())
+    return canonical if canonical and canonical != name.strip() else None
+
+
+def with_org_alias(cands: list[Candidate]) -> list[Candidate]:
+    """Employer candidates named by a nickname keep the name as said, with the company's own
+    name in their text ("我在鹅厂（腾讯）工作"), so recall and `get` find it by either."""
+    out = []
+    for x in cands:
+        canonical = canonical_org(x.value) if x.attribute == "employer" and not x.text else None
+        if canonical:
+            zh = has_cjk(x.value) or has_cjk(x.source_text)
+            said = f"{x.value}（{canonical}）" if zh else f"{x.value} ({canonical})"
+            x = replace(x, text=render(x.attribute, said, x.subject, zh=zh))
+        out.append(x)
+    return out
+
+
+# --- residence ---------------------------------------------------------------------------
+
+
+def _demonym_city(m, ctx):
+    """'a proud Clevelander these days': the place of the demonym, when it is not a nation."""
+    region = en_demonym_place(m["dem"])
+    if region is None or region in _NATIONS:
+        return None
+    return [cand("city", region.title(), ME, ctx.src, confidence=0.85)]
+
+
+def _settled_en(m, ctx):
+    """'signed a lease in Raleigh', 'got residency in Porto': where one lives now."""
+    where = ve.place(m["x"])
+    if not where or not (where[0].isupper() or c.is_place_en(where)):  # "a lease in the city"
+        return None
+    return [cand("city", where, ctx.subj, ctx.src)]
+
+
+def _settled_zh(m, ctx):
+    """'在苏州买了房', '在成都定居了': where one lives now."""
+    x = TAIL.sub("", m["x"])
+    return [cand("city", x, ctx.subj, ctx.src)] if c.is_place_zh(x) else None
+
+
+# --- work --------------------------------------------------------------------------------
+
+
+def _work_en(m, ctx):
+    """'<doing something> as a <title> at <ORG>', '<shifts> at <ORG>': the employer (a Chinese
+    name kept as said), the title when one is said, the city when one is ("stuck in Tulsa")."""
+    gd = m.groupdict()
+    raw = ve.span(gd["x"])
+    org = raw if has_cjk(raw) else ve.org_name(gd["x"])
+    if not org or c.is_place_en(org):
+        return None
+    title = ve.job_title_of(gd.get("y"))
+    if gd.get("y") and not title and not has_cjk(gd["y"] or ""):
+        return None
+    out = [cand("employer", org, ctx.subj, ctx.src)]
+    if title or gd.get("y"):
+        out.append(cand("job_title", title or ve.span(gd["y"] or ""), ctx.subj, ctx.src))
+    if gd.get("city") and (where := ve.place(gd["city"])):
+        out.append(cand("city", where, ctx.subj, ctx.src))
+    return out
+
+
+def _work_zh(m, ctx):
+    """'在鹅厂搬砖', '在Google当PM': the employer as said (a nickname keeps the company's
+    name with it), the title when one is said."""
+    org = TAIL.sub("", m["x"]).strip()
+    if not org or c.is_place_zh(org) or not (org in ORG_NICKNAMES or c.is_org_zh(org) or org.isascii()):
+        return None
+    out = [cand("employer", org, ctx.subj, ctx.src)]
+    if (y := (m.groupdict().get("y") or "").strip()) and not re.search(r"[了着过]$", y):
+        out.append(cand("job_title", TAIL.sub("", y), ctx.subj, ctx.src))
+    return out
+
+
+# --- pets --------------------------------------------------------------------------------
+
+
+_ZH_SPECIES = {"dog": "狗", "cat": "猫"}
+
+
+def _known_pet(ctx, species: str) -> str | None:
+    """The name of the user's one pet of `species` on record, if there is exactly one."""
+    names = {
+        str(f.value)
+        for f in ctx.state.context.active_facts
+        if f.attribute == "pet" and f.subject_name == SELF and f.qualifier == species
+    }
+    return next(iter(names)) if len(names) == 1 else None
+
+
+def _pet_by_breed(m, ctx):
+    """'my beagle chewed the couch', '我家那只英短又吐了': the pet (called by its breed unless
+    one of that animal is known by name), its species kept, and what was said kept on it."""
+    breed = m["breed"].strip()
+    species = breed_species(breed)
+    if species is None:
+        return None
+    zh = has_cjk(breed)
+    name = _known_pet(ctx, species) or (breed if zh else breed.lower())
+    pet = ctx.state.add(name, "pet", species)
+    # the breed with its animal ("beagle (dog)", "英短（猫）"): what "my dog" / "我家猫" finds
+    said = f"{breed}（{_ZH_SPECIES.get(species, species)}）" if zh else f"{breed.lower()} ({species})"
+    out = [link("pet", species, name, ctx.src), cand("note", said, pet, ctx.src)]
+    if (m.groupdict().get("rest") or "").strip(" .!，。"):
+        kind = "event" if ctx.has_time else "note"
+        out.append(cand(kind, ctx.src, pet, ctx.src, kind="fact" if kind == "event" else None))
+    return out
+
+
+# --- tastes ------------------------------------------------------------------------------
+
+_NOT_A_TASTE = re.compile(r"^(?:my|our|his|her|their|this|that|it|he|she|they|you|我的?|他|她|你)\b", re.I)
+
+
+def _affinity(m, ctx):
+    """'tea is basically my personality', 'can't live without tea', '奶茶是我的命': a liking."""
+    v = m["v"].strip(" ,.!，。")
+    if not v or _NOT_A_TASTE.match(v) or relation_of(v.lower()):
+        return None
+    value = TAIL.sub("", v) if has_cjk(v) else ve.like_value(v)
+    return [cand("likes", value, ctx.subj, ctx.src)] if value else None
+
+
+# --- marriage ----------------------------------------------------------------------------
+
+
+def _clean_name(name: str | None) -> str | None:
+    n = TAIL.sub("", (name or "").strip())
+    if not n or relation_of(n.lower()) or n.split()[0] in EN_NOT_NAMES:
+        return None
+    return n
+
+
+def _wed_self(m, ctx):
+    """'Dana and I tied the knot', '我和小雨领证了': the user's spouse (a partner by that name
+    ends), the wedding kept as an event or a note."""
+    name = _clean_name(m["name"])
+    if name is None:
+        return None
+    ctx.state.add(name, "person", "spouse")
+    was = [v for v in c.active_values(ctx.state.context, "partner") if v == name]
+    ended = [cand("partner", v, ME, ctx.src, retract=True, correction=True) for v in was]
+    kind = "event" if ctx.has_time else "note"
+    wedding = cand(kind, ctx.src, ME, ctx.src, kind="fact" if kind == "event" else None)
+    return [*ended, link("spouse", None, name, ctx.src), wedding]
+
+
+def _engaged_self(m, ctx):
+    """'Dana and I got engaged', '我和阿杰订婚了': the user's fiancé(e)."""
+    name = _clean_name(m["name"])
+    if name is None:
+        return None
+    ctx.state.add(name, "person", "fiance")
+    kind = "event" if ctx.has_time else "note"
+    return [link("partner", "fiance", name, ctx.src), cand(kind, ctx.src, ME, ctx.src)]
+
+
+# --- the user's people -------------------------------------------------------------------
+
+
+_LINKS = {"pet": "pet", "child": "person", "parent": "person", "sibling": "person", "spouse": "person",
+          "partner": "person", "friend": "person"}  # fmt: skip
+
+
+def _linked(ctx, who: str) -> Subject | None:
+    """Someone the user's facts link them to by this name (a pet, a child …), not yet met in
+    this message."""
+    for f in ctx.state.context.active_facts:
+        if f.subject_name == SELF and f.attribute in _LINKS and str(f.value) == who:
+            return ctx.state.add(who, _LINKS[f.attribute], f.qualifier or f.attribute)
+    return None
+
+
+def _about_known(m, ctx):
+    """'took Pip to Dr. Ruiz at Elm Vet', '带豆豆去打疫苗': something done with someone the user
+    told us of is kept on them (an event when dated, else a note), found by the multi-hop path."""
+    who = m["who"].strip()
+    found = ctx.state.entity_at(who, word_boundary=True)
+    subj = found[0] if found is not None and found[1] == len(who) else _linked(ctx, who)
+    if subj is None:
+        return None
+    if subj.is_self or not (m["rest"] or "").strip(" .!，。"):
+        return None
+    ctx.state.mention(subj)
+    kind = "event" if ctx.has_time else "note"
+    return [cand(kind, ctx.src, subj, ctx.src, kind="fact" if kind == "event" else None)]
+
+
+#: The handlers of lang/en/frames.toml's rules, by the name a rule gives as `handler`.
+EN_HANDLERS: dict[str, Handler] = {
+    "frame_demonym_city": _demonym_city,
+    "frame_settled_city": _settled_en,
+    "frame_work": _work_en,
+    "frame_pet_by_breed": _pet_by_breed,
+    "frame_affinity": _affinity,
+    "frame_wed_self": _wed_self,
+    "frame_engaged_self": _engaged_self,
+    "frame_about_known": _about_known,
+}
+
+#: The handlers of lang/zh/frames.toml's rules.
+ZH_HANDLERS: dict[str, Handler] = {
+    "frame_settled_city": _settled_zh,
+    "frame_work": _work_zh,
+    "frame_pet_by_breed": _pet_by_breed,
+    "frame_affinity": _affinity,
+    "frame_wed_self": _wed_self,
+    "frame_engaged_self": _engaged_self,
+    "frame_about_known": _about_known,
+}
