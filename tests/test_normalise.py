@@ -89,6 +89,7 @@ def test_cue_words_are_repaired(text: str, fact: tuple[str, str]) -> None:
         "I word hard on weekends",  # a real word is never repaired
         "I'm marred by doubt",
         "Alergic is my cat's name",  # a capitalised word is a name
+        "my allergist retired",  # two edits from "allergic", but another word's ending
     ],
 )
 def test_real_words_and_names_are_left_alone(text: str) -> None:
@@ -192,3 +193,19 @@ def test_a_typo_equally_near_two_cue_words_goes_to_the_much_more_used_one_or_sta
     lopsided = _Typos(frozenset(), words, {"living": 6, "loving": 2}, index, 4, 8)
     assert even.repair("lving") is None
     assert lopsided.repair("lving") == "living"
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("I'm actually 41", ("age", "41")),
+        ("I'm technically a paralegal", ("job_title", "paralegal")),
+        ("I actually live in Kraków", ("city", "Kraków")),
+    ],
+)
+def test_precision_cues_do_not_hide_the_statement(text: str, fact: tuple[str, str]) -> None:
+    assert fact in _read(text)
+
+
+def test_a_described_workplace_is_no_employer_in_a_work_frame() -> None:
+    assert not [v for (a, v) in _read("我一直在一家卖建材的公司打工") if a == "employer"]

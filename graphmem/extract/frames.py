@@ -20,7 +20,7 @@ from dataclasses import replace
 from graphmem.extract import common as c
 from graphmem.extract import values_en as ve
 from graphmem.extract.common import ME, Subject, cand, link
-from graphmem.extract.lexicon import EN_BREEDS, EN_NOT_NAMES, ZH_BREEDS, en_demonym_place
+from graphmem.extract.lexicon import EN_BREEDS, EN_NOT_NAMES, ZH_BREEDS, ZH_GENERIC_ORG, en_demonym_place
 from graphmem.extract.relations import relation_of
 from graphmem.extract.zh_values import TAIL
 from graphmem.facts.vocab import has_cjk, render
@@ -116,10 +116,17 @@ def _work_en(m, ctx):
     return out
 
 
+#: An indefinite or demonstrative opening (一家…, 某…, 那家…) or a relative clause (…的公司):
+#: the words describe a workplace, they do not name it.
+_ZH_DESCRIPTION = re.compile(r"^(?:一家|一个|一所|一间|某|这家|那家)|的(?:公司|企业|单位|工厂|厂|店|机构)$")
+
+
 def _work_zh(m, ctx):
     """'在鹅厂搬砖', '在Google当PM': the employer as said (a nickname keeps the company's
     name with it), the title when one is said."""
     org = TAIL.sub("", m["x"]).strip()
+    if _ZH_DESCRIPTION.match(org) or org in ZH_GENERIC_ORG:
+        return None  # 一家做物流的公司, 公司: a workplace described or unnamed is no employer
     if not org or c.is_place_zh(org) or not (org in ORG_NICKNAMES or c.is_org_zh(org) or org.isascii()):
         return None
     out = [cand("employer", org, ctx.subj, ctx.src)]

@@ -13,8 +13,9 @@ Three steps, each driven by the pack's own data (graphmem/lang/<language>/normal
 - fillers: stance adverbs and chat interjections right after the subject ("I'm really 29",
   "我真的是35岁");
 - typos (English): a lower-case token that is no common word (words.txt) and lies one edit
-  (4-7 letters) or two (8 or more) from exactly one word of the pack's cue vocabulary, the
-  words its rule patterns and examples are written in, becomes that word.
+  (4-8 letters) or two (9 or more, the first and last letters kept) from exactly one word of
+  the pack's cue vocabulary, the words its rule patterns and examples are written in, becomes
+  that word.
 
 The original text is not changed: the extractor reads the normalised text and keeps the
 piece as said for provenance, and the message is kept whole as its episode. Chinese has no
@@ -94,6 +95,10 @@ class _Typos:
                 best, best_d = [word], d
             elif d == best_d:
                 best.append(word)
+        if best_d == 2:
+            # Two edits reach far ("allergist" is two from "allergic"): only a word kept at both
+            # ends, which is how long words are mistyped, not how other words differ.
+            best = [w for w in best if w[0] == token[0] and w[-1] == token[-1]]
         if best_d > limit or not best:
             return None
         if len(best) == 1:
