@@ -248,7 +248,7 @@ def test_hostile_strings_through_the_api(neo4j_uri: str) -> None:
         for i, u in enumerate(users):
             for q in LUCENE_HOSTILE + CYPHER_HOSTILE + ["where do I live?"]:
                 items = mem.recall(u, q, k=20, at=T0)
-                assert all(it.fact.user_id == u for it in items), q
+                assert all((it.fact or it.episode).user_id == u for it in items), q
             assert [f.value for f in mem.get(u, "city")] == [f"City{i}"]
 
 
@@ -715,9 +715,9 @@ def open_memory_neo4j(neo4j_uri: str) -> Iterator[Callable[[], Memory]]:
 
 def test_reembed_switches_a_neo4j_store(auth_server: str) -> None:
     """The whole re-embedding path on Neo4j (on the throwaway auth server, since the
-    embedder is recorded per database): a store the lexical hashing embedder wrote (the
-    default before 0.3) is refused by the new default until `reembed` moves it over, and
-    then refuses the old one."""
+    embedder is recorded per database): a store the lexical hashing embedder wrote is
+    refused by the static embedder until `reembed` moves it over, and then refuses the
+    hashing one."""
     from graphmem import Config, EmbedderMismatchError, HashingEmbedder
     from graphmem.embedding.choice import make_embedder
     from graphmem.write.reembed import reembed
@@ -729,16 +729,16 @@ def test_reembed_switches_a_neo4j_store(auth_server: str) -> None:
         with Memory(auth_server, config=Config(embedder="hashing")) as mem:
             mem.remember(u, "I live in Oslo. My dentist's practice is on Storgata.", at=T0)
         with pytest.raises(EmbedderMismatchError, match="reembed"):
-            Memory(auth_server)
+            Memory(auth_server, config=Config(embedder="static"))
         seen: list[tuple[int, int]] = []
-        static = make_embedder()
+        static = make_embedder("static")
         assert reembed(store, static, progress=lambda d, t: seen.append((d, t))) >= 2
         assert seen[-1][0] == seen[-1][1] and store.embedder_info() == (static.model, static.dim)
         with pytest.raises(EmbedderMismatchError):
             Memory(auth_server, config=Config(embedder="hashing"))
     finally:
         store.close()
-    with Memory(auth_server) as mem:
+    with Memory(auth_server, config=Config(embedder="static")) as mem:
         assert [f.value for f in mem.get(u, "city")] == ["Oslo"]
         items = mem.recall(u, "where is my dentist's office?", k=3, at=T0)
         assert items and any("vector" in it.channels for it in items)  # the new vectors are read
