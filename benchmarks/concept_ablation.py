@@ -32,19 +32,13 @@ def _concept_probes() -> list[tuple[str, str, str]]:
     return [tuple(p) for p in mark.args[1]]
 
 
-def _texts(items: list) -> str:
-    out = []
-    for it in items:
-        if it.fact is not None:
-            out += [it.fact.value, it.fact.text, it.fact.source_text]
-        if it.episode is not None:
-            out.append(it.episode.text)
-    return " ".join(out).lower()
-
-
 def passes(groups: tuple[str, ...], embedder: str, workdir: Path) -> set[str]:
     """The probes (by name) that pass with `groups` as the concept groups."""
-    from tests.test_paraphrase_recall import FILLER_EN, FILLER_ZH
+    from tests.test_paraphrase_recall import (
+        FILLER_EN,
+        FILLER_ZH,
+        _texts,  # what a probe searches, as the tests read it
+    )
 
     saved = concepts.GROUPS
     concepts.GROUPS = groups

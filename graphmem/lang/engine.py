@@ -39,21 +39,7 @@ import tomllib
 from graphmem.errors import GraphMemError
 from graphmem.model import Candidate
 
-__all__ = [
-    "Example",
-    "Handler",
-    "Pack",
-    "PieceRead",
-    "Rule",
-    "RuleTable",
-    "RuleTableError",
-    "Trace",
-    "data",
-    "expand",
-    "fragment",
-    "load_pack",
-    "merge_handlers",
-]
+# The public names are re-exported, and listed, by graphmem.lang.
 
 #: A handler reads a rule's match in its context and proposes candidates, or passes (None).
 #: (A table read by `find` rather than `first` may yield other readings: a taste turn.)
