@@ -17,6 +17,7 @@ from graphmem.extract import patterns_en_life as life
 from graphmem.extract.common import EMOJI, ME, Ctx, Subject, cand, link
 from graphmem.extract.lexicon import EN_JOBS, EN_NOT_NAMES
 from graphmem.extract.relations import entity_type, relation_of
+from graphmem.extract.reply_style_en import is_reply_style
 from graphmem.gate.sentences import split as split_sentences
 from graphmem.lang import Handler, Pack, load_pack, merge_handlers
 from graphmem.lang.normalise import normalise
@@ -36,30 +37,6 @@ _REMEMBER = re.compile(
     r"for future reference)\b(?: (?:this|that)\b)?[:,]?\s*(?:that\s+)?",
     I,
 )
-# A reply-style request addresses the assistant, names its output and a style.
-_STYLE_OUT = re.compile(
-    r"\b(?:answers?|repl(?:y|ies)|respon(?:d|ses?)|explanations?|explain|messages?|summar(?:y|ies)|talk to me|"
-    r"speak to me|write to me|format|formatting|tone)\b",
-    I,
-)
-_STYLE_WORD = re.compile(
-    r"\b(?:short|shorter|brief|concise|detailed|verbose|wordy|bullet|bullets|tables?|lists?|numbered|english|chinese|"
-    r"spanish|french|german|japanese|emojis?|formal|casual|simple|plain|examples?|step[- ]by[- ]step|markdown|code|"
-    r"jargon|friendly|direct|long|length|tl;?dr|sentences?|paragraphs?)\b",
-    I,
-)
-_STYLE_ADDR = re.compile(
-    r"^(?:please|pls|always|never|do not|keep|use|be|stop|avoid|answer|reply|respond|write|explain|from now on|"
-    r"going forward|in (?:the )?future|when you|can you|could you|would you|I (?:prefer|like|want|would like|need|would prefer))\b",
-    I,
-)
-_STYLE_IMPERATIVE = re.compile(
-    r"^(?:(?:please|always|from now on|going forward|in future),?\s+)*(?:use (?:bullet points|bullets|tables|markdown|numbered lists)|no emojis|"
-    r"be (?:more )?(?:concise|brief|direct|detailed)|"
-    r"keep it (?:short|brief|simple)|skip the (?:fluff|small talk|pleasantries))\b",
-    I,
-)
-
 _LEAD_TIME = re.compile(
     rf"^(?:(?:{p.TIME}|on {p.WD}s?|{p.WD}s?|every (?:other )?(?:{p.WD}|day|morning|night|evening|week|weekend))[,]?\s+)+",
     I,
@@ -438,12 +415,6 @@ def _substantive(clause: str) -> bool:
     return len(body.split()) >= 4 and not _TRANSIENT.match(body) and not _META.match(body)
 
 
-def _is_style(s: str) -> bool:
-    if _STYLE_IMPERATIVE.match(s):
-        return True
-    return bool(_STYLE_ADDR.match(s) and _STYLE_OUT.search(s) and _STYLE_WORD.search(s))
-
-
 def extract_sentence(sentence: str, state: c.State) -> list:
     said = sentence.strip().replace("’", "'")
     c.note_allergy_talk(state, said)
@@ -460,7 +431,7 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     s = normalise(s, "en")
     if not s:
         return []
-    if _is_style(clauses_en.expand(s)):
+    if is_reply_style(clauses_en.expand(s)):
         style = c.builtin([cand("reply_style", s.strip(" .!"), ME, sentence)], "en", "reply_style")
         return c.finish(style, state.context, correction=False)
     out: list = []
