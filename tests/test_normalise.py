@@ -189,8 +189,8 @@ def test_a_typo_equally_near_two_cue_words_goes_to_the_much_more_used_one_or_sta
     for w in words:
         for form in {w} | {w[:i] + w[i + 1 :] for i in range(len(w))}:
             index[form] = index.get(form, frozenset()) | {w}
-    even = _Typos(frozenset(), words, {"living": 2, "loving": 2}, index, 4, 8)
-    lopsided = _Typos(frozenset(), words, {"living": 6, "loving": 2}, index, 4, 8)
+    even = _Typos(frozenset(), words, {"living": 2, "loving": 2}, index, 4, 8, {})
+    lopsided = _Typos(frozenset(), words, {"living": 6, "loving": 2}, index, 4, 8, {})
     assert even.repair("lving") is None
     assert lopsided.repair("lving") == "living"
 

@@ -51,10 +51,12 @@ _STATE = (
 STATE_START = re.compile(rf"^(?:{_STATE})", I)
 # "and"/"but" start a new clause only before a subject, a verb or a state: "rock and roll"
 # stays whole.
+# The speaker as chat types it too: "i", "im", "ive" (expand() spells them out per clause).
+_ME = r"(?:I|i(?:'?m|'?ve)?)"
 _CLAUSE_SPLIT = re.compile(
-    r"\s*;\s*|,?\s+but\s+|,\s*so\s+|\s+so\s+(?=(?:now\s+|then\s+)?(?:I|we|my|our)\b)|,?\s+because\s+|,?\s+(?:al)?though\s+|"
-    rf",?\s+and\s+(?=(?:I|we|my|our|he|she|they)\b|(?:{_VERBS})\b|(?i:{_STATE}))|"
-    r",\s+(?=(?:I|we|my|our|he|she|they|his|her)\b)(?!(?:my|our)\s+[\w ]{1,20},)|"  # not "Tom, my brother, works…"
+    rf"\s*;\s*|,?\s+but\s+|,\s*so\s+|\s+so\s+(?=(?:now\s+|then\s+)?(?:{_ME}|we|my|our)\b)|,?\s+because\s+|,?\s+(?:al)?though\s+|"
+    rf",?\s+and\s+(?=(?:{_ME}|we|my|our|he|she|they)\b|(?:{_VERBS})\b|(?i:{_STATE}))|"
+    rf",\s+(?=(?:{_ME}|we|my|our|he|she|they|his|her)\b)(?!(?:my|our)\s+[\w ]{{1,20}},)|"  # not "Tom, my brother, works…"
     rf"\s*:\s+(?!(?:(?:baby|little|big) )?[A-Z][\w'-]+(?: \(\d{{1,2}}\))?(?:,| and ))|,\s+(?=(?i:{p.WD}|yesterday|today|tonight|last night|this morning|then)\b)"
 )
 

@@ -18,6 +18,7 @@ import re
 
 from graphmem.extract.common import ME, Said, Subject, bare_correction, cand, facts_with_value
 from graphmem.extract.protocol import ExtractContext
+from graphmem.facts.vocab import attribute
 from graphmem.lang import Handler
 from graphmem.model import Candidate
 
@@ -53,11 +54,14 @@ def _correct(context: ExtractContext, old: str, new: str, source: str) -> list[C
     return bare_correction(context, old, new, source)
 
 
+_NAMES = frozenset({"name", "preferred_name"})
+
+
 def _refine_en(m: re.Match[str], said: Said) -> list[Candidate] | None:
     """ "Springfield ILLINOIS, not the Missouri one": the one stored place the base names, refined."""
     found = facts_with_value(said.context, m["base"])
-    if len(found) != 1:
-        return None
+    if len(found) != 1 or attribute(found[0].attribute).relation or found[0].attribute in _NAMES:
+        return None  # a person's name is not refined by what follows it ("Leo Smith I mean")
     base = str(found[0].value)
     if base.lower() == m["base"].lower() and not m["ref"].lower().startswith(base.lower()):
         return bare_correction(said.context, base, _refined(base, m["ref"]), said.source) or None
@@ -84,7 +88,18 @@ def _contrast(m: re.Match[str], said: Said) -> list[Candidate] | None:
 
 
 #: The handlers the packs' contrast tables name (graphmem/lang/<language>/contrast.toml), by language.
+#: What makes "Kingston, Ontario" alone a refinement: a correction said with it ("I meant …").
+_SAID_AS_CORRECTION_EN = re.compile(
+    r"\b(?:I meant|I mean|meant|typo|correction|to be (?:clear|exact|precise))\b", re.I
+)
+
+
+def _refine_corrected_en(m: re.Match[str], said: Said) -> list[Candidate] | None:
+    """ "I meant Kingston, Ontario": a refinement only when said as a correction."""
+    return _refine_en(m, said) if _SAID_AS_CORRECTION_EN.search(said.source) else None
+
+
 HANDLERS: dict[str, dict[str, Handler]] = {
-    "en": {"refine": _refine_en, "contrast": _contrast},
+    "en": {"refine": _refine_en, "refine_if_corrected": _refine_corrected_en, "contrast": _contrast},
     "zh": {"refine": _refine_zh, "contrast": _contrast},
 }

@@ -41,8 +41,21 @@ _NEGATED_VERB = re.compile(
 def bare(context: ExtractContext, text: str, sentence: str) -> list[Candidate]:
     """The candidates of a message that is only a correction's values ("Iowa, not Ohio",
     "typo, I meant 28"), or none."""
-    if (m := _BARE.match(text)) and not _NEGATED_VERB.search(m["new"]):
-        return c.bare_correction(context, m["old"], m["new"], sentence)
+    # the values may come after talk of how the mistake was found ("hold on, looked at the
+    # label, it's X not Y"): each tail after a comma is tried, the longest first
+    for tail in _tails(text):
+        m = _BARE.match(tail)
+        if (
+            m
+            and not _NEGATED_VERB.search(m["new"])
+            and (got := c.bare_correction(context, m["old"], m["new"], sentence))
+        ):
+            return got
     if _STRONG_CORRECTION.search(sentence) and (m := _BARE_NUMBER.match(text)):
         return c.bare_number_correction(context, m["n"], sentence)
     return []
+
+
+def _tails(text: str) -> list[str]:
+    cuts = [m.end() for m in re.finditer(r",\s*", text) if not text[m.end() :].lower().startswith("not ")]
+    return [text] + [text[i:] for i in cuts]

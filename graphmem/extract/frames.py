@@ -21,6 +21,7 @@ from graphmem.extract import common as c
 from graphmem.extract import values_en as ve
 from graphmem.extract.common import ME, Subject, cand, link
 from graphmem.extract.lexicon import EN_BREEDS, EN_NOT_NAMES, ZH_BREEDS, ZH_GENERIC_ORG, en_demonym_place
+from graphmem.extract.patterns_en import place_tail
 from graphmem.extract.relations import relation_of
 from graphmem.extract.zh_values import TAIL
 from graphmem.facts.vocab import has_cjk, render
@@ -101,8 +102,11 @@ def _work_en(m, ctx):
     """'<doing something> as a <title> at <ORG>', '<shifts> at <ORG>': the employer (a Chinese
     name kept as said), the title when one is said, the city when one is ("stuck in Tulsa")."""
     gd = m.groupdict()
-    raw = ve.span(gd["x"])
-    org = raw if has_cjk(raw) else ve.org_name(gd["x"])
+    x, city = gd["x"], gd.get("city")
+    if not city and not has_cjk(x):  # "… at Olive Garden in Fresno": the workplace and its city
+        x, city = place_tail(x)
+    raw = ve.span(x)
+    org = raw if has_cjk(raw) else ve.org_name(x)
     if not org or c.is_place_en(org):
         return None
     title = ve.job_title_of(gd.get("y"))
@@ -111,7 +115,7 @@ def _work_en(m, ctx):
     out = [cand("employer", org, ctx.subj, ctx.src)]
     if title or gd.get("y"):
         out.append(cand("job_title", title or ve.span(gd["y"] or ""), ctx.subj, ctx.src))
-    if gd.get("city") and (where := ve.place(gd["city"])):
+    if city and (where := ve.place(city)):
         out.append(cand("city", where, ctx.subj, ctx.src))
     return out
 

@@ -64,7 +64,9 @@ the netherlands,the uk,the us,the usa,the states,puerto rico,sichuan,chongqing,h
 #: Workplaces with no name: "在公司工作" says nothing about which one.
 ZH_GENERIC_ORG = frozenset(
     words(
-        "公司 单位 学校 医院 银行 工厂 店 店里 厂里 家 家里 外面 外地 那里 这里 那边 这边 老家 本地 国外 海外"
+        "公司 单位 学校 医院 银行 工厂 店 店里 厂里 家 家里 外面 外地 那里 这里 那边 这边 老家 本地 国外 海外 "
+        # kinds of workplace, said of many ("在大厂搬砖"): no one employer
+        "大厂 小厂 大公司 小公司 外企 国企 央企 私企 民企 事业单位 体制内 创业公司 初创公司 互联网公司 互联网大厂"
     )
 )
 

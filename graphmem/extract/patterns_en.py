@@ -82,7 +82,8 @@ _MONTHS = (
 def _lower_org(x: str | None, ctx) -> str | None:
     """A user who types in lower case ("work at initech") names employers in lower case too."""
     v = untimed(span(x or "")).strip()
-    if not ctx.src[:1].islower() or v.lower() in NOT_WORKPLACE:
+    said = (ctx.state.sentence or ctx.src).lstrip(" \"'([")  # the message as typed
+    if not (ctx.src[:1].islower() or said[:1].islower()) or v.lower() in NOT_WORKPLACE:
         return None
     ok = re.fullmatch(
         r"(?!(?:a|an|the|home|work|school|my|our|night|nights)\b)[a-z][a-z0-9&.-]{2,}(?: [a-z][a-z0-9&.-]+)?",

@@ -75,7 +75,8 @@ _META = re.compile(
 )
 _TRAILING = re.compile(
     r"(?:,?\s+(?:btw|lol|haha+|tbh|honestly|though|tho|actually|fyi|lmao|for real|by the way|just so you know|if that matters|thank god|"
-    r"thankfully|yay|woohoo|phew|finally|at last))+\s*$",
+    r"thankfully|yay|woohoo|phew|finally|at last|at this point|by now|rn|fr|ngl|smh|istg|no cap|for sure|lowkey|"
+    r"i swear|irl))+\s*$",
     I,
 )
 # A clause with no subject that still reads as the speaker's ("work at Initech", "living in
@@ -87,7 +88,13 @@ _FRAGMENT = re.compile(
     rf"^(?:[\w&-]+ ){{0,2}}(?:{'|'.join(sorted(EN_JOBS, key=len, reverse=True))}) (?:at|for|with|in) [A-Z]",
     I,
 )
-_NAMES_A_JOB = re.compile(rf"\b(?:{'|'.join(sorted(EN_JOBS, key=len, reverse=True))})\b", I)
+#: A fragment that is a job's name: the job word heads it, not a person in it ("QA lead at
+#: Hooli", not "checked with my doctor").
+_NAMES_A_JOB = re.compile(
+    rf"^(?:(?!(?:my|his|her|our|their|your|the|with|to|for|at|by|from)\b)[\w&-]+ ){{0,3}}"
+    rf"(?:{'|'.join(sorted(EN_JOBS, key=len, reverse=True))})\b",
+    I,
+)
 #: A state denied with its "I'm" left out ("not into jazz anymore", "no longer vegan").
 _NOT_STATE = re.compile(
     r"^(?:not|no longer)\s+(?:really\s+|even\s+)?(?:(?:a |an )?(?:big |huge )?(?:fan of|into)|vegan|vegetarian|pescatarian|"

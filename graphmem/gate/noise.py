@@ -148,6 +148,12 @@ _ZH_WH = re.compile(
     r"(?<![不没或随])(?:多久|多少|多长|多大|多远|多高|多重|怎么样|怎么|怎样|咋|什么|啥|哪(?!怕)|为什么|为啥|如何|是否|可否|能否|谁"
     r"|几(?=[点个天号岁时次年月周本位只件斤块分种家条张台辆]))(?![^，,。]{0,3}[都也])"
 )
+# Not knowing why, said as an aside ("不知道为啥，…", "也说不清怎么回事"): a question word in it
+# asks nothing.
+_ZH_NOT_KNOWING = re.compile(
+    r"(?:也|都|真|实在|自己)?(?:不知道|不晓得|不清楚|不明白|搞不懂|想不通|说不清|说不上来|谁知道|天知道)"
+    r"(?:是|到底)?(?:为啥|为什么|怎么(?:回事|搞的|了)?|咋(?:回事|的|了|整的)?|什么原因|啥原因)?"
+)
 _ZH_ANOTA = re.compile(r"([是有能会要可好行对去来在想用])不\1|有没有|请问")
 _ZH_END = re.compile(r"(?:吗|(?<![什这那怎多])么)[啊呀哦]?[~～]*$")
 _EN_WH = re.compile(
@@ -253,6 +259,7 @@ def _interrogative(clause: str, first: bool) -> bool:
     if re.search(r"[\u4e00-\u9fff]", c):
         if _ZH_ANOTA.search(c) or _ZH_END.search(c):
             return True
+        c = _ZH_NOT_KNOWING.sub("", c)
         return not _ZH_SELF.match(c) and (bool(_ZH_WH.search(c)) or c.endswith(("呢", "嘛")))
     if first and (_EN_WH.match(c) and not _EN_SELF_AFTER_WH.match(c) or _EN_AUX.match(c)):
         return True

@@ -9,13 +9,16 @@ Three steps, each driven by the pack's own data (graphmem/lang/<language>/normal
 
 - lead-ins: a run of lead phrases at the start, or a few words before a mark (",", ":", "—")
   that hold no first person, no condition, report, time or negation, when the statement
-  after the mark starts with the speaker ("<aside>, I'm …", "<aside>：我…");
+  after the mark starts with the speaker ("<aside>, I'm …", "<aside>：我…"); lead phrases
+  and fillers after a mark inside the message, before the speaker (", honestly I'm …");
+  an opener that stands for the speaker ("guess who just …") read as "I"; a lead of
+  precision at the start or after any mark (", more specifically at …", "，具体是在…");
 - fillers: stance adverbs and chat interjections right after the subject ("I'm really 29",
   "我真的是35岁");
 - typos (English): a lower-case token that is no common word (words.txt) and lies one edit
   (4-8 letters) or two (9 or more, the first and last letters kept) from exactly one word of
   the pack's cue vocabulary, the words its rule patterns and examples are written in, becomes
-  that word.
+  that word; so does a token that is a cue word with its vowels left out ("wrk", "mvd").
 
 The original text is not changed: the extractor reads the normalised text and keeps the
 piece as said for provenance, and the message is kept whole as its episode. Chinese has no
@@ -74,8 +77,12 @@ class _Typos:
     deletes: dict[str, frozenset[str]]  # a form with letters deleted -> the vocabulary words it comes from
     min_letters: int
     long_from: int
+    #: a cue word with its vowels left out, as chat shortens it ("wrk", "mvd") -> the word
+    shorthand: dict[str, str]
 
     def repair(self, token: str) -> str | None:
+        if token in self.shorthand and token not in self.words:
+            return self.shorthand[token]
         if (
             len(token) < self.min_letters
             or not token.isalpha()
@@ -108,6 +115,26 @@ class _Typos:
         ranked = sorted(best, key=lambda w: self.uses.get(w, 0), reverse=True)
         first, second = (self.uses.get(w, 0) for w in ranked[:2])
         return ranked[0] if first >= _CLEAR_LEAD * max(second, 1) else None
+
+
+_INNER_VOWELS = re.compile(r"(?<=.)[aeiou]")
+
+
+def _shorthand(vocabulary: frozenset[str], uses: Counter[str]) -> dict[str, str]:
+    """Each cue word's form without its vowels after the first letter ("work" -> "wrk"), when
+    that leaves three letters or more and drops one at least; a form two words share goes to
+    the one the rules use far more often, or to neither."""
+    forms: dict[str, list[str]] = {}
+    for word in vocabulary:
+        short = _INNER_VOWELS.sub("", word)
+        if len(short) >= 3 and short != word:
+            forms.setdefault(short, []).append(word)
+    out = {}
+    for short, words in forms.items():
+        ranked = sorted(words, key=lambda w: uses.get(w, 0), reverse=True)
+        if len(ranked) == 1 or uses.get(ranked[0], 0) >= _CLEAR_LEAD * max(uses.get(ranked[1], 0), 1):
+            out[short] = ranked[0]
+    return out
 
 
 def _deletes(word: str, depth: int) -> set[str]:
@@ -178,9 +205,19 @@ class Normaliser:
     lead_talk: re.Pattern[str] | None  # a marked lead must hold one of these (Chinese), or None
     fillers: re.Pattern[str]
     typos: _Typos | None
+    #: lead phrases and fillers after a clause's mark, before its subject: ", honestly I'm …"
+    mid_asides: re.Pattern[str]
+    #: openers that stand for the speaker ("guess who just …"), read as "I"
+    speaker_phrases: re.Pattern[str] | None
+    #: leads of precision at the start or after a mark ("，具体是在…", ", more specifically at …")
+    precision_leads: re.Pattern[str] | None
 
     def __call__(self, text: str) -> str:
-        out = self._lead(text)
+        out = self.mid_asides.sub(lambda m: m["mark"], self._lead(text))
+        if self.precision_leads is not None:
+            out = self.precision_leads.sub(lambda m: m["mark"], out)
+        if self.speaker_phrases is not None:
+            out = self.speaker_phrases.sub("I ", out)
         if self.typos is not None:
             out = _WORD.sub(lambda m: self.typos.repair(m[0]) or m[0] if self.typos else m[0], out)
         out = self.fillers.sub(lambda m: m["subj"] + m["sep"], out)
@@ -261,10 +298,19 @@ def normaliser(language: str) -> Normaliser:
             {k: frozenset(v) for k, v in index.items()},
             t["min_letters"],
             t["long_from"],
+            _shorthand(vocabulary, uses),
         )
+    mid_asides = re.compile(
+        rf"(?P<mark>[,;，；—–]\s*)(?:{b}(?:{phrases}|{_alternation(plain)}){e}[\s,，]*)+(?={subjects}{e})",
+        flags,
+    )
     return Normaliser(
         language, lead_phrases, lead_marked, keeps, int(data.get("lead_max_words", data.get("lead_max_chars", 8))),
-        re.compile(_alternation(data["lead_talk"])) if "lead_talk" in data else None, fillers, typos,
+        re.compile(_alternation(data["lead_talk"])) if "lead_talk" in data else None, fillers, typos, mid_asides,
+        re.compile(rf"^\s*{_alternation(data['speaker_phrases'])}\s+(?=\w)", flags) if "speaker_phrases" in data else None,
+        re.compile(
+            rf"(?P<mark>^|[,;，；：:—–]\s*){b}{_alternation(data['precision_leads'])}{e}[\s,，:：]*(?=\S)", flags
+        ) if "precision_leads" in data else None,
     )  # fmt: skip
 
 
