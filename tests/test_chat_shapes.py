@@ -101,6 +101,66 @@ CASES = {
         ["hot sauce is literally my whole personality at this point"],
         {"likes": ["hot sauce"]}, {},
     ),
+    "a name typed in lower case after a relation": (
+        ["my boyfriend tobias just got a job in tampa"],
+        {"partner": ["Tobias"]}, {},
+    ),
+    "an intro typed in lower case": (
+        ["ok quick intro: i'm ingrid, 41, teach chemistry in duluth"],
+        {"name": ["Ingrid"], "age": ["41"]}, {},
+    ),
+    "a lease signed somewhere new": (
+        ["I live in Reno", "big day, signed a lease in nashville last week!!"],
+        {"city": ["nashville"]}, {"city": ["reno"]},
+    ),
+    "a new job told by its first week": (
+        ["i work at target", "first week at costco done, way calmer than target"],
+        {"employer": ["costco"]}, {"employer": ["target"]},
+    ),
+    "shouted news of a promotion": (
+        ["I'm a junior designer at Figma", "THEY JUST PROMOTED ME TO DESIGN LEAD"],
+        {"job_title": ["design lead"]}, {"job_title": ["junior designer"]},
+    ),
+    "promotion news, then the title alone": (
+        ["I'm a staff accountant", "got promoted!! finance manager now 🎉"],
+        {"job_title": ["finance manager"]}, {"job_title": ["staff accountant"]},
+    ),
+    "a denial, then the value in the next sentence": (
+        ["I'm allergic to kiwi", "saw the allergist and it was never the kiwi?? it's mango. wild"],
+        {"allergy": ["mango"]}, {"allergy": ["kiwi"]},
+    ),
+    "a diet told by how long": (
+        ["eight months vegetarian and counting"],
+        {"diet": ["vegetarian"]}, {},
+    ),
+    "a city told by years there": (
+        ["4 yrs in pittsburgh and i still get lost"],
+        {"city": ["pittsburgh"]}, {},
+    ),
+    "staff name for an employer": (
+        ["perks of being a microsoftie: free soda"],
+        {"employer": ["Microsoft"]}, {},
+    ),
+    "code-switched names and places": (
+        ["我老公 marco 是意大利人, 我们住 seattle"],
+        {"spouse": ["Marco"], "city": ["Seattle"]}, {},
+    ),
+    "code-switched diet said as who one is": (
+        ["作为一个 pescatarian 我每次聚餐都很纠结"],
+        {"diet": ["pescatarian"]}, {},
+    ),
+    "living somewhere told by years (zh)": (
+        ["在厦门住了快八年了，还是吃不惯海蛎煎"],
+        {"city": ["厦门"]}, {},
+    ),
+    "a break from a liking said as not touched (zh)": (
+        ["我超爱喝可乐", "已经三个礼拜没碰可乐了，最近改喝苏打水"],
+        {"likes": ["苏打水"]}, {"likes": ["可乐"]},
+    ),
+    "a sister's new job said as gone there to work (zh)": (
+        ["我姐叫晓雯", "晓雯去杭州一家医院当护士了"],
+        {}, {},
+    ),
 }  # fmt: skip
 
 
@@ -144,3 +204,47 @@ def test_a_correction_after_talk_names_the_stored_value_only(mem: Memory, uid: C
     mem.remember(user, "asked around at work, it's monday not friday", at=T1)
     active = _active(mem, user)
     assert active.get("allergy") == {"latex"}
+
+
+def test_a_relatives_job_said_as_gone_there_to_work_is_theirs(mem: Memory, uid: Callable[[str], str]) -> None:
+    user = uid("kin-job")
+    mem.remember(user, "我姐叫晓雯", at=T0)
+    mem.remember(user, "晓雯去杭州一家医院当护士了", at=T1)
+    jobs = {(f.subject_name, f.attribute, str(f.value)) for f in mem.facts(user)}
+    assert ("晓雯", "job_title", "护士") in jobs
+    assert not any(f.subject_name == "self" and f.attribute == "job_title" for f in mem.facts(user))
+
+
+def test_forget_by_topic_reads_the_request_among_other_talk(mem: Memory, uid: Callable[[str], str]) -> None:
+    """A request in one clause of a longer message, a topic called "the X thing", a pronoun
+    for the one spoken of last, in both languages: the facts and the messages about it go,
+    the rest stays."""
+    user = uid("forget")
+    mem.remember(user, "I work at Oracle", at=T0)
+    mem.remember(user, "fyi i'm allergic to penicillin, found out the hard way", at=T0)
+    r = mem.remember(user, "actually scratch the allergy thing, rather not keep medical stuff", at=T1)
+    assert r.retracted
+    left = {(f.attribute, str(f.value)) for f in mem.facts(user)}
+    assert ("employer", "Oracle") in left and not any(a == "allergy" for a, _ in left)
+    assert not any("penicillin" in i.text for i in mem.recall(user, "what am I allergic to?", k=5, at=T2))
+
+    mem.remember(user, "my bunny clover loves dandelions", at=T1)
+    mem.remember(user, "clover died this morning", at=T1)
+    mem.remember(user, "please just forget about her, it hurts", at=T2)
+    assert not any(
+        "clover" in str(f.value).lower() or "clover" in f.subject_name.lower() for f in mem.facts(user)
+    )
+
+    mem.remember(user, "上个月做了个小手术，在医院躺了三天", at=T1)
+    mem.remember(user, "把我做手术那件事忘了吧，不想再提", at=T2)
+    assert not any("手术" in i.text for i in mem.recall(user, "我做过手术吗", k=5, at=T2))
+    assert ("employer", "Oracle") in {(f.attribute, str(f.value)) for f in mem.facts(user)}
+
+
+def test_a_place_typed_in_lower_case_is_no_typo(mem: Memory, uid: Callable[[str], str]) -> None:
+    """ "leeds" is one letter from "needs", a word the rules are written in: after "in" it is a
+    place, and what is kept says it."""
+    user = uid("place")
+    mem.remember(user, "i grew up in leeds, still miss the rain lol", at=T0)
+    said = " ".join(str(f.value) + " " + f.text for f in mem.facts(user)).lower()
+    assert "leeds" in said and "needs" not in said

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from graphmem.extract import cues
-from graphmem.extract.common import ME, Said, bare_number_correction, cand
+from graphmem.extract.common import EMOJI, ME, Said, bare_number_correction, builtin, cand
 from graphmem.extract.lexicon import EN_JOBS, ZH_OCCUPATIONS
 from graphmem.lang import Handler
 from graphmem.model import Candidate
@@ -26,7 +26,7 @@ from graphmem.text.terms import zh_number
 I = re.I  # noqa: E741
 
 
-def _is_title(value: str, lang: str) -> bool:
+def is_title(value: str, lang: str) -> bool:
     if lang == "zh":
         return any(w in value for w in ZH_OCCUPATIONS) or value.endswith(
             tuple(cues.change_list("zh", "title_endings"))
@@ -52,7 +52,7 @@ def _promoted(m: re.Match[str], said: Said) -> list[Candidate] | None:
         while (trimmed := cues.change_words("en", "title_end").sub("", title).strip()) != title:
             title = trimmed
         title = re.sub(r"^(?:an?|the)\s+(?:new\s+)?", "", title, flags=I).strip()
-    if not title or not _is_title(title, said.lang):
+    if not title or not is_title(title, said.lang):
         return None
     return [cand("job_title", title, ME, said.source, correction=True, cue="change")]
 
@@ -74,4 +74,24 @@ def _age_update(m: re.Match[str], said: Said) -> list[Candidate] | None:
 
 #: The handlers the packs' promotion and age tables name (graphmem/lang/<language>/promotion.toml,
 #: age.toml); one set serves both languages.
+def announces_promotion(piece: str, lang: str) -> bool:
+    """Does this piece say the user was promoted ("GOT PROMOTED!!", "升职了")?"""
+    return bool(cues.change_words(lang, "promotion_news").search(piece))
+
+
+def title_after_news(statement: str, said: Said) -> list[Candidate]:
+    """A title said alone right after the news of a promotion ("got promoted. senior analyst
+    baby", "升职了！现在是副行长"): the new job_title; nothing when it reads as no title."""
+    title = EMOJI.sub("", statement).strip(" .!?~～。！？")
+    title = cues.change_words(said.lang, "title_lead").sub("", title).strip()
+    if said.lang != "zh":
+        while (trimmed := cues.change_words("en", "title_end").sub("", title).strip(" .!?")) != title:
+            title = trimmed
+    size = len(title) if said.lang == "zh" else len(title.split())
+    if not title or size > (12 if said.lang == "zh" else 5) or not is_title(title, said.lang):
+        return []
+    found = [cand("job_title", title, ME, said.source, correction=True, cue="change")]
+    return builtin(found, said.lang, "title_after_news")
+
+
 HANDLERS: dict[str, Handler] = {"given_title": _promoted, "age_birthday": _age_update}

@@ -54,7 +54,7 @@ STATE_START = re.compile(rf"^(?:{_STATE})", I)
 # The speaker as chat types it too: "i", "im", "ive" (expand() spells them out per clause).
 _ME = r"(?:I|i(?:'?m|'?ve)?)"
 _CLAUSE_SPLIT = re.compile(
-    rf"\s*;\s*|,?\s+but\s+|,\s*so\s+|\s+so\s+(?=(?:now\s+|then\s+)?(?:{_ME}|we|my|our)\b)|,?\s+because\s+|,?\s+(?:al)?though\s+|"
+    rf"\s*;\s*|\s+=\s+|,?\s+but\s+|,\s*so\s+|\s+so\s+(?=(?:now\s+|then\s+)?(?:{_ME}|we|my|our)\b|(?i:{_STATE}))|,?\s+because\s+|,?\s+(?:al)?though\s+|"
     rf",?\s+and\s+(?=(?:{_ME}|we|my|our|he|she|they)\b|(?:{_VERBS})\b|(?i:{_STATE}))|"
     rf",\s+(?=(?:{_ME}|we|my|our|he|she|they|his|her)\b)(?!(?:my|our)\s+[\w ]{{1,20}},)|"  # not "Tom, my brother, works…"
     rf"\s*:\s+(?!(?:(?:baby|little|big) )?[A-Z][\w'-]+(?: \(\d{{1,2}}\))?(?:,| and ))|,\s+(?=(?i:{p.WD}|yesterday|today|tonight|last night|this morning|then)\b)"

@@ -59,12 +59,17 @@ _NAMES = frozenset({"name", "preferred_name"})
 
 def _refine_en(m: re.Match[str], said: Said) -> list[Candidate] | None:
     """ "Springfield ILLINOIS, not the Missouri one": the one stored place the base names, refined."""
-    found = facts_with_value(said.context, m["base"])
+    base_said, ref = m["base"], m["ref"]
+    found = facts_with_value(said.context, base_said)
     if len(found) != 1 or attribute(found[0].attribute).relation or found[0].attribute in _NAMES:
         return None  # a person's name is not refined by what follows it ("Leo Smith I mean")
     base = str(found[0].value)
-    if base.lower() == m["base"].lower() and not m["ref"].lower().startswith(base.lower()):
-        return bare_correction(said.context, base, _refined(base, m["ref"]), said.source) or None
+    if base_said.lower().startswith(
+        base.lower() + " "
+    ):  # "Columbia SOUTH CAROLINA": the region began in the base
+        base_said, ref = base_said[: len(base)], f"{base_said[len(base) + 1 :]} {ref}"
+    if base.lower() == base_said.lower() and not ref.lower().startswith(base.lower()):
+        return bare_correction(said.context, base, _refined(base, ref), said.source) or None
     return None
 
 

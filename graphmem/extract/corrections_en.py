@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from graphmem.extract import common as c
+from graphmem.extract.changes import is_title
 from graphmem.extract.protocol import ExtractContext
 from graphmem.model import Candidate
 
@@ -53,7 +54,38 @@ def bare(context: ExtractContext, text: str, sentence: str) -> list[Candidate]:
             return got
     if _STRONG_CORRECTION.search(sentence) and (m := _BARE_NUMBER.match(text)):
         return c.bare_number_correction(context, m["n"], sentence)
+    if _PRECISE.search(sentence) or CORRECTION.match(sentence):
+        for piece in re.split(r"[,;—–]|\s-\s", sentence):
+            core = _PRECISE.sub("", CORRECTION.sub("", piece)).strip(" .!?")
+            # "well, 53 technically, forgot my birthday": a number alone in a piece
+            m = _BARE_NUMBER.match(core)
+            if m and _near_recorded_age(context, int(m["n"])):
+                return c.bare_number_correction(context, m["n"], sentence)
+            # "well, an associate attorney to be precise": a title alone, the one on record made exact
+            m = _BARE_TITLE.match(core)
+            old = c.active_values(context, "job_title") if m and is_title(m["t"], "en") else []
+            if m and len(old) == 1 and old[0].lower() != m["t"].lower():
+                return [c.cand("job_title", m["t"], c.ME, sentence, correction=True, replaces=old[0])]
     return []
+
+
+_BARE_TITLE = re.compile(
+    r"^(?:I am |I'm |am )?(?:an?\s+|the\s+)(?P<t>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3})$", I
+)
+
+
+#: Words that say a statement is more exact than one before it; with them a number alone is
+#: read as the user's age only when it lies within a couple of years of the age on record.
+_PRECISE = re.compile(
+    r"\b(?:well|technically(?: speaking)?|strictly speaking|to be (?:precise|exact|accurate|fair|specific)|precisely|"
+    r"more like|really)\b",
+    I,
+)
+
+
+def _near_recorded_age(context: ExtractContext, n: int) -> bool:
+    ages = [int(v) for v in c.active_values(context, "age") if str(v).isdigit()]
+    return len(ages) == 1 and 0 < abs(ages[0] - n) <= 2
 
 
 def _tails(text: str) -> list[str]:

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from graphmem.extract import cues, turns
+from graphmem.extract import changes, cues, turns
 from graphmem.extract.common import EMOJI, Said, State
 from graphmem.lang import Pack
 from graphmem.model import Candidate
@@ -71,8 +71,10 @@ def read(piece: str, lang: str) -> Reading:
         peeled.add("filler")
         text = tail.sub("", text).strip()
     found = [k for k in _PEEL if k in peeled]
-    inner = cues.inner_rx(lang).sub("", text)
-    if inner != text:  # "I'm technically 41": a precision cue inside the statement
+    inner, cut = cues.inner_rx(lang).subn(" " if lang == "en" else "", text)
+    if lang == "en" and cut:  # "so technically pescatarian": the words around it stay apart
+        inner = re.sub(r"\s+([,.!?])", r"\1", re.sub(r"\s{2,}", " ", inner))
+    if cut:  # "I'm technically 41": a precision cue inside the statement
         peeled.add("precision")
         found.append("inner_precision" if lang == "en" else "precision")
     text = inner.strip(" ,") if lang == "en" else inner.strip("，, ")
@@ -112,12 +114,30 @@ def flag(found: list[Candidate], cue: str) -> list[Candidate]:
     return out
 
 
+#: A piece that denies a value and names no other ("it was never the shellfish"): what the
+#: next piece of the message may complete with the value that holds instead.
+_DENIAL = re.compile(
+    r"(?:\bit'?s\s+|\bit\s+(?:is|was)\s+)?\b(?:not|never|wasn't|isn't|wasnt|isnt)\s+(?:the\s+|even\s+the\s+)?\w"
+    r"|(?:并|根本|其实)?不是",
+    re.I,
+)
+
+
+def _denial(statement: str) -> str | None:
+    """The denial in the piece, from where it starts ("… and it was never the shellfish")."""
+    s = statement.strip(" ?？!！.。~～")
+    m = _DENIAL.search(s)
+    return s[m.start() :] if m and len(s) - m.start() <= 60 else None
+
+
 class MessageReader:
     """Reads the pieces of one message in order, carrying a bare cue ("不对。") to what follows."""
 
     def __init__(self, state: State) -> None:
         self.state = state
         self.pending: str | None = None  # a cue said on its own, for the next piece
+        self.promotion_news = False  # the last piece said the user was promoted, with no title
+        self.denied: str | None = None  # the last piece said "it was never X", with no new value
 
     def read(self, piece: str, lang: str, rules: SentenceRules) -> list[Candidate]:
         reading = read(piece, lang)
@@ -142,6 +162,12 @@ class MessageReader:
         self.pending = None
         statement = reading.statement or piece
         extra = self._readings(statement, piece, lang, rules, found)
+        titled = any(c.attribute == "job_title" for c in [*found, *extra])
+        if self.promotion_news and not titled:
+            # "GOT PROMOTED. senior analyst baby": the title said alone after the news
+            extra = extra or changes.title_after_news(statement, Said(state.context, piece, lang))
+            titled = bool(extra)
+        self.promotion_news = not titled and changes.announces_promotion(piece, lang)
         if extra:
             found = (
                 [*extra, *turns.without_overlap(found, extra)]
@@ -164,6 +190,12 @@ class MessageReader:
         pack = state.packs.get(lang) or rules.PACK
         said = Said(state.context, piece, lang)
         got = pack.table("contrast").first(statement, said, state.trace)
+        if not got and self.denied:
+            # "it was never the shellfish?? it's sesame": the old value and the new one in two pieces
+            got = pack.table("contrast").first(
+                f"{self.denied}, {statement.strip(' .!?。！？')}", said, state.trace
+            )
+        self.denied = None if got else _denial(statement)
         if got:
             return [replace(c, cue=CORRECTION) for c in got]
         got = turns.turn_candidates(statement, lang, rules, state, pack.table("turn"))

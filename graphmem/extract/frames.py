@@ -254,7 +254,17 @@ def _about_known(m, ctx):
 
 
 #: The handlers of lang/en/frames.toml's rules, by the name a rule gives as `handler`.
+_EMPLOYEE_NAMES: dict[str, str] = {k.lower(): v for k, v in _EN["employee_names"].items()}
+
+
+def _employee_name(m, ctx):
+    """'being a googler': the company whose staff call themselves so (lang/en/frames_lexicon.toml)."""
+    company = _EMPLOYEE_NAMES.get(m["e"].lower())
+    return [cand("employer", company, ME, ctx.src)] if company else None
+
+
 EN_HANDLERS: dict[str, Handler] = {
+    "frame_employee_name": _employee_name,
     "frame_demonym_city": _demonym_city,
     "frame_settled_city": _settled_en,
     "frame_work": _work_en,

@@ -66,7 +66,8 @@ ZH_GENERIC_ORG = frozenset(
     words(
         "公司 单位 学校 医院 银行 工厂 店 店里 厂里 家 家里 外面 外地 那里 这里 那边 这边 老家 本地 国外 海外 "
         # kinds of workplace, said of many ("在大厂搬砖"): no one employer
-        "大厂 小厂 大公司 小公司 外企 国企 央企 私企 民企 事业单位 体制内 创业公司 初创公司 互联网公司 互联网大厂"
+        "大厂 小厂 大公司 小公司 外企 国企 央企 私企 民企 事业单位 体制内 创业公司 初创公司 互联网公司 互联网大厂 "
+        "律所 事务所 律师事务所 诊所 三甲医院 餐厅 饭店 酒店 超市 商场 研究所 学院 幼儿园 小学 中学 大学"
     )
 )
 
@@ -142,6 +143,11 @@ grandmother grandfather twin partner neighbor neighbour vegan mom dad wife husba
 # --- food ---------------------------------------------------------------------
 
 ZH_DIETS = {w: canon for canon, ws in (
+    # English diet words said inside Chinese ("我是vegetarian") keep their English name
+    ("vegetarian", "vegetarian veggie"),
+    ("vegan", "vegan"),
+    ("pescatarian", "pescatarian pescetarian"),
+    ("keto", "keto"),
     ("素食", "吃素 素食 素食主义者 素食者 素食主义 蛋奶素"),
     ("纯素", "纯素 纯素食 纯素主义者 全素"),
     ("鱼素", "鱼素"),

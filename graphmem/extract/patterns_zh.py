@@ -71,7 +71,8 @@ _DESCRIBED = re.compile(
 
 
 def _work(m, ctx):
-    return _org_or_place(m["x"], m.groupdict().get("y"), ctx)
+    gd = m.groupdict()
+    return _org_or_place(gd.get("x") or gd.get("x2"), gd.get("y") or gd.get("y2"), ctx)
 
 
 def _joined(m, ctx):
@@ -85,8 +86,11 @@ def _title_ended(m, ctx):
     return [cand("job_title", x, ctx.subj, ctx.src, retract=True, correction=True)] if x else None
 
 
+_DOING = re.compile(r"^(?:做|干|搞|从事)(?=..)")
+
+
 def _title(m, ctx, *, need_occupation=True):
-    y = clean(m["y"])
+    y = _DOING.sub("", clean(m["y"]))  # "是做产品": the line of work, not the verb
     return (
         [cand("job_title", y, ctx.subj, ctx.src)]
         if y and (OCCUPATION.search(y) or not need_occupation)
@@ -216,7 +220,11 @@ def new_locals_of(pred: str, ctx):
 
 def _city(m, ctx):
     x = TAIL.sub("", untimed(TAIL.sub("", m["x"])))  # 搬去深圳下个月, 搬到广州了上个月
-    if not c.is_place_zh(x, loose=True):
+    if re.fullmatch(r"[A-Za-z][A-Za-z .'-]*", x):  # code-switched: "住Vancouver"
+        x = x.strip()
+        if not c.is_place_en(x):
+            return None
+    elif not c.is_place_zh(x, loose=True):
         return None
     return [cand("note" if ctx.past else "city", ctx.src if ctx.past else x, ctx.subj, ctx.src)]
 

@@ -83,8 +83,9 @@ _TRAILING = re.compile(
 # Austin these days", "QA lead at Hooli now"): the subject is the user, implied.
 _FRAGMENT = re.compile(
     r"^(?:work|working|worked|live|living|moved|moving|left|quit|joined|started|starting|teach|teaching|based|born|"
-    r"grew up|raised|love|loving|hate|allergic|vegan|vegetarian|married|engaged|single|turned|turning|been|going by|"
-    r"got|landed|made|still|now|currently|just|originally|from|back|retired|studying|doing)\b|"
+    r"grew up|raised|love|loving|hate|allergic|vegan|vegetarian|pescatarian|pescetarian|keto|paleo|married|engaged|"
+    r"single|turned|turning|been|going by|"
+    r"got|landed|made|still|now|currently|just|originally|from|back|retired|studying|doing|being)\b|"
     rf"^(?:[\w&-]+ ){{0,2}}(?:{'|'.join(sorted(EN_JOBS, key=len, reverse=True))}) (?:at|for|with|in) [A-Z]",
     I,
 )
@@ -316,7 +317,7 @@ def _match(body: str, ctx: Ctx, *, fragment: bool) -> list:
         body = body[0].lower() + body[1:]
         tries.append(body)
     if fragment and not re.match(r"^(?:am|is|are|was|have|has)\b", body, I):
-        rest = re.sub(r"^been\s+", "", body, flags=I)
+        rest = re.sub(r"^(?:been|being)\s+", "", body, flags=I)
         tries += [f"am {rest}", f"was {rest}"]
         if _NAMES_A_JOB.search(rest):  # "QA lead at Hooli", not "visited Denver"
             tries.append(f"am a {rest}")
@@ -361,7 +362,10 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
         return _frames(text, ctx), inherited, correction
     ctx.subj = subj
     body = re.sub(
-        r"^(?:also|just|still|now|currently|recently|actually|really|definitely)\s+", "", pred, flags=I
+        r"^(?:also|just|still|now|currently|recently|actually|really|definitely)\s+(?!(?:at|with)\s)",
+        "",
+        pred,
+        flags=I,
     )
     if m := re.match(r"^used to\s+|^(?:worked|lived)\b", body, I):
         ctx.past = True
@@ -370,9 +374,9 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     out = _match(body, ctx, fragment=subj.is_self and not explicit and bool(_FRAGMENT.match(pred)))
     if subj.is_self and "," in body:  # more facts read piece by piece than whole: a run-on list
         pieces = _pieces(body, ctx)
-        if len({x.attribute for x in pieces}) > len(
-            {x.attribute for x in out if x.attribute not in ("note", "event")}
-        ):
+        whole = {(x.attribute, x.value, x.retract) for x in out if x.attribute not in ("note", "event")}
+        by_piece = {(x.attribute, x.value, x.retract) for x in pieces if x.attribute not in ("note", "event")}
+        if len({x[0] for x in by_piece}) > len({x[0] for x in whole}) or (whole < by_piece):
             out = pieces
     if not out and not subj.is_self and "," in body:  # "Tom's a firefighter up north, crazy hours"
         out = [x for x in _match(body.split(",", 1)[0].strip(), ctx, fragment=False) if x.attribute != "note"]
@@ -453,7 +457,10 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         out.extend(got)
         unmatched = unmatched or (not got and _substantive(clause))
     request = bool(clauses) and bool(_ASKS.match(clauses[0].strip()))  # "can you translate this for me: …"
-    about_self = remember or (bool(_SELF_REF.search(clauses_en.expand(s))) and not request)
+    # a sentence with no "I" in it is still the user's when a clause of it was read as theirs
+    # ("currently at shopify but interviewing at stripe"): chat drops the subject
+    read_as_own = any(x.subject == c.SELF and x.attribute not in ("note", "event") for x in out)
+    about_self = remember or ((bool(_SELF_REF.search(clauses_en.expand(s))) or read_as_own) and not request)
     out = c.sentence_note(
         out, s.replace("&and", "and").strip(" .!"), unmatched=unmatched, about_self=about_self
     )

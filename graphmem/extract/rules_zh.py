@@ -415,6 +415,10 @@ def _is_style(s: str) -> bool:
     )
 
 
+#: Laughter and chat noise closing a clause ("我裸辞了哈哈"): not part of what it says.
+_LAUGH_TAIL = re.compile(r"(?<=\S)\s*(?:哈{2,}|呵{2,}|嘿{2,}|嘻{2,}|[hH]{2,}|233+|lol|lmao|xswl|[~～]+)+\s*$")
+
+
 def extract_sentence(sentence: str, state: c.State) -> list:
     s = sentence.strip().strip("。！!")
     c.note_allergy_talk(state, s)
@@ -432,7 +436,7 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     out: list = []
     subj = None
     state.last_clause = ""
-    clauses = [x for x in _CLAUSE_SPLIT.split(s) if x and x.strip()]
+    clauses = [_LAUGH_TAIL.sub("", x) for x in _CLAUSE_SPLIT.split(s) if x and x.strip()]
     if any(_REMEMBER_CLAUSE.fullmatch(x.strip()) for x in clauses):  # 车停在C区37号，记一下
         remember, clauses = True, [x for x in clauses if not _REMEMBER_CLAUSE.fullmatch(x.strip())]
     unmatched = False

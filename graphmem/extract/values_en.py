@@ -86,6 +86,8 @@ def place(v: str) -> str | None:
     ok = head and (head[0].isupper() or c.is_place_en(head) or head.lower().startswith("the "))
     if not ok and not re.search(r"\b(?:in|near|outside|of) [A-Z]", head):
         return None
+    if head.islower() and c.is_place_en(head):  # typed in lower case: "denver" is Denver
+        head = " ".join(w if w in ("of", "on", "upon", "the") else w.capitalize() for w in head.split())
     return head if len(head.split()) <= 6 else None
 
 

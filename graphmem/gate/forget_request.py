@@ -102,7 +102,8 @@ _ZH_ASKING = r"(?:能不能|能否|可不可以|可以|麻烦|请)"
 #: What marks the words before the act as a topic of earlier talk.
 _ZH_MARK = (
     r"(?:的事情?|的那些事情?|那些事情?|那件事|这件事|那段|那次|那回|的记录|的记忆|的信息|的内容|的东西|的部分|的消息|的聊天记录?|的对话"
-    r"|那些|这些|相关的?(?:事情?|内容|东西|记录|信息)?|有关的(?:事情?|内容|东西|记录|信息)?|的(?:那些|这些)?(?:记录|内容|信息))"
+    r"|那些|这些|那个|这个|那条|这条|那句话?|相关的?(?:事情?|内容|东西|记录|信息)?|有关的(?:事情?|内容|东西|记录|信息)?"
+    r"|的(?:那些|这些)?(?:记录|内容|信息))"
 )
 _ZH_ADV = r"(?:你)?(?:就|也|都|全都|全部|统统|一律|通通|全|一并|一起|干脆|直接|通通都|都给)*(?:帮我|给我|替我)?(?:都|全)?"
 _ZH_ACT = (
@@ -134,8 +135,11 @@ _ZH_ACT_FIRST = re.compile(
     r"(?P<about>关于|有关)?(?P<topic>[^，,。；;！!？?]{1,30}?)(?P<mark>" + _ZH_MARK + r")?" + _ZH_TAIL
 )
 _ZH_SAID_LEAD = re.compile(
-    r"^(?:我)?(?:(?:之前|以前|刚才|刚刚|上次|过去|前面)(?:跟你|和你|对你|给你)?(?:说|提|讲|聊|告诉你)(?:到|起)?过?的?"
-    r"|(?:跟你|和你|对你|给你)?(?:说|提|讲|聊|告诉你)(?:到|起)?过的?|(?:跟你|和你|对你)(?:说|提|讲|聊)(?:到|起)?的?)"
+    # "过" is the aspect only before what names the topic ("说过的…", "说过我前任…"); "说过敏的事" is about 过敏
+    r"^(?:我)?(?:(?:之前|以前|刚才|刚刚|上次|过去|前面)(?:跟你|和你|对你|给你)?(?:说|提|讲|聊|告诉你)(?:到|起)?"
+    r"(?:过(?=的|我|关于|有关|那|这))?的?"
+    r"|(?:跟你|和你|对你|给你)?(?:说|提|讲|聊|告诉你)(?:到|起)?过(?=的|我|关于|有关|那|这)的?"
+    r"|(?:跟你|和你|对你)(?:说|提|讲|聊)(?:到|起)?的?)"
     r"(?:关于|有关)?"
 )
 _ZH_NO_TOPIC = {
@@ -185,7 +189,9 @@ def _en(text: str) -> TopicRequest | None:
     # negated keeping verb, or a verb that erases other things too, asks to let go of a
     # topic only when its object points back at what was said ("what I told you about",
     # "the stuff about", "any record of").
-    if not about and not act.startswith(_EN_STRONG):
+    # "scratch the allergy thing": a topic called a thing, a bit, the stuff, points back at talk too
+    talk = re.search(r"\s(?:thing|stuff|part|bit|info|details|business|situation)$", topic, re.I) is not None
+    if not about and not talk and not act.startswith(_EN_STRONG):
         return None
     return TopicRequest(topic, m["act"])
 
@@ -231,11 +237,32 @@ def casual(text: str) -> bool:
     return _CASUAL_EN.search(text) is not None
 
 
+#: Where a message is cut into the pieces a request may stand in on its own ("scratch the
+#: allergy thing, I'd rather not …", "把那件事忘了吧，不想再想起来").
+_PIECES = re.compile(r"[.!?;。！？；…\n]+\s*|[,，]\s*|\s+-\s+|\s*[—–]\s*")
+#: A run of Latin words inside Chinese text ("算了 forget all the GRE stuff pls 不想再看了").
+_LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z0-9'’ -]*[A-Za-z0-9]")
+
+
 def topic_request(text: str) -> TopicRequest | None:
-    """The topic forget request `text` makes, or None."""
+    """The topic forget request `text` makes, or None: the whole message read as one, else
+    the first of its pieces (sentences, clauses, an English run in Chinese text) that is one."""
     t = (text or "").strip()
     if not t or len(t) > 300:  # a request is a sentence or two, not a story
         return None
+    whole = _one(t)
+    if whole is not None and not _PIECES.search(whole.topic):
+        return whole
+    pieces = [p.strip() for p in _PIECES.split(t) if len(p.strip()) >= 2]
+    if re.search(r"[\u4e00-\u9fff]", t):
+        pieces += [r.strip() for r in _LATIN_RUN.findall(t) if len(r.split()) >= 2]
+    for piece in pieces:
+        if piece != t and (req := _one(piece)) is not None:
+            return req
+    return whole
+
+
+def _one(t: str) -> TopicRequest | None:
     if re.search(r"[\u4e00-\u9fff]", t):
         return _zh(t)
     return None if casual(t) else _en(t)

@@ -252,8 +252,18 @@ def _clauses(s: str) -> list[tuple[int, int]]:
     return [(a, b) for a, b in out if s[a:b].strip()]
 
 
+#: A statement said in surprise, its marks doubled ("it was never the shellfish??"): a thing
+#: and its verb first, as no English question has them.
+_EN_SURPRISED = re.compile(
+    r"^(?:[^?？]*\b(?:and|but|so)\s+)?(?:it|that|this|there)(?:'s|\s+(?:was|is|were|are|wasn't|isn't|has been))\s+\S.*[?？][?？!！]+$",
+    re.I,
+)
+
+
 def _interrogative(clause: str, first: bool) -> bool:
     c = clause.strip().rstrip("~～.!！。… ")
+    if _EN_SURPRISED.match(clause.strip()):
+        return False
     if c.endswith(("?", "？")):
         return True
     if re.search(r"[\u4e00-\u9fff]", c):

@@ -48,6 +48,31 @@ _LONE_I = re.compile(r"(?<![\w'.])i(?=\s|'[a-z]|$)")
 #: Up to three lower-case words before the speaker, with no mark: "found out I'm …".
 _LEAD_UNMARKED_EN = re.compile(r"^(?P<lead>(?:[a-z]+\s+){1,3}?)(?=(?:I'm|I am|I've|I have)\b)")
 _WORD = re.compile(r"[A-Za-z][a-z]*(?:'[a-z]+)?")
+_LAST_WORD = re.compile(r"([A-Za-zé]+)\.?\s+$")
+_CJK_LATIN_SPACE = re.compile(
+    r"(?<=[\u4e00-\u9fff])\s+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])\s+(?=[\u4e00-\u9fff])"
+)
+_SHOUTED = re.compile(r"[A-Z]{2,}(?:\W+[A-Z]{2,}){2,}")
+
+
+def _shout_lowered(text: str) -> str:
+    """A piece shouted in capitals ("GUESS WHO GOT PROMOTED TO SENIOR ENGINEER") as if typed in
+    lower case, which the rules read; a word or two in capitals ("its JEN not jon") stays."""
+    if not _SHOUTED.search(text) or re.search(r"[a-z]", text):
+        return text
+    return re.sub(r"\bi\b", "I", text.lower())
+
+
+#: A name typed in lower case where a name is given: after "my name is" / "call me", or after
+#: "I'm" when an age follows ("i'm marisol, 29").
+_INTRO_NAME_EN = re.compile(
+    r"\b(?:my name is|my name's|names|name's|call me|i go by|i'm|im|i am|(?:hey|hi|hello|yo)[,!]?\s+(?:it's|its|this is))"
+    r"\s+(?P<name>[a-z][a-z'-]{2,})"
+    r"(?=\s*(?:,\s*\d{1,2}\b|\(\d{1,2}|\s\d{1,2}\b))"
+    r"|\b(?:my name is|my name's|name's|call me|i go by|(?:hey|hi|hello|yo)[,!]?\s+(?:it's|its|this is))"
+    r"\s+(?P<name2>[a-z][a-z'-]{2,})\b",
+    re.I,
+)
 _PATTERN_WORD = re.compile(r"(?<![\\?<$])\b[a-z]{4,}\b")
 _GROUP_NAME = re.compile(r"\(\?P<\w+>|\$\{\w+\}|\(\?P=\w+\)")
 
@@ -79,6 +104,37 @@ class _Typos:
     long_from: int
     #: a cue word with its vowels left out, as chat shortens it ("wrk", "mvd") -> the word
     shorthand: dict[str, str]
+    #: words after which a lower-case word is a name ("my ex jake"), never repaired
+    name_leads: frozenset[str] = frozenset()
+    #: words that follow a name lead without being a name ("my ex is")
+    not_names: frozenset[str] = frozenset()
+    #: words after which a lower-case word is a place ("in leeds"), never repaired
+    place_leads: frozenset[str] = frozenset()
+
+    def is_name_after_lead(self, word: str) -> bool:
+        w = word.lower()
+        return not (
+            w in self.not_names
+            or w in self.vocabulary
+            or w in self.shorthand
+            or len(w) < 3
+            or self._verb_like(w)
+        )
+
+    def _verb_like(self, w: str) -> bool:
+        """A verb's or an adverb's form of a common word ("barks", "loved", "eating", "really"),
+        not a name that only ends like one (Rufus, Ted)."""
+        stems = {
+            "s": [w[:-1]],
+            "es": [w[:-2]],
+            "ed": [w[:-2], w[:-1]],
+            "ing": [w[:-3], w[:-3] + "e"],
+            "ly": [w[:-2]],
+        }
+        return any(
+            w.endswith(end) and any(stem in self.words or stem in self.vocabulary for stem in candidates)
+            for end, candidates in stems.items()
+        )
 
     def repair(self, token: str) -> str | None:
         if token in self.shorthand and token not in self.words:
@@ -211,19 +267,48 @@ class Normaliser:
     speaker_phrases: re.Pattern[str] | None
     #: leads of precision at the start or after a mark ("，具体是在…", ", more specifically at …")
     precision_leads: re.Pattern[str] | None
+    #: a lower-case Latin word after a Chinese name lead ("我老婆emily"), or None
+    latin_names: re.Pattern[str] | None = None
 
     def __call__(self, text: str) -> str:
+        if self.latin_names is not None:  # code-switched: "在 shopee 做 PM" -> "在Shopee做PM"
+            text = _CJK_LATIN_SPACE.sub("", text)
+            text = self.latin_names.sub(lambda m: m["lead"] + m["name"].capitalize(), text)
+        elif self.language == "en":
+            text = _shout_lowered(text)
         out = self.mid_asides.sub(lambda m: m["mark"], self._lead(text))
         if self.precision_leads is not None:
             out = self.precision_leads.sub(lambda m: m["mark"], out)
         if self.speaker_phrases is not None:
             out = self.speaker_phrases.sub("I ", out)
         if self.typos is not None:
-            out = _WORD.sub(lambda m: self.typos.repair(m[0]) or m[0] if self.typos else m[0], out)
+            out = _WORD.sub(self._repaired, out)
+            out = _INTRO_NAME_EN.sub(self._intro_name, out)
         out = self.fillers.sub(lambda m: m["subj"] + m["sep"], out)
         if self.language == "en" and "i" in out:
             out = _LONE_I.sub("I", out)  # "and i live in …": the subject the clause splitter knows
         return out if out.strip() else text
+
+    def _repaired(self, m: re.Match[str]) -> str:
+        typos = self.typos
+        if typos is None:
+            return m[0]
+        before = _LAST_WORD.search(m.string, 0, m.start())
+        if before and before[1].lower() in typos.place_leads:
+            return m[0]  # "grew up in leeds": a place, never a slip of "needs"
+        if before and before[1].lower() in typos.name_leads:
+            # "my ex jake", "married daniel": a name, not a slip of "make"; typed in lower
+            # case, it is given the capital the rules read names by
+            word = m[0]
+            return word[:1].upper() + word[1:] if word.islower() and typos.is_name_after_lead(word) else word
+        return typos.repair(m[0]) or m[0]
+
+    def _intro_name(self, m: re.Match[str]) -> str:
+        group = "name" if m["name"] else "name2"
+        name = m[group]
+        if self.typos is None or not self.typos.is_name_after_lead(name):
+            return m[0]
+        return m[0][: m.start(group) - m.start()] + name.capitalize()
 
     def _lead(self, text: str) -> str:
         for _ in range(3):  # "ok so, random but: I'm …": a lead-in may follow a lead-in
@@ -266,8 +351,14 @@ def normaliser(language: str) -> Normaliser:
     phrases = _alternation(data["lead_phrases"])
     lead_phrases = re.compile(rf"^\s*{b}{phrases}{e}[\s,，:：!！.。—–-]*", flags)
     subjects = _alternation(data["lead_subjects"])
+    # the statement after the mark starts with the speaker, or (English) with a verb in the
+    # past, its subject left out as chat does ("big day, signed a lease in …")
+    dropped_subject = (
+        r"|(?:[a-z]+ed|got|went|made|took|bought|left|quit|found|began|became|sold|won|lost)\b" if en else ""
+    )
     lead_marked = re.compile(
-        rf"^(?P<lead>[^,，:：;；—–.。!！?？]+?){_MARK_EN if en else _MARK_ZH}(?={subjects}{e})", flags
+        rf"^(?P<lead>[^,，:：;；—–.。!！?？]+?){_MARK_EN if en else _MARK_ZH}(?=(?:{subjects}{e}{dropped_subject}))",
+        flags,
     )
     keeps = re.compile(b + _alternation(data["lead_keeps"]) + e, flags)
     plain = [f for f in data["fillers"] if f not in data.get("copula_only", ())]
@@ -299,6 +390,9 @@ def normaliser(language: str) -> Normaliser:
             t["min_letters"],
             t["long_from"],
             _shorthand(vocabulary, uses),
+            frozenset(t.get("name_leads", ())),
+            frozenset(t.get("not_names", ())),
+            frozenset(t.get("place_leads", ())),
         )
     mid_asides = re.compile(
         rf"(?P<mark>[,;，；—–]\s*)(?:{b}(?:{phrases}|{_alternation(plain)}){e}[\s,，]*)+(?={subjects}{e})",
@@ -311,6 +405,9 @@ def normaliser(language: str) -> Normaliser:
         re.compile(
             rf"(?P<mark>^|[,;，；：:—–]\s*){b}{_alternation(data['precision_leads'])}{e}[\s,，:：]*(?=\S)", flags
         ) if "precision_leads" in data else None,
+        re.compile(
+            rf"(?P<lead>{_alternation(data['latin_name_leads'])})(?P<name>[a-z][a-z'-]+)(?![A-Za-z])"
+        ) if "latin_name_leads" in data else None,
     )  # fmt: skip
 
 

@@ -25,7 +25,14 @@ from dataclasses import dataclass
 from graphmem.model import SELF, Episode, Fact
 
 #: Owner and filler words in front of an English topic ("all the stuff about my ex").
-_EN_OWNER = re.compile(r"^(?:(?:all|any|of|the|my|our|me|about|that|this|those|these)\s+)+", re.I)
+_EN_OWNER = re.compile(
+    r"^(?:(?:all|any|of|the|my|our|me|about|that|this|those|these|whole|entire)\s+)+", re.I
+)
+#: A generic noun after a topic ("the allergy thing", "the GRE stuff"): the topic is before it.
+_EN_GENERIC_TAIL = re.compile(
+    r"\s+(?:thing|things|stuff|business|situation|saga|drama|story|stories|bit|part|info|details|mess|episode|topic)$",
+    re.I,
+)
 _ZH_OWNER = re.compile(r"^(?:关于|有关|我们的|我们|我的|我|那个|这个|那位|那段|那次|那些)+")
 #: A topic that names nothing in particular.
 _TOO_GENERAL = {
@@ -181,7 +188,7 @@ def _phrase(what: str) -> str:
             t,
         )
     else:
-        t = _EN_OWNER.sub("", t)
+        t = _EN_GENERIC_TAIL.sub("", _EN_OWNER.sub("", t))
         t = re.sub(r"['’]s$", "", t)
     return t.strip(" ,.，。")
 
@@ -262,8 +269,14 @@ def _says(text: str, key: str) -> bool:
         return key in text or (
             len(key) == 2 and re.search(re.escape(key[0]) + _ZH_SPLIT + re.escape(key[1]), text) is not None
         )
-    stem = re.escape(key[:-1]) + r"(?:y|ies)" if key.endswith("y") and len(key) > 3 else re.escape(key)
+    stem = (
+        re.escape(key[:-1]) + r"(?:y|ies|ic|ical)" if key.endswith("y") and len(key) > 3 else re.escape(key)
+    )
     forms = r"(?:s|es|d|ed|ing|ized|ised)?" if re.search(r"[a-z]$", key) else ""
+    if re.fullmatch(r"[a-z]{6,}", key, re.I) and not key.endswith(
+        "y"
+    ):  # "interview": interviewed, interviewer
+        stem, forms = re.escape(key[:-1]), re.escape(key[-1]) + r"?[a-z]{0,4}"
     # "ex" is not "ex-boss": a hyphen goes on with the word
     return re.search(r"(?<![\w-])" + stem + forms + r"(?![\w]|-\w)", text, re.I) is not None
 

@@ -14,6 +14,7 @@ from datetime import datetime
 
 from graphmem.embedding.hashing import Embedder
 from graphmem.extract.relations import relation_of
+from graphmem.facts.vocab import attribute
 from graphmem.gate.control import SECOND_THOUGHT_EN
 from graphmem.gate.forget_request import topic_request
 from graphmem.model import SELF, Candidate, Episode, Fact, Ignored, Refusal, RememberResult
@@ -48,9 +49,26 @@ _ZH_TAIL = re.compile(
     r"(?:吧|哈|啊|了|哦|好吗|好不好|行吗)*[。！!.～~]*$"
 )
 _ZH_SAID = re.compile(
-    r"^(?:我)?(?:(?:之前|以前|刚才|上次|过去)(?:跟你|和你|对你)?(?:说|提到?|讲|聊|告诉你)过?的?"
+    r"^(?:我)?(?:(?:之前|以前|刚才|上次|过去)(?:跟你|和你|对你)?(?:说|提到?|讲|聊|告诉你)(?:过(?=的|我|关于|有关|那|这))?的?"
     r"|(?:跟你|和你|对你)?(?:说过?的|提到过?的|讲过?的|告诉你的|聊过?的))(?:关于|有关)?"
 )
+
+
+#: A topic said as a pronoun ("forget about him"): the one the user spoke of last.
+_PRONOUN_TOPIC = re.compile(r"^(?:him|her|them|he|she|they|他|她|它|ta)$", re.I)
+
+
+def resolved(what: str, facts: list[Fact]) -> str:
+    """`what`, or for a pronoun the person or pet the user's latest fact is about ("nugget
+    passed this morning" → Nugget); unchanged when no one is."""
+    if not _PRONOUN_TOPIC.match(what.strip()):
+        return what
+    theirs = [f for f in facts if f.subject_name != SELF]
+    linked = [f for f in facts if f.subject_name == SELF and attribute(f.attribute).relation]
+    latest = max([*theirs, *linked], key=lambda f: f.recorded_at, default=None)
+    if latest is None:
+        return what
+    return latest.subject_name if latest.subject_name != SELF else str(latest.value)
 
 
 def topic(text: str) -> str:
@@ -159,29 +177,28 @@ def named_facts(
 ) -> list[Fact]:
     """The facts (any status) the request names, each once. `episodes`: the user's messages,
     where a topic's names are looked up ("my old boss Gregor")."""
-    what = topic(request)
+    what = resolved(topic(request), facts)
     about = forget_topic.topic_of(what, facts, episodes or [])
     if about.past_attributes:  # "my old job", "前公司": the superseded ones, and what names them
         return forget_topic.topic_facts(facts, about)
     precise = _owned_attributes(facts, what) or _relative(facts, what)
-    if precise:
-        return precise
+    if precise:  # the attribute named, and the notes that told of the same ("I'm allergic to latex, so …")
+        told = [f for f in forget_topic.topic_facts(facts, about) if f.attribute in ("note", "event")]
+        return list({f.id: f for f in [*precise, *told]}.values())
     hits: dict[str, Fact] = {}
     statements = [c for c in candidates if c.attribute not in ("note", "event") or c.retract]
     for c in statements:
         for f in facts:
             if _about(f, c):
                 hits.setdefault(f.id, f)
-    if not hits:
-        what = topic(request)
-        if len(what) >= 2:
-            for f in facts:
-                if (
-                    mentions_value(what, str(f.value))
-                    or mentions_value(what, f.subject_name)
-                    or (len(what) >= 3 and what.lower() in f.source_text.lower())
-                ):
-                    hits.setdefault(f.id, f)
+    if not hits and len(what) >= 2:
+        for f in facts:
+            if (
+                mentions_value(what, str(f.value))
+                or mentions_value(what, f.subject_name)
+                or (len(what) >= 3 and what.lower() in f.source_text.lower())
+            ):
+                hits.setdefault(f.id, f)
     # A topic: its phrase and the people it names, wherever they were said ("my old boss":
     # also "Gregor made me redo the deck", once "my old boss Gregor" was said).
     for f in forget_topic.topic_facts(facts, about):
@@ -194,7 +211,7 @@ def named_episodes(
 ) -> list[Episode]:
     """The messages a forget request erases with the `named` facts: those that said them or
     name its topic, and that told nothing else (see `forget_topic.topic_episodes`)."""
-    about = forget_topic.topic_of(topic(request), facts, episodes)
+    about = forget_topic.topic_of(resolved(topic(request), facts), facts, episodes)
     return forget_topic.topic_episodes(episodes, about, {f.id for f in named}, facts_of)
 
 
