@@ -88,6 +88,8 @@ def test_cue_words_are_repaired(text: str, fact: tuple[str, str]) -> None:
     [
         "I word hard on weekends",  # a real word is never repaired
         "I'm marred by doubt",
+        "the mould came back in the shower",  # one letter from "could", a cue word
+        "grew up in leeds",  # a place after "in", one letter from "needs"
         "Alergic is my cat's name",  # a capitalised word is a name
         "my allergist retired",  # two edits from "allergic", but another word's ending
     ],
@@ -209,3 +211,22 @@ def test_precision_cues_do_not_hide_the_statement(text: str, fact: tuple[str, st
 
 def test_a_described_workplace_is_no_employer_in_a_work_frame() -> None:
     assert not [v for (a, v) in _read("我一直在一家卖建材的公司打工") if a == "employer"]
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("my ex jake moved away", "my ex Jake moved away"),  # one letter from "make": a name
+        ("we adopted a cat named mochi", "we adopted a cat named Mochi"),
+        ("my dog barks at night", "my dog barks at night"),  # a verb after the lead stays
+        ("about me: i'm ingrid, 41", "about me: I'm Ingrid, 41"),
+        ("I'm tired, 3 hours of sleep", "I'm tired, 3 hours of sleep"),  # no name: a state
+    ],
+)
+def test_a_name_typed_in_lower_case_where_a_name_goes_gets_its_capital(text: str, read: str) -> None:
+    assert normalise(text, "en") == read
+
+
+def test_shouted_pieces_are_read_as_typed_in_lower_case() -> None:
+    assert normalise("THEY PROMOTED ME TO SHIFT LEAD", "en") == "they promoted me to shift lead"
+    assert normalise("its JEN not jon", "en") == "its JEN not jon"  # a word in capitals stays

@@ -57,12 +57,15 @@ _CLAUSE_SPLIT = re.compile(
     rf"\s*;\s*|\s+=\s+|,?\s+but\s+|,\s*so\s+|\s+so\s+(?=(?:now\s+|then\s+)?(?:{_ME}|we|my|our)\b|(?i:{_STATE}))|,?\s+because\s+|,?\s+(?:al)?though\s+|"
     rf",?\s+and\s+(?=(?:{_ME}|we|my|our|he|she|they)\b|(?:{_VERBS})\b|(?i:{_STATE}))|"
     rf",\s+(?=(?:{_ME}|we|my|our|he|she|they|his|her)\b)(?!(?:my|our)\s+[\w ]{{1,20}},)|"  # not "Tom, my brother, works…"
+    # a clause in the past with its subject left out: "we did it, signed a lease in …"
+    r",\s+(?=(?:[a-z]+ed|got|went|made|took|bought|left|quit|found|began|became|sold|won|lost)\s+"
+    r"(?:a|an|the|my|our|his|her|their)\b)|"
     rf"\s*:\s+(?!(?:(?:baby|little|big) )?[A-Z][\w'-]+(?: \(\d{{1,2}}\))?(?:,| and ))|,\s+(?=(?i:{p.WD}|yesterday|today|tonight|last night|this morning|then)\b)"
 )
 
 
 # "Name's Elias", "name: Elias": the user's name with "my" left out, not a person called Name.
-_BARE_NAME = re.compile(r"^names?(?:'s|\s+is|\s*:)\s+(?=[A-Z])", I)
+_BARE_NAME = re.compile(r"^(?:names?(?:'s|\s+is|\s*:)|names)\s+(?=[A-Z])", I)
 
 
 def expand(text: str) -> str:

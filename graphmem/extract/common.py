@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from graphmem.extract import nlp
 from graphmem.extract.lexicon import (
     EN_BREEDS,
+    EN_CITIES,
     EN_ORG_WORDS,
     EN_PLACES,
     ZH_BREEDS,
@@ -77,10 +78,10 @@ def is_org_zh(text: str) -> bool:
 
 def is_place_en(text: str) -> bool:
     t = text.strip().rstrip(".").lower()
-    if t in EN_PLACES:
+    if t in EN_PLACES or t in EN_CITIES:
         return True
     head = t.split(",", 1)[0].strip()
-    return head in EN_PLACES and head != t
+    return (head in EN_PLACES or head in EN_CITIES) and head != t
 
 
 def is_org_en(text: str) -> bool:

@@ -167,7 +167,8 @@ class MessageReader:
             # "GOT PROMOTED. senior analyst baby": the title said alone after the news
             extra = extra or changes.title_after_news(statement, Said(state.context, piece, lang))
             titled = bool(extra)
-        self.promotion_news = not titled and changes.announces_promotion(piece, lang)
+        # the news holds for the rest of the message until a title is said
+        self.promotion_news = (self.promotion_news or changes.announces_promotion(piece, lang)) and not titled
         if extra:
             found = (
                 [*extra, *turns.without_overlap(found, extra)]

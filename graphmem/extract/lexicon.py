@@ -7,6 +7,8 @@ stays a table to scan, not a column of one word per line.
 
 from __future__ import annotations
 
+from importlib import resources
+
 
 def words(text: str, sep: str | None = None) -> list[str]:
     return [w.strip() for w in text.split(sep) if w.strip()]
@@ -28,6 +30,17 @@ ZH_PLACES = frozenset(
 迪拜 以色列 土耳其 纽约 洛杉矶 旧金山 硅谷 西雅图 波士顿 芝加哥 华盛顿 伦敦 巴黎 柏林 慕尼黑 东京 大阪 京都 首尔
 悉尼 墨尔本 多伦多 温哥华 曼谷 吉隆坡 阿姆斯特丹 罗马 米兰 马德里 巴塞罗那 莫斯科 苏黎世 日内瓦 维也纳
 """)
+)
+
+#: The world's larger cities, lower-cased (graphmem/lang/en/places.txt, built by
+#: scripts/build_en_places.py): places even when typed in lower case ("moved to boise").
+EN_CITIES = frozenset(
+    line
+    for line in resources.files("graphmem.lang")
+    .joinpath("en", "places.txt")
+    .read_text(encoding="utf-8")
+    .split("\n")
+    if line and not line.startswith("#")
 )
 
 EN_PLACES = frozenset(

@@ -267,7 +267,8 @@ def _gone(attribute):
 
 def _moved(m, ctx):
     v = place(m["x"])
-    return [cand("city", v, ctx.subj, ctx.src, replaces=place(m["old"]) if m["old"] else None)] if v else None
+    old = m["old"] or m.groupdict().get("old2")
+    return [cand("city", v, ctx.subj, ctx.src, replaces=place(old) if old else None)] if v else None
 
 
 def _if(test, handler):

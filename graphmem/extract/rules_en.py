@@ -76,7 +76,7 @@ _META = re.compile(
 _TRAILING = re.compile(
     r"(?:,?\s+(?:btw|lol|haha+|tbh|honestly|though|tho|actually|fyi|lmao|for real|by the way|just so you know|if that matters|thank god|"
     r"thankfully|yay|woohoo|phew|finally|at last|at this point|by now|rn|fr|ngl|smh|istg|no cap|for sure|lowkey|"
-    r"i swear|irl))+\s*$",
+    r"i swear|irl|if that matters(?: for [\w ]{1,30})?|if (?:that|it) helps|for context|for reference))+\s*$",
     I,
 )
 # A clause with no subject that still reads as the speaker's ("work at Initech", "living in
@@ -339,7 +339,8 @@ def _pieces(body: str, ctx: Ctx) -> list:
     each comma piece is read on its own when the whole matched nothing."""
     out: list = []
     for piece in (_TRAILING.sub("", x).strip() for x in body.split(",")):
-        if piece:
+        # "…, like every meal": "like" opening a piece is the filler, not the verb
+        if piece and not re.match(r"like\s", piece):
             out += _match(piece, ctx, fragment=True)
     return [x for x in out if x.attribute not in ("note", "event")]
 

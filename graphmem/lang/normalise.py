@@ -69,7 +69,7 @@ _INTRO_NAME_EN = re.compile(
     r"\b(?:my name is|my name's|names|name's|call me|i go by|i'm|im|i am|(?:hey|hi|hello|yo)[,!]?\s+(?:it's|its|this is))"
     r"\s+(?P<name>[a-z][a-z'-]{2,})"
     r"(?=\s*(?:,\s*\d{1,2}\b|\(\d{1,2}|\s\d{1,2}\b))"
-    r"|\b(?:my name is|my name's|name's|call me|i go by|(?:hey|hi|hello|yo)[,!]?\s+(?:it's|its|this is))"
+    r"|\b(?:my name is|my name's|name's|names|call me|i go by|(?:hey|hi|hello|yo)[,!]?\s+(?:it's|its|this is))"
     r"\s+(?P<name2>[a-z][a-z'-]{2,})\b",
     re.I,
 )
