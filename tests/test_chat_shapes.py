@@ -161,6 +161,42 @@ CASES = {
         ["我姐叫晓雯", "晓雯去杭州一家医院当护士了"],
         {}, {},
     ),
+    "a breed and its young, named": (
+        ["we just brought home a beagle puppy named waffles!!"],
+        {"pet": ["Waffles"]}, {},
+    ),
+    "a liking said as what gets one through": (
+        ["pottery is basically my therapy these days"],
+        {"likes": ["pottery"]}, {},
+    ),
+    "what the allergist found, said as they said it": (
+        ["allergy test results are in. the allergist said it's birch pollen lol"],
+        {"allergy": ["birch pollen"]}, {},
+    ),
+    "moved to a city, from another, said after it": (
+        ["I live in Fresno", "moved to spokane from fresno for my wife's job"],
+        {"city": ["spokane"]}, {"city": ["fresno"]},
+    ),
+    "tastes said as idioms": (
+        ["i could happily live on dumplings, but you couldnt pay me to eat okra"],
+        {"likes": ["dumplings"], "dislikes": ["okra"]}, {},
+    ),
+    "an allergy said in passing as a gerund": (
+        ["the annoying thing about being allergic to sesame is bagels"],
+        {"allergy": ["sesame"]}, {},
+    ),
+    "a promotion said as risen to a title (zh)": (
+        ["我在门店做店员", "这个月刚升店长了，压力山大"],
+        {"job_title": ["店长"]}, {"job_title": ["店员"]},
+    ),
+    "a city told by years of making it there (zh)": (
+        ["在深圳漂了快十年了，房价还是买不起"],
+        {"city": ["深圳"]}, {},
+    ),
+    "an English title in Chinese text": (
+        ["我现在是一名 product designer，天天画图"],
+        {"job_title": ["product designer"]}, {},
+    ),
 }  # fmt: skip
 
 

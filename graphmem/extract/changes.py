@@ -46,7 +46,7 @@ def _promoted(m: re.Match[str], said: Said) -> list[Candidate] | None:
     if said.lang == "zh":
         if cues.change_words("zh", "someone_else").match(m.string):
             return None
-        title = (m["t"] or m["t2"] or m["t3"] or "").strip()
+        title = (m["t"] or m["t2"] or m["t3"] or m.groupdict().get("t4") or "").strip()
     else:
         title = m["t"] or ""
         while (trimmed := cues.change_words("en", "title_end").sub("", title).strip()) != title:

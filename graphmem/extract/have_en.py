@@ -16,6 +16,8 @@ _LISTED_RX = re.compile(r"(?:(?:baby|little|big) )?(?P<who>[A-Z][\w'-]+)(?: \((?
 def _breed(kind: str) -> str | None:
     """The animal a breed word names ("beagle mix" and "husky cross" are a dog too)."""
     kind = re.sub(r"\s+(?:mix|cross|mutt)$", "", kind)
+    # "a husky puppy", "a ragdoll kitten": the breed and the young of its animal
+    kind = re.sub(r"\s+(?:puppy|pup|kitten|kitty|baby)$", "", kind)
     return EN_BREEDS.get(kind) or EN_BREEDS.get(kind.rstrip("s"))
 
 

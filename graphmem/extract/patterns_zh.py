@@ -18,6 +18,7 @@ from graphmem.extract.lexicon import ZH_BREEDS, ZH_DIETS, ZH_GENERIC_ORG, ZH_PLA
 from graphmem.extract.patterns_zh_diet import diet, diet_broken, reaction, restriction
 from graphmem.extract.patterns_zh_marriage import married_zh, wed
 from graphmem.extract.relations import entity_type, relation_of
+from graphmem.extract.values_en import is_job
 from graphmem.extract.zh_lists import listed_names
 from graphmem.extract.zh_values import (
     NOT_A_JOB,
@@ -91,9 +92,11 @@ _DOING = re.compile(r"^(?:做|干|搞|从事)(?=..)")
 
 def _title(m, ctx, *, need_occupation=True):
     y = _DOING.sub("", clean(m["y"]))  # "是做产品": the line of work, not the verb
+    # an English title in Chinese text ("我是一名data scientist") is a job when English reads it so
+    english_job = bool(re.fullmatch(r"[A-Za-z][A-Za-z &/-]*", y or "")) and is_job(y)
     return (
         [cand("job_title", y, ctx.subj, ctx.src)]
-        if y and (OCCUPATION.search(y) or not need_occupation)
+        if y and (OCCUPATION.search(y) or english_job or not need_occupation)
         else None
     )
 

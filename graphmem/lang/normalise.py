@@ -299,8 +299,13 @@ class Normaliser:
         if before and before[1].lower() in typos.name_leads:
             # "my ex jake", "married daniel": a name, not a slip of "make"; typed in lower
             # case, it is given the capital the rules read names by
-            word = m[0]
-            return word[:1].upper() + word[1:] if word.islower() and typos.is_name_after_lead(word) else word
+            word, lead = m[0], before[1].lower()
+            named = lead in ("named", "called") and word.lower() not in typos.not_names  # always a name
+            return (
+                word[:1].upper() + word[1:]
+                if word.islower() and (named or typos.is_name_after_lead(word))
+                else word
+            )
         return typos.repair(m[0]) or m[0]
 
     def _intro_name(self, m: re.Match[str]) -> str:
