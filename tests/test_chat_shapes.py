@@ -197,6 +197,18 @@ CASES = {
         ["我现在是一名 product designer，天天画图"],
         {"job_title": ["product designer"]}, {},
     ),
+    "a spouse named after an aside (zh)": (
+        ["顺便说下我老婆小雅最近在学钢琴"],
+        {"spouse": ["小雅"]}, {},
+    ),
+    "the thing first, then that it cannot be borne (zh)": (
+        ["别的都行，但榴莲我是真的接受不了"],
+        {"dislikes": ["榴莲"]}, {},
+    ),
+    "a name corrected by the right one alone (zh)": (
+        ["你好，我叫刘芳，想问问租房的事", "打错了，是刘方，方向的方"],
+        {"name": ["刘方"]}, {"name": ["刘芳"]},
+    ),
 }  # fmt: skip
 
 

@@ -58,7 +58,7 @@ _CLAUSE_SPLIT = re.compile(
     rf",?\s+and\s+(?=(?:{_ME}|we|my|our|he|she|they)\b|(?:{_VERBS})\b|(?i:{_STATE}))|"
     rf",\s+(?=(?:{_ME}|we|my|our|he|she|they|his|her)\b)(?!(?:my|our)\s+[\w ]{{1,20}},)|"  # not "Tom, my brother, works…"
     # a clause in the past with its subject left out: "we did it, signed a lease in …"
-    r",\s+(?=(?:[a-z]+ed|got|went|made|took|bought|left|quit|found|began|became|sold|won|lost)\s+"
+    r",\s+(?=(?:[a-z]{2,}(?<!e)ed|got|went|made|took|bought|left|quit|found|began|became|sold|won|lost)\s+"
     r"(?:a|an|the|my|our|his|her|their)\b)|"
     rf"\s*:\s+(?!(?:(?:baby|little|big) )?[A-Z][\w'-]+(?: \(\d{{1,2}}\))?(?:,| and ))|,\s+(?=(?i:{p.WD}|yesterday|today|tonight|last night|this morning|then)\b)"
 )

@@ -278,6 +278,29 @@ def bare_correction(context: ExtractContext, old: str, new: str, source: str) ->
     return [cand(fact.attribute, n, subj, source, correction=True, replaces=fv)]
 
 
+#: What a value said alone after a correction word may be a slip of: one the user stated.
+_SLIP_ATTRIBUTES = ("name", "preferred_name", "city", "hometown", "employer", "job_title")
+
+
+def bare_slip_correction(context: ExtractContext, new: str, source: str) -> list[Candidate]:
+    """A correction that says only the right value ("说错了，是王颖"): it replaces the one value
+    on record it is a slip of (as long as it, sharing a character with it: 王婷 → 王颖), when
+    exactly one is; anything else stays as said."""
+    new = new.strip()
+    found = [
+        f
+        for f in context.active_facts
+        if f.attribute in _SLIP_ATTRIBUTES
+        and _self_like(f.subject_name)
+        and len(str(f.value)) == len(new)
+        and str(f.value) != new
+        and set(str(f.value)) & set(new)
+    ]
+    if len(found) != 1:
+        return []
+    return [cand(found[0].attribute, new, ME, source, correction=True, replaces=str(found[0].value))]
+
+
 def bare_number_correction(context: ExtractContext, number: str, source: str) -> list[Candidate]:
     """A correction that says only a number ("typo, I meant 28", "打错了，是30"): the user's
     age, when one is on record and the number could be one; anything else stays as said."""

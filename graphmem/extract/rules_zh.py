@@ -46,6 +46,8 @@ _CORRECTION = re.compile(
     r"(?:更正|纠正|订正|修正)(?:一下)?[：:，,\s]*|不对不对[，,\s]*|^不对[，,\s]+"
 )
 _CORRECTION_SOFT = re.compile(r"其实|实际上")
+#: A value alone after a correction word ("说错了，是王颖，…").
+_BARE_IS = re.compile(r"(?:^|[，,])\s*(?:应该)?是(?P<v>[\u4e00-\u9fff]{2,4})(?=[，,。！!~～]|$)")
 _BARE_NOT = re.compile(
     r"不是(?P<old>[^，,是]{1,16})[，,]?\s*(?:而)?是(?P<new>[^，,]{1,16})$|"
     r"^(?:我|他|她)?(?:说的)?是(?:在)?(?P<new2>[^，,]{1,16})[，,]\s*不是(?:在)?(?P<old2>[^，,]{1,16})$"
@@ -456,6 +458,11 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         out = (
             c.builtin(c.bare_number_correction(state.context, m["n"], sentence), "zh", "bare_correction")
             or out
+        )
+    elif correction and not [x for x in out if x.attribute != "note"] and (m := _BARE_IS.search(s)):
+        # "说错了，是王颖": the value alone, put in place of the one on record it is a slip of
+        out = (
+            c.builtin(c.bare_slip_correction(state.context, m["v"], sentence), "zh", "bare_correction") or out
         )
     return c.finish(c.builtin(frames.with_org_alias(out), "zh"), state.context, correction=correction)
 

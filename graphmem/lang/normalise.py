@@ -359,7 +359,9 @@ def normaliser(language: str) -> Normaliser:
     # the statement after the mark starts with the speaker, or (English) with a verb in the
     # past, its subject left out as chat does ("big day, signed a lease in …")
     dropped_subject = (
-        r"|(?:[a-z]+ed|got|went|made|took|bought|left|quit|found|began|became|sold|won|lost)\b" if en else ""
+        r"|(?:[a-z]{2,}(?<!e)ed|got|went|made|took|bought|left|quit|found|began|became|sold|won|lost)\b"
+        if en
+        else ""
     )
     lead_marked = re.compile(
         rf"^(?P<lead>[^,，:：;；—–.。!！?？]+?){_MARK_EN if en else _MARK_ZH}(?=(?:{subjects}{e}{dropped_subject}))",
