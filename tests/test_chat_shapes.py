@@ -209,6 +209,18 @@ CASES = {
         ["你好，我叫刘芳，想问问租房的事", "打错了，是刘方，方向的方"],
         {"name": ["刘方"]}, {"name": ["刘芳"]},
     ),
+    "a denial and the value, said in surprise": (
+        ["I'm allergic to almonds", "got tested and turns out its not almonds at all, its hazelnuts?? so weird"],
+        {"allergy": ["hazelnuts"]}, {"allergy": ["almonds"]},
+    ),
+    "a liking that began, said in surprise": (
+        ["i hate yoga, way too slow", "ok this is wild but i actually love yoga now?? my back thanks me"],
+        {"likes": ["yoga"]}, {"dislikes": ["yoga"]},
+    ),
+    "a habit quit for a reason, and what one is now": (
+        ["energy drinks are literally my lifeblood", "quit energy drinks cold turkey bc of my heart, herbal tea guy now"],
+        {"likes": ["herbal tea"]}, {"likes": ["energy drinks"]},
+    ),
 }  # fmt: skip
 
 

@@ -13,7 +13,7 @@ from graphmem.model import Candidate
 
 I = re.I  # noqa: E741
 CORRECTION = re.compile(  # one or more: "actually scratch that, it's …"
-    r"^(?:(?:correction|to correct (?:myself|that)|actually|sorry|oops|whoops|(?:a )?typo|wait|my bad|I misspoke|I mistyped|I made a mistake|nah|nope|"
+    r"^(?:(?:correction|to correct (?:myself|that)|actually|sorry|oops|whoops|(?:a |my )?typo(?: earlier| before| above)?|wait|my bad|I misspoke|I mistyped|I made a mistake|nah|nope|I meant|"
     r"I was wrong|scratch that|let me correct (?:that|myself)|update)\b[:,!.]?\s*)+",
     I,
 )

@@ -123,6 +123,10 @@ _DENIAL = re.compile(
 )
 
 
+#: The new value said after a denial in the same piece ("…, it's sesame").
+_NEW_AFTER = re.compile(r"[,;，；]\s*(?:it'?s|its|it is|it was|the (?:real )?(?:culprit|problem|trigger)|是)", re.I)
+
+
 def _denial(statement: str) -> str | None:
     """The denial in the piece, from where it starts ("… and it was never the shellfish")."""
     s = statement.strip(" ?？!！.。~～")
@@ -191,6 +195,11 @@ class MessageReader:
         pack = state.packs.get(lang) or rules.PACK
         said = Said(state.context, piece, lang)
         got = pack.table("contrast").first(statement, said, state.trace)
+        m = _DENIAL.search(statement)
+        said_of_it = m is not None and re.match(r"it|never|不是|并不是|根本不是", m[0], re.I) is not None
+        if not got and m and said_of_it and m.start() > 0 and _NEW_AFTER.search(statement, m.end()):
+            # "did the panel and turns out its not shellfish at all, its sesame": from the denial on
+            got = pack.table("contrast").first(statement[m.start() :].strip(" ?？!！.。"), said, state.trace)
         if not got and self.denied:
             # "it was never the shellfish?? it's sesame": the old value and the new one in two pieces
             got = pack.table("contrast").first(

@@ -60,6 +60,7 @@ LIKE_STOP = re.compile(
     r"\s+(?:"
     + _CHAT
     + r"|a lot|so much|very much|too|as well|anymore|any more|at all|these days|lately|now|nowadays|in general|"
+    r"with a passion|with all my heart|big time|"
     r"more than anything|on weekends|in my (?:free|spare) time|that much|really|though|either|especially|more and more|"
     r"every \w+|whenever|over|rather than|instead of|for me|since|ever since|after|because)\b.*$|,.*$",
     I,

@@ -255,7 +255,9 @@ def _clauses(s: str) -> list[tuple[int, int]]:
 #: A statement said in surprise, its marks doubled ("it was never the shellfish??"): a thing
 #: and its verb first, as no English question has them.
 _EN_SURPRISED = re.compile(
-    r"^(?:[^?？]*\b(?:and|but|so)\s+)?(?:it|that|this|there)(?:'s|\s+(?:was|is|were|are|wasn't|isn't|has been))\s+\S.*[?？][?？!！]+$",
+    r"^(?:[^?？]*\b(?:and|but|so|turns out|apparently)\s+)?(?:(?:now|then|honestly|tbh)\s+)?(?:its|(?:it|that|this|there)(?:'s|\s+(?:was|is|were|are|wasn't|isn't|has been))"
+    r"|(?:i|i'm|im|we|we're)\s+(?:actually\s+|really\s+|now\s+|just\s+|totally\s+)*(?:love|like|hate|am|have|got|need|miss|enjoy|can't|cant|cannot|don't|dont|didn't|didnt|do|did))"
+    r"\s+\S.*[?？][?？!！]+$",
     re.I,
 )
 

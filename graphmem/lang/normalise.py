@@ -382,7 +382,9 @@ def normaliser(language: str) -> Normaliser:
     typos = None
     if "typos" in data:
         t = data["typos"]
-        words = frozenset(w for w in _read(language, "words.txt").split("\n") if w and not w.startswith("#"))
+        # common words and the pack's places ("leeds" is no slip of "needs"): never repaired
+        listed = _read(language, "words.txt").split("\n") + _read(language, "places.txt").split("\n")
+        words = frozenset(w for w in listed if w and not w.startswith("#"))
         uses = cue_word_uses(language)
         vocabulary = frozenset(uses) - set(t.get("not_targets", ()))
         index: dict[str, set[str]] = {}
