@@ -230,3 +230,19 @@ def test_a_name_typed_in_lower_case_where_a_name_goes_gets_its_capital(text: str
 def test_shouted_pieces_are_read_as_typed_in_lower_case() -> None:
     assert normalise("THEY PROMOTED ME TO SHIFT LEAD", "en") == "they promoted me to shift lead"
     assert normalise("its JEN not jon", "en") == "its JEN not jon"  # a word in capitals stays
+
+
+def test_a_token_too_long_for_a_slip_is_never_searched(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An 8,000-letter token is no slip of a cue word: it is left as it is without building its
+    forms with two letters deleted (tens of millions for such a token: seconds per message)."""
+    import graphmem.lang.normalise as module
+
+    def searched(word: str, depth: int) -> set[str]:
+        raise AssertionError(f"searched a token of {len(word)} letters")
+
+    token = "abcdefghij" * 800
+    typos = module.normaliser("en").typos
+    assert typos is not None
+    monkeypatch.setattr(module, "_deletes", searched)
+    assert typos.repair(token) is None
+    assert normalise(token, "en") == token

@@ -124,7 +124,9 @@ _DENIAL = re.compile(
 
 
 #: The new value said after a denial in the same piece ("…, it's sesame").
-_NEW_AFTER = re.compile(r"[,;，；]\s*(?:it'?s|its|it is|it was|the (?:real )?(?:culprit|problem|trigger)|是)", re.I)
+_NEW_AFTER = re.compile(
+    r"[,;，；]\s*(?:it'?s|its|it is|it was|the (?:real )?(?:culprit|problem|trigger)|是)", re.I
+)
 
 
 def _denial(statement: str) -> str | None:

@@ -264,7 +264,9 @@ _EN_SURPRISED = re.compile(
 
 def _interrogative(clause: str, first: bool) -> bool:
     c = clause.strip().rstrip("~～.!！。… ")
-    if _EN_SURPRISED.match(clause.strip()):
+    stripped = clause.strip()
+    # only a doubled mark is surprise; the check is cheap, the pattern is not on a long text
+    if stripped[-2:-1] in ("?", "？", "!", "！") and _EN_SURPRISED.match(stripped):
         return False
     if c.endswith(("?", "？")):
         return True

@@ -48,7 +48,7 @@ _LONE_I = re.compile(r"(?<![\w'.])i(?=\s|'[a-z]|$)")
 #: Up to three lower-case words before the speaker, with no mark: "found out I'm …".
 _LEAD_UNMARKED_EN = re.compile(r"^(?P<lead>(?:[a-z]+\s+){1,3}?)(?=(?:I'm|I am|I've|I have)\b)")
 _WORD = re.compile(r"[A-Za-z][a-z]*(?:'[a-z]+)?")
-_LAST_WORD = re.compile(r"([A-Za-zé]+)\.?\s+$")
+_LAST_WORD = re.compile(r"(?<![A-Za-zé])([A-Za-zé]+)\.?\s+$")
 _CJK_LATIN_SPACE = re.compile(
     r"(?<=[\u4e00-\u9fff])\s+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])\s+(?=[\u4e00-\u9fff])"
 )
@@ -141,6 +141,7 @@ class _Typos:
             return self.shorthand[token]
         if (
             len(token) < self.min_letters
+            or len(token) > _LONGEST_SLIP  # no cue word is that long; its deletions would cost seconds
             or not token.isalpha()
             or not token.islower()
             or token in self.words
@@ -219,6 +220,9 @@ def _distance(a: str, b: str, limit: int) -> int:
     return prev[-1]
 
 
+#: The longest token the typo repair reads: past it a token is no slip of a cue word, and the
+#: forms with two letters deleted grow with the square of its length.
+_LONGEST_SLIP = 24
 #: How many times more often the rules must use one of two equally near cue words for a
 #: typo to be read as that one.
 _CLEAR_LEAD = 3
@@ -293,7 +297,7 @@ class Normaliser:
         typos = self.typos
         if typos is None:
             return m[0]
-        before = _LAST_WORD.search(m.string, 0, m.start())
+        before = _LAST_WORD.search(m.string, max(0, m.start() - 24), m.start())
         if before and before[1].lower() in typos.place_leads:
             return m[0]  # "grew up in leeds": a place, never a slip of "needs"
         if before and before[1].lower() in typos.name_leads:
