@@ -36,8 +36,7 @@ ZH_PLACES = frozenset(
 #: scripts/build_en_places.py): places even when typed in lower case ("moved to boise").
 EN_CITIES = frozenset(
     line
-    for line in resources.files("graphmem.lang")
-    .joinpath("en", "places.txt")
+    for line in (resources.files("graphmem.lang") / "en" / "places.txt")
     .read_text(encoding="utf-8")
     .split("\n")
     if line and not line.startswith("#")
