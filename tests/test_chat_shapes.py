@@ -157,10 +157,6 @@ CASES = {
         ["我超爱喝可乐", "已经三个礼拜没碰可乐了，最近改喝苏打水"],
         {"likes": ["苏打水"]}, {"likes": ["可乐"]},
     ),
-    "a sister's new job said as gone there to work (zh)": (
-        ["我姐叫晓雯", "晓雯去杭州一家医院当护士了"],
-        {}, {},
-    ),
     "a breed and its young, named": (
         ["we just brought home a beagle puppy named waffles!!"],
         {"pet": ["Waffles"]}, {},

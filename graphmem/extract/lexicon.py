@@ -7,7 +7,7 @@ stays a table to scan, not a column of one word per line.
 
 from __future__ import annotations
 
-from importlib import resources
+from graphmem.lang.lexicons import word_list
 
 
 def words(text: str, sep: str | None = None) -> list[str]:
@@ -34,13 +34,7 @@ ZH_PLACES = frozenset(
 
 #: The world's larger cities, lower-cased (graphmem/lang/en/places.txt, built by
 #: scripts/build_en_places.py): places even when typed in lower case ("moved to boise").
-EN_CITIES = frozenset(
-    line
-    for line in (resources.files("graphmem.lang") / "en" / "places.txt")
-    .read_text(encoding="utf-8")
-    .split("\n")
-    if line and not line.startswith("#")
-)
+EN_CITIES = word_list("en", "places")
 
 EN_PLACES = frozenset(
     words(

@@ -237,6 +237,8 @@ def casual(text: str) -> bool:
     return _CASUAL_EN.search(text) is not None
 
 
+#: The act of a request anywhere in a message, English or Chinese: without one there is none.
+_ANY_ACT = re.compile(r"(?<![A-Za-z])(?:" + _EN_ACT + r")(?![A-Za-z])|" + _ZH_ACT, re.I)
 #: Where a message is cut into the pieces a request may stand in on its own ("scratch the
 #: allergy thing, I'd rather not …", "把那件事忘了吧，不想再想起来").
 _PIECES = re.compile(r"[.!?;。！？；…\n]+\s*|[,，]\s*|\s+-\s+|\s*[—–]\s*")
@@ -249,6 +251,8 @@ def topic_request(text: str) -> TopicRequest | None:
     the first of its pieces (sentences, clauses, an English run in Chinese text) that is one."""
     t = (text or "").strip()
     if not t or len(t) > 300:  # a request is a sentence or two, not a story
+        return None
+    if not _ANY_ACT.search(t):  # every request has its act; most messages have none (one scan)
         return None
     whole = _one(t)
     if whole is not None and not _PIECES.search(whole.topic):

@@ -37,6 +37,8 @@ from typing import Any
 
 import tomllib
 
+from graphmem.lang.lexicons import word_list
+
 __all__ = ["Normaliser", "normalise", "normaliser"]
 
 _MARK_EN = r"\s*(?:,|:|;|—|–|\s-)\s*"
@@ -387,8 +389,7 @@ def normaliser(language: str) -> Normaliser:
     if "typos" in data:
         t = data["typos"]
         # common words and the pack's places ("leeds" is no slip of "needs"): never repaired
-        listed = _read(language, "words.txt").split("\n") + _read(language, "places.txt").split("\n")
-        words = frozenset(w for w in listed if w and not w.startswith("#"))
+        words = word_list(language, "words") | word_list(language, "places")
         uses = cue_word_uses(language)
         vocabulary = frozenset(uses) - set(t.get("not_targets", ()))
         index: dict[str, set[str]] = {}
