@@ -129,3 +129,42 @@ def test_record_sequences_sort_in_time_order_and_hold_no_digits() -> None:
     seqs = [_sequence(s) for s in stamps]
     assert seqs == sorted(seqs) and len(set(seqs)) == len(seqs)
     assert not any(ch.isdigit() for s in seqs for ch in s)
+
+
+def test_records_pass_the_secret_gate_unchanged() -> None:
+    """A record's timestamps, digest and fact ids are kept as a message; one in twenty once
+    came back with a "card number" redacted out of them and could not be read."""
+    import json
+    import random
+    from datetime import datetime, timedelta, timezone
+
+    from graphmem.gate import redact
+    from graphmem.shells.langgraph import RECORD_VERSION, _digest, _sequence
+
+    rng = random.Random(7)
+    for n in range(1500):
+        at = (
+            datetime(2025, 1, 1, tzinfo=timezone.utc)
+            + timedelta(seconds=rng.randrange(10**8), microseconds=rng.randrange(10**6))
+        ).isoformat()
+        rec = {"graphmem_item": RECORD_VERSION, "digest": _digest(("u", f"ns{n}"), f"k{rng.random()}"),
+               "namespace": ["u", f"ns{n}"], "key": "k", "value": {"text": "card games on fridays"},
+               "facts": [f"f_{rng.getrandbits(96):024x}"], "seq": _sequence(rng.getrandbits(62)),
+               "created_at": at, "updated_at": at}  # fmt: skip
+        text = json.dumps(rec, ensure_ascii=False, sort_keys=True)
+        assert redact(text) == text
+
+
+def test_a_record_with_an_unreadable_time_is_still_read(
+    open_memory: Callable[..., Memory], uid: Callable[[str], str]
+) -> None:
+    u = uid("stamps")
+    store = GraphmemStore(open_memory())
+    store.put((u, "prefs"), "drink", {"text": "I drink rooibos."})
+    rec = next(iter(store._records(u).values()))
+    store._write_record(u, {**rec, "seq": rec["seq"] + "b", "created_at": "[REDACTED]T10:00:00+00:00"})
+    item = store.get((u, "prefs"), "drink")
+    assert item is not None and item.value == {"text": "I drink rooibos."}
+    assert item.created_at.year >= 2025  # the kept message's own time
+    assert [i.key for i in store.search((u,))] == ["drink"]
+    store.memory.forget_user(u)

@@ -52,8 +52,9 @@ _UNIT = re.compile(
     re.I,
 )
 
+# Latin cue words stand alone, digits included: "cc" or "2fa" inside a digest or an id is no cue.
 _CARD_KW = re.compile(
-    r"卡号|信用卡|银行卡|储蓄卡|借记卡|银联|(?<![a-z])(?:card|credit|debit|visa|master\s?card|amex|american express|discover|unionpay|cc)(?![a-z])",
+    r"卡号|信用卡|银行卡|储蓄卡|借记卡|银联|(?<![a-z0-9])(?:card|credit|debit|visa|master\s?card|amex|american express|discover|unionpay|cc)(?![a-z0-9])",
     re.I,
 )
 _BANK_KW = re.compile(
@@ -68,9 +69,9 @@ _ID_KW = re.compile(
 _SSN_KW = re.compile(r"(?<![a-z])(?:ssn|social security|社会安全号|社安号)", re.I)
 _PASSPORT_KW = re.compile(r"护照|通行证|(?<![a-z])passport", re.I)
 _VC_KW = re.compile(
-    r"验证码|校验码|动态码|动态密码|动态口令|短信码|授权码|确认码|登录码|(?<![a-z])(?:otp|totp|one[- ]time (?:pass(?:word|code)?|code|pin)"
+    r"验证码|校验码|动态码|动态密码|动态口令|短信码|授权码|确认码|登录码|(?<![a-z0-9])(?:otp|totp|one[- ]time (?:pass(?:word|code)?|code|pin)"
     r"|verification code|verify code|security code|auth(?:entication|orization)? code|log[- ]?in code|sign[- ]in code"
-    r"|confirmation code|access code|sms code|text code|2fa(?: code)?|two[- ]factor(?: code)?|mfa(?: code)?)(?![a-z])",
+    r"|confirmation code|access code|sms code|text code|2fa(?: code)?|two[- ]factor(?: code)?|mfa(?: code)?)(?![a-z0-9])",
     re.I,
 )
 _TOKEN_KW = re.compile(

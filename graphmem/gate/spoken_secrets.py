@@ -319,14 +319,21 @@ def _codes(text: str) -> Found:
 
 # ---- card numbers in pieces: halves, groups across words or lines -------------------------
 
-_CARD_CUE = re.compile(r"(?i)(?<![a-z])(?:card|credit|debit|visa|master ?card|amex|cc)(?![a-z])|卡")
-_GROUP = re.compile(r"(?<![\d.,:/$¥€£])\d(?:[ .-]?\d){3,9}(?![\d%])(?![.,:/]\d)")
+# Cues and groups stand alone: the digits inside a hex digest or an id ("3f4401cc2b…") and
+# the date of a timestamp ("2026-03-09T18:…") are not pieces of a card, nor is "cc" in them a cue.
+_CARD_CUE = re.compile(r"(?i)(?<![a-z0-9])(?:card|credit|debit|visa|master ?card|amex|cc)(?![a-z0-9])|卡")
+_GROUP = re.compile(r"(?<![\dA-Za-z.,:/$¥€£])\d(?:[ .-]?\d){3,9}(?![\dA-Za-z%])(?![.,:/]\d)")
+_ISO_DATE = re.compile(r"(?:19|20)\d\d([-./])\d\d\1\d\d")
 
 
 def _split_cards(text: str) -> Found:
     if not _mentions(text, ("card", "credit", "debit", "visa", "master", "amex", "cc", "卡")):
         return
-    groups = [m for m in _GROUP.finditer(text) if not _UNIT_AFTER.match(text, m.end())]
+    groups = [
+        m
+        for m in _GROUP.finditer(text)
+        if not (_UNIT_AFTER.match(text, m.end()) or _ISO_DATE.fullmatch(m.group()))
+    ]
     for i in range(len(groups)):
         digits = ""
         for j in range(i, min(i + 6, len(groups))):

@@ -84,6 +84,14 @@ def _sequence(n: int) -> str:
     return out.rjust(16, "a")
 
 
+def _readable_time(value: Any) -> bool:
+    try:
+        datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
 def _order(seq: Any) -> str:
     """Records written before sequences were letters carry an int: those sort first."""
     return seq if isinstance(seq, str) else ""
@@ -121,6 +129,13 @@ class GraphmemStore(BaseStore):
                 continue
             if not isinstance(rec, dict) or rec.get("graphmem_item") != RECORD_VERSION:
                 continue
+            for stamp in ("created_at", "updated_at"):  # one unreadable (mangled) stamp loses no item
+                if not _readable_time(rec.get(stamp)):
+                    _log.warning(
+                        "langgraph store: an item record's %s is unreadable; its message's time stands in",
+                        stamp,
+                    )
+                    rec[stamp] = ep.get("at") or datetime.now(timezone.utc).isoformat()
             d = ref.split(":")[1]
             if d not in latest or _order(rec["seq"]) > _order(latest[d]["seq"]):
                 latest[d] = rec
