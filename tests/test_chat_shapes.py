@@ -217,6 +217,38 @@ CASES = {
         ["energy drinks are literally my lifeblood", "quit energy drinks cold turkey bc of my heart, herbal tea guy now"],
         {"likes": ["herbal tea"]}, {"likes": ["energy drinks"]},
     ),
+    "a thing ends where what follows from it starts": (
+        ["im allergic to kiwi so keep it out of the smoothies pls"],
+        {"allergy": ["kiwi"]}, {},
+    ),
+    "a town after a residence lead, typed in lower case": (
+        ["been livin in moncton for like 3 yrs, came from saskatoon"],
+        {"city": ["moncton"]}, {},
+    ),
+    "a city named by a common word, after a residence lead": (
+        ["grew up in reading but the job brought me north"],
+        {"hometown": ["reading"]}, {},
+    ),
+    "a name ending like a verb's form, before an age": (
+        ["heyy im jonas, 27, workin as a barista at Sightglass"],
+        {"name": ["jonas"], "age": ["27"], "job_title": ["barista"]}, {},
+    ),
+    "shorthand before a state, after a diet": (
+        ["pescatarian for years and v allergic to walnuts"],
+        {"diet": ["pescatarian"], "allergy": ["walnuts"]}, {},
+    ),
+    "a food group refused in a word, in a terse list": (
+        ["Marta. 44. no gluten. two cats."],
+        {"diet": ["gluten-free"]}, {},
+    ),
+    "an aside in brackets inside an intro": (
+        ["my name is aoife (yes the spelling is a nightmare), originally from galway but living in berlin now"],
+        {"name": ["aoife"], "hometown": ["galway"], "city": ["berlin"]}, {},
+    ),
+    "a greeting that says who is writing": (
+        ["hiya its rosalind, quick question about my visa"],
+        {"name": ["rosalind"]}, {},
+    ),
 }  # fmt: skip
 
 

@@ -246,3 +246,16 @@ def test_a_token_too_long_for_a_slip_is_never_searched(monkeypatch: pytest.Monke
     monkeypatch.setattr(module, "_deletes", searched)
     assert typos.repair(token) is None
     assert normalise(token, "en") == token
+
+
+def test_typo_targets_are_cue_words_not_example_values() -> None:
+    """An example's values are what users say ("soda", "kefir"): as targets they would turn a
+    user's own word into one of them ("soba" -> "soda"). The diet handler's words stay targets."""
+    from graphmem.extract.lexicon import EN_DIETS
+
+    vocab = cue_vocabulary("en")
+    assert {w for w in EN_DIETS if w.isalpha() and len(w) >= 4} <= vocab
+    for word in ("soda", "kefir", "kombucha"):
+        assert word not in vocab
+    assert ("likes", "soba") in _read("I really like soba bc its light")
+    assert ("likes", "udon") in _read("i love udon")

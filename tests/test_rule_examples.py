@@ -127,7 +127,10 @@ def test_a_pack_with_a_handler_no_rule_names_does_not_load() -> None:
         **turns.HANDLERS,
         **changes.HANDLERS,
         **frames.EN_HANDLERS,
-        **{n: (lambda m, c: None) for n in ("retract_topic", "forget_that", "intro_here", "test_found")},
+        **{
+            n: (lambda m, c: None)
+            for n in ("retract_topic", "forget_that", "intro_here", "greeting_intro", "test_found")
+        },
         "spare": lambda m, c: None,
     }
     with pytest.raises(RuleTableError, match="handlers no rule names: \\['spare'\\]"):

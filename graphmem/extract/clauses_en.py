@@ -43,7 +43,8 @@ _VERBS = (
 # shellfish", "my son is vegan and lactose intolerant". Only where it cannot be a modifier
 # ("tacos and vegetarian burgers"): followed by what makes it a predicate.
 _STATE = (
-    r"(?:allergic|intolerant)\s+to\b|(?:lactose|gluten)[ -]intolerant\b|(?:deathly|severely|mildly)\s+allergic\b"
+    r"(?:(?:very|so|super|really|pretty|extremely|highly|quite|deathly|severely|mildly)\s+)?(?:allergic|intolerant)\s+to\b"
+    r"|(?:lactose|gluten)[ -]intolerant\b|(?:deathly|severely|mildly)\s+allergic\b"
     r"|(?:vegan|vegetarian|pescatarian|married|engaged|divorced|widowed|single|pregnant|retired)"
     r"(?=\s*(?:$|[,.!;]|(?:now|since|too|as well|to|for)\b))"
     r"|based\s+in\b|originally\s+from\b"

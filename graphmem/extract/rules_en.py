@@ -20,7 +20,7 @@ from graphmem.extract.relations import entity_type, relation_of
 from graphmem.extract.reply_style_en import is_reply_style
 from graphmem.gate.sentences import split as split_sentences
 from graphmem.lang import Handler, Pack, load_pack, merge_handlers
-from graphmem.lang.normalise import normalise
+from graphmem.lang.normalise import normalise, normaliser
 
 I = re.I  # noqa: E741
 _DISCOURSE = re.compile(
@@ -124,6 +124,25 @@ def _test_found(m, ctx):
     return c.allergy_results(m, ctx, _LIST_SPLIT)
 
 
+_DAY_OR_MONTH = re.compile(
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october"
+    r"|november|december|christmas|easter|halloween|thanksgiving",
+    I,
+)
+_GREETING = re.compile(r"^\W*(?:hey+|hi+|hello|hiya|heya|yo|morning|evening)\b", I)
+
+
+def _greeting_intro(m, ctx):
+    """ "hey, it's Jon": a name after a greeting, or "it's Sam here", is who is writing."""
+    if (
+        not (m["here"] or _GREETING.match(ctx.state.sentence or ""))
+        or c.is_place_en(m["name"])
+        or _DAY_OR_MONTH.match(m["name"])
+    ):
+        return None
+    return _intro_here(m, ctx)
+
+
 def _intro_here(m, ctx):
     """ "Marcus here.": the user says who is writing (someone already known, or a word that
     is no name, is only where someone is)."""
@@ -149,6 +168,7 @@ _CLAUSE_HANDLERS: dict[str, Handler] = {
     "retract_topic": _retract_topic,
     "forget_that": lambda m, x: _forget(m["x"], x),
     "intro_here": _intro_here,
+    "greeting_intro": _greeting_intro,
     "test_found": _test_found,
 }
 
@@ -257,7 +277,7 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
         subj = state.add(m["name"], "person", "colleague" if m["grp"] else None)
         links = [link("friend", "colleague", m["name"], text)] if m["grp"] else []
         return subj, _REL_IS.sub(" is ", rest[m.end() :]).strip(), True, links
-    if inherited is None and _FRAGMENT.match(rest):
+    if (inherited is None or inherited.is_self) and _FRAGMENT.match(rest):  # "…, but living in Leeds now"
         return ME, rest, False, []
     if inherited is None and _NOT_STATE.match(rest):  # "not into Taylor Swift anymore"
         return ME, "am " + rest, False, []
@@ -427,6 +447,23 @@ def _substantive(clause: str) -> bool:
     return len(body.split()) >= 4 and not _TRANSIENT.match(body) and not _META.match(body)
 
 
+_ASIDE_BRACKETS = re.compile(r"(?P<before>\w*)(?P<aside>\s*\((?=[a-z])(?P<inner>[^()]{0,80})(?:\)|$))")
+_NAME_LIST = re.compile(r"^[a-z][a-z'-]*(?:\s*(?:,|and|&)\s*[a-z][a-z'-]*)*$")
+
+
+def _aside_kept(m: re.Match[str]) -> str:
+    """The bracket off, unless it names who was just spoken of ("two cats (mochi and kiwi)")."""
+    lead = m["before"].lower()
+    leads = normaliser("en").typos
+    if (
+        _NAME_LIST.match(m["inner"].strip())
+        and leads is not None
+        and (lead in leads.name_leads or lead.rstrip("s") in leads.name_leads or "and" in m["inner"])
+    ):
+        return m[0]
+    return m["before"]
+
+
 def extract_sentence(sentence: str, state: c.State) -> list:
     said = sentence.strip().replace("’", "'")
     c.note_allergy_talk(state, said)
@@ -441,6 +478,10 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     # asides, fillers and slips of the cue words off, once the cues around them are read
     # (graphmem.lang.normalise); what was said stays the provenance (MessageReader)
     s = normalise(s, "en")
+    # an aside in brackets ("my name is siobhan (pronounced shi-vawn, dont try lol), from
+    # cork…") breaks the clause it stands in; one that opens with a lower-case word says how,
+    # not who ("Ava (8)" and "my wife (Hana)" keep theirs)
+    s = _ASIDE_BRACKETS.sub(_aside_kept, s).strip() or s
     if not s:
         return []
     if is_reply_style(clauses_en.expand(s)):

@@ -11,6 +11,8 @@ import re
 from graphmem.extract import common as c
 from graphmem.extract import nlp
 from graphmem.extract.lexicon import EN_JOBS, EN_NOT_JOBS, en_demonym_place
+from graphmem.lang.lexicons import word_list
+from graphmem.lang.normalise import cue_vocabulary
 
 I = re.I  # noqa: E741
 _NOT_JOB_FIRST = frozenset(
@@ -85,11 +87,31 @@ def place(v: str) -> str | None:
     if nxt and c.is_place_en(nxt):
         head = f"{head}, {nxt}"
     ok = head and (head[0].isupper() or c.is_place_en(head) or head.lower().startswith("the "))
+    if not ok and _lone_place_word(head):
+        return head.capitalize()
     if not ok and not re.search(r"\b(?:in|near|outside|of) [A-Z]", head):
         return None
     if head.islower() and c.is_place_en(head):  # typed in lower case: "denver" is Denver
         head = " ".join(w if w in ("of", "on", "upon", "the") else w.capitalize() for w in head.split())
     return head if len(head.split()) <= 6 else None
+
+
+#: Cities whose names are common words ("cork", "savannah"), read as places only here, after
+#: a residence lead (graphmem/lang/en/places_common.txt).
+_COMMON_WORD_CITIES = word_list("en", "places_common")
+_COMMON_WORDS = word_list("en", "words")
+
+
+def _lone_place_word(head: str) -> bool:
+    """One lower-case word after a residence lead ("living in duluth", "grew up in cork"): a
+    place when it is a city named by a common word, or no common word at all (a rarer town's
+    name); "living in fear", "moved to tears" stay unread."""
+    return (
+        head.isalpha()
+        and head.islower()
+        and len(head) >= 4
+        and (head in _COMMON_WORD_CITIES or (head not in _COMMON_WORDS and head not in cue_vocabulary("en")))
+    )
 
 
 def untimed(v: str) -> str:

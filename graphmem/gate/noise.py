@@ -192,8 +192,10 @@ _RECALL_QUESTION = re.compile(
     r"记得.*[吗么][？?]?$|remember\s+(?:what|when|where|who|which|how|why|if|whether)\b", re.I
 )
 _LEAD_NOISE = re.compile(
-    # "no longer vegan", "no more sugar": there "no" is what is said, not an answer
-    r"^(?:(?:(?:hi+|hello+|hey+)(?: there)?|ok(?:ay)?|oh+|ah+|um+|uh+|h+m+|well|so|yeah|yep|yes|no(?!\s+(?:longer|more|one)\b)|alright|anyway|btw|lol"
+    # "no longer vegan", "no more sugar", "no gluten": there "no" is what is said, not an answer;
+    # an answer is marked off or goes on with its speaker ("no, I …", "no i meant …")
+    r"^(?:(?:(?:hi+|hello+|hey+)(?: there)?|ok(?:ay)?|oh+|ah+|um+|uh+|h+m+|well|so|yeah|yep|yes"
+    r"|no(?=[\s,!.~]*$|\s*[,!.~]|\s+(?:i|im|i'm|we|my|it|its|it's|that|thats|that's|sorry|thanks|thank|wait|actually)\b)|alright|anyway|btw|lol"
     r"|haha+|good (?:morning|evening|afternoon))(?=[\s,!.~]))[\s,!.~]+"
     r"|^(?:嗯+|哈哈+|呵呵+)[\s，,！!~]*|^(?:你好|您好|嗨|哈喽|早上好|早安|晚上好|下午好)[呀啊]?(?:[\s，,！!~]+|(?=我))",
     re.I,
@@ -302,6 +304,9 @@ _CORRECTING_LEAD = re.compile(
 _RETRACTION_ONLY = re.compile(r"(?:(?:哦|噢|喔|啊|呃|额|哎呀|哎|唉)\s*)*(?:不对|错了)(?:\s*(?:不对|错了))*")
 
 
+_GREETING_INTRO = re.compile(r"\s*(?:it's|it’s|its|it is|this is)\s+[A-Za-z]", re.I)
+
+
 def _gate_sentence(sentence: str) -> tuple[str | None, list[Ignored]]:
     if _RETRACTION_ONLY.fullmatch(_plain(sentence)):
         return sentence.strip(), []
@@ -313,12 +318,15 @@ def _gate_sentence(sentence: str) -> tuple[str | None, list[Ignored]]:
         parts = _clauses(rest)
         lead = rest[parts[0][0] : parts[0][1]].strip() if len(parts) > 1 else ""
         reason = _noise_reason(lead) if lead and not _CORRECTING_LEAD.fullmatch(_plain(lead)) else None
+        if reason == "greeting" and _GREETING_INTRO.match(rest[parts[1][0] :]):
+            break  # "hey, it's Jon": the greeting opens an introduction, which is read whole
         if reason:
             ignored.append(Ignored(lead, reason))
             rest = rest[parts[1][0] :]
             continue
         m = _LEAD_NOISE.match(rest)
-        if not (m and m.end() < len(rest)):
+        if not (m and m.end() < len(rest)) or (_noise_reason(rest[: m.end()].strip(" ,，!！.~")) == "greeting"
+                                                 and _GREETING_INTRO.match(rest[m.end() :])):  # fmt: skip
             break
         lead = rest[: m.end()].strip(" ,，!！.~")
         ignored.append(Ignored(lead, _noise_reason(lead) or "filler"))

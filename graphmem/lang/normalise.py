@@ -68,14 +68,15 @@ def _shout_lowered(text: str) -> str:
 #: A name typed in lower case where a name is given: after "my name is" / "call me", or after
 #: "I'm" when an age follows ("i'm marisol, 29").
 _INTRO_NAME_EN = re.compile(
-    r"\b(?:my name is|my name's|names|name's|call me|i go by|i'm|im|i am|(?:hey|hi|hello|yo)[,!]?\s+(?:it's|its|this is))"
+    r"\b(?:my name is|my name's|names|name's|call me|i go by|i'm|im|i am|(?:hey+|hi+|hiya|heya|hello+|yo+)[,!]*\s+(?:it's|its|this is))"
     r"\s+(?P<name>[a-z][a-z'-]{2,})"
     r"(?=\s*(?:,\s*\d{1,2}\b|\(\d{1,2}|\s\d{1,2}\b))"
-    r"|\b(?:my name is|my name's|name's|names|call me|i go by|(?:hey|hi|hello|yo)[,!]?\s+(?:it's|its|this is))"
+    r"|\b(?:my name is|my name's|name's|names|call me|i go by|(?:hey+|hi+|hiya|heya|hello+|yo+)[,!]*\s+(?:it's|its|this is)|^(?:it's|its|this is))"
     r"\s+(?P<name2>[a-z][a-z'-]{2,})\b",
     re.I,
 )
 _PATTERN_WORD = re.compile(r"(?<![\\?<$])\b[a-z]{4,}\b")
+_PATTERN_STEM = re.compile(r"(?<![\\?<$])\b[a-z]{3,}")  # a literal word or the stem before a group
 _GROUP_NAME = re.compile(r"\(\?P<\w+>|\$\{\w+\}|\(\?P=\w+\)")
 
 
@@ -113,14 +114,17 @@ class _Typos:
     #: words after which a lower-case word is a place ("in leeds"), never repaired
     place_leads: frozenset[str] = frozenset()
 
-    def is_name_after_lead(self, word: str) -> bool:
+    def is_name_after_lead(self, word: str, verb_possible: bool = True) -> bool:
+        """`verb_possible`: the word could be a verb or an adverb where it stands ("my dog
+        barks"); not so before an age ("im tomas, 23"), where a name ending like a verb's
+        form is still a name."""
         w = word.lower()
         return not (
             w in self.not_names
             or w in self.vocabulary
             or w in self.shorthand
             or len(w) < 3
-            or self._verb_like(w)
+            or (verb_possible and self._verb_like(w))
         )
 
     def _verb_like(self, w: str) -> bool:
@@ -141,6 +145,12 @@ class _Typos:
     def repair(self, token: str) -> str | None:
         if token in self.shorthand and token not in self.words:
             return self.shorthand[token]
+        if token.endswith("in") and len(token) >= 5 and token.isalpha() and token.islower():
+            # a cue verb's -ing typed as chat says it ("livin", "workin"), which the word list
+            # knows too; only cue words, as "raisin" is no "raising"
+            full = token + "g"
+            if full in self.vocabulary:
+                return full
         if (
             len(token) < self.min_letters
             or len(token) > _LONGEST_SLIP  # no cue word is that long; its deletions would cost seconds
@@ -230,9 +240,11 @@ _LONGEST_SLIP = 24
 _CLEAR_LEAD = 3
 
 
+@cache
 def cue_vocabulary(language: str) -> frozenset[str]:
     """The lower-case words (four letters or more) a pack's rules are written in: the literal
-    words of its patterns and fragments, and the lower-case words of its rules' examples."""
+    words of its patterns and fragments, its examples' words that a pattern spells (or its
+    stem), and the handlers' lexicon words and name leads listed in `normalise.toml`."""
     return frozenset(cue_word_uses(language))
 
 
@@ -251,8 +263,26 @@ def cue_word_uses(language: str) -> Counter[str]:
             texts.append(flat(rule.get("pattern", "")))
             examples += rule.get("examples", ())
     found = Counter(w for t in texts for w in _PATTERN_WORD.findall(_GROUP_NAME.sub(" ", t)))
+    stems = {
+        w[:k]
+        for t in texts
+        for w in _PATTERN_STEM.findall(_GROUP_NAME.sub(" ", t))
+        for k in range(3, len(w) + 1)
+    }
+    # An example's word counts when a pattern spells it or its stem ("moving" for "mov(?:e|ing)"):
+    # the examples' values ("soda", "kefir") are what users say, not cue words, and a typo
+    # target made of them would turn a user's "soba" into "soda".
     found.update(
-        w for e in examples for w in _WORD.findall(e) if w.islower() and len(w) >= 4 and "'" not in w
+        w
+        for e in examples
+        for w in _WORD.findall(e)
+        if w.islower() and len(w) >= 4 and "'" not in w and any(w[:k] in stems for k in range(3, len(w) + 1))
+    )
+    typos = _toml(language, "normalise.toml").get("typos", {})
+    found.update(
+        w
+        for w in [*typos.get("lexicon_targets", ()), *typos.get("name_leads", ())]
+        if len(w) >= 4 and w.isalpha()
     )
     return found
 
@@ -275,6 +305,9 @@ class Normaliser:
     precision_leads: re.Pattern[str] | None
     #: a lower-case Latin word after a Chinese name lead ("我老婆emily"), or None
     latin_names: re.Pattern[str] | None = None
+    #: chat shorthand before a lower-case word ("v allergic") and what it stands for
+    chat_words: re.Pattern[str] | None = None
+    chat_full: dict[str, str] | None = None
 
     def __call__(self, text: str) -> str:
         if self.latin_names is not None:  # code-switched: "在 shopee 做 PM" -> "在Shopee做PM"
@@ -287,9 +320,13 @@ class Normaliser:
             out = self.precision_leads.sub(lambda m: m["mark"], out)
         if self.speaker_phrases is not None:
             out = self.speaker_phrases.sub("I ", out)
+        if self.chat_words is not None and self.chat_full is not None:
+            full = self.chat_full
+            out = self.chat_words.sub(lambda m: full[m[0].lower()], out)
         if self.typos is not None:
-            out = _WORD.sub(self._repaired, out)
+            # names first: a name said in an intro is no slip ("my name is hayes", not "hates")
             out = _INTRO_NAME_EN.sub(self._intro_name, out)
+            out = _WORD.sub(self._repaired, out)
         out = self.fillers.sub(lambda m: m["subj"] + m["sep"], out)
         if self.language == "en" and "i" in out:
             out = _LONE_I.sub("I", out)  # "and i live in …": the subject the clause splitter knows
@@ -317,7 +354,14 @@ class Normaliser:
     def _intro_name(self, m: re.Match[str]) -> str:
         group = "name" if m["name"] else "name2"
         name = m[group]
-        if self.typos is None or not self.typos.is_name_after_lead(name):
+        # after "my name is", "call me" or an age the word is a name, even one ending like a
+        # verb's form ("hayes"); after a greeting ("hey its …") it may be the verb ("raining")
+        greeting = m[0][:1].lower() in "hy" or m[0].lower().startswith(("it", "this"))
+        if (
+            not name.islower()
+            or self.typos is None
+            or not self.typos.is_name_after_lead(name, verb_possible=greeting)
+        ):
             return m[0]
         return m[0][: m.start(group) - m.start()] + name.capitalize()
 
@@ -422,6 +466,10 @@ def normaliser(language: str) -> Normaliser:
         re.compile(
             rf"(?P<lead>{_alternation(data['latin_name_leads'])})(?P<name>[a-z][a-z'-]+)(?![A-Za-z])"
         ) if "latin_name_leads" in data else None,
+        re.compile(
+            rf"(?<![\w'/])(?i:{_alternation(list(data['chat_words']))})(?=\s+[a-z]{{2,}})"
+        ) if "chat_words" in data else None,
+        {k.lower(): v for k, v in data.get("chat_words", {}).items()} or None,
     )  # fmt: skip
 
 
