@@ -245,6 +245,67 @@ CASES = {
         ["my name is aoife (yes the spelling is a nightmare), originally from galway but living in berlin now"],
         {"name": ["aoife"], "hometown": ["galway"], "city": ["berlin"]}, {},
     ),
+    "an age corrected after a laugh and an apology": (
+        ["im 52 fyi", "haha my bad its 53, keep forgetting"],
+        {"age": ["53"]}, {"age": ["52"]},
+    ),
+    "a day of a date corrected, the month left out of the old one": (
+        ["my birthday is october 4", "no wait its the 14th of october not the 4th"],
+        {"birthday": ["october 14"]}, {"birthday": ["october 4"]},
+    ),
+    "a name corrected in capitals for emphasis": (
+        ["hi its Mara, need a hand with my cv", "ugh autocorrect, its MIRA not mara"],
+        {"name": ["mira"]}, {"name": ["mara"]},
+    ),
+    "the speaker and their is, said as guess who's": (
+        ["I'm a junior designer at Felt & Co", "guess whos a lead designer now!!"],
+        {"job_title": ["lead designer"]}, {"job_title": ["junior designer"]},
+    ),
+    "a new workplace as news, then its title alone": (
+        ["I'm a cashier at Pine Market", "so i start at Harbor Freight on tuesday!! inventory specialist 🎉"],
+        {"employer": ["harbor freight"], "job_title": ["inventory specialist"]},
+        {"employer": ["pine market"], "job_title": ["cashier"]},
+    ),
+    "a taste left in one sentence, what it is now in the next": (
+        ["pho is my comfort food", "cant eat pho anymore after that night. dumplings every day now"],
+        {"likes": ["dumplings"]}, {"likes": ["pho"]},
+    ),
+    "a taste drifted away from": (
+        ["i love techno", "drifted away from techno completely lately, it just wears me out"],
+        {}, {"likes": ["techno"]},
+    ),
+    "a sport ruled out by the body, another taken up": (
+        ["squash twice a week is my thing", "my back said no more squash 🙃 switched to rowing and honestly i love it"],
+        {"likes": ["rowing"]}, {"likes": ["squash"], "employer": ["rowing"]},
+    ),
+    "a thing found good after all": (
+        ["olives are disgusting", "ok so olives are actually good, who knew"],
+        {"likes": ["olives"]}, {"dislikes": ["olives"]},
+    ),
+    "down in a place, said with how far": (
+        ["im down in nola so its like 5 hrs from my folks"],
+        {"city": ["nola"]}, {},
+    ),
+    "in a place for a stay is no move": (
+        ["I live in Leeds", "I'm in Madrid for a conference"],
+        {"city": ["leeds"]}, {"city": ["madrid"]},
+    ),
+    "a pet fostered, a mixed breed named in lower case": (
+        ["we have been fostering this shepherd mix named clover for 2 weeks"],
+        {"pet": ["clover"]}, {},
+    ),
+    "a pet's name said on after it was adopted": (
+        ["i just adopted a guinea pig her name is nugget and shes tiny"],
+        {"pet": ["nugget"]}, {},
+    ),
+    "a partner's name said on after someone new": (
+        ["im seeing someone new lately, his names theo, early days"],
+        {"partner": ["theo"]}, {},
+    ),
+    "a pet named by who it is, in brackets": (
+        ["took Mochi (my corgi) to the groomer today"],
+        {"pet": ["mochi"]}, {},
+    ),
     "a greeting that says who is writing": (
         ["hiya its rosalind, quick question about my visa"],
         {"name": ["rosalind"]}, {},

@@ -82,7 +82,8 @@ def announces_promotion(piece: str, lang: str) -> bool:
 def title_after_news(statement: str, said: Said) -> list[Candidate]:
     """A title said alone right after the news of a promotion ("got promoted. senior analyst
     baby", "升职了！现在是副行长"): the new job_title; nothing when it reads as no title."""
-    title = EMOJI.sub("", statement).strip(" .!?~～。！？")
+    head = EMOJI.split(statement, 1)[0]  # "ground ops coordinator 🛫 the old place is history"
+    title = (head if head.strip() else EMOJI.sub("", statement)).strip(" .!?~～。！？")
     title = cues.change_words(said.lang, "title_lead").sub("", title).strip()
     if said.lang != "zh":
         while (trimmed := cues.change_words("en", "title_end").sub("", title).strip(" .!?")) != title:

@@ -55,8 +55,11 @@ STATE_START = re.compile(rf"^(?:{_STATE})", I)
 # The speaker as chat types it too: "i", "im", "ive" (expand() spells them out per clause).
 _ME = r"(?:I|i(?:'?m|'?ve)?)"
 _CLAUSE_SPLIT = re.compile(
-    rf"\s*;\s*|\s+=\s+|,?\s+but\s+|,\s*so\s+|\s+so\s+(?=(?:now\s+|then\s+)?(?:{_ME}|we|my|our)\b|(?i:{_STATE}))|,?\s+because\s+|,?\s+(?:al)?though\s+|"
-    rf",?\s+and\s+(?=(?:{_ME}|we|my|our|he|she|they)\b|(?:{_VERBS})\b|(?i:{_STATE}))|"
+    # "since I'm …" in the present gives a reason, a clause of its own ("since I was 12" is a time)
+    rf"\s*;\s*|\s+=\s+|,?\s+since\s+(?=(?:I'm|I am|im|i'm)\s)|,?\s+but\s+|,\s*so\s+|\s+so\s+(?=(?:now\s+|then\s+)?(?:{_ME}|we|my|our)\b|(?i:{_STATE}))|,?\s+because\s+|,?\s+(?:al)?though\s+|"
+    rf",?\s+and\s+(?=(?:(?:honestly|tbh|ngl|lowkey|highkey|actually|kinda|also)\s+)?(?:{_ME}|we|my|our|he|she|they)\b|(?:{_VERBS})\b|(?i:{_STATE}))|"
+    # the name of who was just spoken of, said on: "adopted a bunny her name is Pancake"
+    r"[,;]?\s+(?=(?i:her|his|its|their)\s+names?(?:'s|\s+is|\s+are|s)\s)|"
     rf",\s+(?=(?:{_ME}|we|my|our|he|she|they|his|her)\b)(?!(?:my|our)\s+[\w ]{{1,20}},)|"  # not "Tom, my brother, works…"
     # a clause in the past with its subject left out: "we did it, signed a lease in …"
     r",\s+(?=(?:[a-z]{2,}(?<!e)ed|got|went|made|took|bought|left|quit|found|began|became|sold|won|lost)\s+"

@@ -25,6 +25,7 @@ from graphmem.extract.lexicon import (
 )
 from graphmem.extract.protocol import ExtractContext
 from graphmem.extract.relations import entity_type, relation_of
+from graphmem.facts.vocab import RELATION_KEYS
 from graphmem.lang import Pack, Trace, values
 from graphmem.model import SELF, Candidate
 
@@ -240,7 +241,8 @@ def link(attribute: str, qualifier: str | None, name: str, source: str, owner: S
     return cand(attribute, name, owner, source, object_type=entity_type(attribute), qualifier=qualifier)
 
 
-def _self_like(name: str) -> bool:
+def self_like(name: str) -> bool:
+    """Whether a stored subject name stands for the user."""
     return name in (SELF, "", "我", "me", "user", "User")
 
 
@@ -259,6 +261,11 @@ def facts_with_value(context: ExtractContext, value: str, attribute: str | None 
     return out
 
 
+#: Attributes whose value is a person's name: one typed in capitals is emphasis ("its JEN"),
+#: where an organisation's may be its name ("CVS").
+_PERSON_NAMED = frozenset({"name", "preferred_name", *RELATION_KEYS})
+
+
 def bare_correction(context: ExtractContext, old: str, new: str, source: str) -> list[Candidate]:
     """'不是四川，是重庆' / 'Iowa, not Ohio' with no attribute word: find the old value among
     active facts and move the new value onto the same attribute, trimmed the same way."""
@@ -274,7 +281,15 @@ def bare_correction(context: ExtractContext, old: str, new: str, source: str) ->
             n = n[len(prefix) :]
         if suffix and n.endswith(suffix):
             n = n[: len(n) - len(suffix)]
-    subj = ME if _self_like(fact.subject_name) else Subject(fact.subject_name, "person")
+    if (
+        fact.attribute in _PERSON_NAMED
+        and n.isupper()
+        and len(n) > 1
+        and fv[:1].isupper()
+        and not fv.isupper()
+    ):
+        n = n.title()  # "its JEN not jon": capitals for emphasis, the value cased as the one it replaces
+    subj = ME if self_like(fact.subject_name) else Subject(fact.subject_name, "person")
     return [cand(fact.attribute, n, subj, source, correction=True, replaces=fv)]
 
 
@@ -291,7 +306,7 @@ def bare_slip_correction(context: ExtractContext, new: str, source: str) -> list
         f
         for f in context.active_facts
         if f.attribute in _SLIP_ATTRIBUTES
-        and _self_like(f.subject_name)
+        and self_like(f.subject_name)
         and len(str(f.value)) == len(new)
         and str(f.value) != new
         and set(str(f.value)) & set(new)
@@ -449,7 +464,7 @@ def active_values(context: ExtractContext, attribute: str, subject: str = SELF) 
         str(f.value)
         for f in context.active_facts
         if f.attribute == attribute
-        and (f.subject_name == subject or (subject == SELF and _self_like(f.subject_name)))
+        and (f.subject_name == subject or (subject == SELF and self_like(f.subject_name)))
     ]
 
 

@@ -21,14 +21,17 @@ NOT_TAIL = re.compile(
     r"(?:,\s*|\s+(?:and|but)\s+)(?:and\s+)?not\s+(?:in\s+|from\s+|at\s+|with\s+|for\s+)?(?P<old>[^,]+?)\s*$",
     I,
 )
+_CHAT_LEAD = re.compile(
+    r"^(?:(?:lol+|lmao|haha\w*|omg|ugh|oh+|ah+|ok(?:ay)?|so|well|yeah|hmm+)\b[,!.\s]*)+", I
+)
 _BARE_NUMBER = re.compile(  # "typo, I meant 28", "sorry, 28*": the number alone, after a correction word
-    r"^(?:I meant |meant |it is |it should be |should be |make that )?\*?(?P<n>\d{1,3})\*?(?: years old| yrs old| y/?o)?$",
+    r"^(?:I meant |meant |it is |it's |its |it should be |should be |make that )?\*?(?P<n>\d{1,3})\*?(?: years old| yrs old| y/?o)?$",
     I,
 )
 #: What makes a bare number a correction ("sorry, 2" may answer anything; "typo, 28" corrects).
 _STRONG_CORRECTION = re.compile(r"\b(?:typo|mistyped|misspoke|correction|I meant)\b|\d\*|\*\d", I)
 _BARE = re.compile(  # "Iowa, not Ohio", "it's Southwind not Northwind"
-    r"^(?:it is |it was |I meant |that should be |should be |make that )?(?P<new>[^,]+?)(?:,\s*|\s+)not\s+(?P<old>[^,]+)$",
+    r"^(?:it is |it's |its |it was |I meant |that should be |should be |make that )?(?P<new>[^,]+?)(?:,\s*|\s+)not\s+(?P<old>[^,]+)$",
     I,
 )
 #: The end of `_BARE`'s new value when its "not" negates a verb ("the doctor says I am not
@@ -46,6 +49,8 @@ def bare(context: ExtractContext, text: str, sentence: str) -> list[Candidate]:
     # label, it's X not Y"): each tail after a comma is tried, the longest first
     for tail in _tails(text):
         m = _BARE.match(tail)
+        if m and (got := _day_correction(context, m["old"], m["new"], sentence)):
+            return got
         if (
             m
             and not _NEGATED_VERB.search(m["new"])
@@ -54,8 +59,9 @@ def bare(context: ExtractContext, text: str, sentence: str) -> list[Candidate]:
             return got
     if _STRONG_CORRECTION.search(sentence) and (m := _BARE_NUMBER.match(text)):
         return c.bare_number_correction(context, m["n"], sentence)
-    if _PRECISE.search(sentence) or CORRECTION.match(sentence):
-        for piece in re.split(r"[,;—–]|\s-\s", sentence):
+    said = _CHAT_LEAD.sub("", sentence)  # "lol my bad its 39": the cue after a laugh is a cue
+    if _PRECISE.search(said) or CORRECTION.match(said):
+        for piece in re.split(r"[,;—–]|\s-\s", said):
             core = _PRECISE.sub("", CORRECTION.sub("", piece)).strip(" .!?")
             # "well, 53 technically, forgot my birthday": a number alone in a piece
             m = _BARE_NUMBER.match(core)
@@ -67,6 +73,45 @@ def bare(context: ExtractContext, text: str, sentence: str) -> list[Candidate]:
             if m and len(old) == 1 and old[0].lower() != m["t"].lower():
                 return [c.cand("job_title", m["t"], c.ME, sentence, correction=True, replaces=old[0])]
     return []
+
+
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")  # fmt: skip
+_MONTH = r"(?P<{g}>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+#: A day said alone or with its month, either way round: "the 21st", "21st of june", "june 21".
+_DAY = re.compile(
+    rf"^(?:the\s+)?(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+(?:of\s+)?{_MONTH.format(g='m')})?"
+    rf"|{_MONTH.format(g='m2')}\s+(?:the\s+)?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?)$",
+    I,
+)
+_STORED_DAY = re.compile(r"^(?P<m>[A-Z][a-z]+) (?P<d>\d{1,2})(?P<y>, \d{4})?$")
+
+
+def _day_correction(context: ExtractContext, old: str, new: str, sentence: str) -> list[Candidate]:
+    """ "it's the 21st of june not the 12th": a date on record (a birthday, an anniversary,
+    stored as "June 12") whose day (and month, if said) the old value names takes the new day."""
+    o, n = _DAY.match(old.strip(" .!")), _DAY.match(new.strip(" .!"))
+    if not (o and n):
+        return []
+    o_day, n_day = int(o["d"] or o["d2"]), int(n["d"] or n["d2"])
+    o_mon, n_mon = (o["m"] or o["m2"] or "").lower()[:3], (n["m"] or n["m2"] or "").lower()[:3]
+    hits = []
+    for f in context.active_facts:
+        sm = _STORED_DAY.match(str(f.value))
+        if (
+            sm
+            and sm["m"].lower() in _MONTHS
+            and int(sm["d"]) == o_day
+            and (not o_mon or sm["m"].lower().startswith(o_mon))
+        ):
+            hits.append((f, sm))
+    if len(hits) != 1 or not 1 <= n_day <= 31:
+        return []
+    f, sm = hits[0]
+    month = next((x for x in _MONTHS if n_mon and x.startswith(n_mon)), sm["m"].lower())
+    value = f"{month.capitalize()} {n_day}{sm['y'] or ''}"
+    subj = c.ME if c.self_like(f.subject_name) else c.Subject(f.subject_name, "person")
+    return [c.cand(f.attribute, value, subj, sentence, correction=True, replaces=str(f.value))]
 
 
 _BARE_TITLE = re.compile(

@@ -144,6 +144,7 @@ class MessageReader:
         self.pending: str | None = None  # a cue said on its own, for the next piece
         self.promotion_news = False  # the last piece said the user was promoted, with no title
         self.denied: str | None = None  # the last piece said "it was never X", with no new value
+        self.turned_away = False  # a piece of this message turned away from a taste
 
     def read(self, piece: str, lang: str, rules: SentenceRules) -> list[Candidate]:
         reading = read(piece, lang)
@@ -174,7 +175,11 @@ class MessageReader:
             extra = extra or changes.title_after_news(statement, Said(state.context, piece, lang))
             titled = bool(extra)
         # the news holds for the rest of the message until a title is said
-        self.promotion_news = (self.promotion_news or changes.announces_promotion(piece, lang)) and not titled
+        # so does a new workplace said without its title ("i start at Redbird next monday!!")
+        new_job = any(c.attribute == "employer" and c.rule.endswith(".joined") for c in found)
+        self.promotion_news = (
+            self.promotion_news or changes.announces_promotion(piece, lang) or new_job
+        ) and not titled
         if extra:
             found = (
                 [*extra, *turns.without_overlap(found, extra)]
@@ -210,7 +215,10 @@ class MessageReader:
         self.denied = None if got else _denial(statement)
         if got:
             return [replace(c, cue=CORRECTION) for c in got]
-        got = turns.turn_candidates(statement, lang, rules, state, pack.table("turn"))
+        # what it is now may come a sentence after the turn away ("can't do sushi anymore. …
+        # ramen every day"): a turn away earlier in the message counts
+        got, away = turns.turn_candidates(statement, lang, rules, state, pack.table("turn"), self.turned_away)
+        self.turned_away = self.turned_away or away
         if got:
             return got
         if not any(c.attribute == "job_title" for c in found):

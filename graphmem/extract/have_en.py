@@ -37,6 +37,8 @@ def have(m, ctx):
         r"\s+(?:last|this|yesterday|today|recently|a few|two|three|over)\b.*$", "", m["kind"].strip().lower()
     )
     breed = _breed(kind)
+    if not breed and kind.endswith(" mix"):  # "a pit mix", "a tabby mix": a mixed breed of the kind
+        breed = _breed(kind[:-4]) or _breed(kind[:-4] + "bull") or "dog"
     if m["kind2"] and (again := _breed_said_again(m["kind2"])) and (not breed or breed == again[1]):
         if not breed and (relation_of(kind) or ("",))[0] != "pet":
             return None  # "a roommate, a husky guy called Bo": the breed word names no pet

@@ -61,7 +61,8 @@ ireland,northern ireland,france,germany,italy,spain,portugal,netherlands,holland
 poland,sweden,norway,denmark,finland,iceland,greece,turkey,russia,ukraine,israel,egypt,nigeria,kenya,
 south africa,india,pakistan,bangladesh,china,japan,korea,south korea,taiwan,vietnam,thailand,malaysia,
 indonesia,philippines,australia,new zealand,europe,asia,africa,latin america,south america,the philippines,
-the netherlands,the uk,the us,the usa,the states,puerto rico,sichuan,chongqing,hangzhou,chengdu
+the netherlands,the uk,the us,the usa,the states,puerto rico,sichuan,chongqing,hangzhou,chengdu,philly,nola,
+vegas,dc,d.c.,atx,pdx,chi-town,chitown,the big apple,socal,norcal,jersey,brum,the bay,motown
 """.replace("\n", ""),
         ",",
     )
@@ -132,6 +133,13 @@ translator interpreter economist banker trader broker realtor agent soldier offi
 nanny caregiver coach trainer tutor principal janitor farmer welder pm practitioner midwife dietitian
 nutritionist optometrist radiologist cop detective judge postdoc resident fellow undergrad undergraduate
 dev lead associate partner staffer supervisor foreman adviser advisor strategist marketer copywriter
+coordinator administrator admin dispatcher specialist actuary operator planner producer representative rep
+executive investigator inspector auditor surveyor hygienist estimator underwriter adjuster bookkeeper teller
+courier custodian housekeeper server hostess butcher florist tailor jeweler stylist hairdresser barber
+machinist laborer labourer roofer painter landscaper gardener ranger lifeguard guard sheriff deputy chaplain
+pastor priest rabbi imam diplomat mayor lobbyist statistician mathematician physicist chemist biologist
+geologist astronomer archaeologist historian linguist curator archivist dean superintendent paramedic
+phlebotomist sonographer hygienist orthodontist dermatologist pediatrician anesthesiologist cardiologist
 """)
 )
 

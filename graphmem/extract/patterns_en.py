@@ -37,6 +37,7 @@ from graphmem.extract.values_en import (  # noqa: F401 - the rule modules read t
     untimed,
 )
 from graphmem.lang import Handler, fragment
+from graphmem.lang.lexicons import word_list
 
 I = re.I  # noqa: E741
 WD = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
@@ -89,7 +90,29 @@ def _lower_org(x: str | None, ctx) -> str | None:
         r"(?!(?:a|an|the|home|work|school|my|our|night|nights)\b)[a-z][a-z0-9&.-]{2,}(?: [a-z][a-z0-9&.-]+)?",
         v,
     )
-    return v if ok else None
+    # an activity is no employer: "switched to swimming", "moved to baking full time"
+    return v if ok and not _gerund(v.split()[0]) else None
+
+
+COMMON_WORDS = word_list("en", "words")
+#: What makes being somewhere a stay, not where one lives: "in Seattle for a conference".
+_A_STAY = re.compile(
+    r"^(?:for|on|this|until|till|over|til)\b|^(?:visiting|on a|on vacation|on holiday)", re.I
+)
+
+
+def _lives_there(m, ctx) -> bool:
+    """ "I'm down in philly so its like 2 hrs": a place, said with no stay after it."""
+    where = span(m["x"], PLACE_STOP)
+    return c.is_place_en(where) and not _A_STAY.match(m["x"][len(where) :].strip())
+
+
+def _gerund(word: str) -> bool:
+    """An -ing form of a common verb ("swimming", "baking"), not a name ending so ("ping")."""
+    if not word.endswith("ing") or len(word) < 6:
+        return False
+    stem = word[:-3]
+    return any(x in COMMON_WORDS for x in (stem, stem + "e", stem[:-1] if stem[-1:] == stem[-2:-1] else ""))
 
 
 #: Words that make what follows "in" an organisation ("a nurse in St. Mary's Hospital").
@@ -338,7 +361,7 @@ HANDLERS: dict[str, Handler] = {
     "born_in_year": _fixed("note", lambda m: f"born in {m['x']}"),
     "city": attr("city", place),
     "moved": _moved,
-    "city_if_place": _if(lambda m, x: c.is_place_en(m["x"]), attr("city", place)),
+    "city_if_place": _if(_lives_there, attr("city", place)),
     "work_candidates": work_candidates,
     "work_in_place": _if(lambda m, x: c.is_place_en(span(m["x"], PLACE_STOP)), work_candidates),
     "title_is": _title_is,

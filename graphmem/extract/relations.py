@@ -115,6 +115,12 @@ _add("pet", "ferret", "ferret")
 _add("pet", "chinchilla", "chinchilla")
 _add("pet", "guinea pig", "guinea_pig")
 _add("pet", "bird", "bird budgie cockatiel canary")
+# breeds that name nothing else ("my beagle", "Pickles is my labrador"); "lab", "boxer",
+# "persian", "bengal", "maltese" and "husky" name people, places or things as often
+_add("pet", "dog", "labrador golden_retriever poodle corgi beagle bulldog pug shiba chihuahua terrier dachshund "
+     "german_shepherd border_collie collie retriever goldendoodle labradoodle greyhound schnauzer spaniel "
+     "pitbull pit_bull rottweiler samoyed")  # fmt: skip
+_add("pet", "cat", "siamese ragdoll tabby sphynx calico")
 
 
 def _is_cjk(word: str) -> bool:

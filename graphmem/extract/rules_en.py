@@ -262,10 +262,11 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
     if m := re.match(r"^(?:he|she)\b\s*", rest, I):
         who = state.pronoun()
         return who, rest[m.end() :], who is not None, []
-    if (m := re.match(r"^(?:his|her)\s+(?=(?:full |real |first )?name\b)", rest, I)) and (
+    if (m := re.match(r"^(?:his|her)\s+(?=(?:full |real |first )?name(?:s|'s)?\b)", rest, I)) and (
         who := state.pronoun()
     ):
-        return who, rest[m.end() :], True, []  # "We got a puppy. His name is Biscuit"
+        # "We got a puppy. His name is Biscuit"; "her names Elle" as chat types "her name's"
+        return who, re.sub(r"^name(?:s|'s)\s+", "name is ", rest[m.end() :], flags=I), True, []
     m = _NEW_PERSON.match(rest)  # "Priya on my team is vegan", "Marco can't handle spice"
     if (
         m
@@ -447,6 +448,7 @@ def _substantive(clause: str) -> bool:
     return len(body.split()) >= 4 and not _TRANSIENT.match(body) and not _META.match(body)
 
 
+_WHOSE_BRACKET = re.compile(r"(?P<name>\b[A-Z][\w'-]+)\s*\((?P<rel>(?:my|our) [a-z][a-z -]{1,30}?)\)")
 _ASIDE_BRACKETS = re.compile(r"(?P<before>\w*)(?P<aside>\s*\((?=[a-z])(?P<inner>[^()]{0,80})(?:\)|$))")
 _NAME_LIST = re.compile(r"^[a-z][a-z'-]*(?:\s*(?:,|and|&)\s*[a-z][a-z'-]*)*$")
 
@@ -481,7 +483,12 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     # an aside in brackets ("my name is siobhan (pronounced shi-vawn, dont try lol), from
     # cork…") breaks the clause it stands in; one that opens with a lower-case word says how,
     # not who ("Ava (8)" and "my wife (Hana)" keep theirs)
+    # "took Pickles (my lab) in": who the name is, said in brackets, becomes a clause of its own
+    said_whose = [f"{m['name']} is {m['rel']}" for m in _WHOSE_BRACKET.finditer(s)]
+    s = _WHOSE_BRACKET.sub(lambda m: m["name"], s)
     s = _ASIDE_BRACKETS.sub(_aside_kept, s).strip() or s
+    if said_whose:
+        s = "; ".join([s.rstrip(" .!"), *said_whose])
     if not s:
         return []
     if is_reply_style(clauses_en.expand(s)):
@@ -507,7 +514,9 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         out, s.replace("&and", "and").strip(" .!"), unmatched=unmatched, about_self=about_self
     )
     bare = _TRAILING.sub("", clauses_en.expand(s).strip(" .!")).strip(" .!")  # "… not Northwind lol"
-    if not [x for x in out if x.attribute != "note"]:
+    # an "event" read off a date in it ("it's the 21st not the 12th") is no reading of a
+    # correction either: a correction naming a value on record wins over it
+    if not [x for x in out if x.attribute not in ("note", "event")]:
         out = c.builtin(fixes.bare(state.context, bare, sentence), "en", "bare_correction") or out
     return c.finish(
         c.builtin(frames.with_org_alias(out), "en"), state.context, correction=correction, hedge=hedge

@@ -114,19 +114,20 @@ def _as_liked(value: str, lang: str, rules: SentenceRules, state: State) -> str:
 
 
 def turn_candidates(
-    piece: str, lang: str, rules: SentenceRules, state: State, table: RuleTable
-) -> list[Candidate]:
+    piece: str, lang: str, rules: SentenceRules, state: State, table: RuleTable, away_before: bool = False
+) -> tuple[list[Candidate], bool]:
     """The candidates of the taste turns in `piece`: retract (and, when strong, dislike) what
     the user turned away from; like what they turned toward, replacing what they left. Each
-    carries the id of the turn rule that read it."""
+    carries the id of the turn rule that read it. With them, whether the piece turned away
+    from anything (on record or not). `away_before`: an earlier piece of the message did."""
     turns = read_turns(piece, lang, table, state.trace)
     if not turns:
-        return []
+        return [], False
     saved = (state.last_topic, state.last_clause, state.sentence)  # the readings below are not the message
     context = state.context
     out: list[Candidate] = []
     left: list[tuple[str, str]] = []  # stored likings the turn leaves, with the rule that said so
-    any_away = any(t.away for t in turns)
+    any_away = away_before or any(t.away for t in turns)
     for t in turns:
         if not t.away:
             continue
@@ -162,7 +163,7 @@ def turn_candidates(
         *out,
     ]
     state.last_topic, state.last_clause, state.sentence = saved
-    return out
+    return out, any(t.away for t in turns)
 
 
 def overlaps(a: str, b: str) -> bool:

@@ -20,7 +20,9 @@ from graphmem.model import Ignored
 __all__ = ["TASTES", "ironic", "without_tastes"]
 
 _MARKERS = re.compile(
-    "[\U0001f644\U0001f612\U0001f643]"  # face with rolling eyes, unamused face, upside-down face
+    # face with rolling eyes, unamused face; not the upside-down face, which chat puts after
+    # sincere news as often as after irony ("just moved to fresno for work 🙃")
+    "[\U0001f644\U0001f612]"
     r"|(?:^|\s)/s\s*$"
     r"|\byeah,?\s+right\b|\bsaid no one ever\b|\bnot!+\s*$"
     r"|呵呵",

@@ -71,7 +71,7 @@ _INTRO_NAME_EN = re.compile(
     r"\b(?:my name is|my name's|names|name's|call me|i go by|i'm|im|i am|(?:hey+|hi+|hiya|heya|hello+|yo+)[,!]*\s+(?:it's|its|this is))"
     r"\s+(?P<name>[a-z][a-z'-]{2,})"
     r"(?=\s*(?:,\s*\d{1,2}\b|\(\d{1,2}|\s\d{1,2}\b))"
-    r"|\b(?:my name is|my name's|name's|names|call me|i go by|(?:hey+|hi+|hiya|heya|hello+|yo+)[,!]*\s+(?:it's|its|this is)|^(?:it's|its|this is))"
+    r"|\b(?:my name is|my name's|name's|names|call me|i go by|(?:hey+|hi+|hiya|heya|hello+|yo+)[,!]*\s+(?:it's|its|this is)|^(?:it's|its|this is)|(?:her|his|its) name is|(?:her|his) name's|(?:her|his) names)"
     r"\s+(?P<name2>[a-z][a-z'-]{2,})\b",
     re.I,
 )
@@ -319,7 +319,10 @@ class Normaliser:
         if self.precision_leads is not None:
             out = self.precision_leads.sub(lambda m: m["mark"], out)
         if self.speaker_phrases is not None:
-            out = self.speaker_phrases.sub("I ", out)
+            # "guess who's a senior associate now": the speaker and their "is" -> "I'm"
+            out = self.speaker_phrases.sub(
+                lambda m: "I'm " if m[0].strip().lower().endswith(("'s", "whos", " is")) else "I ", out
+            )
         if self.chat_words is not None and self.chat_full is not None:
             full = self.chat_full
             out = self.chat_words.sub(lambda m: full[m[0].lower()], out)
@@ -356,7 +359,7 @@ class Normaliser:
         name = m[group]
         # after "my name is", "call me" or an age the word is a name, even one ending like a
         # verb's form ("hayes"); after a greeting ("hey its …") it may be the verb ("raining")
-        greeting = m[0][:1].lower() in "hy" or m[0].lower().startswith(("it", "this"))
+        greeting = m[0][:1].lower() in "hy" or m[0].lower().startswith(("it", "this", "her", "his"))
         if (
             not name.islower()
             or self.typos is None
