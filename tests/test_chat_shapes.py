@@ -306,6 +306,34 @@ CASES = {
         ["took Mochi (my corgi) to the groomer today"],
         {"pet": ["mochi"]}, {},
     ),
+    "a trade said by what one does, in a list (zh)": (
+        ["大家好，我姓吴，吴晓峰，38了，合肥人，跑网约车的"],
+        {"name": ["吴晓峰"], "age": ["38"], "job_title": ["跑网约车"]}, {},
+    ),
+    "a Latin given name and a Latin allergen with a chat tail (zh)": (
+        ["嗨 我是Tessa，在成都做插画。对kiwi过敏 lol"],
+        {"name": ["tessa"], "allergy": ["kiwi"]}, {},
+    ),
+    "a move, then being half a local of the region (zh)": (
+        ["我在绍兴上班", "搬家了！上个月搬到厦门了，以后也算半个闽南人了"],
+        {"city": ["厦门"]}, {"city": ["闽南"]},
+    ),
+    "an English title after promotion news, a laugh between (zh)": (
+        ["我是sales associate，在宜家上班", "好消息：我升职了！现在是store manager了hhh 还在宜家，就是会更累了"],
+        {"job_title": ["store manager"], "employer": ["宜家"]}, {"job_title": ["sales associate"], "skill": ["更累了"]},
+    ),
+    "a province made exact by its city (zh)": (
+        ["我现在住在浙江", "准确地说是温州乐清，说省份太宽了"],
+        {"city": ["温州乐清"]}, {"city": ["浙江"]},
+    ),
+    "a city made exact by its district (zh)": (
+        ["我住上海", "具体是徐汇那边"],
+        {"city": ["上海徐汇"]}, {"city": ["上海"]},
+    ),
+    "a singer on repeat, then tired of and what it is now (zh)": (
+        ["这阵子天天单曲循环陈奕迅", "陈奕迅听腻了，现在每天都在听相声"],
+        {"likes": ["相声"]}, {"likes": ["陈奕迅"]},
+    ),
     "a greeting that says who is writing": (
         ["hiya its rosalind, quick question about my visa"],
         {"name": ["rosalind"]}, {},

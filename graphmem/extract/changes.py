@@ -27,6 +27,8 @@ I = re.I  # noqa: E741
 
 
 def is_title(value: str, lang: str) -> bool:
+    if lang == "zh" and re.fullmatch(r"[A-Za-z][A-Za-z .&/-]*", value.strip()):
+        lang = "en"  # an English title in Chinese text: "现在是analytics lead了"
     if lang == "zh":
         return any(w in value for w in ZH_OCCUPATIONS) or value.endswith(
             tuple(cues.change_list("zh", "title_endings"))

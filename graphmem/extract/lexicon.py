@@ -16,6 +16,16 @@ def words(text: str, sep: str | None = None) -> list[str]:
 
 # --- places -------------------------------------------------------------------
 
+#: Provinces, regions and countries: a place more exact than one of these replaces it; a place
+#: more exact than a city is a part of that city ("北京" then "海淀" is 北京海淀).
+ZH_REGIONS = frozenset(
+    words("""
+河北 山西 辽宁 吉林 黑龙江 江苏 浙江 安徽 福建 江西 山东 河南 湖北 湖南 广东 海南 四川 贵州 云南 陕西 甘肃 青海
+台湾 内蒙古 广西 西藏 宁夏 新疆 中国 东北 西北 西南 华北 华东 华南 华中 江南 江浙 江浙沪 珠三角 长三角 闽南 潮汕
+川渝 港澳 大湾区 中原 岭南
+""")
+)
+
 ZH_PLACES = frozenset(
     words("""
 北京 天津 上海 重庆 河北 山西 辽宁 吉林 黑龙江 江苏 浙江 安徽 福建 江西 山东 河南 湖北 湖南 广东 海南 四川 贵州

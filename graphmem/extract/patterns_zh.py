@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from graphmem.extract import common as c
 from graphmem.extract.common import ME, Ctx, Subject, cand, link
-from graphmem.extract.lexicon import ZH_BREEDS, ZH_DIETS, ZH_GENERIC_ORG, ZH_PLACES
+from graphmem.extract.lexicon import EN_NOT_NAMES, ZH_BREEDS, ZH_DIETS, ZH_GENERIC_ORG, ZH_PLACES
 from graphmem.extract.patterns_zh_diet import diet, diet_broken, reaction, restriction
 from graphmem.extract.patterns_zh_marriage import married_zh, wed
 from graphmem.extract.relations import entity_type, relation_of
@@ -153,6 +153,14 @@ def _self_introduced(m, ctx):
         or c.zh_pos(v) in ("n", "ns", "a", "v")
         or v.endswith("人")  # 我是沈阳人, 我是黄山人: where one is from (a given name rarely ends in 人)
     ):
+        return None
+    return [cand("name", v, ctx.subj, ctx.src)]
+
+
+def _self_introduced_latin(m, ctx):
+    """我是Kevin: a Latin given name; not a job ("我是Designer"), a place or a company."""
+    v = m["name"]
+    if not ctx.explicit or is_job(v) or c.is_place_en(v) or c.is_org_en(v) or v.split()[0] in EN_NOT_NAMES:
         return None
     return [cand("name", v, ctx.subj, ctx.src)]
 
@@ -385,6 +393,7 @@ HANDLERS: dict[str, Handler] = {
     "left_city": _left("city"),
     "name": _name,
     "self_introduced": _self_introduced,
+    "self_introduced_latin": _self_introduced_latin,
     "pref_name": pref_name,
     "age": _age,
     "birthday_turned": _birthday_turned,

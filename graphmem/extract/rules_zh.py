@@ -17,16 +17,18 @@ from graphmem.extract import common as c
 from graphmem.extract import patterns_zh as p
 from graphmem.extract import zh_values as zv
 from graphmem.extract.common import EMOJI, ME, Ctx, Subject, cand, link
-from graphmem.extract.lexicon import words
+from graphmem.extract.lexicon import ZH_REGIONS, words
 from graphmem.extract.relations import entity_type, other_sibling, relation_of
 from graphmem.gate.sentences import split as split_sentences
 from graphmem.lang import Handler, Pack, load_pack, merge_handlers
-from graphmem.lang.normalise import normalise
+from graphmem.lang.normalise import normalise, normaliser
 
 # A tilde ends a Chinese sentence ("好开心～我下周去北京"); the shared splitter keeps it inside.
 _TILDE_END = re.compile(r"(?<=[～~])")
 _CLAUSE_SPLIT = re.compile(
     r"[，,；;：:]+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|"
+    # a laugh typed between two statements ends the first: "现在是analytics lead了hhh 还是在…"
+    r"(?<![A-Za-z])(?:[hH]{2,}|哈{2,}|lol|233+)\s*(?=[\u4e00-\u9fff])|"
     r"(?<=[^，,])(?=(?:但是|不过(?!敏)|可是|而且|并且|所以)(?!$))"
 )
 #: "打错了，是30", "说错了，应该是30岁才对": the number alone, after a correction word.
@@ -418,7 +420,15 @@ def _is_style(s: str) -> bool:
 
 
 #: Laughter and chat noise closing a clause ("我裸辞了哈哈"): not part of what it says.
-_LAUGH_TAIL = re.compile(r"(?<=\S)\s*(?:哈{2,}|呵{2,}|嘿{2,}|嘻{2,}|[hH]{2,}|233+|lol|lmao|xswl|[~～]+)+\s*$")
+_LAUGH_TAIL = re.compile(
+    r"(?<=\S)\s*(?:哈{2,}|呵{2,}|嘿{2,}|嘻{2,}|[hH]{2,}|233+|lol|lmao|xswl|btw|tbh|ngl|fr|omg|[~～]+)+\s*$",
+    re.I,
+)
+
+
+_SURNAME_THEN_NAME = re.compile(
+    r"我姓(?P<s>[\u4e00-\u9fff]{1,2})[，,、\s]*(?:叫|全名|名字叫|大名)?(?P<full>(?P=s)[\u4e00-\u9fff]{1,2})(?=[，,。！!？?\s]|$)"
+)
 
 
 def extract_sentence(sentence: str, state: c.State) -> list:
@@ -450,6 +460,13 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     about_self = remember or (
         (bool(_SELF_REF.search(s)) or _OWN_CHANGE.search(s) is not None) and not request
     )
+    if sum(x.attribute == "city" for x in out) > 1:
+        # "搬到泉州了，以后就是半个闽南人了": the move names the city; being "half a local" of
+        # a region only says so again
+        out = [x for x in out if not (x.attribute == "city" and x.rule == "zh.predicate.new_locals")]
+    if (m := _SURNAME_THEN_NAME.search(s)) and not any(x.attribute == "name" for x in out):
+        # "我姓周，周建国": the surname said first, then the full name that starts with it
+        out += c.builtin([c.cand("name", m["full"], ME, sentence)], "zh", "surname_then_name")
     out = c.sentence_note(out, s, unmatched=unmatched, about_self=about_self)
     if not [x for x in out if x.attribute != "note"] and (m := _BARE_NOT.search(s)):
         fixed = c.bare_correction(state.context, m["old"] or m["old2"], m["new"] or m["new2"], sentence)
@@ -464,7 +481,36 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         out = (
             c.builtin(c.bare_slip_correction(state.context, m["v"], sentence), "zh", "bare_correction") or out
         )
+    elif not [x for x in out if x.attribute != "note"] and (fixed := _place_refined(state, sentence, s)):
+        out = c.builtin(fixed, "zh", "place_refined")
     return c.finish(c.builtin(frames.with_org_alias(out), "zh"), state.context, correction=correction)
+
+
+_PLACE_ALONE = re.compile(
+    r"^(?:我)?(?:是|在|住在?)?(?P<v>[\u4e00-\u9fff]{2,7}?)(?P<there>这边|那边|那儿|这儿|一带)?(?:啦|哈|哦|呀)?$"
+)
+
+
+def _place_refined(state: c.State, sentence: str, s: str) -> list:
+    """ "准确地说是佛山顺德" after 住在广东: a place said alone after a lead of precision makes
+    the city on record exact (a province to its city, a city to its district)."""
+    lead = normaliser("zh").precision_leads
+    if lead is None or not lead.search(sentence):
+        return []
+    first = _CLAUSE_SPLIT.split(s)[0].strip()
+    m = _PLACE_ALONE.match(first)
+    if not m:
+        return []
+    v = m["v"]
+    # "…那边" says a place even of a district no word list knows ("具体是徐汇那边")
+    known = c.is_place_zh(v, loose=True) or any(c.is_place_zh(v[:k], loose=True) for k in (2, 3))
+    if not (known or (m["there"] and len(v) <= 4)):
+        return []
+    old = c.active_values(state.context, "city")
+    if len(old) != 1 or old[0] == v or old[0] in v:
+        return []
+    value = v if old[0] in ZH_REGIONS else old[0] + v
+    return [cand("city", value, ME, sentence, correction=True, replaces=old[0])]
 
 
 #: The Chinese pack (graphmem/lang/zh), its rules bound to their handlers here and in
