@@ -425,3 +425,60 @@ def test_a_place_typed_in_lower_case_is_no_typo(mem: Memory, uid: Callable[[str]
     mem.remember(user, "i grew up in leeds, still miss the rain lol", at=T0)
     said = " ".join(str(f.value) + " " + f.text for f in mem.facts(user)).lower()
     assert "leeds" in said and "needs" not in said
+
+
+@pytest.mark.parametrize(
+    ("told", "asked", "gone", "kept_said", "kept"),
+    [
+        # taken as never said, with the act repeated in the next piece
+        (
+            "我打算年后辞职去读研，还没跟家里说",
+            "读研那件事你就当没听过，帮我删掉吧",
+            "读研",
+            "我养了只橘猫叫大橘",
+            ("pet", "大橘"),
+        ),
+        # a verb said without its usual object: 借钱 is told as 借了
+        (
+            "上周找表哥借了五千块应急",
+            "借钱那事儿别记了，怪不好意思的",
+            "五千",
+            "我住在南宁",
+            ("city", "南宁"),
+        ),
+        # the act in English inside Chinese
+        (
+            "最近在面Shopee，三面刚过",
+            "面试那件事pls forget掉，怕黄了",
+            "Shopee",
+            "btw我对芒果过敏",
+            ("allergy", "芒果"),
+        ),
+    ],
+)
+def test_forget_by_topic_in_chinese_chat(
+    mem: Memory,
+    uid: Callable[[str], str],
+    told: str,
+    asked: str,
+    gone: str,
+    kept_said: str,
+    kept: tuple[str, str],
+) -> None:
+    user = uid("forget-zh")
+    mem.remember(user, told, at=T0)
+    mem.remember(user, kept_said, at=T0)
+    mem.remember(user, asked, at=T1)
+    facts = mem.facts(user)
+    assert not any(gone in str(f.value) or gone in (f.source_text or "") for f in facts)
+    assert not any(gone in i.text for i in mem.recall(user, gone, k=5, at=T2))
+    assert kept in {(f.attribute, str(f.value)) for f in facts}
+
+
+def test_a_side_gig_is_no_job_title(mem: Memory, uid: Callable[[str], str]) -> None:
+    """ "I teach pilates on the side": a pastime beside the job, never the job's title."""
+    user = uid("side-gig")
+    mem.remember(user, "im an actuary at Lumen Life", at=T0)
+    mem.remember(user, "also i teach pilates on the side when im not at my desk", at=T1)
+    active = _active(mem, user)
+    assert active.get("job_title") == {"actuary"}

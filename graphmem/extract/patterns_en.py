@@ -31,6 +31,7 @@ from graphmem.extract.values_en import (  # noqa: F401 - the rule modules read t
     is_job,
     job_title_of,
     like_value,
+    lone_place_word,
     org_name,
     place,
     span,
@@ -104,7 +105,9 @@ _A_STAY = re.compile(
 def _lives_there(m, ctx) -> bool:
     """ "I'm down in philly so its like 2 hrs": a place, said with no stay after it."""
     where = span(m["x"], PLACE_STOP)
-    return c.is_place_en(where) and not _A_STAY.match(m["x"][len(where) :].strip())
+    return (c.is_place_en(where) or lone_place_word(where)) and not _A_STAY.match(
+        m["x"][len(where) :].strip()
+    )
 
 
 def _gerund(word: str) -> bool:

@@ -239,9 +239,21 @@ def _promoted(m, ctx):
     return p.work_candidates(m, ctx) or [cand("job_title", p.span(m["y"]), ctx.subj, ctx.src)]
 
 
+_SIDE_GIG = re.compile(
+    r"\b(?:on the side|for fun|as a (?:hobby|side (?:gig|hustle|thing))|side (?:gig|hustle)|sometimes|occasionally"
+    r"|now and then|every now and again|on (?:the )?weekends|at weekends)\b",
+    re.I,
+)
+#: Where the subject taught ends: "math when I'm not at work" is math.
+_AFTER_SUBJECT = re.compile(r"\s+(?:when|while|whenever|because|since|after|before)\b.*$", re.I)
+
+
 def _teach(m, ctx):
     """'I teach chemistry at Oakridge High': a teacher of that subject, and where."""
-    what = p.span(m["what"], p.LIKE_STOP)
+    said = m["what"]
+    if _SIDE_GIG.search(said) or (m["x"] and _SIDE_GIG.search(m["x"])):
+        return None  # "I teach yoga on the side": a pastime beside the job, kept as said
+    what = p.span(_AFTER_SUBJECT.sub("", said), p.LIKE_STOP)
     low = what.lower()
     if (
         not what

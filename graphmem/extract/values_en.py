@@ -87,7 +87,7 @@ def place(v: str) -> str | None:
     if nxt and c.is_place_en(nxt):
         head = f"{head}, {nxt}"
     ok = head and (head[0].isupper() or c.is_place_en(head) or head.lower().startswith("the "))
-    if not ok and _lone_place_word(head):
+    if not ok and lone_place_word(head):
         return head.capitalize()
     if not ok and not re.search(r"\b(?:in|near|outside|of) [A-Z]", head):
         return None
@@ -102,7 +102,7 @@ _COMMON_WORD_CITIES = word_list("en", "places_common")
 _COMMON_WORDS = word_list("en", "words")
 
 
-def _lone_place_word(head: str) -> bool:
+def lone_place_word(head: str) -> bool:
     """One lower-case word after a residence lead ("living in duluth", "grew up in cork"): a
     place when it is a city named by a common word, or no common word at all (a rarer town's
     name); "living in fear", "moved to tears" stay unread."""

@@ -261,13 +261,26 @@ def topic_of(what: str, facts: list[Fact], episodes: list[Episode]) -> Topic:
     return Topic(keys, frozenset(past_attributes))
 
 
+#: Objects a Chinese verb takes so often that it is said without them: 欠(钱), 面(试), 借(钱), 还(款).
+_GENERIC_OBJECT = frozenset("钱试款债账")
+
+
 def _says(text: str, key: str) -> bool:
     """Does `text` say `key`: a Chinese word in it, also split by what a verb takes between
     it and its object (住院: 住了两周院); an English one as a word, in any of its forms
     (surgery: surgeries; divorce: divorced)."""
     if _CJK.search(key):
         return key in text or (
-            len(key) == 2 and re.search(re.escape(key[0]) + _ZH_SPLIT + re.escape(key[1]), text) is not None
+            len(key) == 2
+            and (
+                re.search(re.escape(key[0]) + _ZH_SPLIT + re.escape(key[1]), text) is not None
+                # a verb whose object goes without saying ("欠钱": 欠了两万; "面试": 在面ByteDance,
+                # 二面过了): the verb with its aspect, or with the company it is done at
+                or (
+                    key[1] in _GENERIC_OBJECT
+                    and re.search(re.escape(key[0]) + r"(?:了|过|着|下|[A-Za-z])", text) is not None
+                )
+            )
         )
     stem = (
         re.escape(key[:-1]) + r"(?:y|ies|ic|ical)" if key.endswith("y") and len(key) > 3 else re.escape(key)
