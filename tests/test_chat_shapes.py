@@ -334,6 +334,38 @@ CASES = {
         ["这阵子天天单曲循环陈奕迅", "陈奕迅听腻了，现在每天都在听相声"],
         {"likes": ["相声"]}, {"likes": ["陈奕迅"]},
     ),
+    "people named in the middle of a clause, a town and its state in lower case": (
+        ["we live in boise idaho with my husband Arlo and a tortoise named Pebble"],
+        {"city": ["boise, idaho"], "spouse": ["arlo"], "pet": ["pebble"]}, {},
+    ),
+    "a terse list: a diet word with only, a partner after a colon": (
+        ["Noor. 27. pharmacist, tucson. kosher only. boyfriend: Idris."],
+        {"diet": ["kosher"], "partner": ["idris"]}, {},
+    ),
+    "an intolerance, then what follows from it as a request": (
+        ["gluten intolerant so no bread pls"],
+        {"diet": ["gluten-free"]}, {},
+    ),
+    "an allergy said as a noun in a list": (
+        ["retired, two grandkids, and a bad shellfish allergy"],
+        {"allergy": ["shellfish"]}, {},
+    ),
+    "a job at a workplace in a smaller town typed in lower case": (
+        ["im a line cook at Juniper Grill in bozeman"],
+        {"employer": ["juniper grill"], "city": ["bozeman"]}, {},
+    ),
+    "a trade at a nameless workplace, an elderly spouse named (zh)": (
+        ["我在小区当保安，老伴叫刘桂芝，退休了"],
+        {"job_title": ["保安"], "spouse": ["刘桂芝"]}, {},
+    ),
+    "a named workplace in a city, a diet said with 吃 (zh)": (
+        ["我在大理一家叫云栖的客栈当管家，吃清真的"],
+        {"employer": ["云栖"], "city": ["大理"], "diet": ["清真"]}, {},
+    ),
+    "a hometown, then where one lives now in the same clause (zh)": (
+        ["老家宜宾现在也住宜宾"],
+        {"hometown": ["宜宾"]}, {"hometown": ["宜宾现在也住宜宾"]},
+    ),
     "a greeting that says who is writing": (
         ["hiya its rosalind, quick question about my visa"],
         {"name": ["rosalind"]}, {},

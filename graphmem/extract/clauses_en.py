@@ -56,7 +56,9 @@ STATE_START = re.compile(rf"^(?:{_STATE})", I)
 _ME = r"(?:I|i(?:'?m|'?ve)?)"
 _CLAUSE_SPLIT = re.compile(
     # "since I'm …" in the present gives a reason, a clause of its own ("since I was 12" is a time)
-    rf"\s*;\s*|\s+=\s+|,?\s+since\s+(?=(?:I'm|I am|im|i'm)\s)|,?\s+but\s+|,\s*so\s+|\s+so\s+(?=(?:now\s+|then\s+)?(?:{_ME}|we|my|our)\b|(?i:{_STATE}))|,?\s+because\s+|,?\s+(?:al)?though\s+|"
+    rf"\s*;\s*|\s+=\s+|,?\s+since\s+(?=(?:I'm|I am|im|i'm)\s)|,?\s+but\s+|"
+    # what follows from it, said as a request: "lactose intolerant so no milk pls"
+    rf",?\s+so\s+(?=(?:no|pls|please|plz|dont|don't|never|keep|make sure|nothing|zero|avoid)\b)|,\s*so\s+|\s+so\s+(?=(?:now\s+|then\s+)?(?:{_ME}|we|my|our)\b|(?i:{_STATE}))|,?\s+because\s+|,?\s+(?:al)?though\s+|"
     rf",?\s+and\s+(?=(?:(?:honestly|tbh|ngl|lowkey|highkey|actually|kinda|also)\s+)?(?:{_ME}|we|my|our|he|she|they)\b|(?:{_VERBS})\b|(?i:{_STATE}))|"
     # the name of who was just spoken of, said on: "adopted a bunny her name is Pancake"
     r"[,;]?\s+(?=(?i:her|his|its|their)\s+names?(?:'s|\s+is|\s+are|s)\s)|"

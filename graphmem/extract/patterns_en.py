@@ -34,6 +34,7 @@ from graphmem.extract.values_en import (  # noqa: F401 - the rule modules read t
     lone_place_word,
     org_name,
     place,
+    smaller_place,
     span,
     untimed,
 )
@@ -105,9 +106,7 @@ _A_STAY = re.compile(
 def _lives_there(m, ctx) -> bool:
     """ "I'm down in philly so its like 2 hrs": a place, said with no stay after it."""
     where = span(m["x"], PLACE_STOP)
-    return (c.is_place_en(where) or lone_place_word(where)) and not _A_STAY.match(
-        m["x"][len(where) :].strip()
-    )
+    return (c.is_place_en(where) or smaller_place(where)) and not _A_STAY.match(m["x"][len(where) :].strip())
 
 
 def _gerund(word: str) -> bool:
@@ -139,7 +138,7 @@ def _job_in(m, ctx):
 
 
 _PLACE_TAIL = re.compile(
-    r"^(?P<org>.+?)\s+in\s+(?P<place>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,2})\s*[.!,]?$"
+    r"^(?P<org>.+?)\s+in\s+(?P<place>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,2}|[a-z]{4,}(?:\s+[a-z]{4,})?)\s*[.!,]?$"
 )
 
 
@@ -150,6 +149,8 @@ def place_tail(x: str) -> tuple[str, str | None]:
     if not m:
         return x, None
     where = span(m["place"], PLACE_STOP)
+    if where.islower() and not (c.is_place_en(where) or smaller_place(where)):
+        return x, None  # "a bakery in town", "a startup in fintech"
     if c.is_org_en(where) or _ORGISH.search(where) or not (city := place(where)):
         return x, None
     return m["org"], city

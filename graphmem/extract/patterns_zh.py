@@ -43,7 +43,9 @@ def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True
     if ctx.past:  # 以前在阿里工作: history, not the current employer
         return [cand("note", ctx.src, ctx.subj, ctx.src)]
     place, org = x, ""
-    if "的" in x:
+    if named := _NAMED_PLACE_OF_WORK.match(x):  # 威海一家叫听涛小院的民宿: the name, and where it is
+        place, org, x = named["place"] or "", named["name"], named["name"]
+    elif "的" in x:
         place, org = x.split("的", 1)
     else:
         for n in (4, 3, 2):  # 北京一家互联网公司
@@ -66,6 +68,10 @@ def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True
     return out or None
 
 
+_NAMED_PLACE_OF_WORK = re.compile(
+    r"^(?P<place>[\u4e00-\u9fff]{2,4}?)?(?:的)?(?:一家|一个|一所|一间|家)?(?:叫|名叫|叫做)(?P<name>[^，,的]{2,12})的"
+    r"[\u4e00-\u9fff]{1,5}$"
+)
 _DESCRIBED = re.compile(
     r"^(?:做|搞|干|从事|开|卖|专做|主营|生产|研发)[^，,]{1,12}的(?:公司|企业|单位|工厂|厂|店|机构|集团|团队|创业公司)$"
 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from graphmem.extract import changes, clauses_en, contrasts, frames, nlp, turns
 from graphmem.extract import common as c
@@ -16,7 +17,7 @@ from graphmem.extract import patterns_en as p
 from graphmem.extract import patterns_en_life as life
 from graphmem.extract.common import EMOJI, ME, Ctx, Subject, cand, link
 from graphmem.extract.lexicon import EN_JOBS, EN_NOT_NAMES
-from graphmem.extract.relations import entity_type, relation_of
+from graphmem.extract.relations import entity_type, relation_of, relation_words
 from graphmem.extract.reply_style_en import is_reply_style
 from graphmem.gate.sentences import split as split_sentences
 from graphmem.lang import Handler, Pack, load_pack, merge_handlers
@@ -85,7 +86,8 @@ _FRAGMENT = re.compile(
     r"^(?:work|working|worked|live|living|moved|moving|left|quit|joined|started|starting|teach|teaching|based|born|"
     r"grew up|raised|love|loving|hate|allergic|vegan|vegetarian|pescatarian|pescetarian|keto|paleo|married|engaged|"
     r"single|turned|turning|been|going by|"
-    r"got|landed|made|still|now|currently|just|originally|from|back|retired|studying|doing|being)\b|"
+    r"got|landed|made|still|now|currently|just|originally|from|back|retired|studying|doing|being|"
+    r"lactose|gluten|celiac|coeliac|halal|kosher|dairy[ -]free|flexitarian|carnivore)\b|^[a-z][\w -]{1,20}\sallerg(?:y|ies)\b|"
     rf"^(?:[\w&-]+ ){{0,2}}(?:{'|'.join(sorted(EN_JOBS, key=len, reverse=True))}) (?:at|for|with|in) [A-Z]",
     I,
 )
@@ -342,6 +344,13 @@ def _match(body: str, ctx: Ctx, *, fragment: bool) -> list:
         tries += [f"am {rest}", f"was {rest}"]
         if _NAMES_A_JOB.search(rest):  # "QA lead at Hooli", not "visited Denver"
             tries.append(f"am a {rest}")
+        if re.search(
+            r"\ballerg(?:y|ies)$", rest, I
+        ):  # "sesame allergy", "and a bad shellfish allergy" in a list
+            noun = re.sub(r"^(?:(?:and|also|plus|oh and)\s+)?(?:an?\s+)?", "", rest, flags=I)
+            tries.append(f"have a {noun}")
+        if m := re.match(r"^(?P<d>[a-z-]+)\s+(?:only|strictly|all the way|100%)$", rest, I):  # "halal only"
+            tries.append(f"am {m['d']}")
     table = _pack(ctx.state).table("predicate")
     for b in tries:
         if got := table.first(b, ctx, ctx.state.trace):
@@ -448,6 +457,49 @@ def _substantive(clause: str) -> bool:
     return len(body.split()) >= 4 and not _TRANSIENT.match(body) and not _META.match(body)
 
 
+@lru_cache(maxsize=1)
+def _named_rx() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    rel = "|".join(re.escape(w) for w in relation_words("en"))
+    name = r"(?P<name>(?-i:[A-Z][a-z][\w'-]*))(?![\w'-])"
+    # "with my wife Dolores", "gf is Saoirse", "partner: Femi", "husband Luis," (a list item)
+    said = re.compile(
+        rf"(?:\b(?:my|our)\s+|(?:^|[,;:.]\s*|\band\s+))(?P<rel>{rel})(?:\s+(?:is|named|called)\s+|\s*[:=-]\s*|\s+)"
+        + name,
+        re.I,
+    )
+    # "a parrot named Captain", "one very fat cat named Tamal"
+    pet = re.compile(
+        rf"\b(?:a|an|one|our|my|this)\s+(?:[a-z]+\s+){{0,3}}?(?P<rel>{rel})\s+(?:named|called)\s+" + name,
+        re.I,
+    )
+    return said, pet
+
+
+def _named_anywhere(s: str, out: list, state: c.State, sentence: str) -> list:
+    """The user's people and pets named anywhere in the sentence, not only where a clause
+    starts: "I live in akron with my wife Dolores and a parrot named Captain", a list's
+    "husband Luis, 3 kids", "partner: Femi". Only those no clause has linked already."""
+    linked = {str(x.value).lower() for x in out if x.object_type}
+    found: list = []
+    for rx in _named_rx():
+        for m in rx.finditer(s):
+            rel = relation_of(m["rel"])
+            name = m["name"]
+            if (
+                not rel
+                or name.lower() in linked
+                or name in EN_NOT_NAMES
+                or c.is_place_en(name)
+                or c.is_org_en(name)
+            ):
+                continue
+            attribute, qual = rel
+            state.add(name, entity_type(attribute), qual or attribute)
+            linked.add(name.lower())
+            found.append(link(attribute, qual, name, sentence))
+    return c.builtin(found, "en", "named_anywhere") if found else []
+
+
 _WHOSE_BRACKET = re.compile(r"(?P<name>\b[A-Z][\w'-]+)\s*\((?P<rel>(?:my|our) [a-z][a-z -]{1,30}?)\)")
 _ASIDE_BRACKETS = re.compile(r"(?P<before>\w*)(?P<aside>\s*\((?=[a-z])(?P<inner>[^()]{0,80})(?:\)|$))")
 _NAME_LIST = re.compile(r"^[a-z][a-z'-]*(?:\s*(?:,|and|&)\s*[a-z][a-z'-]*)*$")
@@ -505,6 +557,7 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         correction = correction or corr
         out.extend(got)
         unmatched = unmatched or (not got and _substantive(clause))
+    out += _named_anywhere(s, out, state, sentence)
     request = bool(clauses) and bool(_ASKS.match(clauses[0].strip()))  # "can you translate this for me: …"
     # a sentence with no "I" in it is still the user's when a clause of it was read as theirs
     # ("currently at shopify but interviewing at stripe"): chat drops the subject

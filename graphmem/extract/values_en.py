@@ -89,6 +89,8 @@ def place(v: str) -> str | None:
     ok = head and (head[0].isupper() or c.is_place_en(head) or head.lower().startswith("the "))
     if not ok and lone_place_word(head):
         return head.capitalize()
+    if not ok and (both := _city_and_region(head)):
+        return both
     if not ok and not re.search(r"\b(?:in|near|outside|of) [A-Z]", head):
         return None
     if head.islower() and c.is_place_en(head):  # typed in lower case: "denver" is Denver
@@ -102,6 +104,12 @@ _COMMON_WORD_CITIES = word_list("en", "places_common")
 _COMMON_WORDS = word_list("en", "words")
 
 
+def smaller_place(word: str) -> bool:
+    """A town of 15,000 to 100,000 people (graphmem/lang/en/places_small.txt), read where a
+    place is expected ("a dev at Tidewave in galway"), never as a place anywhere."""
+    return word in word_list("en", "places_small")
+
+
 def lone_place_word(head: str) -> bool:
     """One lower-case word after a residence lead ("living in duluth", "grew up in cork"): a
     place when it is a city named by a common word, or no common word at all (a rarer town's
@@ -112,6 +120,31 @@ def lone_place_word(head: str) -> bool:
         and len(head) >= 4
         and (head in _COMMON_WORD_CITIES or (head not in _COMMON_WORDS and head not in cue_vocabulary("en")))
     )
+
+
+_STATE_CODES = frozenset(
+    "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR "
+    "PA RI SC SD TN TX UT VT VA WA WV WI WY DC".split()
+)
+
+
+def _city_and_region(head: str) -> str | None:
+    """ "akron ohio", "savannah GA", "galway ireland": a city typed in lower case, then its
+    state or country, as "Akron, Ohio"."""
+    words = head.split()
+    for k in (1, 2):
+        if len(words) <= k or len(words) - k > 2:
+            continue
+        city, region = " ".join(words[:-k]), " ".join(words[-k:])
+        known_region = region in _STATE_CODES or (region.islower() and c.is_place_en(region))
+        if (
+            known_region
+            and city.islower()
+            and (c.is_place_en(city) or lone_place_word(city) or city in _COMMON_WORD_CITIES)
+        ):
+            title = lambda t: " ".join(w.capitalize() for w in t.split())  # noqa: E731
+            return f"{title(city)}, {region if region.isupper() else title(region)}"
+    return None
 
 
 def untimed(v: str) -> str:
