@@ -366,6 +366,42 @@ CASES = {
         ["老家宜宾现在也住宜宾"],
         {"hometown": ["宜宾"]}, {"hometown": ["宜宾现在也住宜宾"]},
     ),
+    "a title shouted alone with now": (
+        ["I'm a shift supervisor at Halden Foods", "PLANT MANAGER now!! cant believe it"],
+        {"job_title": ["plant manager"]}, {"job_title": ["shift supervisor"]},
+    ),
+    "an allergen corrected in a cleft after scratch that": (
+        ["im allergic to ibuprofen fyi"],
+        {"allergy": ["ibuprofen"]}, {},
+    ),
+    "a correction of a thing replaces the one on record, an addition does not": (
+        ["im allergic to ibuprofen fyi", "scratch that, its aspirin im allergic to"],
+        {"allergy": ["aspirin"]}, {"allergy": ["ibuprofen"]},
+    ),
+    "an addition said with actually keeps the one on record": (
+        ["I'm allergic to wasps", "actually I'm also allergic to hazelnuts"],
+        {"allergy": ["wasps", "hazelnuts"]}, {},
+    ),
+    "born and raised, still there": (
+        ["fresno born and raised, still here tbh"],
+        {"hometown": ["fresno"], "city": ["fresno"]}, {},
+    ),
+    "call me, politely, from now on": (
+        ["you can call me Bart", "pls just call me Bartholomew from now on"],
+        {"preferred_name": ["bartholomew"]}, {"preferred_name": ["bart"]},
+    ),
+    "a promotion said with 啦 (zh)": (
+        ["我在链家当经纪人", "升主管啦！！请大家吃饭"],
+        {"job_title": ["主管"]}, {"job_title": ["经纪人"]},
+    ),
+    "a sport dropped for good, a pastime taken up with someone (zh)": (
+        ["我超爱踢足球", "腿伤了以后足球就再也不碰了，现在跟着我爸练太极"],
+        {"likes": ["太极"]}, {"likes": ["足球"]},
+    ),
+    "a genre no longer bearable, a Latin one now (zh)": (
+        ["每天都在听EDM，Avicii是我的青春", "说真的现在EDM完全听不下去了😅 最近在听lo-fi"],
+        {"likes": ["lo-fi"]}, {},
+    ),
     "a greeting that says who is writing": (
         ["hiya its rosalind, quick question about my visa"],
         {"name": ["rosalind"]}, {},

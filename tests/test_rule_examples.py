@@ -125,11 +125,18 @@ def test_a_pack_with_a_handler_no_rule_names_does_not_load() -> None:
         **patterns_en_life.CLAUSE_HANDLERS,
         **contrasts.HANDLERS["en"],
         **turns.HANDLERS,
-        **changes.HANDLERS,
+        **changes.EN_HANDLERS,
         **frames.EN_HANDLERS,
         **{
             n: (lambda m, c: None)
-            for n in ("retract_topic", "forget_that", "intro_here", "greeting_intro", "test_found")
+            for n in (
+                "retract_topic",
+                "forget_that",
+                "intro_here",
+                "greeting_intro",
+                "born_and_raised",
+                "test_found",
+            )
         },
         "spare": lambda m, c: None,
     }

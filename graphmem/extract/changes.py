@@ -15,6 +15,7 @@ what each match makes.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from graphmem.extract import cues
 from graphmem.extract.common import EMOJI, ME, Said, bare_number_correction, builtin, cand
@@ -97,4 +98,15 @@ def title_after_news(statement: str, said: Said) -> list[Candidate]:
     return builtin(found, said.lang, "title_after_news")
 
 
+def _title_now(m: re.Match[str], said: Said) -> list[Candidate] | None:
+    """A title said alone with "now" as news ("GENERAL MANAGER now!!"): the discourse reader
+    has taken the "now" off as its cue, so the piece as said must hold it."""
+    if not re.search(r"\bnow\b", said.source, I):
+        return None
+    found = _promoted(m, said)
+    return [replace(c, value=c.value.lower()) if c.value.isupper() else c for c in found] if found else None
+
+
 HANDLERS: dict[str, Handler] = {"given_title": _promoted, "age_birthday": _age_update}
+#: The English pack's: the shared ones and a title said alone with "now".
+EN_HANDLERS: dict[str, Handler] = {**HANDLERS, "title_now": _title_now}

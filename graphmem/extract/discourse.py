@@ -28,9 +28,10 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from graphmem.extract import changes, cues, turns
-from graphmem.extract.common import EMOJI, Said, State
-from graphmem.lang import Pack
-from graphmem.model import Candidate
+from graphmem.extract.common import EMOJI, Said, State, active_values
+from graphmem.extract.protocol import ExtractContext
+from graphmem.lang import Pack, values
+from graphmem.model import SELF, Candidate
 
 #: Below this an extractor's own confidence marks a guess (common.HEDGED_CONFIDENCE is one);
 #: the same line arbitration draws (graphmem.write.arbitrate.GUARD), which this layer sits under.
@@ -100,15 +101,34 @@ def _weak(c: Candidate) -> bool:
     return c.source == "model_inferred" or (c.confidence is not None and c.confidence < _SURE)
 
 
-def flag(found: list[Candidate], cue: str) -> list[Candidate]:
+_ADDITIVE = re.compile(
+    r"\b(?:also|too|as well|another|plus|additionally|on top of)\b|也|还有|另外|同时", re.I
+)
+
+
+def flag(found: list[Candidate], cue: str, context: ExtractContext | None = None) -> list[Candidate]:
     """Mark the candidates of a cued piece as corrections, with the cue that makes them one;
-    a weak reading (a hedge, a guess) stays what it is."""
+    a weak reading (a hedge, a guess) stays what it is. An explicit correction of a thing
+    ("scratch that, it's sulfa drugs I'm allergic to") replaces the one value on record of
+    that attribute, many-valued as it is."""
     out = []
     for c in found:
         if c.attribute in _FREE_TEXT or _weak(c):
             out.append(c)
         elif c.cue is None:
-            out.append(replace(c, correction=True, cue=cue))
+            c = replace(c, correction=True, cue=cue)
+            additive = _ADDITIVE.search(c.source_text or "")  # "actually I'm also allergic to bees"
+            if (
+                cue == CORRECTION
+                and context is not None
+                and c.replaces is None
+                and not c.retract
+                and not additive
+            ):
+                on_record = active_values(context, c.attribute) if values.is_thing(c.attribute) else []
+                if c.subject == SELF and len(on_record) == 1 and on_record[0].lower() != c.value.lower():
+                    c = replace(c, replaces=on_record[0])
+            out.append(c)
         else:
             out.append(c)
     return out
@@ -189,7 +209,7 @@ class MessageReader:
                     *(c for c in found if c.attribute not in _FREE_TEXT and not _replaced(c, extra)),
                 ]
             )
-        return flag(found, cue) if cue else found
+        return flag(found, cue, state.context) if cue else found
 
     def _readings(
         self, statement: str, piece: str, lang: str, rules: SentenceRules, found: list[Candidate]

@@ -166,7 +166,17 @@ def _retract_topic(m, ctx):
 
 # Clause-level rules: the subject is not at the front ("call me Liz", "don't mention X again").
 #: The handlers of lang/en/clause.toml's rules, by the name a rule gives as `handler`.
+def _born_and_raised(m, ctx):
+    """ "omaha born and raised, still here": the hometown, and the city too when still there."""
+    where = p.place(m["x"].strip())
+    if not where:
+        return None
+    out = [cand("hometown", where, ME, ctx.src)]
+    return out + [cand("city", where, ME, ctx.src)] if m["still"] else out
+
+
 _CLAUSE_HANDLERS: dict[str, Handler] = {
+    "born_and_raised": _born_and_raised,
     "retract_topic": _retract_topic,
     "forget_that": lambda m, x: _forget(m["x"], x),
     "intro_here": _intro_here,
@@ -587,7 +597,7 @@ PACK = load_pack(
         life.CLAUSE_HANDLERS,
         contrasts.HANDLERS["en"],
         turns.HANDLERS,
-        changes.HANDLERS,
+        changes.EN_HANDLERS,
         frames.EN_HANDLERS,
     ),
     {"DIET": p.DIET, "LANG": p.LANG},

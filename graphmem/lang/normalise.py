@@ -71,8 +71,10 @@ _INTRO_NAME_EN = re.compile(
     r"\b(?:my name is|my name's|names|name's|call me|i go by|i'm|im|i am|(?:hey+|hi+|hiya|heya|hello+|yo+)[,!]*\s+(?:it's|its|this is))"
     r"\s+(?P<name>[a-z][a-z'-]{2,})"
     r"(?=\s*(?:,\s*\d{1,2}\b|\(\d{1,2}|\s\d{1,2}\b))"
-    r"|\b(?:my name is|my name's|name's|names|call me|i go by|(?:hey+|hi+|hiya|heya|hello+|yo+)[,!]*\s+(?:it's|its|this is)|^(?:it's|its|this is)|(?:her|his|its) name is|(?:her|his) name's|(?:her|his) names)"
-    r"\s+(?P<name2>[a-z][a-z'-]{2,})\b",
+    r"|\b(?:my name is|my name's|name's|names|call me|i go by|(?:hey+|hi+|hiya|heya|hello+|yo+)[,!]*\s+(?:it's|its|this is)|(?:her|his|its) name is|(?:her|his) name's|(?:her|his) names)"
+    r"\s+(?P<name2>[a-z][a-z'-]{2,})\b"
+    # "its jon, need help": who is writing, when the greeting went before (a name, then a mark)
+    r"|^(?:it's|its|this is)\s+(?P<name3>[a-z][a-z'-]{2,})(?=\s*(?:[,!.~]|$|here\b))",
     re.I,
 )
 _PATTERN_WORD = re.compile(r"(?<![\\?<$])\b[a-z]{4,}\b")
@@ -355,7 +357,7 @@ class Normaliser:
         return typos.repair(m[0]) or m[0]
 
     def _intro_name(self, m: re.Match[str]) -> str:
-        group = "name" if m["name"] else "name2"
+        group = "name" if m["name"] else "name2" if m["name2"] else "name3"
         name = m[group]
         # after "my name is", "call me" or an age the word is a name, even one ending like a
         # verb's form ("hayes"); after a greeting ("hey its …") it may be the verb ("raining")

@@ -67,6 +67,11 @@ def _lexicons(value: str) -> list[_Lexicon]:
     return [_lexicon(lang) for lang in _LANGUAGES]
 
 
+def is_thing(attribute: str) -> bool:
+    """Whether `attribute`'s values are things (an allergen, a food, a diet, a pastime)."""
+    return any(attribute in lex.things for lex in _lexicons(""))
+
+
 def problem(attribute: str, value: str, relation: bool, placeholder: bool = False) -> str | None:
     """Why `value` cannot be the value of `attribute`, or None. `relation`: the attribute
     links the user to a person or a pet (graphmem.facts.vocab). `placeholder`: the value is
