@@ -179,3 +179,21 @@ def test_rows_replaced_and_removed_score_as_a_fresh_index() -> None:
         want = dict(fresh.search(query, limit=500))
         assert got.keys() == want.keys() and all(math.isclose(got[k], want[k]) for k in got)
         assert all(index.df(w) == fresh.df(w) for w in query)
+
+
+def test_equal_scores_rank_the_earlier_row_first_and_removed_rows_never_return() -> None:
+    index = TextIndex((1.0,), fixed_length=1)
+    for rowid in range(1, 9):
+        index.put(rowid, ("amber falcon",))
+    index.put(20, ("quarry",))  # a row no query word is in
+    index.remove(3)
+    index.remove(6)
+    index.put(2, ("amber falcon",))  # written again: now the latest of its equals
+    index.put(5, ("moss",))  # rewritten without the words
+    hits = index.search(["falcon"], limit=10)
+    assert [r for r, _ in hits] == [1, 4, 7, 8, 2]
+    score = hits[0][1]
+    assert score > 0 and all(s == score for _, s in hits)
+    kept = index.search(["falcon"], lambda rows: [r for r in rows if r != 4], limit=3)
+    assert kept == [(1, score), (7, score), (8, score)]
+    assert index.search(["lantern"], limit=5) == []

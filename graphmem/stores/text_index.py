@@ -151,7 +151,7 @@ class TextIndex:
         avgdl = self._total / n_rows
         lengths = np.frombuffer(self._lengths, dtype=np.float64)
         acc = np.zeros(len(lengths), dtype=np.float64)
-        touched = []
+        touched = False
         for t in wanted:
             post = self._postings.get(t)
             hits = self._df.get(t, 0)
@@ -163,11 +163,14 @@ class TextIndex:
             acc[slots] += (
                 max(idf, IDF_FLOOR) * (f * (K1 + 1.0)) / (f + K1 * (1.0 - B + B * lengths[slots] / avgdl))
             )
-            touched.append(slots)
+            touched = True
         if not touched:
             return []
-        cand = np.unique(np.concatenate(touched))
-        cand = cand[np.frombuffer(self._alive, dtype=np.uint8)[cand] > 0]
+        # Every posting adds a positive score (frequency > 0, IDF floored above 0), so the
+        # slots a query touched are those left above zero, in slot order: no sort and
+        # de-duplication of the posting lists (thousands of slots for a common word).
+        acc *= np.frombuffer(self._alive, dtype=np.uint8)
+        cand = np.flatnonzero(acc)
         scores = acc[cand]
         # Best first; among equal scores the earlier row (`cand` is in slot order).
         order = np.argsort(-scores, kind="stable")
