@@ -125,6 +125,58 @@ CASES = {
         ["I'm a staff accountant", "got promoted!! finance manager now 🎉"],
         {"job_title": ["finance manager"]}, {"job_title": ["staff accountant"]},
     ),
+    "a stored value said harmless after the new one": (
+        ["I'm allergic to walnuts", "its pecans that get me, walnuts r totally fine"],
+        {"allergy": ["pecans"]}, {"allergy": ["walnuts"]},
+    ),
+    "a stored value said harmless, the new one by the rules' own reading": (
+        ["allergic to latex", "latex was ok all along, I'm allergic to nickel"],
+        {"allergy": ["nickel"]}, {"allergy": ["latex"]},
+    ),
+    "a stored diet denied, the new one after it": (
+        ["I'm paleo", "not paleo anymore, flexitarian now"],
+        {"diet": ["flexitarian"]}, {"diet": ["paleo"]},
+    ),
+    "a stored city denied, the move after it": (
+        ["I live in Fresno", "I'm not in Fresno any more, moved to Reno in may"],
+        {"city": ["Reno"]}, {"city": ["Fresno"]},
+    ),
+    "a stored value denied with nothing named instead stays": (
+        ["I work at Pellucid", "not at Pellucid anymore, long story"],
+        {}, {"employer": ["long story"]},
+    ),
+    "someone else's denial moves nothing": (
+        ["I'm vegetarian", "my roommate is not vegetarian, she eats everything"],
+        {"diet": ["vegetarian"]}, {},
+    ),
+    "zh: a stored allergen said harmless after the new one": (
+        ["我对猕猴桃过敏", "其实是对火龙果过敏，猕猴桃没事"],
+        {"allergy": ["火龙果"]}, {"allergy": ["猕猴桃"]},
+    ),
+    "zh: the allergen in a cleft, the stored one fine": (
+        ["我对榛子过敏", "我过敏的其实是杏仁，榛子没问题"],
+        {"allergy": ["杏仁"]}, {"allergy": ["榛子"]},
+    ),
+    "a profile typed as fragments": (
+        ["27. tacoma. welder. two cats. no sleep"],
+        {"age": ["27"], "city": ["Tacoma"], "job_title": ["welder"]}, {},
+    ),
+    "a profile as a dashed list": (
+        ["bit about me:\n- Galway born and raised\n- bookkeeper\n- fluent in portuguese"],
+        {"hometown": ["Galway"], "job_title": ["bookkeeper"], "language": ["portuguese"]}, {},
+    ),
+    "zh: a profile typed as fragments": (
+        ["26。厦门。药剂师。单身。"],
+        {"age": ["26"], "city": ["厦门"], "job_title": ["药剂师"]}, {},
+    ),
+    "a lone number is no age": (
+        ["42. that's the answer lol"],
+        {}, {"age": ["42"]},
+    ),
+    "where one lives said without the subject before other talk": (
+        ["live in spokane, the snow this week is unreal"],
+        {"city": ["Spokane"]}, {},
+    ),
     "a denial, then the value in the next sentence": (
         ["I'm allergic to kiwi", "saw the allergist and it was never the kiwi?? it's mango. wild"],
         {"allergy": ["mango"]}, {"allergy": ["kiwi"]},

@@ -73,6 +73,38 @@ CASES = [
         ["跑步", "幼儿园"],
         id="zh-an-event",
     ),
+    # the topic named in other words than the turns (graphmem/lang/<language>/topics.toml)
+    pytest.param(
+        [
+            "had a phone screen with a recruiter from Quillfeather, onsite is next thursday",
+            "I'm lactose intolerant.",
+        ],
+        "pls forget all the job search stuff, not happening",
+        ["Quillfeather", "onsite"],
+        ["lactose"],
+        id="en-topic-group-job-search",
+    ),
+    pytest.param(
+        ["my counsellor thinks the insomnia is from work stress", "I live in Lisbon."],
+        "can you scrub the therapy stuff from memory",
+        ["insomnia", "counsellor"],
+        ["Lisbon"],
+        id="en-topic-group-therapy-said-by-its-person",
+    ),
+    pytest.param(
+        ["花呗还欠着八千多，这个月又要还不上了", "我养了一只边牧叫可乐"],
+        "还钱那事别记着了 删掉吧 烦",
+        ["花呗", "八千"],
+        ["可乐"],
+        id="zh-topic-group-money-spaced-request",
+    ),
+    pytest.param(
+        ["偷偷去猎头推荐的那家聊了聊，下周终面", "我是武汉人"],
+        "算了 把我跳槽那件事忘了吧 没戏了",
+        ["猎头", "终面"],
+        ["武汉"],
+        id="zh-topic-group-job-change-spaced-request",
+    ),
 ]
 
 

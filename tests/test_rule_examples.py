@@ -56,7 +56,9 @@ def test_every_rule_has_an_id_and_examples() -> None:
     ids = [r.id for r in RULES]
     assert len(ids) == len(set(ids)) > 200
     assert all(
-        re.fullmatch(r"(?:en|zh)\.(?:clause|predicate|contrast|turn|promotion|age|frames)\.[a-z0-9_]+", i)
+        re.fullmatch(
+            r"(?:en|zh)\.(?:clause|predicate|contrast|turn|promotion|age|frames|fragment)\.[a-z0-9_]+", i
+        )
         for i in ids
     )
     assert not [r.id for r in RULES if not r.examples]
@@ -117,13 +119,14 @@ def test_a_pack_naming_an_unknown_handler_does_not_load() -> None:
 
 
 def test_a_pack_with_a_handler_no_rule_names_does_not_load() -> None:
-    from graphmem.extract import changes, contrasts, frames, patterns_en, patterns_en_life, turns
+    from graphmem.extract import changes, contrasts, fragments, frames, patterns_en, patterns_en_life, turns
 
     handlers = {
         **patterns_en.HANDLERS,
         **patterns_en_life.PREDICATE_HANDLERS,
         **patterns_en_life.CLAUSE_HANDLERS,
         **contrasts.HANDLERS["en"],
+        **fragments.HANDLERS["en"],
         **turns.HANDLERS,
         **changes.EN_HANDLERS,
         **frames.EN_HANDLERS,

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from graphmem.extract import fragments
 from graphmem.extract.common import State, zh_pos
 from graphmem.extract.discourse import MessageReader
 from graphmem.extract.protocol import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts
@@ -67,6 +68,9 @@ def detect_language(text: str) -> str:
 MAX_CANDIDATES = 32
 
 
+_LETTERS = re.compile(r"[A-Za-z\u4e00-\u9fff]")
+
+
 class RuleExtractor:
     """Offline extractor for Chinese and English. Stateless between calls; safe to share.
 
@@ -113,6 +117,8 @@ class RuleExtractor:
         reader = MessageReader(state)  # the talk around each statement, and the cues it carries
         candidates: list[Candidate] = []
         ignored: list[Ignored] = []
+        unread_pieces: dict[str, list[str]] = {}  # the pieces no rule read, by language
+        last_lang = ""  # the language of the last sentence with letters
         for i, sentence in enumerate(sentences):
             text = (sentence or "").strip()
             if not text:
@@ -122,7 +128,13 @@ class RuleExtractor:
                 rest = unread(i) if unread is not None else sentences[i:]
                 ignored += [Ignored(s.strip(), "candidate_cap") for s in rest if s and s.strip()]
                 break
-            lang = detect_language(text)
+            # a sentence of digits alone ("26。" in "26。厦门。药剂师。") is in the message's language
+            if _LETTERS.search(text):
+                lang = last_lang = detect_language(text)
+            else:  # the language of the sentence before, else of the one after
+                lang = last_lang or (
+                    detect_language(sentences[i + 1] or "") if i + 1 < len(sentences) else "en"
+                )
             rules = rules_zh if lang == "zh" else rules_en
             for piece in rules.pieces(text):
                 if trace is not None:
@@ -134,4 +146,14 @@ class RuleExtractor:
                     candidates.extend(found)
                 else:
                     ignored.append(Ignored(piece, "nothing_memorable"))
+                    unread_pieces.setdefault(lang, []).append(piece)
+        for lang, pieces in unread_pieces.items():  # "31. seattle. nurse.": a profile typed as fragments
+            shipped = rules_zh.PACK if lang == "zh" else rules_en.PACK
+            got, used = fragments.read(
+                pieces, lang, state, shipped, listed=fragments.listed("\n".join(sentences))
+            )
+            candidates.extend(got)
+            if trace is not None:
+                trace.found_later(got)
+            ignored = [x for x in ignored if not (x.reason == "nothing_memorable" and x.text in used)]
         return ExtractOutput(candidates=candidates, ignored=ignored)

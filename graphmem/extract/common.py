@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from graphmem.extract import nlp
@@ -198,6 +199,19 @@ class Ctx:
     times: frozenset[str] = frozenset()  # nlp labels found in the clause: TIME, RECUR, HABIT
 
 
+#: A list item's mark at the start of a sentence ("- data analyst", "• 不吃香菜"): no part of it.
+_BULLET = re.compile(r"^\s*[-•*·]\s+")
+#: A numbered item's mark ("2. 现在在深圳"), read as one only in a message of several lines:
+#: "29. denver. nurse." on one line starts with an age.
+_NUMBERED = re.compile(r"^\s*(?:[-•*·]\s+|\d{1,2}[.)、](?:\s+|(?=[\u4e00-\u9fff])))")
+
+
+def list_items(sentences: list[str], text: str) -> list[str]:
+    """`sentences` of `text` without the marks of the list items they are."""
+    mark = _NUMBERED if "\n" in text.strip() else _BULLET
+    return [mark.sub("", s) for s in sentences]
+
+
 @dataclass(frozen=True)
 class Said:
     """What a discourse rule (contrast, promotion, age) sees besides its match: what the user
@@ -206,6 +220,9 @@ class Said:
     context: ExtractContext
     source: str
     lang: str
+    #: The language rules' reading of another piece of the statement (a contrast reads the
+    #: new value's clause with them: "penicillin is fine, I'm allergic to amoxicillin").
+    reread: Callable[[str], list[Candidate]] | None = None
 
 
 def time_ctx(subj: Subject, src: str, state: State, text: str, lang: str, time_rx: re.Pattern) -> Ctx:

@@ -15,12 +15,16 @@ value moves onto the old one's attribute through common.bare_correction, as the 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from functools import lru_cache
 
 from graphmem.extract.common import ME, Said, Subject, bare_correction, cand, facts_with_value
 from graphmem.extract.protocol import ExtractContext
-from graphmem.facts.vocab import attribute
-from graphmem.lang import Handler
-from graphmem.model import Candidate
+from graphmem.extract.values_en import is_job, org_name, place
+from graphmem.facts.vocab import attribute, has_cjk
+from graphmem.lang import Handler, data
+from graphmem.lang.values import problem
+from graphmem.model import Candidate, Fact
 
 I = re.I  # noqa: E741
 
@@ -55,6 +59,7 @@ def _correct(context: ExtractContext, old: str, new: str, source: str) -> list[C
 
 
 _NAMES = frozenset({"name", "preferred_name"})
+_FREE = frozenset({"note", "event", "reply_style", "name", "preferred_name", "age", "birthday", "gender"})
 
 
 def _refine_en(m: re.Match[str], said: Said) -> list[Candidate] | None:
@@ -86,10 +91,149 @@ def _refine_zh(m: re.Match[str], said: Said) -> list[Candidate] | None:
 
 def _contrast(m: re.Match[str], said: Said) -> list[Candidate] | None:
     """The new value in place of the stored fact the old one names."""
-    old, new = _focus(m["old"]), _focus(m["new"])
+    old, new = _focus(m["old"]), _bare(m["new"], said.lang)
     if not old or not new or old.lower() == new.lower() or not _stored(said.context, old):
         return None
     return _correct(said.context, old, new, said.source) or None
+
+
+@lru_cache(maxsize=4)
+def _focus_rx(lang: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The pack's words around a new value (cues.toml, [contrast]): what opens its clause,
+    what ends it, what it is never made of, and someone else's subject before a denial."""
+    d = data(lang, "cues.toml")["contrast"]
+    flags = re.I if lang == "en" else 0
+    return (
+        re.compile(d["focus_lead"], flags),
+        re.compile(d["focus_tail"], flags),
+        re.compile(d["not_value"], flags),
+        re.compile(d["other_subject"], flags),
+    )
+
+
+_SEPARATOR = re.compile(r"[,;:.!?，。；：！？—–]|\s-\s|\s(?:but|and|so)\s")
+_CLAUSES = re.compile(r"\s*(?:[,;:.!?，。；：！？、]+|\s[-—–]+\s|[—–]+)\s*")
+
+
+def _stored_in(context: ExtractContext, said: str, lang: str) -> Fact | None:
+    """The one fact of the user's on record whose value `said` names, with nothing around it
+    but a word or two of talk ("turns out ibuprofen" names ibuprofen)."""
+    low = said.strip().lower()
+    hits = []
+    for fact in context.active_facts:
+        fv = str(fact.value).strip().lower()
+        if len(fv) < 2 or attribute(fact.attribute).relation or fact.attribute in _FREE:
+            continue
+        if lang == "en":
+            m = re.search(rf"(?<![\w']){re.escape(fv)}(?:s|es)?(?![\w'])", low)
+            if m and len(low.split()) - len(fv.split()) <= 2:
+                hits.append(fact)
+        elif fv in low and len(low) - len(fv) <= 4:
+            hits.append(fact)
+    keys = {(f.attribute, f.subject_name) for f in hits}
+    return hits[0] if len(keys) == 1 else None
+
+
+def _new_value(rest: str, fact: Fact, said: Said) -> list[Candidate]:
+    """The value the rest of the statement names in place of `fact`: the rules' own reading of
+    one of its clauses on the same attribute, else the one clause that is a bare value once
+    the words around it are off ("it's aspirin I react to" → aspirin)."""
+    not_value = _focus_rx(said.lang)[2]
+    clauses = [c for c in _CLAUSES.split(rest) if c.strip()]
+    if said.reread is not None:
+        for clause in clauses:
+            same = [
+                c
+                for c in said.reread(clause)
+                if c.attribute == fact.attribute
+                and c.subject == fact.subject_name
+                and not c.retract
+                and c.value.lower() != str(fact.value).lower()
+            ]
+            if same:  # the first stands in for the old value; the rest are said beside it
+                first = replace(same[0], correction=True, replaces=str(fact.value), source_text=said.source)
+                return [first, *(replace(c, source_text=said.source) for c in same[1:])]
+    values = []
+    for clause in clauses:
+        v = _bare(clause, said.lang)
+        words = v.split() if said.lang == "en" else [v]
+        # a clause of several words is a value only when said as one ("it's mango", "the
+        # culprit is sesame"); "saw the allergist" is what happened
+        focused = v != clause.strip(" -—–:,的") or len(words) <= 2
+        verbal = said.lang == "en" and any(re.search(r"(?:ed|ing)$", w) for w in words[:1]) and len(words) > 1
+        if v and focused and not verbal and len(words) <= 4 and not not_value.search(v) and len(v) <= 40:
+            values.append(v)
+    if len(values) != 1 or values[0].lower() == str(fact.value).lower() or not _of_kind(fact, values[0]):
+        return []
+    relation = attribute(fact.attribute).relation
+    if problem(fact.attribute, values[0], relation):
+        return []
+    subj = ME if fact.subject_name == ME.name else Subject(fact.subject_name, "person")
+    return [cand(fact.attribute, values[0], subj, said.source, correction=True, replaces=str(fact.value))]
+
+
+def _bare(value: str, lang: str) -> str:
+    """A new value without the words of its clause around it ("amoxicillin im allergic to",
+    "的 主要是菠萝")."""
+    lead, tail, _, _ = _focus_rx(lang)
+    v = lead.sub("", value.strip(" -—–:,的")).strip()
+    return _focus(tail.sub("", v).strip(" '\"")) if v else ""
+
+
+def _of_kind(fact: Fact, value: str) -> bool:
+    """Whether `value`, said bare, can be a value of `fact`'s attribute: a workplace is a name,
+    a city a place, a title an occupation ("I'm not at Globex anymore, long story" names none)."""
+    if has_cjk(value):
+        return True
+    if fact.attribute == "employer":
+        return org_name(value) is not None
+    if fact.attribute in ("city", "hometown"):
+        return place(value) is not None
+    if fact.attribute == "job_title":
+        return is_job(value)
+    return value.lower() not in _NOT_THINGS
+
+
+#: What a bare clause after a denial says that is no value ("long story", "no idea").
+_NOT_THINGS = frozenset(
+    {"long story", "no idea", "idk", "whatever", "who knows", "never mind", "nvm", "same"}
+)
+
+
+def _retracted(m: re.Match[str], said: Said) -> list[Candidate] | None:
+    """A value on record said, anywhere in the statement, to be wrong or harmless ("ibuprofen is
+    fine", "not Denver anymore"), and the value that holds instead in the rest of it."""
+    for found in m.re.finditer(m.string):
+        fact = _stored_in(said.context, found["old"], said.lang)
+        if fact is None:
+            continue
+        before, after = m.string[: found.start()], m.string[found.end() :]
+        if _focus_rx(said.lang)[3].search(before):
+            continue  # "my sister is not vegetarian, …": said of someone else
+        # the new value is said in a clause of its own: what shares the denial's clause is
+        # part of it ("the recruiter thinks I'm not at X", "not in Denver any more")
+        cut = list(_SEPARATOR.finditer(before))
+        own_start = cut[-1].end() if cut else 0
+        first = _SEPARATOR.search(after)
+        own_end = found.end() + (first.start() if first else len(after))
+        # the new value in the denial's own clause ("it's aspirin not ibuprofen"), else in
+        # the other clauses of the statement ("not Denver anymore, Boulder now")
+        own = f"{before[own_start:]} {after[: own_end - found.end()]}"
+        rest = f"{before[:own_start]} , {after[first.start() :] if first else ''}"
+        got = _new_value(own, fact, said) or _new_value(rest, fact, said)
+        if got and said.reread is not None:
+            # "I'm not allergic to kiwi, it was the pollen": the denial's own reading retracts
+            # the old value; the new one is then said beside it, not in its place
+            denial = [
+                c
+                for c in said.reread(m.string[own_start:own_end])
+                if c.retract and c.attribute == fact.attribute
+            ]
+            if denial:
+                return [*denial, *(replace(c, replaces=None) for c in got)]
+        if got:
+            return got
+    return None
 
 
 #: The handlers the packs' contrast tables name (graphmem/lang/<language>/contrast.toml), by language.
@@ -105,6 +249,11 @@ def _refine_corrected_en(m: re.Match[str], said: Said) -> list[Candidate] | None
 
 
 HANDLERS: dict[str, dict[str, Handler]] = {
-    "en": {"refine": _refine_en, "refine_if_corrected": _refine_corrected_en, "contrast": _contrast},
-    "zh": {"refine": _refine_zh, "contrast": _contrast},
+    "en": {
+        "refine": _refine_en,
+        "refine_if_corrected": _refine_corrected_en,
+        "contrast": _contrast,
+        "retracted": _retracted,
+    },
+    "zh": {"refine": _refine_zh, "contrast": _contrast, "retracted": _retracted},
 }

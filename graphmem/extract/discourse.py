@@ -149,11 +149,22 @@ _NEW_AFTER = re.compile(
 )
 
 
+#: A piece that says a value is harmless and names no other ("ibuprofen's fine"), for the same.
+_HARMLESS = re.compile(
+    r"(?:'s|\b(?:is|are|was|were))\s+(?:\w+\s+)?(?:fine|ok|okay|alright|safe|no problem)$"
+    r"|(?:没事|没问题|不过敏|可以吃|能吃)(?:的|啦|了)?$",
+    re.I,
+)
+
+
 def _denial(statement: str) -> str | None:
-    """The denial in the piece, from where it starts ("… and it was never the shellfish")."""
+    """The denial in the piece, from where it starts ("… and it was never the shellfish"), or
+    the whole piece when it says a value is harmless."""
     s = statement.strip(" ?？!！.。~～")
     m = _DENIAL.search(s)
-    return s[m.start() :] if m and len(s) - m.start() <= 60 else None
+    if m and len(s) - m.start() <= 60:
+        return s[m.start() :]
+    return s if len(s) <= 60 and _HARMLESS.search(s) else None
 
 
 class MessageReader:
@@ -220,7 +231,7 @@ class MessageReader:
         candidates carry."""
         state = self.state
         pack = state.packs.get(lang) or rules.PACK
-        said = Said(state.context, piece, lang)
+        said = Said(state.context, piece, lang, reread=lambda clause: rules.extract_sentence(clause, state))
         got = pack.table("contrast").first(statement, said, state.trace)
         m = _DENIAL.search(statement)
         said_of_it = m is not None and re.match(r"it|never|不是|并不是|根本不是", m[0], re.I) is not None

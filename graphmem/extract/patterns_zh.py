@@ -272,6 +272,8 @@ def pref(attr: str, group: str = "v"):
 
     def rule(m, ctx):
         raw, q = m[group], m.groupdict().get("cat")
+        if attr == "allergy":  # "是对菠萝过敏", "其实是对虾": the copula and 对 are not the allergen
+            raw = re.sub(r"^(?:就是|其实是|也是|只是|是)?(?:对于?)?", "", raw)
         if attr == "language":
             values = languages(raw)
         else:

@@ -10,7 +10,7 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from graphmem.extract import changes, clauses_en, contrasts, frames, nlp, turns
+from graphmem.extract import changes, clauses_en, contrasts, fragments, frames, nlp, turns
 from graphmem.extract import common as c
 from graphmem.extract import corrections_en as fixes
 from graphmem.extract import patterns_en as p
@@ -87,7 +87,8 @@ _FRAGMENT = re.compile(
     r"grew up|raised|love|loving|hate|allergic|vegan|vegetarian|pescatarian|pescetarian|keto|paleo|married|engaged|"
     r"single|turned|turning|been|going by|"
     r"got|landed|made|still|now|currently|just|originally|from|back|retired|studying|doing|being|"
-    r"lactose|gluten|celiac|coeliac|halal|kosher|dairy[ -]free|flexitarian|carnivore)\b|^[a-z][\w -]{1,20}\sallerg(?:y|ies)\b|"
+    r"lactose|gluten|celiac|coeliac|halal|kosher|dairy[ -]free|flexitarian|carnivore|fluent|bilingual|"
+    r"conversational|native speaker|speak|speaking)\b|^[a-z][\w -]{1,20}\sallerg(?:y|ies)\b|"
     rf"^(?:[\w&-]+ ){{0,2}}(?:{'|'.join(sorted(EN_JOBS, key=len, reverse=True))}) (?:at|for|with|in) [A-Z]",
     I,
 )
@@ -190,7 +191,7 @@ def pieces(text: str) -> list[str]:
     splitter (`graphmem.gate.sentences.split`) cuts sentences; a piece of bare stops is dropped.
     English needs no second step: its clauses are cut inside `extract_sentence`."""
     text = EMOJI.sub(". ", text).replace(" . ", ". ")
-    return [s for s in split_sentences(text) if s.strip(" .!?")]
+    return [s for s in c.list_items(split_sentences(text), text) if s.strip(" .!?")]
 
 
 def _forget(what: str, ctx: Ctx) -> list:
@@ -596,6 +597,7 @@ PACK = load_pack(
         _CLAUSE_HANDLERS,
         life.CLAUSE_HANDLERS,
         contrasts.HANDLERS["en"],
+        fragments.HANDLERS["en"],
         turns.HANDLERS,
         changes.EN_HANDLERS,
         frames.EN_HANDLERS,

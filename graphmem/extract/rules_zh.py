@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from graphmem.extract import changes, contrasts, frames, nlp, turns
+from graphmem.extract import changes, contrasts, fragments, frames, nlp, turns
 from graphmem.extract import common as c
 from graphmem.extract import patterns_zh as p
 from graphmem.extract import zh_values as zv
@@ -200,7 +200,8 @@ def cut_clauses(sentence: str) -> list[str]:
 def pieces(text: str) -> list[str]:
     """What the Chinese rules read, one piece at a time: emoji become full stops, the shared
     splitter (`graphmem.gate.sentences.split`) cuts sentences, `cut_clauses` cuts further."""
-    return [piece for sentence in split_sentences(EMOJI.sub("。", text)) for piece in cut_clauses(sentence)]
+    sentences = c.list_items(split_sentences(EMOJI.sub("。", text)), text)
+    return [piece for sentence in sentences for piece in cut_clauses(sentence) if sentence.strip()]
 
 
 def _name_after(after: str, state: c.State) -> tuple[str, int] | None:
@@ -521,6 +522,7 @@ PACK = load_pack(
         p.HANDLERS,
         _CLAUSE_HANDLERS,
         contrasts.HANDLERS["zh"],
+        fragments.HANDLERS["zh"],
         turns.HANDLERS,
         changes.HANDLERS,
         frames.ZH_HANDLERS,

@@ -100,7 +100,7 @@ def place(v: str) -> str | None:
 
 #: Cities whose names are common words ("cork", "savannah"), read as places only here, after
 #: a residence lead (graphmem/lang/en/places_common.txt).
-_COMMON_WORD_CITIES = word_list("en", "places_common")
+COMMON_WORD_CITIES = word_list("en", "places_common")
 _COMMON_WORDS = word_list("en", "words")
 
 
@@ -118,7 +118,7 @@ def lone_place_word(head: str) -> bool:
         head.isalpha()
         and head.islower()
         and len(head) >= 4
-        and (head in _COMMON_WORD_CITIES or (head not in _COMMON_WORDS and head not in cue_vocabulary("en")))
+        and (head in COMMON_WORD_CITIES or (head not in _COMMON_WORDS and head not in cue_vocabulary("en")))
     )
 
 
@@ -140,7 +140,7 @@ def _city_and_region(head: str) -> str | None:
         if (
             known_region
             and city.islower()
-            and (c.is_place_en(city) or lone_place_word(city) or city in _COMMON_WORD_CITIES)
+            and (c.is_place_en(city) or lone_place_word(city) or city in COMMON_WORD_CITIES)
         ):
             title = lambda t: " ".join(w.capitalize() for w in t.split())  # noqa: E731
             return f"{title(city)}, {region if region.isupper() else title(region)}"

@@ -243,7 +243,10 @@ def casual(text: str) -> bool:
 _ANY_ACT = re.compile(r"(?<![A-Za-z])(?:" + _EN_ACT + r")(?![A-Za-z])|" + _ZH_ACT, re.I)
 #: Where a message is cut into the pieces a request may stand in on its own ("scratch the
 #: allergy thing, I'd rather not …", "把那件事忘了吧，不想再想起来").
-_PIECES = re.compile(r"[.!?;。！？；…\n]+\s*|[,，]\s*|\s+-\s+|\s*[—–]\s*")
+#: Chinese typed in chat parts its clauses with spaces ("前任那些都忘掉吧 翻篇了").
+_PIECES = re.compile(
+    r"[.!?;。！？；…\n]+\s*|[,，]\s*|\s+-\s+|\s*[—–]\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+)
 #: A run of Latin words inside Chinese text ("算了 forget all the GRE stuff pls 不想再看了").
 _LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z0-9'’ -]*[A-Za-z0-9]")
 

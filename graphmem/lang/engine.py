@@ -115,6 +115,15 @@ class Trace:
         if self.pieces:
             self.pieces[-1].candidates.extend(candidates)
 
+    def found_later(self, candidates: Sequence[Candidate]) -> None:
+        """Candidates read after their pieces (a profile typed as fragments), each put with
+        the piece it came from."""
+        for c in candidates:
+            piece = next((p for p in self.pieces if p.text == c.source_text), None)
+            if piece is not None:
+                piece.steps.append((c.rule, "fired"))
+                piece.candidates.append(c)
+
 
 @dataclass(frozen=True)
 class RuleTable:

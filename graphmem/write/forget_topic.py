@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from graphmem.lang import data
 from graphmem.model import SELF, Episode, Fact
 
 #: Owner and filler words in front of an English topic ("all the stuff about my ex").
@@ -257,8 +258,20 @@ def topic_of(what: str, facts: list[Fact], episodes: list[Episode]) -> Topic:
         and f.status != "active"
     }
     head = None if len(phrases) > 1 or past else _head(phrase)  # "old boss" is no "boss"
-    keys = tuple(dict.fromkeys((*phrases, *proper, *([head] if head else []), *sorted(names))))
+    related = _related(phrase, "zh" if zh else "en")
+    keys = tuple(dict.fromkeys((*phrases, *proper, *([head] if head else []), *sorted(names), *related)))
     return Topic(keys, frozenset(past_attributes))
+
+
+def _related(phrase: str, lang: str) -> list[str]:
+    """The other words of the life topic the phrase names (graphmem/lang/<language>/topics.toml):
+    "the job hunt" is also "interviewing", "recruiter"; "换工作" also "面试", "看机会"."""
+    out: list[str] = []
+    for group in data(lang, "topics.toml").get("topic", []):
+        words = [str(w) for w in group["words"]]
+        if any(_says(phrase, w) or (lang == "en" and _says(w, phrase)) for w in words):
+            out += words
+    return out
 
 
 #: Objects a Chinese verb takes so often that it is said without them: 欠(钱), 面(试), 借(钱), 还(款).
@@ -282,8 +295,10 @@ def _says(text: str, key: str) -> bool:
                 )
             )
         )
-    stem = (
-        re.escape(key[:-1]) + r"(?:y|ies|ic|ical)" if key.endswith("y") and len(key) > 3 else re.escape(key)
+    stem = (  # "therapy": therapies, therapist
+        re.escape(key[:-1]) + r"(?:y|ies|ic|ical|ist|ists)"
+        if key.endswith("y") and len(key) > 3
+        else re.escape(key)
     )
     forms = r"(?:s|es|d|ed|ing|ized|ised)?" if re.search(r"[a-z]$", key) else ""
     if re.fullmatch(r"[a-z]{6,}", key, re.I) and not key.endswith(

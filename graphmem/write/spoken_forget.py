@@ -215,6 +215,23 @@ def named_episodes(
     return forget_topic.topic_episodes(episodes, about, {f.id for f in named}, facts_of)
 
 
+def _told_in_topic_turns(
+    facts: list[Fact], episodes: list[Episode], request: str, named: list[Fact], facts_of: dict[str, set[str]]
+) -> list[Fact]:
+    """The notes and events read off a message that speaks of the topic, though their own
+    words do not ("花呗还欠着八千多，这个月又要还不上了": the event is the second half): what
+    was said in such a turn goes with it; a structured fact from it (a city, a name) stays
+    unless it names the topic itself."""
+    about = forget_topic.topic_of(resolved(topic(request), facts), facts, episodes)
+    if not about:
+        return []
+    have = {f.id for f in named}
+    told = {
+        fid for e in episodes if forget_topic.says_topic(e.text, about) for fid in facts_of.get(e.id, set())
+    }
+    return [f for f in facts if f.id in told and f.id not in have and f.attribute in ("note", "event")]
+
+
 def erase_request(
     store: Store, uid: str, request: str, candidates: list[Candidate], at: datetime, embedder: Embedder
 ) -> RememberResult:
@@ -228,6 +245,7 @@ def erase_request(
     facts_of: dict[str, set[str]] = {}
     for ln in r.episode_links(episode_ids=[e.id for e in said]) if said else []:
         facts_of.setdefault(ln.episode_id, set()).add(ln.fact_id)
+    named += _told_in_topic_turns(facts, said, request, named, facts_of)
     turns = named_episodes(said, request, facts, named, facts_of)
     result = RememberResult(uid, refused=[Refusal("user_request", "a forget request is not kept")])
     for f in named:

@@ -1,0 +1,100 @@
+"""Profiles typed as fragments: "31. seattle. nurse. 2 kids", a list of "- Cork born & raised"
+/ "- data analyst", "坐标杭州。程序员。28". Each fragment alone says little ("31" could be
+anything), so they are read only as a set: the pieces of one message that no rule read are
+cut at their stops and list marks, each fragment is tried against the pack's `fragment`
+table (a known place, an occupation, an age), and the readings are kept only when at least
+two fragments of the message are read. Known words only: a place from the gazetteers, a job
+from the occupation lexicon; anything else stays unread.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extract.common import ME, Said, State, cand, is_place_en, is_place_zh
+from graphmem.extract.lexicon import ZH_OCCUPATIONS
+from graphmem.extract.values_en import COMMON_WORD_CITIES, is_job, smaller_place
+from graphmem.lang import Handler, Pack
+from graphmem.model import Candidate
+
+#: Where a piece is cut into fragments: stops, list marks, bars and line breaks.
+_CUTS = re.compile(r"(?:^|\s)[-•*·]\s+|[.;|/\n。；｜]+\s*|\s+[-—–]\s+")
+#: At least this many fragments of one message must be read for any to count.
+MIN_READ = 2
+#: A message that is a list: two lines or more that open with an item's mark.
+_LISTED = re.compile(r"^\s*(?:[-•*·]|\d{1,2}[.)、])\s*\S", re.M)
+
+
+def listed(text: str) -> bool:
+    """Whether the message is a list of marked items."""
+    return len(_LISTED.findall(text)) >= 2
+
+
+def fragments(piece: str) -> list[str]:
+    """The fragments of a piece, without their list marks and the stops around them."""
+    return [f.strip(" ,，!！?？~～()（）") for f in _CUTS.split(piece) if f.strip(" ,，!！?？~～()（）")]
+
+
+def read(
+    pieces: list[str], lang: str, state: State, shipped: Pack, listed: bool = False
+) -> tuple[list[Candidate], set[str]]:
+    """The candidates of the fragment-profile `pieces` of one message (the ones no rule read),
+    and the pieces they came from; nothing unless `MIN_READ` fragments were read. `shipped`:
+    the language's pack, unless the state carries another. `listed`: the message is a list
+    of marked items ("- bookkeeper"), each an item of the profile, so one fragment is enough."""
+    pack = state.packs.get(lang) or shipped
+    out: list[Candidate] = []
+    used: set[str] = set()
+    read_count = 0
+    for piece in pieces:
+        said = Said(state.context, piece, lang)
+        for frag in fragments(piece):
+            got = pack.table("fragment").first(frag, said)
+            if got:
+                read_count += 1
+                used.add(piece)
+                out.extend(got)
+    seen: set[str] = set()
+    single = [c for c in out if not (c.attribute in seen or seen.add(c.attribute))]  # type: ignore[func-returns-value]
+    return (single, used) if read_count >= (1 if listed else MIN_READ) else ([], set())
+
+
+def _age(m: re.Match[str], said: Said) -> list[Candidate] | None:
+    n = int(m["n"])
+    return [cand("age", str(n), ME, said.source)] if 13 <= n <= 99 else None
+
+
+def _place_en(m: re.Match[str], said: Said) -> list[Candidate] | None:
+    x = m["x"].strip()
+    named = x[:1].isupper() and (x.lower() in COMMON_WORD_CITIES or smaller_place(x.lower()))
+    if not is_place_en(x) and not named:
+        return None
+    if x.islower():
+        x = " ".join(w if w in ("of", "on", "the") else w.capitalize() for w in x.split())
+    return [cand("hometown" if m["home"] else "city", x, ME, said.source)]
+
+
+def _job_en(m: re.Match[str], said: Said) -> list[Candidate] | None:
+    y = m["y"].strip()
+    return [cand("job_title", y, ME, said.source)] if len(y.split()) <= 3 and is_job(y) else None
+
+
+def _place_zh(m: re.Match[str], said: Said) -> list[Candidate] | None:
+    x = m["x"]
+    if not is_place_zh(x):
+        return None
+    return [cand("hometown" if m["home"] else "city", x, ME, said.source)]
+
+
+def _job_zh(m: re.Match[str], said: Said) -> list[Candidate] | None:
+    y = m["y"]
+    return (
+        [cand("job_title", y, ME, said.source)] if y in ZH_OCCUPATIONS or y[-2:] in ZH_OCCUPATIONS else None
+    )
+
+
+#: The handlers the packs' fragment tables name (graphmem/lang/<language>/fragment.toml).
+HANDLERS: dict[str, dict[str, Handler]] = {
+    "en": {"fragment_age": _age, "fragment_place": _place_en, "fragment_job": _job_en},
+    "zh": {"fragment_age": _age, "fragment_place": _place_zh, "fragment_job": _job_zh},
+}
