@@ -177,6 +177,50 @@ CASES = {
         ["live in spokane, the snow this week is unreal"],
         {"city": ["Spokane"]}, {},
     ),
+    "a new way of eating replaces the one it excludes": (
+        ["been doing paleo since january", "doc scared me straight so i'm vegan now"],
+        {"diet": ["vegan"]}, {"diet": ["paleo"]},
+    ),
+    "a restriction adds to a way of eating": (
+        ["I'm pescatarian", "and halal too"],
+        {"diet": ["pescatarian"]}, {},
+    ),
+    "a way of eating turned away from": (
+        ["whole30 this month lol", "ok whole30 is dead to me"],
+        {}, {"diet": ["whole30"]},
+    ),
+    "zh: a new way of eating, clauses parted by spaces": (
+        ["我吃生酮的 碳水一口不碰", "生酮坚持不下去了 现在改成吃素 体重也没怎么掉"],
+        {"diet": ["素食"]}, {"diet": ["生酮"]},
+    ),
+    "zh: a diet said with a tone word before the comma": (
+        ["我是纯素哈，出去吃饭挺麻烦的"],
+        {"diet": ["纯素"]}, {},
+    ),
+    "a job change said as jumping ship": (
+        ["I work at Corvale", "finally jumped ship to Brightline, same role"],
+        {"employer": ["Brightline"]}, {"employer": ["Corvale"]},
+    ),
+    "a promotion said without 'up'": (
+        ["I'm a staff accountant at Dunmore", "just got bumped to accounting manager!!"],
+        {"job_title": ["accounting manager"]}, {"job_title": ["staff accountant"]},
+    ),
+    "the name to use asked as a question": (
+        ["I'm Theodora, friends say Teddy", "could you go with Thea from now on?"],
+        {"preferred_name": ["Thea"]}, {"preferred_name": ["Teddy"]},
+    ),
+    "a pet named as ours in brackets": (
+        ["Juniper (our beagle) ate a sock again"],
+        {"pet": ["Juniper"]}, {},
+    ),
+    "a breed after a few words about it": (
+        ["we just adopted a shy three-legged whippet"],
+        {"pet": ["whippet"]}, {},
+    ),
+    "zh: a pet named right after its breed": (
+        ["我家边牧豆包今天学会握手了"],
+        {"pet": ["豆包"]}, {"pet": ["边牧"]},
+    ),
     "a denial, then the value in the next sentence": (
         ["I'm allergic to kiwi", "saw the allergist and it was never the kiwi?? it's mango. wild"],
         {"allergy": ["mango"]}, {"allergy": ["kiwi"]},

@@ -29,6 +29,7 @@ from typing import Protocol
 
 from graphmem.extract import changes, cues, turns
 from graphmem.extract.common import EMOJI, Said, State, active_values
+from graphmem.extract.lexicon import DIET_REGIMES
 from graphmem.extract.protocol import ExtractContext
 from graphmem.lang import Pack, values
 from graphmem.model import SELF, Candidate
@@ -220,7 +221,8 @@ class MessageReader:
                     *(c for c in found if c.attribute not in _FREE_TEXT and not _replaced(c, extra)),
                 ]
             )
-        return flag(found, cue, state.context) if cue else found
+        found = flag(found, cue, state.context) if cue else found
+        return one_regime(found, state.context)
 
     def _readings(
         self, statement: str, piece: str, lang: str, rules: SentenceRules, found: list[Candidate]
@@ -261,6 +263,32 @@ class MessageReader:
             if got:
                 return [replace(c, cue=CHANGE) for c in got]
         return []
+
+
+def one_regime(found: list[Candidate], context: ExtractContext) -> list[Candidate]:
+    """A way of eating said plainly replaces the one on record it excludes ("went plant-based"
+    after keto); one said as an addition ("also pescatarian"), a guess, or a restriction
+    (gluten-free) adds to what is there."""
+    out = []
+    for c in found:
+        if (
+            c.attribute == "diet"
+            and c.subject == SELF
+            and c.value.lower() in DIET_REGIMES
+            and c.replaces is None
+            and not c.retract
+            and not _weak(c)
+            and not _ADDITIVE.search(c.source_text or "")
+        ):
+            held = [
+                v
+                for v in active_values(context, "diet")
+                if v.lower() in DIET_REGIMES and v.lower() != c.value.lower()
+            ]
+            if len(held) == 1:
+                c = replace(c, replaces=held[0], correction=True, cue=c.cue or CHANGE)
+        out.append(c)
+    return out
 
 
 def _replaced(c: Candidate, extra: list[Candidate]) -> bool:

@@ -174,6 +174,30 @@ def _pet_by_breed(m, ctx):
     return out
 
 
+def _pet_named_after_breed(m, ctx):
+    """'我家二哈雪球今天又…', '我家柯基叫土豆': the pet by its name, its breed and animal kept on it,
+    and what was said of it."""
+    breed, name = m["breed"].strip(), m["name"].strip()
+    species = breed_species(breed)
+    if species is None or name in _NOT_PET_NAMES:
+        return None
+    pet = ctx.state.add(name, "pet", species)
+    out = [
+        link("pet", species, name, ctx.src),
+        cand("note", f"{breed}（{_ZH_SPECIES.get(species, species)}）", pet, ctx.src),
+    ]
+    if (m["rest"] or "").strip(" .!，。,"):
+        kind = "event" if ctx.has_time else "note"
+        out.append(cand(kind, ctx.src, pet, ctx.src, kind="fact" if kind == "event" else None))
+    return out
+
+
+#: Words after a breed that are no pet's name ("我家柯基真的…").
+_NOT_PET_NAMES = frozenset(
+    "真的 特别 非常 超级 平时 现在 这个 那个 好像 还是 就是 每次 不是 没有 可能 应该 已经 今年 明天".split()
+)
+
+
 # --- tastes ------------------------------------------------------------------------------
 
 _NOT_A_TASTE = re.compile(r"^(?:my|our|his|her|their|this|that|it|he|she|they|you|我的?|他|她|你)\b", re.I)
@@ -279,6 +303,7 @@ EN_HANDLERS: dict[str, Handler] = {
 ZH_HANDLERS: dict[str, Handler] = {
     "frame_settled_city": _settled_zh,
     "frame_work": _work_zh,
+    "frame_pet_named_after_breed": _pet_named_after_breed,
     "frame_pet_by_breed": _pet_by_breed,
     "frame_affinity": _affinity,
     "frame_wed_self": _wed_self,

@@ -34,9 +34,17 @@ def have(m, ctx):
     """'I have a golden retriever named Max' / 'a daughter named Emma' / 'a cat' /
     'a rescue pup, a beagle mix called Pickles' (the kind said again as its breed)."""
     kind = re.sub(
-        r"\s+(?:last|this|yesterday|today|recently|a few|two|three|over)\b.*$", "", m["kind"].strip().lower()
+        r"\s+(?:last|this|yesterday|today|recently|a few|two|three|over)(?=\s|$).*$",
+        "",
+        m["kind"].strip().lower(),
     )
     breed = _breed(kind)
+    for last in (2, 1) if not breed else ():
+        # "a retired racing greyhound", "a big fluffy golden retriever": the breed said last
+        words = kind.split()
+        if len(words) > last and (head := _breed(" ".join(words[-last:]))):
+            kind, breed = " ".join(words[-last:]), head
+            break
     if not breed and kind.endswith(" mix"):  # "a pit mix", "a tabby mix": a mixed breed of the kind
         breed = _breed(kind[:-4]) or _breed(kind[:-4] + "bull") or "dog"
     if m["kind2"] and (again := _breed_said_again(m["kind2"])) and (not breed or breed == again[1]):

@@ -151,6 +151,7 @@ machinist laborer labourer roofer painter landscaper gardener ranger lifeguard g
 pastor priest rabbi imam diplomat mayor lobbyist statistician mathematician physicist chemist biologist
 geologist astronomer archaeologist historian linguist curator archivist dean superintendent paramedic
 phlebotomist sonographer hygienist orthodontist dermatologist pediatrician anesthesiologist cardiologist
+rn lpn cna crna swe sde
 """)
 )
 
@@ -196,6 +197,14 @@ EN_DIETS = {w: canon for canon, ws in (
     ("raw vegan", "raw vegan"),
 ) for w in words(ws, ",")}  # fmt: skip
 
+#: Ways of eating that exclude one another: a new one said plainly takes the old one's place
+#: ("went fully plant-based" after keto, "改成蛋奶素" after 纯素); a restriction beside them
+#: (gluten-free, halal, 不吃辣) adds to them instead.
+DIET_REGIMES = frozenset(
+    "vegan vegetarian pescatarian keto paleo plant-based carnivore flexitarian whole30 mediterranean "
+    "raw-vegan omnivore 素食 纯素 鱼素 生酮 杂食".split()
+) | {"raw vegan"}
+
 _DEMONYM_SUFFIXES = ("n", "an", "ian", "nian", "er", "ite", "eite", "ean")
 
 
@@ -232,14 +241,23 @@ EN_BREEDS = {
         words(
             "golden retriever,labrador,lab,poodle,corgi,husky,beagle,bulldog,pug,shiba,shiba inu,chihuahua,terrier,"
             "dachshund,german shepherd,border collie,collie,retriever,doodle,goldendoodle,labradoodle,greyhound,"
-            "boxer,schnauzer,spaniel,pitbull,pit bull,rottweiler,samoyed,maltese,shih tzu",
+            "boxer,schnauzer,spaniel,pitbull,pit bull,rottweiler,samoyed,maltese,shih tzu,whippet,"
+            "basset hound,bloodhound,pointer,weimaraner,vizsla,dalmatian,doberman,great dane,mastiff,"
+            "bernese,bernese mountain dog,newfoundland,akita,malamute,australian shepherd,aussie,"
+            "cattle dog,heeler,sheltie,pomeranian,yorkie,yorkshire terrier,havanese,bichon,cavalier,"
+            "cocker spaniel,springer spaniel,jack russell,frenchie,french bulldog,boston terrier,"
+            "cane corso,shepherd,mutt,lurcher,saluki,borzoi,chow,chow chow,sharpei,shar pei,"
+            "bernedoodle,cockapoo,cavapoo,maltipoo,schnoodle,pug mix,staffy,staffie,kelpie",
             ",",
         ),
         "dog",
     ),
     **dict.fromkeys(
         words(
-            "persian,siamese,maine coon,ragdoll,tabby,bengal,sphynx,british shorthair,calico,tuxedo cat", ","
+            "persian,siamese,maine coon,ragdoll,tabby,bengal,sphynx,british shorthair,calico,tuxedo cat,"
+            "abyssinian,russian blue,scottish fold,norwegian forest cat,birman,burmese,savannah cat,"
+            "devon rex,cornish rex,exotic shorthair,american shorthair,tortie,tortoiseshell,orange tabby",
+            ",",
         ),
         "cat",
     ),

@@ -255,7 +255,7 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
         attr, qual = relation_of(m["rel"]) or ("friend", None)
         subj = state.add(m["name"], entity_type(attr), qual or attr)
         return subj, rest[m.end() :], True, [link(attr, qual, m["name"], text)]
-    if m := re.match(rf"^{p.NAME} is my (?P<rel>{p.REL})$", rest):
+    if m := re.match(rf"^{p.NAME} is (?:my|our) (?P<rel>{p.REL})$", rest):
         attr, qual = relation_of(m["rel"]) or ("friend", None)
         subj = state.add(m["name"], entity_type(attr), qual or attr)
         return subj, "", True, [link(attr, qual, m["name"], text)]

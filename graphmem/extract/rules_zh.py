@@ -190,9 +190,17 @@ def _unrun(sentence: str) -> str:
     return _RUN_ON_STARTS.sub("，", sentence)
 
 
+_TONE_BEFORE_COMMA = re.compile(r"(?<=[\u4e00-\u9fff])(?:哦|喔|噢|啦|呀|呢|哈|嘛|啊|咯|哟|捏)+(?=[，,])")
+_SPACED_CLAUSE = re.compile(r"(?<=[\u4e00-\u9fff])[ \t\u3000]+(?=[\u4e00-\u9fff])")
+
+
 def cut_clauses(sentence: str) -> list[str]:
     """The second, Chinese-only step on one sentence of the shared splitter: a run-on sentence
     is cut before its clause-opening words, and a tilde ends a piece."""
+    # chat parts its clauses with spaces ("我是纯素哦 蛋奶蜂蜜一律不碰"): a space between Chinese
+    # words is read as the comma it stands for
+    sentence = _SPACED_CLAUSE.sub("，", sentence)
+    sentence = _TONE_BEFORE_COMMA.sub("", sentence)  # "我是纯素哦，…": the tone is no part of the value
     parts = _TILDE_END.split(_unrun(sentence))
     return [s.strip() for s in parts if s.strip(" \t\n。！？!?；;～~")]
 

@@ -137,6 +137,24 @@ def turn_candidates(
         for f in stored:
             if f.subject_name in ("self", "", "我", "me") or f.subject_name == ME.name:
                 left.append((str(f.value), t.rule))
+        # a way of eating turned away from ("keto is dead to me", "纯素我坚持不下去了") is
+        # a diet left, on record as such
+        for f in facts_with_value(context, t.value, "diet"):
+            if (f.subject_name in ("self", "", "我", "me") or f.subject_name == ME.name) and _same(
+                f, t.value
+            ):
+                out.append(
+                    cand(
+                        "diet",
+                        str(f.value),
+                        ME,
+                        piece,
+                        retract=True,
+                        correction=True,
+                        cue="change",
+                        rule=t.rule,
+                    )
+                )
         if t.strong:
             out.append(
                 cand(
@@ -164,6 +182,11 @@ def turn_candidates(
     ]
     state.last_topic, state.last_clause, state.sentence = saved
     return out, any(t.away for t in turns)
+
+
+def _same(fact, said: str) -> bool:
+    """The turn's object is the fact's value itself ("keto"), not a word inside a longer one."""
+    return str(fact.value).strip().lower() == said.strip().lower()
 
 
 def overlaps(a: str, b: str) -> bool:

@@ -184,7 +184,10 @@ _REQUEST = re.compile(
     r"(?:remember|memori[sz]e|note|keep in mind|bear in mind|don't forget|do not forget|never forget|make a note|take note"
     r"|save|store|jot down|write down|keep track)\b"
     r"|^(?:from now on|going forward|in (?:the )?future|next time|for future reference|for the record|fyi|just so you know)\b"
-    r"|\b(?:please|pls)\s+(?:remember|note|keep in mind|call me|always|never|use|reply|answer|respond)\b",
+    r"|\b(?:please|pls)\s+(?:remember|note|keep in mind|call me|always|never|use|reply|answer|respond)\b"
+    # "could you go with Kate from now on?", "can u call me Jo?": asked as a question, said as a request
+    r"|^(?:(?:hey|hi|ok|okay|so|oh|um|also)[,\s]+)*(?:can|could|would|will)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|just\s+)?"
+    r"(?:call me|go with|use|stick with|refer to me as|address me as|switch to calling me)\s+(?!what\b|which\b)\S",
     re.I,
 )
 # "你记得我叫什么吗" / "can you remember what I said" ask about memory, they add nothing to it.

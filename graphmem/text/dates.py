@@ -79,7 +79,7 @@ _ORD = r"\d{1,2}(?:st|nd|rd|th)"
 # engine pass over other characters (a CJK message) without trying each alternative.
 _EN = re.compile(
     r"(?=[a-z\d])(?<![a-z])(?:"
-    r"(?:the\s+day\s+before\s+)?yesterday|today|tonight|the\s+day\s+after\s+tomorrow|tomorrow"
+    r"(?:(?:the\s+)?day\s+before\s+)?yesterday|today|tonight|(?:the\s+)?day\s+after\s+(?:tomorrow|tmrw|tmr)|tomorrow"
     r"|tmrw|tmr|tomorow|tommorow|tommorrow|2morrow|yday|yesterdy|later\s+this\s+(?:week|month|year)"
     # "the Saturday before last", "the week after next"
     r"|(?:the\s+)?(?:" + WD + r"|week(?:end)?)\s+(?:before\s+last|after\s+next)"
@@ -198,8 +198,10 @@ def _resolve_en(span: str, base: date, fuzzy: bool = False) -> tuple[date, date]
             else year_form(0, base)
         )[1]
         return min(base + timedelta(days=1), end), end
-    if s == "the day after tomorrow":
+    if re.fullmatch(r"(?:the\s+)?day\s+after\s+(?:tomorrow|tmrw|tmr)", s):  # chat drops the "the"
         s = "in 2 days"
+    if re.fullmatch(r"(?:the\s+)?day\s+before\s+yesterday", s):
+        s = "2 days ago"
     if m := re.fullmatch(r"(.+) from (?:now|today)", s):  # "three weeks from now": in three weeks
         s = "in " + m.group(1)
     s = re.sub(r"\b(an?|\w+) fortnights?\b", lambda f: f"{f.group(1)} fortnight", s)
