@@ -221,6 +221,39 @@ CASES = {
         ["我家边牧豆包今天学会握手了"],
         {"pet": ["豆包"]}, {"pet": ["边牧"]},
     ),
+    "zh: a city by its nickname, by how one gets by there": (
+        ["沪漂第三年了 还在魔都苟着 天天加班"],
+        {"city": ["上海"]}, {},
+    ),
+    "zh: a city and its district": (
+        ["我住深圳南山 离公司很近"],
+        {"city": ["深圳"]}, {},
+    ),
+    "a hometown said lower case among comma fragments": (
+        ["tulsa born and raised, sooners fan, hate humidity"],
+        {"hometown": ["Tulsa"]}, {},
+    ),
+    "a demonym, said as 'that's me'": (
+        ["thats me officially a Glaswegian now, moved up in june"],
+        {"city": ["Glasgow"]}, {},
+    ),
+    "a pet named before it is said to be ours": (
+        ["so Pesto my leopard gecko shed her whole skin today"],
+        {"pet": ["Pesto"]}, {},
+    ),
+    "someone at work promoted me": (
+        ["I'm a line cook at Marrow", "the kitchen bumped me up to sous chef!!"],
+        {"job_title": ["sous chef"]}, {"job_title": ["line cook"]},
+    ),
+    "a job at an unnamed place in a city": (
+        ["i'm a data engineer at a logistics startup in Rotterdam"],
+        {"city": ["Rotterdam"], "job_title": ["data engineer"]}, {},
+    ),
+    "a forget of a job change keeps the job held": (
+        ["I work at Tessaly as a planner", "interviewing at Brightmoor, second round friday",
+         "pls forget the whole job hunt thing"],
+        {"employer": ["Tessaly"]}, {},
+    ),
     "a denial, then the value in the next sentence": (
         ["I'm allergic to kiwi", "saw the allergist and it was never the kiwi?? it's mango. wild"],
         {"allergy": ["mango"]}, {"allergy": ["kiwi"]},

@@ -75,7 +75,9 @@ def with_org_alias(cands: list[Candidate]) -> list[Candidate]:
 
 def _demonym_city(m, ctx):
     """'a proud Clevelander these days': the place of the demonym, when it is not a nation."""
-    region = en_demonym_place(m["dem"])
+    dem = m["dem"].lower()
+    irregular = _EN["demonym"].get("irregular", {})
+    region = irregular.get(dem) or irregular.get(dem.rstrip("s")) or en_demonym_place(dem)
     if region is None or region in _NATIONS:
         return None
     return [cand("city", region.title(), ME, ctx.src, confidence=0.85)]
@@ -89,10 +91,21 @@ def _settled_en(m, ctx):
     return [cand("city", where, ctx.subj, ctx.src)]
 
 
+def city_named(x: str) -> str:
+    """The city a nickname names ("魔都" → 上海), else `x` (lang/zh/frames_lexicon.toml)."""
+    return str(_ZH.get("city_nicknames", {}).get(x.strip(), x))
+
+
 def _settled_zh(m, ctx):
-    """'在苏州买了房', '在成都定居了': where one lives now."""
-    x = TAIL.sub("", m["x"])
+    """'在苏州买了房', '在成都定居了', '还在帝都苟着': where one lives now."""
+    x = city_named(TAIL.sub("", m["x"]))
     return [cand("city", x, ctx.subj, ctx.src)] if c.is_place_zh(x) else None
+
+
+def _drifter_zh(m, ctx):
+    """'北漂第五年了': one who drifts to work in 北京 lives there."""
+    city = _ZH.get("drifters", {}).get(m["x"])
+    return [cand("city", str(city), ctx.subj, ctx.src)] if city else None
 
 
 # --- work --------------------------------------------------------------------------------
@@ -302,6 +315,7 @@ EN_HANDLERS: dict[str, Handler] = {
 #: The handlers of lang/zh/frames.toml's rules.
 ZH_HANDLERS: dict[str, Handler] = {
     "frame_settled_city": _settled_zh,
+    "frame_drifter_city": _drifter_zh,
     "frame_work": _work_zh,
     "frame_pet_named_after_breed": _pet_named_after_breed,
     "frame_pet_by_breed": _pet_by_breed,

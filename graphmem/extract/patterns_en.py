@@ -178,6 +178,8 @@ def work_candidates(m, ctx, retract=False):
         inside, city = place_tail(x)  # "at a bakery in Bristol": the bakery, and its city
         if city and (named := org_name(inside) or _lower_org(inside, ctx)):
             org, where = named, city
+        elif city and not org:  # "at a fintech in Leicester": no name, still the city
+            where = city
     if retract:
         if not (where or org):
             return None

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from graphmem.extract import common as c
 from graphmem.extract.common import ME, Ctx, Subject, cand, link
+from graphmem.extract.frames import city_named
 from graphmem.extract.lexicon import EN_NOT_NAMES, ZH_BREEDS, ZH_DIETS, ZH_GENERIC_ORG, ZH_PLACES
 from graphmem.extract.patterns_zh_diet import diet, diet_broken, reaction, restriction
 from graphmem.extract.patterns_zh_marriage import married_zh, wed
@@ -241,8 +242,14 @@ def _city(m, ctx):
         x = x.strip()
         if not c.is_place_en(x):
             return None
+    elif (named := city_named(x)) != x:  # "坐标魔都": the city a nickname names
+        x = named
     elif not c.is_place_zh(x, loose=True):
-        return None
+        # "住珠海香洲", "坐标深圳南山": a known city and the district after it
+        city = next((x[:n] for n in (3, 2) if len(x) - n in (2, 3) and x[:n] in ZH_PLACES), None)
+        if city is None:
+            return None
+        x = city
     return [cand("note" if ctx.past else "city", ctx.src if ctx.past else x, ctx.subj, ctx.src)]
 
 

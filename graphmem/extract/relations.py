@@ -112,17 +112,18 @@ _add("pet", "axolotl", "axolotl")
 _add("pet", "horse", "horse")
 _add("pet", "goldfish", "goldfish")
 _add("pet", "betta", "betta")
-_add("pet", "lizard", "lizard gecko iguana")
-_add("pet", "snake", "snake")
+_add("pet", "lizard", "lizard gecko iguana bearded_dragon leopard_gecko chameleon")
+_add("pet", "snake", "snake python corn_snake")
 _add("pet", "ferret", "ferret")
 _add("pet", "chinchilla", "chinchilla")
 _add("pet", "guinea pig", "guinea_pig")
-_add("pet", "bird", "bird budgie cockatiel canary")
+_add("pet", "bird", "bird budgie cockatiel canary parakeet lovebird macaw cockatoo")
 # breeds that name nothing else ("my beagle", "Pickles is my labrador"); "lab", "boxer",
 # "persian", "bengal", "maltese" and "husky" name people, places or things as often
 _add("pet", "dog", "labrador golden_retriever poodle corgi beagle bulldog pug shiba chihuahua terrier dachshund "
      "german_shepherd border_collie collie retriever goldendoodle labradoodle greyhound schnauzer spaniel "
-     "pitbull pit_bull rottweiler samoyed")  # fmt: skip
+     "pitbull pit_bull rottweiler samoyed whippet dalmatian doberman weimaraner vizsla bernedoodle "
+     "cockapoo cavapoo maltipoo sheltie pomeranian yorkie frenchie")  # fmt: skip
 _add("pet", "cat", "siamese ragdoll tabby sphynx calico")
 
 

@@ -382,7 +382,8 @@ def _pieces(body: str, ctx: Ctx) -> list:
     for piece in (_TRAILING.sub("", x).strip() for x in body.split(",")):
         # "…, like every meal": "like" opening a piece is the filler, not the verb
         if piece and not re.match(r"like\s", piece):
-            out += _match(piece, ctx, fragment=True)
+            # a piece with a shape of its own ("tulsa born and raised") before the predicates
+            out += _pack(ctx.state).table("clause").first(piece, ctx) or _match(piece, ctx, fragment=True)
     return [x for x in out if x.attribute not in ("note", "event")]
 
 
@@ -469,7 +470,7 @@ def _substantive(clause: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _named_rx() -> tuple[re.Pattern[str], re.Pattern[str]]:
+def _named_rx() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     rel = "|".join(re.escape(w) for w in relation_words("en"))
     name = r"(?P<name>(?-i:[A-Z][a-z][\w'-]*))(?![\w'-])"
     # "with my wife Dolores", "gf is Saoirse", "partner: Femi", "husband Luis," (a list item)
@@ -483,7 +484,12 @@ def _named_rx() -> tuple[re.Pattern[str], re.Pattern[str]]:
         rf"\b(?:a|an|one|our|my|this)\s+(?:[a-z]+\s+){{0,3}}?(?P<rel>{rel})\s+(?:named|called)\s+" + name,
         re.I,
     )
-    return said, pet
+    # "then Mochi my bearded dragon escaped", "Ines, my little sister, …": the name said first
+    first = re.compile(
+        name
+        + rf",?\s+(?:my|our)\s+(?:(?:little|baby|big|older|younger|old|new|sweet|crazy|lil)\s+)?(?P<rel>{rel})\b"
+    )
+    return said, pet, first
 
 
 def _named_anywhere(s: str, out: list, state: c.State, sentence: str) -> list:
@@ -529,6 +535,10 @@ def _aside_kept(m: re.Match[str]) -> str:
     return m["before"]
 
 
+def _structured(found: list) -> bool:
+    return any(x.attribute not in ("note", "event") for x in found)
+
+
 def extract_sentence(sentence: str, state: c.State) -> list:
     said = sentence.strip().replace("’", "'")
     c.note_allergy_talk(state, said)
@@ -568,6 +578,17 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         correction = correction or corr
         out.extend(got)
         unmatched = unmatched or (not got and _substantive(clause))
+    if not _structured(out) and s.count(",") >= 1:
+        # "philly born and raised, wooder ice loyalist, eagles til i die": chat strings
+        # fragments with commas; each is read on its own when the whole says nothing, by
+        # the clause rules and then the frames
+        for piece in (x.strip(" .!") for x in s.split(",")):
+            if piece and len(piece.split()) <= 12:
+                got, _, _ = _clause(piece, state, None, remember)
+                got = [x for x in got if x.attribute not in ("note", "event")]
+                if not got:
+                    got = _frames(piece, c.time_ctx(ME, piece, state, piece, "en", p.TIME_RX))
+                out.extend(x for x in got if x.attribute not in ("note", "event"))
     out += _named_anywhere(s, out, state, sentence)
     request = bool(clauses) and bool(_ASKS.match(clauses[0].strip()))  # "can you translate this for me: …"
     # a sentence with no "I" in it is still the user's when a clause of it was read as theirs

@@ -122,7 +122,18 @@ def _links(facts: list[Fact], attribute: str, qualifier: str | None) -> list[Fac
     ]  # fmt: skip
 
 
+#: A change of the thing, not the thing: "换工作", "找工作", "job hunt", "job search" name a
+#: topic of their own (the search), never the job the user holds.
+_CHANGE_OF = re.compile(
+    r"(?:换|跳槽|找|辞|离|丢|看)(?:了|个|份)?(?:工作|公司|单位)|\b(?:job|work)\s+(?:hunt|hunting|search|change|switch)\b"
+    r"|\b(?:changing|switching|finding|looking for|quitting|losing)\s+(?:a\s+|my\s+)?(?:job|work)s?\b",
+    re.I,
+)
+
+
 def _asked_attributes(what: str) -> set[str]:
+    if _CHANGE_OF.search(what):
+        return set()
     words = set(re.findall(r"[a-z]+", what.lower()))
     return {
         attr
