@@ -254,6 +254,22 @@ CASES = {
          "pls forget the whole job hunt thing"],
         {"employer": ["Tessaly"]}, {},
     ),
+    "a workplace said by its kind": (
+        ["live in Bolton, work in a bakery, up at 5 every day"],
+        {"city": ["Bolton"], "employer": ["bakery"]}, {},
+    ),
+    "job words beyond the -er ones": (
+        ["i'm a tugboat captain out of Duluth"],
+        {"job_title": ["tugboat captain"]}, {},
+    ),
+    "a contraction after a relation word is no name": (
+        ["spent way too much at the outlet mall, husband doesn't know yet"],
+        {}, {"spouse": ["Doesn't"]},
+    ),
+    "a school by its kind keeps no article": (
+        ["i teach maths at a cram school in Taipei"],
+        {"job_title": ["maths teacher"], "city": ["Taipei"]}, {"employer": ["a cram school"]},
+    ),
     "a denial, then the value in the next sentence": (
         ["I'm allergic to kiwi", "saw the allergist and it was never the kiwi?? it's mango. wild"],
         {"allergy": ["mango"]}, {"allergy": ["kiwi"]},

@@ -163,6 +163,24 @@ _CALLED = re.compile(
 )
 
 
+def _job_out_of(m, ctx):
+    """'a tugboat captain out of Duluth': the title, and the city the work is based in."""
+    title, where = job_title_of(m["y"]), place(m["place"].strip())
+    if not title or not where:
+        return None
+    return [cand("job_title", title, ctx.subj, ctx.src), cand("city", where, ctx.subj, ctx.src)]
+
+
+def _workplace_kind(m, ctx):
+    """'I work in a bakery': the workplace as said, by its kind; the city when one is said."""
+    if ctx.past:
+        return [cand("note", ctx.src, ctx.subj, ctx.src)]
+    out = [cand("employer", m["x"].lower(), ctx.subj, ctx.src)]
+    if m["place"] and (city := place(m["place"].strip())):
+        out.append(cand("city", city, ctx.subj, ctx.src))
+    return out
+
+
 def work_candidates(m, ctx, retract=False):
     """Employer, city (when the workplace is a place, or is in one) and job title from one
     work clause."""
@@ -369,6 +387,8 @@ HANDLERS: dict[str, Handler] = {
     "moved": _moved,
     "city_if_place": _if(_lives_there, attr("city", place)),
     "work_candidates": work_candidates,
+    "workplace_kind": _workplace_kind,
+    "job_out_of": _job_out_of,
     "work_in_place": _if(lambda m, x: c.is_place_en(span(m["x"], PLACE_STOP)), work_candidates),
     "title_is": _title_is,
     "employer_is": lambda m, x: [cand("employer", span(m["x"]), x.subj, x.src)],

@@ -269,7 +269,8 @@ def _teach(m, ctx):
         return out
     inside, city = p.place_tail(x) if x else (x, None)  # "at a high school in Leeds"
     if inside and (org := p.org_name(inside) or (p.span(inside, p.PLACE_STOP) if city else None)):
-        out.append(cand("employer", org, ctx.subj, ctx.src))
+        # "at a juku in osaka": a school by its kind, said without a name, keeps no article
+        out.append(cand("employer", re.sub(r"^(?:a|an|the)\s+", "", org, flags=re.I), ctx.subj, ctx.src))
     if city:
         out.append(cand("city", city, ctx.subj, ctx.src))
     return out

@@ -506,6 +506,7 @@ def _named_anywhere(s: str, out: list, state: c.State, sentence: str) -> list:
                 not rel
                 or name.lower() in linked
                 or name in EN_NOT_NAMES
+                or re.search(r"'(?:t|s|re|ve|ll|d|m)$", name, re.I)  # "wife Doesn't know"
                 or c.is_place_en(name)
                 or c.is_org_en(name)
             ):

@@ -101,11 +101,11 @@ _ZH_LEAD = r"(?:请|麻烦|麻烦你|你|您|帮我|帮忙|能不能|能否|可�
 _ZH_ASKING = r"(?:能不能|能否|可不可以|可以|麻烦|请)"
 #: What marks the words before the act as a topic of earlier talk.
 _ZH_MARK = (
-    r"(?:的事情?|的事儿|的那些事情?|那些事情?|那件事儿?|这件事儿?|那事儿?|这事儿?|那段|那次|那回|的记录|的记忆|的信息|的内容|的东西|的部分|的消息|的聊天记录?|的对话"
+    r"(?:的事情?|的事儿|的那些事情?|那些事情?|那件事儿?|这件事儿?|那事儿?|这事儿?|那茬|这茬|那档子事|那回事|那点事|那段|那次|那回|的记录|的记忆|的信息|的内容|的东西|的部分|的消息|的聊天记录?|的对话"
     r"|那些|这些|那个|这个|那条|这条|那句话?|相关的?(?:事情?|内容|东西|记录|信息)?|有关的(?:事情?|内容|东西|记录|信息)?"
     r"|的(?:那些|这些)?(?:记录|内容|信息))"
 )
-_ZH_ADV = r"(?:你)?(?:就|也|都|全都|全部|统统|一律|通通|全|一并|一起|干脆|直接|通通都|都给)*(?:帮我|给我|替我)?(?:都|全)?"
+_ZH_ADV = r"(?:你)?(?:还是|就|也|都|全都|全部|统统|一律|通通|全|一并|一起|干脆|直接|通通都|都给)*(?:帮我|给我|替我)?(?:都|全)?"
 _ZH_ACT = (
     r"(?:删了|删掉|删除|删|清了|清掉|清除|清空|清一下|清理掉?|抹掉|抹了|抹去|去掉|扔掉|丢掉|忘了吧|忘掉|忘记|忘了"
     # "就当没听过", "当我没说": take it as never said; "pls forget掉": the act in English
@@ -123,7 +123,8 @@ _ZH_TAIL = (
     + _ZH_ACT
     + r")"
     + _ZH_END
-    + r")*[。！!？?～~…\s]*$"
+    # what follows the act after a space in Latin letters ("忘了吧 flag倒了") is another clause
+    + r")*(?:\s+[A-Za-z].*)?[。！!？?～~…\s]*$"
 )
 _ZH_TOPIC_FIRST = re.compile(
     r"^" + _ZH_LEAD + r"(?P<ba>把)?(?:那些|这些)?(?P<about>关于|有关|跟|和)?"
@@ -172,8 +173,17 @@ class TopicRequest:
     cue: str  # the words of the act ("erase", "别存了")
 
 
+#: "take my address back out", "take that bit out": the object between the verb and its particle.
+#: "take … back out" takes back what was given: a request to erase it.
+_EN_TAKE_OUT = re.compile(
+    r"\btake\s+(?P<what>(?:my|the|that|those|this|all)\b.{0,40}?)\s+(?P<back>back\s+)?(?:out|off)\b", re.I
+)
+
+
 def _en(text: str) -> TopicRequest | None:
-    t = " ".join(text.split())
+    t = _EN_TAKE_OUT.sub(
+        lambda m: ("delete " if m["back"] else "remove ") + m["what"], " ".join(text.split())
+    )
     m = _EN_REQUEST.match(t)
     if m is None:
         return None
@@ -257,7 +267,9 @@ def topic_request(text: str) -> TopicRequest | None:
     t = (text or "").strip()
     if not t or len(t) > 300:  # a request is a sentence or two, not a story
         return None
-    if not _ANY_ACT.search(t):  # every request has its act; most messages have none (one scan)
+    if not _ANY_ACT.search(t) and not _EN_TAKE_OUT.search(
+        t
+    ):  # every request has its act; most messages have none (one scan)
         return None
     whole = _one(t)
     if whole is not None and not _PIECES.search(whole.topic):
@@ -267,6 +279,11 @@ def topic_request(text: str) -> TopicRequest | None:
         pieces += [r.strip() for r in _LATIN_RUN.findall(t) if len(r.split()) >= 2]
     for piece in pieces:
         if piece != t and (req := _one(piece)) is not None:
+            return req
+    # "关于我体检的那些内容 全部删掉吧": the topic and the act parted by a space
+    for first, second in zip(pieces, pieces[1:]):
+        cjk = re.search(r"[\u4e00-\u9fff]$", first) and re.match(r"[\u4e00-\u9fff]", second)
+        if cjk and (req := _one(first + second)) is not None:
             return req
     return whole
 

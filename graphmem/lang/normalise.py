@@ -122,7 +122,8 @@ class _Typos:
         form is still a name."""
         w = word.lower()
         return not (
-            w in self.not_names
+            re.search(r"[a-z]'(?:t|s|re|ve|ll|d|m)$", w) is not None  # "doesn't", "she's": never a name
+            or w in self.not_names
             or w in self.vocabulary
             or w in self.shorthand
             or len(w) < 3

@@ -174,9 +174,17 @@ class Topic:
 
     keys: tuple[str, ...]  # phrases and names, each matched on its own
     past_attributes: frozenset[str]
+    life_topic: bool = False  # the phrase names a life topic (topics.toml): its turns are about it
 
     def __bool__(self) -> bool:
         return bool(self.keys or self.past_attributes)
+
+
+_EN_WHEN_SAID = re.compile(
+    r"\s+(?:from|of|on|in)\s+(?:the other (?:day|night|week)|last (?:night|week|month|time)|yesterday|earlier"
+    r"|this morning|the weekend|before)$",
+    re.I,
+)
 
 
 def _phrase(what: str) -> str:
@@ -184,11 +192,14 @@ def _phrase(what: str) -> str:
     if _CJK.search(t):
         t = _ZH_OWNER.sub("", t)
         t = re.sub(
-            r"(?:那件事|这件事|那些事情?|这些事情?|那次|那回|那段时间|那段|的事情?|的那些|那些|这些|的)+$",
+            r"(?:那件事|这件事|那些事情?|这些事情?|那次|那回|那段时间|那段|那茬|这茬|那条|这条|的事情?|的那些|那些|这些"
+            r"|内容|东西|信息|记录|部分|的)+$",
             "",
             t,
         )
     else:
+        # "the gambling thing from the other night": when it was said is no part of the topic
+        t = _EN_WHEN_SAID.sub("", t)
         t = _EN_GENERIC_TAIL.sub("", _EN_OWNER.sub("", t))
         t = re.sub(r"['’]s$", "", t)
     return t.strip(" ,.，。")
@@ -260,7 +271,7 @@ def topic_of(what: str, facts: list[Fact], episodes: list[Episode]) -> Topic:
     head = None if len(phrases) > 1 or past else _head(phrase)  # "old boss" is no "boss"
     related = _related(phrase, "zh" if zh else "en")
     keys = tuple(dict.fromkeys((*phrases, *proper, *([head] if head else []), *sorted(names), *related)))
-    return Topic(keys, frozenset(past_attributes))
+    return Topic(keys, frozenset(past_attributes), life_topic=bool(related))
 
 
 def _related(phrase: str, lang: str) -> list[str]:
@@ -306,7 +317,8 @@ def _says(text: str, key: str) -> bool:
     ):  # "interview": interviewed, interviewer
         stem, forms = re.escape(key[:-1]), re.escape(key[-1]) + r"?[a-z]{0,4}"
     # "ex" is not "ex-boss": a hyphen goes on with the word
-    return re.search(r"(?<![\w-])" + stem + forms + r"(?![\w]|-\w)", text, re.I) is not None
+    # a unit after its number ("50mg") is the word still
+    return re.search(r"(?<![A-Za-z_-])" + stem + forms + r"(?![\w]|-\w)", text, re.I) is not None
 
 
 def says_topic(text: str, topic: Topic) -> bool:

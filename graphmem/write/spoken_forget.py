@@ -229,10 +229,10 @@ def named_episodes(
 def _told_in_topic_turns(
     facts: list[Fact], episodes: list[Episode], request: str, named: list[Fact], facts_of: dict[str, set[str]]
 ) -> list[Fact]:
-    """The notes and events read off a message that speaks of the topic, though their own
-    words do not ("花呗还欠着八千多，这个月又要还不上了": the event is the second half): what
-    was said in such a turn goes with it; a structured fact from it (a city, a name) stays
-    unless it names the topic itself."""
+    """What was read off a message that speaks of the topic, though its own words do not
+    ("花呗还欠着八千多，这个月又要还不上了": the event is the second half; "开始控糖了…目标瘦十五斤":
+    the diet is the plan): it goes with the turn; who the user is (a city, a job, a name)
+    stays unless it names the topic itself."""
     about = forget_topic.topic_of(resolved(topic(request), facts), facts, episodes)
     if not about:
         return []
@@ -240,7 +240,24 @@ def _told_in_topic_turns(
     told = {
         fid for e in episodes if forget_topic.says_topic(e.text, about) for fid in facts_of.get(e.id, set())
     }
-    return [f for f in facts if f.id in told and f.id not in have and f.attribute in ("note", "event")]
+    # a statement named ("that I live in Cardiff") takes its notes; a life topic (the diet
+    # plan, the job hunt) takes what else its turns said too, but who the user is
+    free = ("note", "event")
+    return [
+        f
+        for f in facts
+        if f.id in told
+        and f.id not in have
+        and (f.attribute in free or (about.life_topic and f.attribute not in _WHO_THE_USER_IS))
+    ]
+
+
+#: What a turn about a topic may also say of who the user is ("I live in Lisbon and my
+#: counsellor says …"): kept when the topic is forgotten, unless it names the topic itself.
+_WHO_THE_USER_IS = frozenset(
+    {"name", "preferred_name", "age", "birthday", "gender", "hometown", "city", "employer", "job_title",
+     "language", "spouse", "partner", "child", "sibling", "parent", "friend", "pet", "reply_style"}
+)  # fmt: skip
 
 
 def erase_request(
