@@ -118,6 +118,13 @@ class RuleExtractor:
         candidates: list[Candidate] = []
         ignored: list[Ignored] = []
         unread_pieces: dict[str, list[str]] = {}  # the pieces no rule read, by language
+        read_pieces: dict[str, list[str]] = {}  # and the ones rules read
+
+        def message_text() -> str:
+            """The whole message, none of it gated (a GatedSentences gates as it is read)."""
+            whole = getattr(sentences, "text", None)
+            return whole() if whole else "\n".join(x or "" for x in sentences)
+
         last_lang = ""  # the language of the last sentence with letters
         for i, sentence in enumerate(sentences):
             text = (sentence or "").strip()
@@ -131,10 +138,8 @@ class RuleExtractor:
             # a sentence of digits alone ("26。" in "26。厦门。药剂师。") is in the message's language
             if _LETTERS.search(text):
                 lang = last_lang = detect_language(text)
-            else:  # the language of the sentence before, else of the one after
-                lang = last_lang or (
-                    detect_language(sentences[i + 1] or "") if i + 1 < len(sentences) else "en"
-                )
+            else:  # the language of the sentence before, else of the whole message
+                lang = last_lang or detect_language(message_text())
             rules = rules_zh if lang == "zh" else rules_en
             for piece in rules.pieces(text):
                 if trace is not None:
@@ -144,13 +149,21 @@ class RuleExtractor:
                     trace.found(found)
                 if found:
                     candidates.extend(found)
+                    read_pieces.setdefault(lang, []).append(piece)
                 else:
                     ignored.append(Ignored(piece, "nothing_memorable"))
                     unread_pieces.setdefault(lang, []).append(piece)
-        for lang, pieces in unread_pieces.items():  # "31. seattle. nurse.": a profile typed as fragments
+        for lang in sorted({*unread_pieces, *read_pieces}):  # "31. seattle. nurse.": a profile as fragments
             shipped = rules_zh.PACK if lang == "zh" else rules_en.PACK
             got, used = fragments.read(
-                pieces, lang, state, shipped, listed=fragments.listed("\n".join(sentences))
+                unread_pieces.get(lang, []),
+                lang,
+                state,
+                shipped,
+                listed=bool(unread_pieces.get(lang)) and fragments.listed(message_text()),
+                # Chinese chat strings its clauses ("我28，高铁乘务员"): their fragments too
+                read=read_pieces.get(lang, []) if lang == "zh" else (),
+                known=candidates,
             )
             candidates.extend(got)
             if trace is not None:

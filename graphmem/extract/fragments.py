@@ -10,6 +10,7 @@ from the occupation lexicon; anything else stays unread.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from graphmem.extract.common import ME, Said, State, cand, is_place_en, is_place_zh
 from graphmem.extract.lexicon import ZH_OCCUPATIONS
@@ -19,6 +20,9 @@ from graphmem.model import Candidate
 
 #: Where a piece is cut into fragments: stops, list marks, bars and line breaks.
 _CUTS = re.compile(r"(?:^|\s)[-•*·]\s+|[.;|/\n。；｜]+\s*|\s+[-—–]\s+")
+_COMMAS = re.compile(r"\s*[，,]\s*")
+#: What the rules read that says the message is a profile.
+_PROFILE = frozenset({"age", "city", "hometown", "job_title", "employer"})
 #: At least this many fragments of one message must be read for any to count.
 MIN_READ = 2
 #: A message that is a list: two lines or more that open with an item's mark.
@@ -36,24 +40,39 @@ def fragments(piece: str) -> list[str]:
 
 
 def read(
-    pieces: list[str], lang: str, state: State, shipped: Pack, listed: bool = False
+    pieces: list[str],
+    lang: str,
+    state: State,
+    shipped: Pack,
+    listed: bool = False,
+    read: Sequence[str] = (),
+    known: Sequence[Candidate] = (),
 ) -> tuple[list[Candidate], set[str]]:
     """The candidates of the fragment-profile `pieces` of one message (the ones no rule read),
     and the pieces they came from; nothing unless `MIN_READ` fragments were read. `shipped`:
     the language's pack, unless the state carries another. `listed`: the message is a list
-    of marked items ("- bookkeeper"), each an item of the profile, so one fragment is enough."""
+    of marked items ("- bookkeeper"), each an item of the profile, so one fragment is enough.
+    `read`: the pieces rules read, whose comma clauses may hold a fragment too ("我28，高铁乘务员"),
+    and `known`: what the rules made of the message; a profile fact among it counts as one
+    fragment read, and an attribute it holds is not read again."""
     pack = state.packs.get(lang) or shipped
     out: list[Candidate] = []
     used: set[str] = set()
     read_count = 0
-    for piece in pieces:
+    held = {c.attribute for c in known if c.subject == ME.name}
+    tries = [(piece, fragments(piece)) for piece in pieces]
+    tries += [(piece, [x.strip() for x in _COMMAS.split(piece) if x.strip()]) for piece in read]
+    for piece, frags in tries:
         said = Said(state.context, piece, lang)
-        for frag in fragments(piece):
-            got = pack.table("fragment").first(frag, said)
+        for frag in frags:
+            got = [c for c in pack.table("fragment").first(frag, said) or [] if c.attribute not in held]
             if got:
                 read_count += 1
                 used.add(piece)
                 out.extend(got)
+    if not out:
+        return [], set()
+    read_count += bool(held & _PROFILE)
     seen: set[str] = set()
     single = [c for c in out if not (c.attribute in seen or seen.add(c.attribute))]  # type: ignore[func-returns-value]
     return (single, used) if read_count >= (1 if listed else MIN_READ) else ([], set())
@@ -88,13 +107,15 @@ def _place_zh(m: re.Match[str], said: Said) -> list[Candidate] | None:
 
 def _job_zh(m: re.Match[str], said: Said) -> list[Candidate] | None:
     y = m["y"]
-    return (
-        [cand("job_title", y, ME, said.source)] if y in ZH_OCCUPATIONS or y[-2:] in ZH_OCCUPATIONS else None
+    # "高铁乘务员": an occupation with what it serves in front
+    known = y in ZH_OCCUPATIONS or any(
+        y.endswith(o) for o in ZH_OCCUPATIONS if len(o) >= 2 and len(y) - len(o) <= 3
     )
+    return [cand("job_title", y, ME, said.source)] if known else None
 
 
 #: The handlers the packs' fragment tables name (graphmem/lang/<language>/fragment.toml).
 HANDLERS: dict[str, dict[str, Handler]] = {
     "en": {"fragment_age": _age, "fragment_place": _place_en, "fragment_job": _job_en},
-    "zh": {"fragment_age": _age, "fragment_place": _place_zh, "fragment_job": _job_zh},
+    "zh": {"fragment_place": _place_zh, "fragment_job": _job_zh},
 }

@@ -39,6 +39,7 @@ from graphmem.text.terms import zh_number
 def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True) -> list | None:
     """在X做Y / 在X工作: X is a city, a nameless workplace or an employer."""
     x = re.sub(r"^(?:一家|一个|一所|一间|某|这家|那家|现在的|目前的)", "", untimed(x))
+    x = city_named(x)  # "在魔都打工": a city by its nickname is where one works, no employer
     y = re.sub(r"(?:方面|相关)?(?:的)?(?:工作|岗位|职位)?(?:了|的)?$", "", (y or "").strip()) or None
     y = None if y in NOT_A_JOB else y
     if ctx.past:  # 以前在阿里工作: history, not the current employer
@@ -70,9 +71,22 @@ def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True
 
 
 _NAMED_PLACE_OF_WORK = re.compile(
-    r"^(?P<place>[\u4e00-\u9fff]{2,4}?)?(?:的)?(?:一家|一个|一所|一间|家)?(?:叫|名叫|叫做)(?P<name>[^，,的]{2,12})的"
-    r"[\u4e00-\u9fff]{1,5}$"
+    r"^(?P<place>[\u4e00-\u9fff]{2,4}?)?(?:这边|那边|本地)?(?:的)?(?:一家|一个|一所|一间|家)?(?:叫|名叫|叫做)(?P<name>[^，,的]{2,12})的"
+    r"[\u4e00-\u9fff]{1,8}$"
 )
+
+
+def _employer_is(m, ctx):
+    """公司叫星辰科技 / 新单位是大连这边一家叫安和的殡葬服务公司: the name, and the city said with it."""
+    x = clean(m["x"])
+    if named := _NAMED_PLACE_OF_WORK.match(x):
+        out = [cand("employer", named["name"], ctx.subj, ctx.src)]
+        if named["place"] and c.is_place_zh(named["place"]):
+            out.append(cand("city", named["place"], ctx.subj, ctx.src))
+        return out
+    return [cand("employer", x, ctx.subj, ctx.src)]
+
+
 _DESCRIBED = re.compile(
     r"^(?:做|搞|干|从事|开|卖|专做|主营|生产|研发)[^，,]{1,12}的(?:公司|企业|单位|工厂|厂|店|机构|集团|团队|创业公司)$"
 )
@@ -99,6 +113,18 @@ _DOING = re.compile(r"^(?:做|干|搞|从事)(?=..)")
 
 def _title(m, ctx, *, need_occupation=True):
     y = _DOING.sub("", clean(m["y"]))  # "是做产品": the line of work, not the verb
+    # "我是松间的店长": the title, and where it is held when that is a name on record or said
+    if (
+        owned := re.fullmatch(r"(?P<org>[^的，,]{2,8})的(?P<y>[^的，,]{1,8})", y or "")
+    ) and OCCUPATION.search(owned["y"]):
+        org = owned["org"]
+        held = any(f.attribute == "employer" and org in str(f.value) for f in ctx.state.context.active_facts)
+        someone = re.search(r"[我你他她它们]|^(?:公司|单位|医院|学校|店里|厂里)$", org) or relation_of(org)
+        if held or c.is_org_zh(org) or not someone:
+            out = [cand("job_title", owned["y"], ctx.subj, ctx.src)]
+            if not c.is_place_zh(org) and not someone and org not in ZH_GENERIC_ORG:
+                out.append(cand("employer", org, ctx.subj, ctx.src))
+            return out
     # an English title in Chinese text ("我是一名data scientist") is a job when English reads it so
     english_job = bool(re.fullmatch(r"[A-Za-z][A-Za-z &/-]*", y or "")) and is_job(y)
     return (
@@ -389,7 +415,7 @@ _occ = lambda m, x: bool(OCCUPATION.search(m["y"]))  # noqa: E731
 
 #: The handlers of lang/zh/predicate.toml's rules, by the name a rule gives as `handler`.
 HANDLERS: dict[str, Handler] = {
-    "employer_is": lambda m, x: [cand("employer", clean(m["x"]), x.subj, x.src)],
+    "employer_is": _employer_is,
     "named_thing": _named_thing,
     "breakup": _breakup,
     "called_off": _called_off,
@@ -412,7 +438,7 @@ HANDLERS: dict[str, Handler] = {
     "pref_name": pref_name,
     "age": _age,
     "birthday_turned": _birthday_turned,
-    "age_this_year": lambda m, x: _age_n(m["n"] or m["n2"], x),
+    "age_this_year": lambda m, x: _age_n(m["n"] or m["n2"] or m["n3"], x),
     "birthday": _birthday,
     "gender": _gender,
     "new_locals": _new_locals,

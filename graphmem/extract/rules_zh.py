@@ -191,7 +191,7 @@ def _unrun(sentence: str) -> str:
 
 
 _TONE_BEFORE_COMMA = re.compile(r"(?<=[\u4e00-\u9fff])(?:哦|喔|噢|啦|呀|呢|哈|嘛|啊|咯|哟|捏)+(?=[，,])")
-_SPACED_CLAUSE = re.compile(r"(?<=[\u4e00-\u9fff])[ \t\u3000]+(?=[\u4e00-\u9fff])")
+_SPACED_CLAUSE = re.compile(r"(?<=[\u4e00-\u9fff\d])[ \t\u3000]+(?=[\u4e00-\u9fff])")
 
 
 def cut_clauses(sentence: str) -> list[str]:

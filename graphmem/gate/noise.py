@@ -377,6 +377,10 @@ class GatedSentences(Sequence[str]):
         self._next = 0  # the first raw sentence not gated yet
         self._seen: dict[str, tuple[str | None, list[Ignored]]] = {}  # a repeated sentence is gated once
 
+    def text(self) -> str:
+        """The message's sentences, none of them gated (for what the whole says: its language)."""
+        return "\n".join(self._raw)
+
     def _gate_one(self) -> bool:
         """Gate the next raw sentence; False when none is left."""
         if self._next >= len(self._raw):
