@@ -270,6 +270,42 @@ CASES = {
         ["i teach maths at a cram school in Taipei"],
         {"job_title": ["maths teacher"], "city": ["Taipei"]}, {"employer": ["a cram school"]},
     ),
+    "zh: arrived where one lives": (
+        ["人总算在烟台了 海风好大"],
+        {"city": ["烟台"]}, {},
+    ),
+    "zh: a bare age and an occupation among spaced clauses": (
+        ["我33 地铁司机 天天早班"],
+        {"age": ["33"], "job_title": ["地铁司机"]}, {},
+    ),
+    "zh: a named workplace said with its kind and city": (
+        ["新东家是苏州那边一家叫青禾的设计工作室"],
+        {"employer": ["青禾"], "city": ["苏州"]}, {},
+    ),
+    "zh: a title held at a named place": (
+        ["我在南浔一家叫枕河的民宿帮忙", "老板走了 现在我是枕河的经理了"],
+        {"job_title": ["经理"], "employer": ["枕河"]}, {},
+    ),
+    "zh: working in a city said by its nickname": (
+        ["在蓉城打工 做新媒体运营"],
+        {"city": ["成都"]}, {"employer": ["蓉城"]},
+    ),
+    "renting a place somewhere new": (
+        ["we're renting a drafty old farmhouse in Keene now"],
+        {"city": ["Keene"]}, {},
+    ),
+    "a way of eating gone all the way": (
+        ["I'm vegetarian", "welp, gone full carnivore, don't @ me"],
+        {"diet": ["carnivore"]}, {"diet": ["vegetarian"]},
+    ),
+    "a denial, the new value said by a test": (
+        ["I'm allergic to ragweed", "it was never the ragweed. blood panel says birch pollen"],
+        {"allergy": ["birch pollen"]}, {"allergy": ["ragweed"]},
+    ),
+    "a new job starting on a day": (
+        ["I work at Quorra", "starting thursday at Halden Labs, same role"],
+        {"employer": ["Halden Labs"]}, {"employer": ["Quorra"]},
+    ),
     "a denial, then the value in the next sentence": (
         ["I'm allergic to kiwi", "saw the allergist and it was never the kiwi?? it's mango. wild"],
         {"allergy": ["mango"]}, {"allergy": ["kiwi"]},
