@@ -306,6 +306,30 @@ CASES = {
         ["I work at Quorra", "starting thursday at Halden Labs, same role"],
         {"employer": ["Halden Labs"]}, {"employer": ["Quorra"]},
     ),
+    "a message that is only an occupation": (
+        ["farrier."],
+        {"job_title": ["farrier"]}, {},
+    ),
+    "a place said with where one is, among fragments": (
+        ["300 sheep. just outside of Tamworth."],
+        {"city": ["Tamworth"]}, {},
+    ),
+    "a bio list with a name first and a job with a comment": (
+        ["about me:\n- Dev\n- 29\n- luthier, tiny workshop\n- Ghent"],
+        {"age": ["29"], "job_title": ["luthier"]}, {"job_title": ["Dev"]},
+    ),
+    "zh: a numbered bio, the age an item": (
+        ["介绍一下：\n1. 小林\n2. 24\n3. 调酒师 在酒吧上夜班"],
+        {"age": ["24"], "job_title": ["调酒师"]}, {},
+    ),
+    "zh: how long at a workplace is no title": (
+        ["我在菊厂干了三年了"],
+        {}, {"job_title": ["了三年"]},
+    ),
+    "zh: Latin words spaced inside Chinese": (
+        ["我在 Shopee 做 data analyst，base 新加坡"],
+        {"employer": ["Shopee"]}, {},
+    ),
     "a denial, then the value in the next sentence": (
         ["I'm allergic to kiwi", "saw the allergist and it was never the kiwi?? it's mango. wild"],
         {"allergy": ["mango"]}, {"allergy": ["kiwi"]},

@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from graphmem.extract import fragments
-from graphmem.extract.common import State, zh_pos
+from graphmem.extract.common import State, strip_item_mark, zh_pos
 from graphmem.extract.discourse import MessageReader
 from graphmem.extract.protocol import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts
 from graphmem.extract.relations import RELATION_WORDS, relation_of, relation_words
@@ -126,6 +126,7 @@ class RuleExtractor:
             return whole() if whole else "\n".join(x or "" for x in sentences)
 
         last_lang = ""  # the language of the last sentence with letters
+        listed: bool | None = None  # the message is a list of marked items (read once, when needed)
         for i, sentence in enumerate(sentences):
             text = (sentence or "").strip()
             if not text:
@@ -141,6 +142,10 @@ class RuleExtractor:
             else:  # the language of the sentence before, else of the whole message
                 lang = last_lang or detect_language(message_text())
             rules = rules_zh if lang == "zh" else rules_en
+            if listed is None:
+                listed = fragments.listed(message_text())
+            if listed:  # "2. 27" in a numbered list: the item, not the number of it
+                text = strip_item_mark(text)
             for piece in rules.pieces(text):
                 if trace is not None:
                     trace.begin(i, piece)
@@ -160,7 +165,7 @@ class RuleExtractor:
                 lang,
                 state,
                 shipped,
-                listed=bool(unread_pieces.get(lang)) and fragments.listed(message_text()),
+                listed=bool(listed),
                 # Chinese chat strings its clauses ("我28，高铁乘务员"): their fragments too
                 read=read_pieces.get(lang, []) if lang == "zh" else (),
                 known=candidates,

@@ -206,6 +206,11 @@ _BULLET = re.compile(r"^\s*[-•*·]\s+")
 _NUMBERED = re.compile(r"^\s*(?:[-•*·]\s+|\d{1,2}[.)、](?:\s+|(?=[\u4e00-\u9fff])))")
 
 
+def strip_item_mark(sentence: str) -> str:
+    """`sentence` without the mark of the list item it is ("2. 27", "- bookkeeper")."""
+    return _NUMBERED.sub("", sentence)
+
+
 def list_items(sentences: list[str], text: str) -> list[str]:
     """`sentences` of `text` without the marks of the list items they are."""
     mark = _NUMBERED if "\n" in text.strip() else _BULLET

@@ -60,7 +60,9 @@ def read(
     used: set[str] = set()
     read_count = 0
     held = {c.attribute for c in known if c.subject == ME.name}
-    tries = [(piece, fragments(piece)) for piece in pieces]
+    tries = [
+        (piece, [x for f in fragments(piece) for x in _COMMAS.split(f) if x.strip()]) for piece in pieces
+    ]
     tries += [(piece, [x.strip() for x in _COMMAS.split(piece) if x.strip()]) for piece in read]
     for piece, frags in tries:
         said = Said(state.context, piece, lang)
@@ -73,6 +75,11 @@ def read(
     if not out:
         return [], set()
     read_count += bool(held & _PROFILE)
+    # a message that is one occupation and nothing else ("beekeeper.", "配音演员。") is a profile
+    if len(pieces) == 1 and not read and len(out) == 1 and out[0].attribute == "job_title":
+        read_count += 1
+    # a place said with where one is ("outside boise", "based in Leeds") is one on its own
+    read_count += sum(1 for c in out if c.attribute in ("city", "hometown") and c.rule.endswith("_led"))
     seen: set[str] = set()
     single = [c for c in out if not (c.attribute in seen or seen.add(c.attribute))]  # type: ignore[func-returns-value]
     return (single, used) if read_count >= (1 if listed else MIN_READ) else ([], set())
@@ -84,32 +91,47 @@ def _age(m: re.Match[str], said: Said) -> list[Candidate] | None:
 
 
 def _place_en(m: re.Match[str], said: Said) -> list[Candidate] | None:
-    x = m["x"].strip()
+    x, home = m["x"].strip(), m.groupdict().get("home")
     named = x[:1].isupper() and (x.lower() in COMMON_WORD_CITIES or smaller_place(x.lower()))
     if not is_place_en(x) and not named:
         return None
     if x.islower():
         x = " ".join(w if w in ("of", "on", "the") else w.capitalize() for w in x.split())
-    return [cand("hometown" if m["home"] else "city", x, ME, said.source)]
+    return [cand("hometown" if home else "city", x, ME, said.source)]
+
+
+#: Job words that are names as often, said alone with a capital ("- Dev" opening a bio).
+_NAME_TOO = frozenset(
+    {"dev", "rep", "lead", "partner", "fellow", "associate", "resident", "dean", "judge", "pastor"}
+)
 
 
 def _job_en(m: re.Match[str], said: Said) -> list[Candidate] | None:
     y = m["y"].strip()
+    if y.istitle() and y.lower() in _NAME_TOO:
+        return None
     return [cand("job_title", y, ME, said.source)] if len(y.split()) <= 3 and is_job(y) else None
 
 
 def _place_zh(m: re.Match[str], said: Said) -> list[Candidate] | None:
-    x = m["x"]
+    x, home = m["x"], m.groupdict().get("home")
     if not is_place_zh(x):
         return None
-    return [cand("hometown" if m["home"] else "city", x, ME, said.source)]
+    return [cand("hometown" if home else "city", x, ME, said.source)]
 
 
 def _job_zh(m: re.Match[str], said: Said) -> list[Candidate] | None:
     y = m["y"]
     # "高铁乘务员": an occupation with what it serves in front
-    known = y in ZH_OCCUPATIONS or any(
-        y.endswith(o) for o in ZH_OCCUPATIONS if len(o) >= 2 and len(y) - len(o) <= 3
+    known = (
+        y in ZH_OCCUPATIONS
+        or any(y.endswith(o) for o in ZH_OCCUPATIONS if len(o) >= 2 and len(y) - len(o) <= 3)
+        # "纹身师", "配音演员", "理货员": a trade named by its suffix
+        or (
+            2 <= len(y) <= 5
+            and re.search(r"(?:师|员|匠|工)$", y) is not None
+            and not re.search(r"[我你他她们]", y)
+        )
     )
     return [cand("job_title", y, ME, said.source)] if known else None
 

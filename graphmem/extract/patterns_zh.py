@@ -42,6 +42,8 @@ def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True
     x = city_named(x)  # "在魔都打工": a city by its nickname is where one works, no employer
     y = re.sub(r"(?:方面|相关)?(?:的)?(?:工作|岗位|职位)?(?:了|的)?$", "", (y or "").strip()) or None
     y = None if y in NOT_A_JOB else y
+    if y and re.match(r"^(?:了|过|着)|^[一二三四五六七八九十几半\d]+(?:个)?(?:年|月|天|周)", y):
+        y = None  # "在狼厂干了五年": how long, not a title
     if ctx.past:  # 以前在阿里工作: history, not the current employer
         return [cand("note", ctx.src, ctx.subj, ctx.src)]
     place, org = x, ""

@@ -191,6 +191,9 @@ def _unrun(sentence: str) -> str:
 
 
 _TONE_BEFORE_COMMA = re.compile(r"(?<=[\u4e00-\u9fff])(?:哦|喔|噢|啦|呀|呢|哈|嘛|啊|咯|哟|捏)+(?=[，,])")
+_SPACED_LATIN = re.compile(
+    r"(?<=[\u4e00-\u9fff])[ \t]+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])[ \t]+(?=[\u4e00-\u9fff])"
+)
 _SPACED_CLAUSE = re.compile(r"(?<=[\u4e00-\u9fff\d])[ \t\u3000]+(?=[\u4e00-\u9fff])")
 
 
@@ -200,6 +203,8 @@ def cut_clauses(sentence: str) -> list[str]:
     # chat parts its clauses with spaces ("我是纯素哦 蛋奶蜂蜜一律不碰"): a space between Chinese
     # words is read as the comma it stands for
     sentence = _SPACED_CLAUSE.sub("，", sentence)
+    # "在 PDD 做 growth": the spaces typed around a Latin word inside Chinese are no clause break
+    sentence = _SPACED_LATIN.sub("", sentence)
     sentence = _TONE_BEFORE_COMMA.sub("", sentence)  # "我是纯素哦，…": the tone is no part of the value
     parts = _TILDE_END.split(_unrun(sentence))
     return [s.strip() for s in parts if s.strip(" \t\n。！？!?；;～~")]
