@@ -16,10 +16,17 @@ from graphmem.stores.neo4j.opening import HeldRows
 _FACT_WRITES = frozenset({"fact", "fact_update"})
 _FACT_READS = ("facts", "facts_top", "facts_top_about", "facts_active", "search_text", "read_open",
                "search_vector_counts", "search_vector_exact", "search_vector_index")  # fmt: skip
+_EPISODE_WRITES = frozenset({"episode", "episode_context"})
 _READS_SEE = {
     **dict.fromkeys(_FACT_READS, _FACT_WRITES),
     "entities_by_user": frozenset({"entity", "entity_update"}),
     "user_revision": frozenset(),
+    # A remember reads its key, the turn before its message and that turn's own previous
+    # one: none of them needs the writes buffered so far sent first (nor drops the
+    # entities user_begin brought).
+    "write_key_get": frozenset({"write_key"}),
+    "episode_last": _EPISODE_WRITES,
+    "episodes_by_ids": _EPISODE_WRITES,
 }
 
 
@@ -48,7 +55,7 @@ class UserStatements:
             sees = _READS_SEE.get(op)
             if sees is None or any(o["kind"] in sees for o in self._ops):
                 self.flush()
-            if not self.held.memo:  # a writer's statement may change them
+            if sees is None and not self.held.memo:  # a writer's statement may change them
                 self.held.entities = None
             return list(self.tx.run(query(op), params))
         return self.store.run_read(op, params)
