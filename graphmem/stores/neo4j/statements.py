@@ -47,6 +47,9 @@ class UserStatements:
         self.tx = tx
         self.held = held
         self._ops: list[dict[str, Any]] = []
+        #: Statements that may have written so far in `tx` (buffered or run): what one read
+        #: returned still holds while this has not moved.
+        self.writes = 0
 
     def run(self, op: str, /, **params: Any) -> list[Any]:
         params["user_id"] = self.user_id
@@ -55,8 +58,10 @@ class UserStatements:
             sees = _READS_SEE.get(op)
             if sees is None or any(o["kind"] in sees for o in self._ops):
                 self.flush()
-            if sees is None and not self.held.memo:  # a writer's statement may change them
-                self.held.entities = None
+            if sees is None:
+                self.writes += 1
+                if not self.held.memo:  # a writer's statement may change them
+                    self.held.entities = None
             return list(self.tx.run(query(op), params))
         return self.store.run_read(op, params)
 
@@ -67,6 +72,7 @@ class UserStatements:
         params["kind"] = kind
         params["n"] = len(self._ops) + 1
         self._ops.append(params)
+        self.writes += 1
         self.held.entities = None  # the prefetched entities may be stale from here on
 
     def flush(self) -> None:
