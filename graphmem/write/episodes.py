@@ -97,12 +97,13 @@ def record(w: UserWriter, d: EpisodeDraft, config: Config) -> Episode:
     if "date" in index:
         context += _date_words(ep)
     words = d.words if d.words is not None else terms(ep.text)
+    before: list[str] = []
+    if prev is not None and "next" in index and prev.prev_id is not None and "prev" in index:
+        # Read before this message is added: a server store then sends both writes at once.
+        earlier = w.episodes(ids=[prev.prev_id])
+        before = terms(earlier[0].text) if earlier else []
     w.add_episode(ep, words, d.vector, context)  # type: ignore[arg-type]
     if prev is not None and "next" in index:
-        before: list[str] = []
-        if prev.prev_id is not None and "prev" in index:
-            earlier = w.episodes(ids=[prev.prev_id])
-            before = terms(earlier[0].text) if earlier else []
         who = terms(prev.speaker) if prev.speaker and "speaker" in index else []
         date = _date_words(prev) if "date" in index else []
         w.reindex_episode(prev.id, [*who, *before, *date, *words])  # `words` are ep.text's terms

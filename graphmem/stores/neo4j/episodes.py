@@ -132,6 +132,9 @@ class EpisodeNodes:
         self.held = held
         self.episode_vectors = episode_vectors
         self.fact_vectors = fact_vectors
+        #: The turn before the latest one as episode_last returned it in this transaction,
+        #: with `statements.writes` then: (writes, node), or None.
+        self._before: tuple[int, Any] | None = None
 
     # ---- reads -------------------------------------------------------------
     def episodes(self, ids: Sequence[str] | None = None) -> list[Episode]:
@@ -140,6 +143,9 @@ class EpisodeNodes:
         wanted = unique(ids)
         if not wanted:
             return []
+        before = self._before
+        if before is not None and before[0] == self.statements.writes and wanted == [before[1]["id"]]:
+            return [episode_from(before[1])]  # episode_last brought it, nothing written since
         held = self.held.held_episodes(wanted)
         if held is not None:  # episode_links brought them, in this read's transaction
             return [episode_from(m) for m in sorted(held, key=lambda m: (m["at"], m.get("seq") or 0))]
@@ -155,6 +161,8 @@ class EpisodeNodes:
 
     def last_episode(self, before: datetime) -> Episode | None:
         rows = self.statements.run("episode_last", at=to_epoch(before))
+        if rows and self.statements.tx is not None and rows[0]["before"] is not None:
+            self._before = (self.statements.writes, rows[0]["before"])
         return episode_from(rows[0]["m"]) if rows else None
 
     def search_episodes_text(

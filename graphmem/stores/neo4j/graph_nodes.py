@@ -81,4 +81,4 @@ class HistoryNodes:
         })  # fmt: skip
 
     def put_write_key(self, key: str, result: str, at: datetime) -> None:
-        self.statements.run("write_key_put", key=key, result=result, at=to_epoch(at))
+        self.statements.buffer("write_key", {"key": key, "result": result, "at": to_epoch(at)})

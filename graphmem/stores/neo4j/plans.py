@@ -48,7 +48,6 @@ HOT: tuple[tuple[str, dict[str, Any]], ...] = (
     ("write_key_get", {"key": "x", "user_id": _USER}),
     ("episode_last", {"at": 0.0, "user_id": _USER}),
     ("write_batch", {"user_id": _USER, "ops": [{"kind": "none"}]}),
-    ("write_key_put", {"key": "x", "result": "x", "at": 0.0, "user_id": _USER}),
     ("facts", _FACTS),
     ("facts", {**_FACTS, "value_keys": ["x"]}),
     ("episodes_by_ids", {"ids": ["x"], "user_id": _USER}),

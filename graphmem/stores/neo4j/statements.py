@@ -16,10 +16,17 @@ from graphmem.stores.neo4j.opening import HeldRows
 _FACT_WRITES = frozenset({"fact", "fact_update"})
 _FACT_READS = ("facts", "facts_top", "facts_top_about", "facts_active", "search_text", "read_open",
                "search_vector_counts", "search_vector_exact", "search_vector_index")  # fmt: skip
+_EPISODE_WRITES = frozenset({"episode", "episode_context"})
 _READS_SEE = {
     **dict.fromkeys(_FACT_READS, _FACT_WRITES),
     "entities_by_user": frozenset({"entity", "entity_update"}),
     "user_revision": frozenset(),
+    # A remember reads its key, the turn before its message and that turn's own previous
+    # one: none of them needs the writes buffered so far sent first (nor drops the
+    # entities user_begin brought).
+    "write_key_get": frozenset({"write_key"}),
+    "episode_last": _EPISODE_WRITES,
+    "episodes_by_ids": _EPISODE_WRITES,
 }
 
 
@@ -40,6 +47,9 @@ class UserStatements:
         self.tx = tx
         self.held = held
         self._ops: list[dict[str, Any]] = []
+        #: Statements that may have written so far in `tx` (buffered or run): what one read
+        #: returned still holds while this has not moved.
+        self.writes = 0
 
     def run(self, op: str, /, **params: Any) -> list[Any]:
         params["user_id"] = self.user_id
@@ -48,8 +58,10 @@ class UserStatements:
             sees = _READS_SEE.get(op)
             if sees is None or any(o["kind"] in sees for o in self._ops):
                 self.flush()
-            if not self.held.memo:  # a writer's statement may change them
-                self.held.entities = None
+            if sees is None:
+                self.writes += 1
+                if not self.held.memo:  # a writer's statement may change them
+                    self.held.entities = None
             return list(self.tx.run(query(op), params))
         return self.store.run_read(op, params)
 
@@ -60,6 +72,7 @@ class UserStatements:
         params["kind"] = kind
         params["n"] = len(self._ops) + 1
         self._ops.append(params)
+        self.writes += 1
         self.held.entities = None  # the prefetched entities may be stale from here on
 
     def flush(self) -> None:

@@ -22,6 +22,8 @@
 //   supersedes     {new_id, old_id, rule, at}: idempotent like INSERT OR IGNORE, the
 //                  first rule and time stay
 //   audit          {id, at, action, rule, new_fact_id, old_fact_id, detail, extraction_rule}
+//   write_key      {key, result, at}: a remember's idempotency record; (user_id, key) is
+//                  unique, so a second record of one key fails the whole write
 // replan=skip: the plan (unique-key seeks only) does not depend on data statistics, and
 // planning this statement costs a few hundred ms; a growing database would replan it.
 CYPHER replan=skip
@@ -120,5 +122,9 @@ CALL (u, base) {
     new_fact_id: a.new_fact_id, old_fact_id: a.old_fact_id, detail: a.detail,
     extraction_rule: a.extraction_rule, seq: base + a.n
   })
+}
+CALL () {
+  UNWIND [op IN $ops WHERE op.kind = 'write_key'] AS k
+  CREATE (:WriteKey {user_id: $user_id, key: k.key, result: k.result, at: k.at})
 }
 RETURN base
