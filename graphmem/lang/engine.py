@@ -15,6 +15,8 @@ A pack's files, under `graphmem/lang/<language>/`:
     <table>.toml     `[[rule]]` entries: id, pattern, flags, handler, examples, given, search
     cues.toml        word lists that are not rules (discourse cues, each with an id and
                      examples), read by `data`
+    topics.toml      life topics a forget may name in other words, each with an id and
+                     examples (graphmem.write.forget_topic), read by `data`
 
 Handlers are Python functions `(match, context) -> candidates | None`; the extractor that
 owns a pack registers them by name when it loads it (`load_pack("en", handlers)`), so the
