@@ -330,6 +330,26 @@ CASES = {
         ["我在 Shopee 做 data analyst，base 新加坡"],
         {"employer": ["Shopee"]}, {},
     ),
+    "zh: living where one works or studies": (
+        ["我在徐州跑滴滴 一天十个小时"],
+        {"city": ["徐州"]}, {},
+    ),
+    "zh: a trip is no place one lives": (
+        ["我在青岛出差 明天回"],
+        {}, {"city": ["青岛"]},
+    ),
+    "zh: a pet by a breed word of its animal": (
+        ["家里有只侏儒兔 叫汤圆"],
+        {"pet": ["汤圆"]}, {},
+    ),
+    "zh: one's own person named without 我": (
+        ["堂哥阿斌下个月结婚 我要当伴郎"],
+        {"relative": ["阿斌"]}, {},
+    ),
+    "zh: what happens to a friend named after the relation": (
+        ["我发小阿诚住院了 我明天去看他"],
+        {"friend": ["阿诚"]}, {},
+    ),
     "a denial, then the value in the next sentence": (
         ["I'm allergic to kiwi", "saw the allergist and it was never the kiwi?? it's mango. wild"],
         {"allergy": ["mango"]}, {"allergy": ["kiwi"]},

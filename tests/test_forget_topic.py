@@ -127,6 +127,27 @@ CASES = [
         id="en-topic-group-with-when-it-was-said",
     ),
     pytest.param(
+        ["我前任叫阿凯 在做房产中介 天天加班", "我是成都人"],
+        "关于我前任的所有事都忘了吧",
+        ["阿凯", "房产中介"],
+        ["成都"],
+        id="zh-all-about-my-ex",
+    ),
+    pytest.param(
+        ["表姐小雯离婚了 还没跟家里说", "我最近在学滑板"],
+        "小雯那个事忘掉 不是我的事",
+        ["离婚"],
+        ["滑板"],
+        id="zh-that-matter-of-a-named-person",
+    ),
+    pytest.param(
+        ["second interview at Fennick Partners tomorrow, case study on logistics", "I'm from Leeds."],
+        "scrap the interview stuff from earlier pls",
+        ["Fennick", "logistics"],
+        ["Leeds"],
+        id="en-scrap-the-stuff-from-earlier",
+    ),
+    pytest.param(
         ["偷偷去猎头推荐的那家聊了聊，下周终面", "我是武汉人"],
         "算了 把我跳槽那件事忘了吧 没戏了",
         ["猎头", "终面"],

@@ -125,7 +125,9 @@ _META = re.compile(
 # What may follow a name right after a relation word: 我女儿朵朵[对]…, 我哥王强[是]….
 _PRED_START = re.compile(
     rf"^(?:对|在|是|今年|每|喜欢|爱|不|叫|住|也|很|最|已经|刚|要|会|有|的|还|都|和|跟|从|特别|非常|比较|挺|正在|"
-    rf"现在|目前|平时|一直|才|就|又|过敏|上|读|学|考|去|来|将|打算|准备|想|做|当|被|说|开始|搬|换|找|{zv.N}+岁|{zv.TIME})"
+    rf"现在|目前|平时|一直|才|就|又|过敏|上|读|学|考|去|来|将|打算|准备|想|做|当|被|说|开始|搬|换|找|"
+    # what happens to them: "我闺蜜小美怀孕了", "表姐小雯离婚了"
+    rf"怀孕|离婚|结婚|订婚|生了|生病|住院|出国|辞职|跳槽|升职|毕业|退休|回国|分手|{zv.N}+岁|{zv.TIME})"
 )
 _NAME_FIRST_BAD = frozenset(
     "在对是不也很都还就又才从把被给和跟叫要会有去来今明昨每已刚正最特非比挺平一这那说想喜爱讨住做当学读考得过没能可该怎什为因"
@@ -445,6 +447,12 @@ _SURNAME_THEN_NAME = re.compile(
 )
 
 
+_KIN_LEAD = re.compile(
+    r"^(?P<rel>表姐|表妹|表哥|表弟|堂姐|堂妹|堂哥|堂弟|姐姐|妹妹|哥哥|弟弟|老公|老婆|闺蜜|发小|女儿|儿子|"
+    r"男朋友|女朋友|男友|女友|老妈|老爸|婆婆|公公|岳母|岳父|舅舅|姑姑|阿姨|叔叔|室友|同事|师傅)"
+)
+
+
 def extract_sentence(sentence: str, state: c.State) -> list:
     s = sentence.strip().strip("。！!")
     c.note_allergy_talk(state, s)
@@ -456,6 +464,10 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     s = normalise(s, "zh")  # asides and fillers off, once the cues around them are read
     if not s:
         return []
+    # "表姐小雯离婚了": chat drops the 我 before one's own people; a kinship word opening the
+    # sentence with a name after it is the user's
+    if (m := _KIN_LEAD.match(s)) and relation_of(m["rel"]) and _name_after(s[m.end() :], state):
+        s = "我" + s
     if _is_style(s):
         style = c.builtin([cand("reply_style", s, ME, sentence)], "zh", "reply_style")
         return c.finish(style, state.context, correction=False)

@@ -101,7 +101,7 @@ _ZH_LEAD = r"(?:请|麻烦|麻烦你|你|您|帮我|帮忙|能不能|能否|可�
 _ZH_ASKING = r"(?:能不能|能否|可不可以|可以|麻烦|请)"
 #: What marks the words before the act as a topic of earlier talk.
 _ZH_MARK = (
-    r"(?:的事情?|的事儿|的那些事情?|那些事情?|那件事儿?|这件事儿?|那事儿?|这事儿?|那茬|这茬|那档子事|那回事|那点事|那段|那次|那回|的记录|的记忆|的信息|的内容|的东西|的部分|的消息|的聊天记录?|的对话"
+    r"(?:的事情?|的事儿|的那些事情?|那些事情?|那件事儿?|这件事儿?|那个事儿?|这个事儿?|那事儿?|这事儿?|的所有事情?|所有的事情?|那茬|这茬|那档子事|那回事|那点事|那段|那次|那回|的记录|的记忆|的信息|的内容|的东西|的部分|的消息|的聊天记录?|的对话"
     r"|那些|这些|那个|这个|那条|这条|那句话?|相关的?(?:事情?|内容|东西|记录|信息)?|有关的(?:事情?|内容|东西|记录|信息)?"
     r"|的(?:那些|这些)?(?:记录|内容|信息))"
 )
@@ -189,6 +189,13 @@ def _en(text: str) -> TopicRequest | None:
         return None
     # the topic ends with its clause ("forget it, never mind": "it")
     topic = _EN_TAIL.sub("", re.split(r"\s*(?:[,;:!?]|\.(?:\s|$)|\s[-–—]\s)", m["topic"], maxsplit=1)[0])
+    # "the interview stuff from earlier": when it was said is no part of the topic
+    topic = re.sub(
+        r"\s+(?:from|of)\s+(?:earlier|before|the other (?:day|night)|last (?:night|week|time)|yesterday)$",
+        "",
+        topic.strip(),
+        flags=re.I,
+    )
     topic = topic.strip(" ,.;:!?\"'")
     topic = re.sub(
         r"^(?:that|what)\s+(?:i|you)\s+(?:said|told you|mentioned)\s+(?:about\s+)?", "", topic, flags=re.I
