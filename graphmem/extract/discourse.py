@@ -233,7 +233,7 @@ class MessageReader:
         candidates carry."""
         state = self.state
         pack = state.packs.get(lang) or rules.PACK
-        said = Said(state.context, piece, lang, reread=lambda clause: rules.extract_sentence(clause, state))
+        said = Said(state.context, piece, lang, reread=lambda clause: _reread(rules, state, clause))
         got = pack.table("contrast").first(statement, said, state.trace)
         m = _DENIAL.search(statement)
         said_of_it = m is not None and re.match(r"it|never|不是|并不是|根本不是", m[0], re.I) is not None
@@ -289,6 +289,18 @@ def one_regime(found: list[Candidate], context: ExtractContext) -> list[Candidat
                 c = replace(c, replaces=held[0], correction=True, cue=c.cue or CHANGE)
         out.append(c)
     return out
+
+
+def _reread(rules: SentenceRules, state: State, clause: str) -> list[Candidate]:
+    """The rules' reading of one clause of the statement, for a reading of the cues (a
+    contrast's new value): a reading of its own, which leaves the message's state and trace
+    as they were."""
+    saved = (state.trace, state.last_topic, state.last_clause, state.sentence)
+    state.trace = None
+    try:
+        return list(rules.extract_sentence(clause, state))
+    finally:
+        state.trace, state.last_topic, state.last_clause, state.sentence = saved
 
 
 def _replaced(c: Candidate, extra: list[Candidate]) -> bool:
