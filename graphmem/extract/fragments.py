@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from graphmem.extract.common import ME, Said, State, cand, is_place_en, is_place_zh
 from graphmem.extract.lexicon import ZH_OCCUPATIONS
-from graphmem.extract.values_en import COMMON_WORD_CITIES, is_job, smaller_place
+from graphmem.extract.values_en import COMMON_WORD_CITIES, is_job, smaller_place, titled
 from graphmem.lang import Handler, Pack
 from graphmem.model import Candidate
 
@@ -23,6 +23,8 @@ _CUTS = re.compile(r"(?:^|\s)[-•*·]\s+|[.;|/\n。；｜]+\s*|\s+[-—–]\s+"
 _COMMAS = re.compile(r"\s*[，,]\s*")
 #: What the rules read that says the message is a profile.
 _PROFILE = frozenset({"age", "city", "hometown", "job_title", "employer"})
+#: Fragment rules whose reading is a profile fact on its own ("outside boise").
+_COUNTS_ALONE = frozenset({"en.fragment.place_led"})
 #: At least this many fragments of one message must be read for any to count.
 MIN_READ = 2
 #: A message that is a list: two lines or more that open with an item's mark.
@@ -79,7 +81,7 @@ def read(
     if len(pieces) == 1 and not read and len(out) == 1 and out[0].attribute == "job_title":
         read_count += 1
     # a place said with where one is ("outside boise", "based in Leeds") is one on its own
-    read_count += sum(1 for c in out if c.attribute in ("city", "hometown") and c.rule.endswith("_led"))
+    read_count += sum(1 for c in out if c.rule in _COUNTS_ALONE)
     seen: set[str] = set()
     single = [c for c in out if not (c.attribute in seen or seen.add(c.attribute))]  # type: ignore[func-returns-value]
     return (single, used) if read_count >= (1 if listed else MIN_READ) else ([], set())
@@ -95,9 +97,7 @@ def _place_en(m: re.Match[str], said: Said) -> list[Candidate] | None:
     named = x[:1].isupper() and (x.lower() in COMMON_WORD_CITIES or smaller_place(x.lower()))
     if not is_place_en(x) and not named:
         return None
-    if x.islower():
-        x = " ".join(w if w in ("of", "on", "the") else w.capitalize() for w in x.split())
-    return [cand("hometown" if home else "city", x, ME, said.source)]
+    return [cand("hometown" if home else "city", titled(x), ME, said.source)]
 
 
 #: Job words that are names as often, said alone with a capital ("- Dev" opening a bio).

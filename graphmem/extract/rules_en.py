@@ -8,20 +8,29 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from functools import lru_cache
 
-from graphmem.extract import changes, clauses_en, contrasts, fragments, frames, nlp, turns
+from graphmem.extract import (
+    changes,
+    clauses_en,
+    contrasts,
+    fragments,
+    frames,
+    mentions_en,
+    nlp,
+    subjects_en,
+    turns,
+)
 from graphmem.extract import common as c
 from graphmem.extract import corrections_en as fixes
 from graphmem.extract import patterns_en as p
 from graphmem.extract import patterns_en_life as life
 from graphmem.extract.common import EMOJI, ME, Ctx, Subject, cand, link
 from graphmem.extract.lexicon import EN_JOBS, EN_NOT_NAMES
-from graphmem.extract.relations import entity_type, relation_of, relation_words
+from graphmem.extract.relations import relation_of
 from graphmem.extract.reply_style_en import is_reply_style
 from graphmem.gate.sentences import split as split_sentences
 from graphmem.lang import Handler, Pack, load_pack, merge_handlers
-from graphmem.lang.normalise import normalise, normaliser
+from graphmem.lang.normalise import normalise
 
 I = re.I  # noqa: E741
 _DISCOURSE = re.compile(
@@ -38,26 +47,6 @@ _REMEMBER = re.compile(
     r"for future reference)\b(?: (?:this|that)\b)?[:,]?\s*(?:that\s+)?",
     I,
 )
-_LEAD_TIME = re.compile(
-    rf"^(?:(?:{p.TIME}|on {p.WD}s?|{p.WD}s?|every (?:other )?(?:{p.WD}|day|morning|night|evening|week|weekend))[,]?\s+)+",
-    I,
-)
-_REL_SUBJ = re.compile(
-    rf"^(?:my|our)\s+(?:(?:little|older|younger|big|baby|eldest|oldest|youngest|twin|elder|new|step|late)[- ]?)?"
-    rf"(?P<rel>{p.REL})(?P<pl>s|ren)?\b"
-    # "the wife's from Ohio", "hubby is a pilot": the speaker's own, said without "my"
-    r"|^(?:the\s+)?(?P<rel2>hubby|hubs|wifey|missus|kiddos?)\b|^the\s+(?P<rel3>wife|husband|kids|boyfriend|girlfriend)\b",
-    I,
-)
-_OWNER_REL = re.compile(rf"^{p.NAME}'s\s+(?P<rel>{p.REL})\b", I)
-_REL_NAMED = re.compile(  # "my manager is a guy named Theo" too
-    r"^(?:'s\s+name\s+is|(?:\s+is|'s)\s+(?:(?:a|an|this|some)\s+(?:guy|man|woman|lady|girl|boy|dude|person|fellow|chap)\s+)?"
-    r"(?:called|named))\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
-)
-_REL_APPOSITION = re.compile(rf"^,?\s+{p.NAME}(?:,)?(?=\s|$)")
-_REL_IS_NAME = re.compile(r"^\s+is\s+(?P<name>[A-Z][a-z]+(?: [A-Z][a-z]+)?)$")
-# "my brother's allergic": the 's is "is" before these words, a possessive otherwise.
-_REL_IS = re.compile(r"^'s\s+(?=(?:allergic|a|an|the|from|in|at|based|vegan|vegetarian|married|\d)\b)")
 _TRANSIENT = re.compile(
     r"^(?:am|is|are|feel|feels|was)\s+(?:so |very |really |a bit |kind of |kinda |pretty |super |quite |a little |too |not )*"
     r"(?:tired|sleepy|hungry|thirsty|bored|busy|sick|ill|fine|ok|okay|good|great|well|alright|happy|sad|excited|nervous|"
@@ -82,31 +71,12 @@ _TRAILING = re.compile(
 )
 # A clause with no subject that still reads as the speaker's ("work at Initech", "living in
 # Austin these days", "QA lead at Hooli now"): the subject is the user, implied.
-_FRAGMENT = re.compile(
-    r"^(?:work|working|worked|live|living|moved|moving|left|quit|joined|started|starting|teach|teaching|based|born|"
-    r"grew up|raised|love|loving|hate|allergic|vegan|vegetarian|pescatarian|pescetarian|keto|paleo|married|engaged|"
-    r"single|turned|turning|been|going by|"
-    r"got|landed|made|still|now|currently|just|originally|from|back|retired|studying|doing|being|"
-    r"lactose|gluten|celiac|coeliac|halal|kosher|dairy[ -]free|flexitarian|carnivore|fluent|bilingual|"
-    r"conversational|native speaker|speak|speaking)\b|^[a-z][\w -]{1,20}\sallerg(?:y|ies)\b|"
-    rf"^(?:[\w&-]+ ){{0,2}}(?:{'|'.join(sorted(EN_JOBS, key=len, reverse=True))}) (?:at|for|with|in) [A-Z]",
-    I,
-)
 #: A fragment that is a job's name: the job word heads it, not a person in it ("QA lead at
 #: Hooli", not "checked with my doctor").
 _NAMES_A_JOB = re.compile(
     rf"^(?:(?!(?:my|his|her|our|their|your|the|with|to|for|at|by|from)\b)[\w&-]+ ){{0,3}}"
     rf"(?:{'|'.join(sorted(EN_JOBS, key=len, reverse=True))})\b",
     I,
-)
-#: A state denied with its "I'm" left out ("not into jazz anymore", "no longer vegan").
-_NOT_STATE = re.compile(
-    r"^(?:not|no longer)\s+(?:really\s+|even\s+)?(?:(?:a |an )?(?:big |huge )?(?:fan of|into)|vegan|vegetarian|pescatarian|"
-    r"allergic|married|engaged|single|living|working|based|dating|seeing|with|at|in)\b",
-    I,
-)
-_VERBISH = re.compile(
-    r"^(?:am|is|are|was|been|have|has|had|also|just|recently|currently|now|still|never|can|will|do|does|[a-z]+(?:s|ed))\b"
 )
 
 
@@ -153,7 +123,7 @@ def _intro_here(m, ctx):
     first = name.split()[0]
     if (
         first in EN_NOT_NAMES
-        or first in _NOT_A_PERSON
+        or first in subjects_en.NOT_A_PERSON
         or relation_of(first)
         or ctx.state.entity_at(name, word_boundary=True)
     ):
@@ -201,120 +171,8 @@ def _forget(what: str, ctx: Ctx) -> list:
     return inner or [cand("*", p.span(what, p.LIKE_STOP), ME, ctx.src, retract=True, correction=True)]
 
 
-def _owned_relation(m, rest: str, text: str, state: c.State):
-    """ "Clara's husband Marco is a chef": Marco is the subject, linked from Clara (not from
-    the user), who is whoever the user calls Clara. Unnamed ("Clara's husband is …"): None."""
-    attr, qual = relation_of(m["rel"]) or ("friend", None)
-    after = rest[m.end() :]
-    n = _REL_NAMED.match(after) or _REL_APPOSITION.match(after)
-    if n is None or n["name"].split()[0] in EN_NOT_NAMES:
-        return None
-    owner = Subject(m["name"], "person", None)
-    subj = state.add(n["name"], entity_type(attr), qual or attr)
-    return subj, after[n.end() :].lstrip(" ,"), True, [link(attr, qual, n["name"], text, owner=owner)]
-
-
-def _relation_subject(m, rest: str, text: str, state: c.State):
-    """'my brother Tom …', "my cat's name is Miso", 'my wife is Sarah', 'my daughter …'."""
-    word = m["rel"] or m["rel2"] or m["rel3"]
-    attr, qual = relation_of(word + (m["pl"] or "")) or ("friend", None)
-    kind, role = entity_type(attr), qual or attr
-    after = rest[m.end() :]
-    if n := _REL_NAMED.match(after):
-        return state.add(n["name"], kind, role), after[n.end() :], True, [link(attr, qual, n["name"], text)]
-    n = _REL_APPOSITION.match(after)
-    if n and n["name"].split()[0] not in EN_NOT_NAMES:
-        subj = state.add(n["name"], kind, role)
-        return subj, after[n.end() :].lstrip(" ,"), True, [link(attr, qual, n["name"], text)]
-    n = _REL_IS_NAME.match(after)
-    if n and n["name"].split()[0] not in EN_NOT_NAMES:
-        state.add(n["name"], kind, role)
-        return ME, "", True, [link(attr, qual, n["name"], text)]
-    known = state.by_relation(qual) if qual else []
-    subj = known[0] if len(known) == 1 else Subject(word.lower(), kind, role, named=False)
-    state.mention(subj)
-    return subj, _REL_IS.sub(" is ", after).strip(), True, []
-
-
-def _subject(text: str, state: c.State, inherited: Subject | None):
-    """(subject, predicate, explicit, links): who the clause is about, and the rest of it."""
-    lead = _LEAD_TIME.match(text)
-    rest = text[lead.end() :] if lead else text
-    if m := re.match(r"^(?:I|we|(?:my|our)\s+\w+(?:\s\w+)?\s+and\s+I)\b\s*", rest, I):
-        return ME, rest[m.end() :], True, []
-    if m := re.match(
-        r"^(?P<name>[A-Z][\w-]+) and I\s+(?:are|got|have|just got|have been|just)\s+(?P<how>engaged|married)\b",
-        rest,
-    ):
-        return ME, f"am {m['how']} to {m['name']}", True, []  # "Nico and I got engaged": not "I are"
-    if m := re.match(r"^(?P<name>[A-Z][\w-]+) and I\s+", rest):
-        return ME, rest[m.end() :], True, []
-    if m := re.match(
-        rf"^{p.NAME},\s+(?:my|our)\s+(?P<rel>{p.REL}),\s*", rest
-    ):  # "Tom, my brother, works at …"
-        attr, qual = relation_of(m["rel"]) or ("friend", None)
-        subj = state.add(m["name"], entity_type(attr), qual or attr)
-        return subj, rest[m.end() :], True, [link(attr, qual, m["name"], text)]
-    if m := re.match(rf"^{p.NAME} is (?:my|our) (?P<rel>{p.REL})$", rest):
-        attr, qual = relation_of(m["rel"]) or ("friend", None)
-        subj = state.add(m["name"], entity_type(attr), qual or attr)
-        return subj, "", True, [link(attr, qual, m["name"], text)]
-    if (
-        (m := _OWNER_REL.match(rest))
-        and m["name"] not in EN_NOT_NAMES
-        and (got := _owned_relation(m, rest, text, state))
-    ):
-        return got
-    if m := _REL_SUBJ.match(rest):
-        return _relation_subject(m, rest, text, state)
-    if re.match(r"^(?:my|our)\s", rest, I):  # "My favorite color is green": about the user
-        return ME, "my " + rest.split(None, 1)[1], True, []
-    if hit := state.entity_at(rest, word_boundary=True):
-        state.mention(hit[0])
-        return hit[0], _REL_IS.sub(" is ", rest[hit[1] :]).strip(), True, []  # "Tom's a firefighter"
-    if m := re.match(r"^(?:he|she)\b\s*", rest, I):
-        who = state.pronoun()
-        return who, rest[m.end() :], who is not None, []
-    if (m := re.match(r"^(?:his|her)\s+(?=(?:full |real |first )?name(?:s|'s)?\b)", rest, I)) and (
-        who := state.pronoun()
-    ):
-        # "We got a puppy. His name is Biscuit"; "her names Elle" as chat types "her name's"
-        return who, re.sub(r"^name(?:s|'s)\s+", "name is ", rest[m.end() :], flags=I), True, []
-    m = _NEW_PERSON.match(rest)  # "Priya on my team is vegan", "Marco can't handle spice"
-    if (
-        m
-        and m["name"] not in EN_NOT_NAMES
-        and m["name"] not in _NOT_A_PERSON
-        and not c.is_place_en(m["name"])
-        and not c.is_org_en(m["name"])
-    ):
-        subj = state.add(m["name"], "person", "colleague" if m["grp"] else None)
-        links = [link("friend", "colleague", m["name"], text)] if m["grp"] else []
-        return subj, _REL_IS.sub(" is ", rest[m.end() :]).strip(), True, links
-    if (inherited is None or inherited.is_self) and _FRAGMENT.match(rest):  # "…, but living in Leeds now"
-        return ME, rest, False, []
-    if inherited is None and _NOT_STATE.match(rest):  # "not into Taylor Swift anymore"
-        return ME, "am " + rest, False, []
-    if inherited is not None and _VERBISH.match(rest):  # "... and works at a bank"
-        return inherited, rest, False, []
-    if inherited is not None and clauses_en.STATE_START.match(rest):  # "... and allergic to shellfish"
-        return inherited, ("am " if inherited.is_self else "is ") + rest, False, []
-    if inherited is None:  # "Moving day is this Saturday": a user's message is about the user
-        return ME, rest, False, []
-    return None, rest, False, []
-
-
 _PAIR_SUBJECT = re.compile(
     r"^((?:me and )?(?!(?:I|i|we|so|but|then|also)\b)(?:[A-Z][\w-]*|[a-z][a-z-]*)) and (I|i|me)\b(?!')"
-)
-_NEW_PERSON = re.compile(
-    r"^(?P<name>[A-Z][a-z]{1,15})(?:\s+(?:on|from|in) (?:my|our) (?P<grp>team|class|office|department|floor|group|squad|unit))?"
-    r"(?=(?:'s|\s+(?:is|was|can|cannot|does|has|hates|loves|likes|works|lives|eats|drinks|prefers|never|always|just|also|"
-    r"really|only|gets|got|will|would)\b))"
-)
-_NOT_A_PERSON = frozenset(
-    "It This That These Those There Here They He She We You Everything Everyone Nothing Something Someone Today Tomorrow "
-    "Yesterday Tonight Work Life Dinner Lunch Breakfast Traffic Weather Money Coffee Mom Dad Nobody Anyone Anybody Somebody Everybody Noone".split()
 )
 _HAPPENED = re.compile(
     r"\b(?:yesterday|last\s+(?:night|week|weekend|month|year|time|monday|tuesday|wednesday|thursday|"
@@ -400,7 +258,7 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     ctx = c.time_ctx(ME, raw, state, text, "en", p.TIME_RX)
     if got := _pack(state).table("clause").first(text, ctx, state.trace):
         return got, inherited, correction
-    subj, pred, explicit, links = _subject(text, state, inherited)
+    subj, pred, explicit, links = subjects_en.subject(text, state, inherited)
     if subj is None:  # no subject the grammar knows: an idiom may still say something
         return _frames(text, ctx), inherited, correction
     ctx.subj = subj
@@ -414,7 +272,7 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
         ctx.past = True
         body = body[m.end() :] if body.lower().startswith("used") else body
     ctx.explicit = explicit
-    out = _match(body, ctx, fragment=subj.is_self and not explicit and bool(_FRAGMENT.match(pred)))
+    out = _match(body, ctx, fragment=subj.is_self and not explicit and bool(subjects_en.FRAGMENT.match(pred)))
     if subj.is_self and "," in body:  # more facts read piece by piece than whole: a run-on list
         pieces = _pieces(body, ctx)
         whole = {(x.attribute, x.value, x.retract) for x in out if x.attribute not in ("note", "event")}
@@ -469,73 +327,6 @@ def _substantive(clause: str) -> bool:
     return len(body.split()) >= 4 and not _TRANSIENT.match(body) and not _META.match(body)
 
 
-@lru_cache(maxsize=1)
-def _named_rx() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    rel = "|".join(re.escape(w) for w in relation_words("en"))
-    name = r"(?P<name>(?-i:[A-Z][a-z][\w'-]*))(?![\w'-])"
-    # "with my wife Dolores", "gf is Saoirse", "partner: Femi", "husband Luis," (a list item)
-    said = re.compile(
-        rf"(?:\b(?:my|our)\s+|(?:^|[,;:.]\s*|\band\s+))(?P<rel>{rel})(?:\s+(?:is|named|called)\s+|\s*[:=-]\s*|\s+)"
-        + name,
-        re.I,
-    )
-    # "a parrot named Captain", "one very fat cat named Tamal"
-    pet = re.compile(
-        rf"\b(?:a|an|one|our|my|this)\s+(?:[a-z]+\s+){{0,3}}?(?P<rel>{rel})\s+(?:named|called)\s+" + name,
-        re.I,
-    )
-    # "then Mochi my bearded dragon escaped", "Ines, my little sister, …": the name said first
-    first = re.compile(
-        name
-        + rf",?\s+(?:my|our)\s+(?:(?:little|baby|big|older|younger|old|new|sweet|crazy|lil)\s+)?(?P<rel>{rel})\b"
-    )
-    return said, pet, first
-
-
-def _named_anywhere(s: str, out: list, state: c.State, sentence: str) -> list:
-    """The user's people and pets named anywhere in the sentence, not only where a clause
-    starts: "I live in akron with my wife Dolores and a parrot named Captain", a list's
-    "husband Luis, 3 kids", "partner: Femi". Only those no clause has linked already."""
-    linked = {str(x.value).lower() for x in out if x.object_type}
-    found: list = []
-    for rx in _named_rx():
-        for m in rx.finditer(s):
-            rel = relation_of(m["rel"])
-            name = m["name"]
-            if (
-                not rel
-                or name.lower() in linked
-                or name in EN_NOT_NAMES
-                or re.search(r"'(?:t|s|re|ve|ll|d|m)$", name, re.I)  # "wife Doesn't know"
-                or c.is_place_en(name)
-                or c.is_org_en(name)
-            ):
-                continue
-            attribute, qual = rel
-            state.add(name, entity_type(attribute), qual or attribute)
-            linked.add(name.lower())
-            found.append(link(attribute, qual, name, sentence))
-    return c.builtin(found, "en", "named_anywhere") if found else []
-
-
-_WHOSE_BRACKET = re.compile(r"(?P<name>\b[A-Z][\w'-]+)\s*\((?P<rel>(?:my|our) [a-z][a-z -]{1,30}?)\)")
-_ASIDE_BRACKETS = re.compile(r"(?P<before>\w*)(?P<aside>\s*\((?=[a-z])(?P<inner>[^()]{0,80})(?:\)|$))")
-_NAME_LIST = re.compile(r"^[a-z][a-z'-]*(?:\s*(?:,|and|&)\s*[a-z][a-z'-]*)*$")
-
-
-def _aside_kept(m: re.Match[str]) -> str:
-    """The bracket off, unless it names who was just spoken of ("two cats (mochi and kiwi)")."""
-    lead = m["before"].lower()
-    leads = normaliser("en").typos
-    if (
-        _NAME_LIST.match(m["inner"].strip())
-        and leads is not None
-        and (lead in leads.name_leads or lead.rstrip("s") in leads.name_leads or "and" in m["inner"])
-    ):
-        return m[0]
-    return m["before"]
-
-
 def _structured(found: list) -> bool:
     return any(x.attribute not in ("note", "event") for x in found)
 
@@ -554,15 +345,7 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     # asides, fillers and slips of the cue words off, once the cues around them are read
     # (graphmem.lang.normalise); what was said stays the provenance (MessageReader)
     s = normalise(s, "en")
-    # an aside in brackets ("my name is siobhan (pronounced shi-vawn, dont try lol), from
-    # cork…") breaks the clause it stands in; one that opens with a lower-case word says how,
-    # not who ("Ava (8)" and "my wife (Hana)" keep theirs)
-    # "took Pickles (my lab) in": who the name is, said in brackets, becomes a clause of its own
-    said_whose = [f"{m['name']} is {m['rel']}" for m in _WHOSE_BRACKET.finditer(s)]
-    s = _WHOSE_BRACKET.sub(lambda m: m["name"], s)
-    s = _ASIDE_BRACKETS.sub(_aside_kept, s).strip() or s
-    if said_whose:
-        s = "; ".join([s.rstrip(" .!"), *said_whose])
+    s = mentions_en.without_brackets(s)
     if not s:
         return []
     if is_reply_style(clauses_en.expand(s)):
@@ -590,7 +373,7 @@ def extract_sentence(sentence: str, state: c.State) -> list:
                 if not got:
                     got = _frames(piece, c.time_ctx(ME, piece, state, piece, "en", p.TIME_RX))
                 out.extend(x for x in got if x.attribute not in ("note", "event"))
-    out += _named_anywhere(s, out, state, sentence)
+    out += mentions_en.named_anywhere(s, out, state, sentence)
     request = bool(clauses) and bool(_ASKS.match(clauses[0].strip()))  # "can you translate this for me: …"
     # a sentence with no "I" in it is still the user's when a clause of it was read as theirs
     # ("currently at shopify but interviewing at stripe"): chat drops the subject

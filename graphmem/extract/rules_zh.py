@@ -12,19 +12,19 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from graphmem.extract import changes, contrasts, fragments, frames, nlp, turns
+from graphmem.extract import changes, contrasts, corrections_zh, fragments, frames, nlp, turns
 from graphmem.extract import common as c
 from graphmem.extract import patterns_zh as p
 from graphmem.extract import zh_values as zv
-from graphmem.extract.common import EMOJI, ME, Ctx, Subject, cand, link
-from graphmem.extract.lexicon import ZH_REGIONS, words
+from graphmem.extract.clauses_zh import cut_clauses as cut_clauses
+from graphmem.extract.clauses_zh import pieces as pieces
+from graphmem.extract.common import ME, Ctx, Subject, cand, link
+from graphmem.extract.lexicon import words
 from graphmem.extract.relations import entity_type, other_sibling, relation_of
-from graphmem.gate.sentences import split as split_sentences
+from graphmem.extract.reply_style_zh import is_reply_style
 from graphmem.lang import Handler, Pack, load_pack, merge_handlers
-from graphmem.lang.normalise import normalise, normaliser
+from graphmem.lang.normalise import normalise
 
-# A tilde ends a Chinese sentence ("好开心～我下周去北京"); the shared splitter keeps it inside.
-_TILDE_END = re.compile(r"(?<=[～~])")
 _CLAUSE_SPLIT = re.compile(
     r"[，,；;：:]+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|"
     # a laugh typed between two statements ends the first: "现在是analytics lead了hhh 还是在…"
@@ -56,19 +56,6 @@ _BARE_NOT = re.compile(
 )
 
 # A reply-style request talks about the assistant's output, names a style, and addresses it.
-_STYLE_CUE = re.compile(
-    r"回答|回复|答复|答案|回我|解释|说话|讲话|语气|格式|输出|排版|写的时候|给我写|^(?:多用|少用|请用|尽量用|请多用)"
-)
-_STYLE_ADDR = re.compile(
-    r"你|您|请|以后|今后|麻烦|给我|回我|跟我|尽量|最好|希望|^(?:多用|少用|别|不要|用|回答|回复|说话)"
-)
-_STYLE_WORD = re.compile(
-    r"简洁|简短|简单点|精简|详细|啰嗦|表格|列表|分点|要点|条理|英文|中文|英语|双语|口语化?|正式|幽默|直接|废话|客套|"
-    r"emoji|表情|markdown|代码|举例|例子|步骤|长篇大论|大段|字数|短一?点|长一?点|少用|多用|不要用|别用|通俗",
-    re.I,
-)
-_STYLE_ALONE = re.compile(r"别说废话|少说废话|不要客套|直接说重点|说重点|少点废话")
-
 _LEAD_TIME = re.compile(
     rf"^(?:(?:{zv.TIME}|以后|今后|往后|从今往后|从现在起|从此|前几年|这几年|前些年|几年前|那几年|这两年"
     r"|(?:毕业|退休|结婚|回国|生娃|生完孩子|搬家)(?:以|之)?后)[，,\s]*)+"
@@ -177,46 +164,6 @@ _CLAUSE_HANDLERS: dict[str, Handler] = {
     "new_locals_now": lambda m, x: p.new_locals_of(m["when"] + m["rest"], x),
     "test_found": _test_found,
 }
-
-
-# A long message typed without punctuation ("我是长沙人前几年来深圳了现在在…公司叫…") is cut
-# before the words that usually open a new clause.
-_RUN_ON_STARTS = re.compile(
-    r"(?<=[\u4e00-\u9fff])(?=现在|目前|然后|后来|前几年|这几年|这两年|前些年|去年|前年|今年|每天|平时|公司叫|公司名|我主要|我现在|我每天|我平时|但是|不过)"
-)
-
-
-def _unrun(sentence: str) -> str:
-    if len(sentence) < 25 or re.search(r"[，,。！？!?；;、\s]", sentence.strip()):
-        return sentence
-    return _RUN_ON_STARTS.sub("，", sentence)
-
-
-_TONE_BEFORE_COMMA = re.compile(r"(?<=[\u4e00-\u9fff])(?:哦|喔|噢|啦|呀|呢|哈|嘛|啊|咯|哟|捏)+(?=[，,])")
-_SPACED_LATIN = re.compile(
-    r"(?<=[\u4e00-\u9fff])[ \t]+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])[ \t]+(?=[\u4e00-\u9fff])"
-)
-_SPACED_CLAUSE = re.compile(r"(?<=[\u4e00-\u9fff\d])[ \t\u3000]+(?=[\u4e00-\u9fff])")
-
-
-def cut_clauses(sentence: str) -> list[str]:
-    """The second, Chinese-only step on one sentence of the shared splitter: a run-on sentence
-    is cut before its clause-opening words, and a tilde ends a piece."""
-    # chat parts its clauses with spaces ("我是纯素哦 蛋奶蜂蜜一律不碰"): a space between Chinese
-    # words is read as the comma it stands for
-    sentence = _SPACED_CLAUSE.sub("，", sentence)
-    # "在 PDD 做 growth": the spaces typed around a Latin word inside Chinese are no clause break
-    sentence = _SPACED_LATIN.sub("", sentence)
-    sentence = _TONE_BEFORE_COMMA.sub("", sentence)  # "我是纯素哦，…": the tone is no part of the value
-    parts = _TILDE_END.split(_unrun(sentence))
-    return [s.strip() for s in parts if s.strip(" \t\n。！？!?；;～~")]
-
-
-def pieces(text: str) -> list[str]:
-    """What the Chinese rules read, one piece at a time: emoji become full stops, the shared
-    splitter (`graphmem.gate.sentences.split`) cuts sentences, `cut_clauses` cuts further."""
-    sentences = c.list_items(split_sentences(EMOJI.sub("。", text)), text)
-    return [piece for sentence in sentences for piece in cut_clauses(sentence) if sentence.strip()]
 
 
 def _name_after(after: str, state: c.State) -> tuple[str, int] | None:
@@ -429,12 +376,6 @@ def _substantive(clause: str) -> bool:
     return content >= 5 and not _TRANSIENT.match(text) and not _META.match(text) and not _JUST.match(text)
 
 
-def _is_style(s: str) -> bool:
-    return bool(
-        _STYLE_ALONE.search(s) or (_STYLE_CUE.search(s) and _STYLE_WORD.search(s) and _STYLE_ADDR.search(s))
-    )
-
-
 #: Laughter and chat noise closing a clause ("我裸辞了哈哈"): not part of what it says.
 _LAUGH_TAIL = re.compile(
     r"(?<=\S)\s*(?:哈{2,}|呵{2,}|嘿{2,}|嘻{2,}|[hH]{2,}|233+|lol|lmao|xswl|btw|tbh|ngl|fr|omg|[~～]+)+\s*$",
@@ -468,7 +409,7 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     # sentence with a name after it is the user's
     if (m := _KIN_LEAD.match(s)) and relation_of(m["rel"]) and _name_after(s[m.end() :], state):
         s = "我" + s
-    if _is_style(s):
+    if is_reply_style(s):
         style = c.builtin([cand("reply_style", s, ME, sentence)], "zh", "reply_style")
         return c.finish(style, state.context, correction=False)
     out: list = []
@@ -507,36 +448,11 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         out = (
             c.builtin(c.bare_slip_correction(state.context, m["v"], sentence), "zh", "bare_correction") or out
         )
-    elif not [x for x in out if x.attribute != "note"] and (fixed := _place_refined(state, sentence, s)):
+    elif not [x for x in out if x.attribute != "note"] and (
+        fixed := corrections_zh.place_refined(state, sentence, _CLAUSE_SPLIT.split(s)[0].strip())
+    ):
         out = c.builtin(fixed, "zh", "place_refined")
     return c.finish(c.builtin(frames.with_org_alias(out), "zh"), state.context, correction=correction)
-
-
-_PLACE_ALONE = re.compile(
-    r"^(?:我)?(?:是|在|住在?)?(?P<v>[\u4e00-\u9fff]{2,7}?)(?P<there>这边|那边|那儿|这儿|一带)?(?:啦|哈|哦|呀)?$"
-)
-
-
-def _place_refined(state: c.State, sentence: str, s: str) -> list:
-    """ "准确地说是佛山顺德" after 住在广东: a place said alone after a lead of precision makes
-    the city on record exact (a province to its city, a city to its district)."""
-    lead = normaliser("zh").precision_leads
-    if lead is None or not lead.search(sentence):
-        return []
-    first = _CLAUSE_SPLIT.split(s)[0].strip()
-    m = _PLACE_ALONE.match(first)
-    if not m:
-        return []
-    v = m["v"]
-    # "…那边" says a place even of a district no word list knows ("具体是徐汇那边")
-    known = c.is_place_zh(v, loose=True) or any(c.is_place_zh(v[:k], loose=True) for k in (2, 3))
-    if not (known or (m["there"] and len(v) <= 4)):
-        return []
-    old = c.active_values(state.context, "city")
-    if len(old) != 1 or old[0] == v or old[0] in v:
-        return []
-    value = v if old[0] in ZH_REGIONS else old[0] + v
-    return [cand("city", value, ME, sentence, correction=True, replaces=old[0])]
 
 
 #: The Chinese pack (graphmem/lang/zh), its rules bound to their handlers here and in

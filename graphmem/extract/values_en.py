@@ -94,8 +94,16 @@ def place(v: str) -> str | None:
     if not ok and not re.search(r"\b(?:in|near|outside|of) [A-Z]", head):
         return None
     if head.islower() and c.is_place_en(head):  # typed in lower case: "denver" is Denver
-        head = " ".join(w if w in ("of", "on", "upon", "the") else w.capitalize() for w in head.split())
+        head = titled(head)
     return head if len(head.split()) <= 6 else None
+
+
+def titled(place_name: str) -> str:
+    """A place typed in lower case as it is written ("salt lake city" → Salt Lake City);
+    one typed with capitals as typed."""
+    if not place_name.islower():
+        return place_name
+    return " ".join(w if w in ("of", "on", "upon", "the") else w.capitalize() for w in place_name.split())
 
 
 #: Cities whose names are common words ("cork", "savannah"), read as places only here, after

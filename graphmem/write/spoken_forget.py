@@ -184,12 +184,10 @@ def _owned_attributes(facts: list[Fact], what: str) -> list[Fact]:
 
 
 def named_facts(
-    facts: list[Fact], candidates: list[Candidate], request: str, episodes: list[Episode] | None = None
+    facts: list[Fact], candidates: list[Candidate], what: str, about: forget_topic.Topic
 ) -> list[Fact]:
-    """The facts (any status) the request names, each once. `episodes`: the user's messages,
-    where a topic's names are looked up ("my old boss Gregor")."""
-    what = resolved(topic(request), facts)
-    about = forget_topic.topic_of(what, facts, episodes or [])
+    """The facts (any status) a request names, each once: `what` is its topic's words (a
+    pronoun resolved), `about` the keys it is matched by (`forget_topic.topic_of`)."""
     if about.past_attributes:  # "my old job", "前公司": the superseded ones, and what names them
         return forget_topic.topic_facts(facts, about)
     precise = _owned_attributes(facts, what) or _relative(facts, what)
@@ -217,23 +215,17 @@ def named_facts(
     return list(hits.values())
 
 
-def named_episodes(
-    episodes: list[Episode], request: str, facts: list[Fact], named: list[Fact], facts_of: dict[str, set[str]]
-) -> list[Episode]:
-    """The messages a forget request erases with the `named` facts: those that said them or
-    name its topic, and that told nothing else (see `forget_topic.topic_episodes`)."""
-    about = forget_topic.topic_of(resolved(topic(request), facts), facts, episodes)
-    return forget_topic.topic_episodes(episodes, about, {f.id for f in named}, facts_of)
-
-
 def _told_in_topic_turns(
-    facts: list[Fact], episodes: list[Episode], request: str, named: list[Fact], facts_of: dict[str, set[str]]
+    facts: list[Fact],
+    episodes: list[Episode],
+    about: forget_topic.Topic,
+    named: list[Fact],
+    facts_of: dict[str, set[str]],
 ) -> list[Fact]:
     """What was read off a message that speaks of the topic, though its own words do not
     ("花呗还欠着八千多，这个月又要还不上了": the event is the second half; "开始控糖了…目标瘦十五斤":
     the diet is the plan): it goes with the turn; who the user is (a city, a job, a name)
     stays unless it names the topic itself."""
-    about = forget_topic.topic_of(resolved(topic(request), facts), facts, episodes)
     if not about:
         return []
     have = {f.id for f in named}
@@ -269,12 +261,16 @@ def erase_request(
     request itself is not kept."""
     r = store.reader(uid)
     facts, said = r.facts(statuses=None), r.episodes()
-    named = named_facts(facts, candidates, request, said)
+    what = resolved(topic(request), facts)
+    # the topic's keys, once: its names are looked up in every message the user sent
+    about = forget_topic.topic_of(what, facts, said)
+    named = named_facts(facts, candidates, what, about)
     facts_of: dict[str, set[str]] = {}
     for ln in r.episode_links(episode_ids=[e.id for e in said]) if said else []:
         facts_of.setdefault(ln.episode_id, set()).add(ln.fact_id)
-    named += _told_in_topic_turns(facts, said, request, named, facts_of)
-    turns = named_episodes(said, request, facts, named, facts_of)
+    named += _told_in_topic_turns(facts, said, about, named, facts_of)
+    # the messages that said the named facts or name the topic, and told nothing else
+    turns = forget_topic.topic_episodes(said, about, {f.id for f in named}, facts_of)
     result = RememberResult(uid, refused=[Refusal("user_request", "a forget request is not kept")])
     for f in named:
         if erasure.forget_fact(store, uid, f.id, at, embedder=embedder):

@@ -1,0 +1,55 @@
+"""How Chinese text is cut into the pieces the Chinese rules read (graphmem.extract.rules_zh):
+the shared sentence splitter first, then what Chinese chat needs besides it: a run-on
+message cut before the words that open a new clause, a tilde ending a piece, spaces between
+Chinese words read as the commas they stand for, a tone word before a comma taken off.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extract import common as c
+from graphmem.extract.common import EMOJI
+from graphmem.gate.sentences import split as split_sentences
+
+# A tilde ends a Chinese sentence ("好开心～我下周去北京"); the shared splitter keeps it inside.
+_TILDE_END = re.compile(r"(?<=[～~])")
+
+# A long message typed without punctuation ("我是长沙人前几年来深圳了现在在…公司叫…") is cut
+# before the words that usually open a new clause.
+_RUN_ON_STARTS = re.compile(
+    r"(?<=[\u4e00-\u9fff])(?=现在|目前|然后|后来|前几年|这几年|这两年|前些年|去年|前年|今年|每天|平时|公司叫|公司名|我主要|我现在|我每天|我平时|但是|不过)"
+)
+
+
+def _unrun(sentence: str) -> str:
+    if len(sentence) < 25 or re.search(r"[，,。！？!?；;、\s]", sentence.strip()):
+        return sentence
+    return _RUN_ON_STARTS.sub("，", sentence)
+
+
+_TONE_BEFORE_COMMA = re.compile(r"(?<=[\u4e00-\u9fff])(?:哦|喔|噢|啦|呀|呢|哈|嘛|啊|咯|哟|捏)+(?=[，,])")
+_SPACED_LATIN = re.compile(
+    r"(?<=[\u4e00-\u9fff])[ \t]+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])[ \t]+(?=[\u4e00-\u9fff])"
+)
+_SPACED_CLAUSE = re.compile(r"(?<=[\u4e00-\u9fff\d])[ \t\u3000]+(?=[\u4e00-\u9fff])")
+
+
+def cut_clauses(sentence: str) -> list[str]:
+    """The second, Chinese-only step on one sentence of the shared splitter: a run-on sentence
+    is cut before its clause-opening words, and a tilde ends a piece."""
+    # chat parts its clauses with spaces ("我是纯素哦 蛋奶蜂蜜一律不碰"): a space between Chinese
+    # words is read as the comma it stands for
+    sentence = _SPACED_CLAUSE.sub("，", sentence)
+    # "在 PDD 做 growth": the spaces typed around a Latin word inside Chinese are no clause break
+    sentence = _SPACED_LATIN.sub("", sentence)
+    sentence = _TONE_BEFORE_COMMA.sub("", sentence)  # "我是纯素哦，…": the tone is no part of the value
+    parts = _TILDE_END.split(_unrun(sentence))
+    return [s.strip() for s in parts if s.strip(" \t\n。！？!?；;～~")]
+
+
+def pieces(text: str) -> list[str]:
+    """What the Chinese rules read, one piece at a time: emoji become full stops, the shared
+    splitter (`graphmem.gate.sentences.split`) cuts sentences, `cut_clauses` cuts further."""
+    sentences = c.list_items(split_sentences(EMOJI.sub("。", text)), text)
+    return [piece for sentence in sentences for piece in cut_clauses(sentence) if sentence.strip()]

@@ -1,0 +1,96 @@
+"""Where English chat names the user's people and pets, and asides in brackets, outside the
+place a clause's subject stands: "I live in akron with my wife Dolores and a parrot named
+Captain", "then Mochi my bearded dragon escaped", "took Pickles (my lab) in", "my name is
+siobhan (pronounced shi-vawn, dont try lol), from cork"."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from graphmem.extract import common as c
+from graphmem.extract.common import link
+from graphmem.extract.lexicon import EN_NOT_NAMES
+from graphmem.extract.relations import entity_type, relation_of, relation_words
+from graphmem.lang.normalise import normaliser
+
+
+@lru_cache(maxsize=1)
+def _named_rx() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    rel = "|".join(re.escape(w) for w in relation_words("en"))
+    name = r"(?P<name>(?-i:[A-Z][a-z][\w'-]*))(?![\w'-])"
+    # "with my wife Dolores", "gf is Saoirse", "partner: Femi", "husband Luis," (a list item)
+    said = re.compile(
+        rf"(?:\b(?:my|our)\s+|(?:^|[,;:.]\s*|\band\s+))(?P<rel>{rel})(?:\s+(?:is|named|called)\s+|\s*[:=-]\s*|\s+)"
+        + name,
+        re.I,
+    )
+    # "a parrot named Captain", "one very fat cat named Tamal"
+    pet = re.compile(
+        rf"\b(?:a|an|one|our|my|this)\s+(?:[a-z]+\s+){{0,3}}?(?P<rel>{rel})\s+(?:named|called)\s+" + name,
+        re.I,
+    )
+    # "then Mochi my bearded dragon escaped", "Ines, my little sister, …": the name said first
+    first = re.compile(
+        name
+        + rf",?\s+(?:my|our)\s+(?:(?:little|baby|big|older|younger|old|new|sweet|crazy|lil)\s+)?(?P<rel>{rel})\b"
+    )
+    return said, pet, first
+
+
+def named_anywhere(s: str, out: list, state: c.State, sentence: str) -> list:
+    """The user's people and pets named anywhere in the sentence, not only where a clause
+    starts: "I live in akron with my wife Dolores and a parrot named Captain", a list's
+    "husband Luis, 3 kids", "partner: Femi". Only those no clause has linked already."""
+    linked = {str(x.value).lower() for x in out if x.object_type}
+    found: list = []
+    for rx in _named_rx():
+        for m in rx.finditer(s):
+            rel = relation_of(m["rel"])
+            name = m["name"]
+            if (
+                not rel
+                or name.lower() in linked
+                or name in EN_NOT_NAMES
+                or re.search(r"'(?:t|s|re|ve|ll|d|m)$", name, re.I)  # "wife Doesn't know"
+                or c.is_place_en(name)
+                or c.is_org_en(name)
+            ):
+                continue
+            attribute, qual = rel
+            state.add(name, entity_type(attribute), qual or attribute)
+            linked.add(name.lower())
+            found.append(link(attribute, qual, name, sentence))
+    return c.builtin(found, "en", "named_anywhere") if found else []
+
+
+#: "took Pickles (my lab) in": who the name is, said in brackets.
+_WHOSE_BRACKET = re.compile(r"(?P<name>\b[A-Z][\w'-]+)\s*\((?P<rel>(?:my|our) [a-z][a-z -]{1,30}?)\)")
+_ASIDE_BRACKETS = re.compile(r"(?P<before>\w*)(?P<aside>\s*\((?=[a-z])(?P<inner>[^()]{0,80})(?:\)|$))")
+_NAME_LIST = re.compile(r"^[a-z][a-z'-]*(?:\s*(?:,|and|&)\s*[a-z][a-z'-]*)*$")
+
+
+def _aside_kept(m: re.Match[str]) -> str:
+    """The bracket off, unless it names who was just spoken of ("two cats (mochi and kiwi)")."""
+    lead = m["before"].lower()
+    leads = normaliser("en").typos
+    if (
+        _NAME_LIST.match(m["inner"].strip())
+        and leads is not None
+        and (lead in leads.name_leads or lead.rstrip("s") in leads.name_leads or "and" in m["inner"])
+    ):
+        return m[0]
+    return m["before"]
+
+
+def without_brackets(s: str) -> str:
+    """`s` with its asides in brackets read: one that breaks the clause it stands in goes
+    ("siobhan (pronounced shi-vawn, dont try lol), from cork"), one that says who goes on as a
+    clause of its own ("took Pickles (my lab) in" → "took Pickles in; Pickles is my lab"), one
+    that opens with a lower-case word says how, not who ("Ava (8)", "my wife (Hana)" keep theirs)."""
+    said_whose = [f"{m['name']} is {m['rel']}" for m in _WHOSE_BRACKET.finditer(s)]
+    s = _WHOSE_BRACKET.sub(lambda m: m["name"], s)
+    s = _ASIDE_BRACKETS.sub(_aside_kept, s).strip() or s
+    if said_whose:
+        s = "; ".join([s.rstrip(" .!"), *said_whose])
+    return s

@@ -1,0 +1,173 @@
+"""Who an English clause is about, and the rest of it: the user ("I", "we", "my friend and
+I", a clause with its subject left out), one of their people ("my brother Tom", "Clara's
+husband Marco", "Tom, my brother, …", "the wife"), someone named before or new ("Priya on my
+team"), a pronoun for the one spoken of last. The predicate tables read the rest."""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extract import clauses_en
+from graphmem.extract import common as c
+from graphmem.extract import patterns_en as p
+from graphmem.extract.common import ME, Subject, link
+from graphmem.extract.lexicon import EN_JOBS, EN_NOT_NAMES
+from graphmem.extract.relations import entity_type, relation_of
+
+I = re.I  # noqa: E741
+
+_LEAD_TIME = re.compile(
+    rf"^(?:(?:{p.TIME}|on {p.WD}s?|{p.WD}s?|every (?:other )?(?:{p.WD}|day|morning|night|evening|week|weekend))[,]?\s+)+",
+    I,
+)
+_REL_SUBJ = re.compile(
+    rf"^(?:my|our)\s+(?:(?:little|older|younger|big|baby|eldest|oldest|youngest|twin|elder|new|step|late)[- ]?)?"
+    rf"(?P<rel>{p.REL})(?P<pl>s|ren)?\b"
+    # "the wife's from Ohio", "hubby is a pilot": the speaker's own, said without "my"
+    r"|^(?:the\s+)?(?P<rel2>hubby|hubs|wifey|missus|kiddos?)\b|^the\s+(?P<rel3>wife|husband|kids|boyfriend|girlfriend)\b",
+    I,
+)
+_OWNER_REL = re.compile(rf"^{p.NAME}'s\s+(?P<rel>{p.REL})\b", I)
+_REL_NAMED = re.compile(  # "my manager is a guy named Theo" too
+    r"^(?:'s\s+name\s+is|(?:\s+is|'s)\s+(?:(?:a|an|this|some)\s+(?:guy|man|woman|lady|girl|boy|dude|person|fellow|chap)\s+)?"
+    r"(?:called|named))\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+)
+_REL_APPOSITION = re.compile(rf"^,?\s+{p.NAME}(?:,)?(?=\s|$)")
+_REL_IS_NAME = re.compile(r"^\s+is\s+(?P<name>[A-Z][a-z]+(?: [A-Z][a-z]+)?)$")
+# "my brother's allergic": the 's is "is" before these words, a possessive otherwise.
+_REL_IS = re.compile(r"^'s\s+(?=(?:allergic|a|an|the|from|in|at|based|vegan|vegetarian|married|\d)\b)")
+
+FRAGMENT = re.compile(
+    r"^(?:work|working|worked|live|living|moved|moving|left|quit|joined|started|starting|teach|teaching|based|born|"
+    r"grew up|raised|love|loving|hate|allergic|vegan|vegetarian|pescatarian|pescetarian|keto|paleo|married|engaged|"
+    r"single|turned|turning|been|going by|"
+    r"got|landed|made|still|now|currently|just|originally|from|back|retired|studying|doing|being|"
+    r"lactose|gluten|celiac|coeliac|halal|kosher|dairy[ -]free|flexitarian|carnivore|fluent|bilingual|"
+    r"conversational|native speaker|speak|speaking)\b|^[a-z][\w -]{1,20}\sallerg(?:y|ies)\b|"
+    rf"^(?:[\w&-]+ ){{0,2}}(?:{'|'.join(sorted(EN_JOBS, key=len, reverse=True))}) (?:at|for|with|in) [A-Z]",
+    I,
+)
+
+#: A state denied with its "I'm" left out ("not into jazz anymore", "no longer vegan").
+_NOT_STATE = re.compile(
+    r"^(?:not|no longer)\s+(?:really\s+|even\s+)?(?:(?:a |an )?(?:big |huge )?(?:fan of|into)|vegan|vegetarian|pescatarian|"
+    r"allergic|married|engaged|single|living|working|based|dating|seeing|with|at|in)\b",
+    I,
+)
+_VERBISH = re.compile(
+    r"^(?:am|is|are|was|been|have|has|had|also|just|recently|currently|now|still|never|can|will|do|does|[a-z]+(?:s|ed))\b"
+)
+
+
+def _owned_relation(m, rest: str, text: str, state: c.State):
+    """ "Clara's husband Marco is a chef": Marco is the subject, linked from Clara (not from
+    the user), who is whoever the user calls Clara. Unnamed ("Clara's husband is …"): None."""
+    attr, qual = relation_of(m["rel"]) or ("friend", None)
+    after = rest[m.end() :]
+    n = _REL_NAMED.match(after) or _REL_APPOSITION.match(after)
+    if n is None or n["name"].split()[0] in EN_NOT_NAMES:
+        return None
+    owner = Subject(m["name"], "person", None)
+    subj = state.add(n["name"], entity_type(attr), qual or attr)
+    return subj, after[n.end() :].lstrip(" ,"), True, [link(attr, qual, n["name"], text, owner=owner)]
+
+
+def _relation_subject(m, rest: str, text: str, state: c.State):
+    """'my brother Tom …', "my cat's name is Miso", 'my wife is Sarah', 'my daughter …'."""
+    word = m["rel"] or m["rel2"] or m["rel3"]
+    attr, qual = relation_of(word + (m["pl"] or "")) or ("friend", None)
+    kind, role = entity_type(attr), qual or attr
+    after = rest[m.end() :]
+    if n := _REL_NAMED.match(after):
+        return state.add(n["name"], kind, role), after[n.end() :], True, [link(attr, qual, n["name"], text)]
+    n = _REL_APPOSITION.match(after)
+    if n and n["name"].split()[0] not in EN_NOT_NAMES:
+        subj = state.add(n["name"], kind, role)
+        return subj, after[n.end() :].lstrip(" ,"), True, [link(attr, qual, n["name"], text)]
+    n = _REL_IS_NAME.match(after)
+    if n and n["name"].split()[0] not in EN_NOT_NAMES:
+        state.add(n["name"], kind, role)
+        return ME, "", True, [link(attr, qual, n["name"], text)]
+    known = state.by_relation(qual) if qual else []
+    subj = known[0] if len(known) == 1 else Subject(word.lower(), kind, role, named=False)
+    state.mention(subj)
+    return subj, _REL_IS.sub(" is ", after).strip(), True, []
+
+
+def subject(text: str, state: c.State, inherited: Subject | None):
+    """(subject, predicate, explicit, links): who the clause is about, and the rest of it."""
+    lead = _LEAD_TIME.match(text)
+    rest = text[lead.end() :] if lead else text
+    if m := re.match(r"^(?:I|we|(?:my|our)\s+\w+(?:\s\w+)?\s+and\s+I)\b\s*", rest, I):
+        return ME, rest[m.end() :], True, []
+    if m := re.match(
+        r"^(?P<name>[A-Z][\w-]+) and I\s+(?:are|got|have|just got|have been|just)\s+(?P<how>engaged|married)\b",
+        rest,
+    ):
+        return ME, f"am {m['how']} to {m['name']}", True, []  # "Nico and I got engaged": not "I are"
+    if m := re.match(r"^(?P<name>[A-Z][\w-]+) and I\s+", rest):
+        return ME, rest[m.end() :], True, []
+    if m := re.match(
+        rf"^{p.NAME},\s+(?:my|our)\s+(?P<rel>{p.REL}),\s*", rest
+    ):  # "Tom, my brother, works at …"
+        attr, qual = relation_of(m["rel"]) or ("friend", None)
+        subj = state.add(m["name"], entity_type(attr), qual or attr)
+        return subj, rest[m.end() :], True, [link(attr, qual, m["name"], text)]
+    if m := re.match(rf"^{p.NAME} is (?:my|our) (?P<rel>{p.REL})$", rest):
+        attr, qual = relation_of(m["rel"]) or ("friend", None)
+        subj = state.add(m["name"], entity_type(attr), qual or attr)
+        return subj, "", True, [link(attr, qual, m["name"], text)]
+    if (
+        (m := _OWNER_REL.match(rest))
+        and m["name"] not in EN_NOT_NAMES
+        and (got := _owned_relation(m, rest, text, state))
+    ):
+        return got
+    if m := _REL_SUBJ.match(rest):
+        return _relation_subject(m, rest, text, state)
+    if re.match(r"^(?:my|our)\s", rest, I):  # "My favorite color is green": about the user
+        return ME, "my " + rest.split(None, 1)[1], True, []
+    if hit := state.entity_at(rest, word_boundary=True):
+        state.mention(hit[0])
+        return hit[0], _REL_IS.sub(" is ", rest[hit[1] :]).strip(), True, []  # "Tom's a firefighter"
+    if m := re.match(r"^(?:he|she)\b\s*", rest, I):
+        who = state.pronoun()
+        return who, rest[m.end() :], who is not None, []
+    if (m := re.match(r"^(?:his|her)\s+(?=(?:full |real |first )?name(?:s|'s)?\b)", rest, I)) and (
+        who := state.pronoun()
+    ):
+        # "We got a puppy. His name is Biscuit"; "her names Elle" as chat types "her name's"
+        return who, re.sub(r"^name(?:s|'s)\s+", "name is ", rest[m.end() :], flags=I), True, []
+    m = _NEW_PERSON.match(rest)  # "Priya on my team is vegan", "Marco can't handle spice"
+    if (
+        m
+        and m["name"] not in EN_NOT_NAMES
+        and m["name"] not in NOT_A_PERSON
+        and not c.is_place_en(m["name"])
+        and not c.is_org_en(m["name"])
+    ):
+        subj = state.add(m["name"], "person", "colleague" if m["grp"] else None)
+        links = [link("friend", "colleague", m["name"], text)] if m["grp"] else []
+        return subj, _REL_IS.sub(" is ", rest[m.end() :]).strip(), True, links
+    if (inherited is None or inherited.is_self) and FRAGMENT.match(rest):  # "…, but living in Leeds now"
+        return ME, rest, False, []
+    if inherited is None and _NOT_STATE.match(rest):  # "not into Taylor Swift anymore"
+        return ME, "am " + rest, False, []
+    if inherited is not None and _VERBISH.match(rest):  # "... and works at a bank"
+        return inherited, rest, False, []
+    if inherited is not None and clauses_en.STATE_START.match(rest):  # "... and allergic to shellfish"
+        return inherited, ("am " if inherited.is_self else "is ") + rest, False, []
+    if inherited is None:  # "Moving day is this Saturday": a user's message is about the user
+        return ME, rest, False, []
+    return None, rest, False, []
+
+
+_NEW_PERSON = re.compile(
+    r"^(?P<name>[A-Z][a-z]{1,15})(?:\s+(?:on|from|in) (?:my|our) (?P<grp>team|class|office|department|floor|group|squad|unit))?"
+    r"(?=(?:'s|\s+(?:is|was|can|cannot|does|has|hates|loves|likes|works|lives|eats|drinks|prefers|never|always|just|also|"
+    r"really|only|gets|got|will|would)\b))"
+)
+NOT_A_PERSON = frozenset(
+    "It This That These Those There Here They He She We You Everything Everyone Nothing Something Someone Today Tomorrow "
+    "Yesterday Tonight Work Life Dinner Lunch Breakfast Traffic Weather Money Coffee Mom Dad Nobody Anyone Anybody Somebody Everybody Noone".split()
+)
