@@ -154,6 +154,58 @@ CASES = [
         ["武汉"],
         id="zh-topic-group-job-change-spaced-request",
     ),
+    pytest.param(
+        [
+            "the Priya situation at work got ugly, she reported me to facilities over the thermostat",
+            "I'm from Cork.",
+        ],
+        "ugh forget the Priya situation, it got sorted. wipe all that",
+        ["thermostat", "facilities"],
+        ["Cork"],
+        id="en-request-pointing-back-at-a-thing-named-before-it",
+    ),
+    pytest.param(
+        ["Holloway Legal is handling my claim against the builder, hearing in June", "I teach yoga."],
+        "actually pretend I never said anything about the claim, it may settle",
+        ["Holloway", "builder"],
+        ["yoga"],
+        id="en-pretend-never-said",
+    ),
+    pytest.param(
+        ["gastro says it's IBS so I'm on low FODMAP for a month", "I play cello in a community orchestra."],
+        "forget the gut health stuff tbh",
+        ["FODMAP", "gastro"],
+        ["cello"],
+        id="en-life-topic-with-a-filler-after-it",
+    ),
+    pytest.param(
+        ["我们组那个律师老周天天在会议室吃榴莲", "我是南京人"],
+        "那个律师的事先别记了，人家离职了",
+        ["榴莲", "会议室"],
+        ["南京"],
+        id="zh-that-one-with-an-adverb-before-the-act",
+    ),
+    pytest.param(
+        ["我外公上周心脏搭了桥，还在ICU观察", "我在合肥做会计"],
+        "外公的情况你别记了，想起来难受",
+        ["搭了桥", "ICU"],
+        ["合肥"],
+        id="zh-someones-condition",
+    ),
+    pytest.param(
+        ["读研那会儿我在墨尔本的餐馆刷盘子", "我现在在宁波上班"],
+        "读研那会儿的事就不用记了",
+        ["刷盘子", "餐馆"],
+        ["宁波"],
+        id="zh-a-period-of-life-named-by-when",
+    ),
+    pytest.param(
+        ["我网贷逾期了两个月，催收天天打电话", "我养了只边牧"],
+        "钱那事你当没听过吧",
+        ["催收", "逾期"],
+        ["边牧"],
+        id="zh-money-named-in-one-word",
+    ),
 ]
 
 

@@ -21,6 +21,7 @@ from graphmem.extract.common import State, strip_item_mark, zh_pos
 from graphmem.extract.discourse import MessageReader
 from graphmem.extract.protocol import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts
 from graphmem.extract.relations import RELATION_WORDS, relation_of, relation_words
+from graphmem.gate.sentences import enumeration
 from graphmem.lang import Pack, Trace
 from graphmem.model import Candidate, Ignored
 
@@ -127,6 +128,7 @@ class RuleExtractor:
 
         last_lang = ""  # the language of the last sentence with letters
         listed: bool | None = None  # the message is a list of marked items (read once, when needed)
+        inline = False  # … typed on one line ("1.叫我小林 2.28岁")
         for i, sentence in enumerate(sentences):
             text = (sentence or "").strip()
             if not text:
@@ -144,8 +146,9 @@ class RuleExtractor:
             rules = rules_zh if lang == "zh" else rules_en
             if listed is None:
                 listed = fragments.listed(message_text())
+                inline = listed and bool(enumeration(message_text()))
             if listed:  # "2. 27" in a numbered list: the item, not the number of it
-                text = strip_item_mark(text)
+                text = strip_item_mark(text, inline)
             for piece in rules.pieces(text):
                 if trace is not None:
                     trace.begin(i, piece)

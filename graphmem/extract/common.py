@@ -206,9 +206,15 @@ _BULLET = re.compile(r"^\s*[-•*·]\s+")
 _NUMBERED = re.compile(r"^\s*(?:[-•*·]\s+|\d{1,2}[.)、](?:\s+|(?=[\u4e00-\u9fff])))")
 
 
-def strip_item_mark(sentence: str) -> str:
-    """`sentence` without the mark of the list item it is ("2. 27", "- bookkeeper")."""
-    return _NUMBERED.sub("", sentence)
+#: A numbered item's mark in a list typed on one line ("1.叫我小林 2.28岁"): each sentence
+#: there starts with its mark, glued to a number or not.
+_INLINE_NUMBERED = re.compile(r"^\s*\d{1,2}[.)、．）]\s*")
+
+
+def strip_item_mark(sentence: str, inline: bool = False) -> str:
+    """`sentence` without the mark of the list item it is ("2. 27", "- bookkeeper"); `inline`:
+    the message is a numbered list typed on one line, where "2.28岁" is item 2, not 2.28."""
+    return (_INLINE_NUMBERED if inline else _NUMBERED).sub("", sentence)
 
 
 def list_items(sentences: list[str], text: str) -> list[str]:

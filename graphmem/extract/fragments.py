@@ -12,15 +12,23 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from graphmem.extract.common import ME, Said, State, cand, is_place_en, is_place_zh
+from graphmem.extract.common import ME, Said, State, Subject, cand, is_place_en, is_place_zh, link
+from graphmem.extract.frames import breed_species
 from graphmem.extract.lexicon import ZH_OCCUPATIONS
+from graphmem.extract.relations import relation_of
 from graphmem.extract.values_en import COMMON_WORD_CITIES, is_job, smaller_place, titled
+from graphmem.gate.sentences import enumeration
 from graphmem.lang import Handler, Pack
 from graphmem.model import Candidate
+from graphmem.text.terms import zh_number
 
 #: Where a piece is cut into fragments: stops, list marks, bars and line breaks.
 _CUTS = re.compile(r"(?:^|\s)[-•*·]\s+|[.;|/\n。；｜]+\s*|\s+[-—–]\s+")
 _COMMAS = re.compile(r"\s*[，,]\s*")
+#: An aside in brackets after a fragment ("denver (well, aurora)", "taxidermist (yes really)").
+_ASIDE = re.compile(r"\s*[(（][^()（）]{0,40}[)）]")
+#: Attributes a profile lists several of.
+_MANY = frozenset({"likes", "dislikes", "allergy", "language", "skill", "pet"})
 #: What the rules read that says the message is a profile.
 _PROFILE = frozenset({"age", "city", "hometown", "job_title", "employer"})
 #: Fragment rules whose reading is a profile fact on its own ("outside boise").
@@ -33,11 +41,12 @@ _LISTED = re.compile(r"^\s*(?:[-•*·]|\d{1,2}[.)、])\s*\S", re.M)
 
 def listed(text: str) -> bool:
     """Whether the message is a list of marked items."""
-    return len(_LISTED.findall(text)) >= 2
+    return len(_LISTED.findall(text)) >= 2 or bool(enumeration(text))
 
 
 def fragments(piece: str) -> list[str]:
     """The fragments of a piece, without their list marks and the stops around them."""
+    piece = _ASIDE.sub("", piece)  # "taxidermist (yes really)": the aside is no part of it
     return [f.strip(" ,，!！?？~～()（）") for f in _CUTS.split(piece) if f.strip(" ,，!！?？~～()（）")]
 
 
@@ -62,18 +71,24 @@ def read(
     used: set[str] = set()
     read_count = 0
     held = {c.attribute for c in known if c.subject == ME.name}
-    tries = [
-        (piece, [x for f in fragments(piece) for x in _COMMAS.split(f) if x.strip()]) for piece in pieces
-    ]
-    tries += [(piece, [x.strip() for x in _COMMAS.split(piece) if x.strip()]) for piece in read]
+    tries = [(piece, fragments(piece)) for piece in pieces] + [(piece, [piece]) for piece in read]
     for piece, frags in tries:
         said = Said(state.context, piece, lang)
-        for frag in frags:
-            got = [c for c in pack.table("fragment").first(frag, said) or [] if c.attribute not in held]
-            if got:
-                read_count += 1
-                used.add(piece)
-                out.extend(got)
+        for whole in frags:
+            # a fragment is read whole first ("hobbies: climbing, chess", "two cats, Tom & Jerry"),
+            # else comma by comma ("31, seattle")
+            if got := _fresh(pack.table("fragment").first(whole.strip(), said), held):
+                parts = [got]
+            else:
+                table = pack.table("fragment")
+                parts = [
+                    _fresh(table.first(x.strip(), said), held) for x in _COMMAS.split(whole) if x.strip()
+                ]
+            for got in parts:
+                if got:
+                    read_count += 1
+                    used.add(piece)
+                    out.extend(got)
     if not out:
         return [], set()
     read_count += bool(held & _PROFILE)
@@ -83,12 +98,63 @@ def read(
     # a place said with where one is ("outside boise", "based in Leeds") is one on its own
     read_count += sum(1 for c in out if c.rule in _COUNTS_ALONE)
     seen: set[str] = set()
-    single = [c for c in out if not (c.attribute in seen or seen.add(c.attribute))]  # type: ignore[func-returns-value]
+    # one value an attribute of the profile (an age, a city), all of what is many (likes, pets)
+    single = [
+        c
+        for c in out
+        if c.attribute in _MANY or c.subject != ME.name or not (c.attribute in seen or seen.add(c.attribute))  # type: ignore[func-returns-value]
+    ]
     return (single, used) if read_count >= (1 if listed else MIN_READ) else ([], set())
 
 
+def _fresh(got: list[Candidate] | None, held: set[str]) -> list[Candidate]:
+    """What a fragment gave, without the attributes the rules already read off the message."""
+    return [c for c in got or [] if c.attribute not in held]
+
+
+#: A field of a profile by its label ("hobbies: fly fishing, chess", "爱好：爬山、拼图"), and the
+#: attribute each label names.
+_LABELS = {
+    **dict.fromkeys(
+        ("hobbies", "hobby", "interests", "likes", "loves", "into", "爱好", "兴趣", "兴趣爱好", "喜欢"),
+        "likes",
+    ),
+    **dict.fromkeys(("dislikes", "hates", "not into", "讨厌", "不喜欢"), "dislikes"),
+    **dict.fromkeys(
+        ("allergies", "allergy", "allergic to", "allergic", "过敏", "过敏源", "过敏原"), "allergy"
+    ),
+    **dict.fromkeys(("languages", "language", "speaks", "语言", "会的语言"), "language"),
+    **dict.fromkeys(("skills", "skill", "特长", "技能"), "skill"),
+}
+_ITEMS = re.compile(r"\s*(?:[,，、/;；+&]|\band\b|\bplus\b|和|跟|还有)\s*", re.I)
+
+
+def _labelled(m: re.Match[str], said: Said) -> list[Candidate] | None:
+    attribute = _LABELS.get(m["label"].strip().lower())
+    if attribute is None:
+        return None
+    values = [v.strip(" .。!！~") for v in _ITEMS.split(m["v"]) if v.strip(" .。!！~")]
+    if not values or any(len(v) > 40 for v in values):
+        return None
+    return [cand(attribute, v, ME, said.source) for v in values[:6]]
+
+
+def _pets_named(m: re.Match[str], said: Said) -> list[Candidate] | None:
+    """ "two axolotls, Mochi & Bean", "a beagle (Rufus)": the animals and their names."""
+    kind = relation_of(m["rel"]) or (("pet", breed) if (breed := breed_species(m["rel"])) else None)
+    if kind is None or kind[0] != "pet":
+        return None
+    names = [n.strip() for n in _ITEMS.split(m["names"]) if n.strip()]
+    if not names or any(n.lower() in ("and", "the") for n in names):
+        return None
+    out = [link("pet", kind[1], n, said.source) for n in names]
+    if breed_species(m["rel"]):  # "a beagle (Rufus)": the breed is told of the pet too
+        out += [cand("note", m["rel"], Subject(n, "pet", kind[1]), said.source) for n in names]
+    return out
+
+
 def _age(m: re.Match[str], said: Said) -> list[Candidate] | None:
-    n = int(m["n"])
+    n = zh_number(m["n"]) or 0  # "31", and in Chinese also "二十八"
     return [cand("age", str(n), ME, said.source)] if 13 <= n <= 99 else None
 
 
@@ -138,6 +204,17 @@ def _job_zh(m: re.Match[str], said: Said) -> list[Candidate] | None:
 
 #: The handlers the packs' fragment tables name (graphmem/lang/<language>/fragment.toml).
 HANDLERS: dict[str, dict[str, Handler]] = {
-    "en": {"fragment_age": _age, "fragment_place": _place_en, "fragment_job": _job_en},
-    "zh": {"fragment_place": _place_zh, "fragment_job": _job_zh},
+    "en": {
+        "fragment_age": _age,
+        "fragment_place": _place_en,
+        "fragment_job": _job_en,
+        "fragment_labelled": _labelled,
+        "fragment_pets": _pets_named,
+    },
+    "zh": {
+        "fragment_age": _age,
+        "fragment_place": _place_zh,
+        "fragment_job": _job_zh,
+        "fragment_labelled": _labelled,
+    },
 }

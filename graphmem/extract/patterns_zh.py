@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from graphmem.extract import common as c
 from graphmem.extract.common import ME, Ctx, Subject, cand, link
-from graphmem.extract.frames import city_named
+from graphmem.extract.frames import ORG_NICKNAMES, city_named
 from graphmem.extract.lexicon import EN_NOT_NAMES, ZH_BREEDS, ZH_DIETS, ZH_GENERIC_ORG, ZH_PLACES
 from graphmem.extract.patterns_zh_diet import diet, diet_broken, reaction, restriction
 from graphmem.extract.patterns_zh_marriage import married_zh, wed
@@ -113,6 +113,20 @@ def _title_ended(m, ctx):
 _DOING = re.compile(r"^(?:做|干|搞|从事)(?=..)")
 
 
+def _org_then_title(y: str) -> tuple[str, str] | None:
+    """(workplace, title) when `y` is a workplace's name (a nickname or a name that reads as an
+    organisation) glued to an occupation, the longest workplace first; else None."""
+    for cut in range(len(y) - 2, 1, -1):
+        org, title = y[:cut], y[cut:]
+        if (
+            (org in ORG_NICKNAMES or c.is_org_zh(org))
+            and org not in ZH_GENERIC_ORG
+            and OCCUPATION.search(title)
+        ):
+            return org, title
+    return None
+
+
 def _title(m, ctx, *, need_occupation=True):
     y = _DOING.sub("", clean(m["y"]))  # "是做产品": the line of work, not the verb
     # "我是松间的店长": the title, and where it is held when that is a name on record or said
@@ -127,6 +141,10 @@ def _title(m, ctx, *, need_occupation=True):
             if not c.is_place_zh(org) and not someone and org not in ZH_GENERIC_ORG:
                 out.append(cand("employer", org, ctx.subj, ctx.src))
             return out
+    # "宇宙行柜员", "招行客户经理": a workplace and the title held there, said as one word
+    if y and not owned and (glued := _org_then_title(y)):
+        org, title = glued
+        return [cand("job_title", title, ctx.subj, ctx.src), cand("employer", org, ctx.subj, ctx.src)]
     # an English title in Chinese text ("我是一名data scientist") is a job when English reads it so
     english_job = bool(re.fullmatch(r"[A-Za-z][A-Za-z &/-]*", y or "")) and is_job(y)
     return (
@@ -349,6 +367,15 @@ def _pet_or_relation(m, ctx):
     return [link(attr, qual, word, ctx.src)]
 
 
+def _pet_cared_for(m, ctx):
+    """回家撸了半小时狗 / 每天早上遛狗: an animal the user walks or cuddles at home is theirs."""
+    if ctx.subj is not ME:
+        return None
+    word = m["rel"]
+    attr, qual = relation_of(word) or ("pet", None)
+    return [link("pet", qual, word, ctx.src)] if attr == "pet" else None
+
+
 def _pet_gone(m, ctx):
     s = ctx.subj
     if s.type == "pet" and s.named:
@@ -447,6 +474,7 @@ HANDLERS: dict[str, Handler] = {
     "wed": wed,
     "married_zh": married_zh,
     "is_place": _is_place,
+    "pet_cared_for": _pet_cared_for,
     "hometown_if_place": _if(lambda m, x: c.is_place_zh(m["x"]), _hometown),
     "hometown_narrowed": _if(
         lambda m, x: (
@@ -465,7 +493,7 @@ HANDLERS: dict[str, Handler] = {
     "city_if_place": _if(lambda m, x: c.is_place_zh(m["x"]), _city),
     "city": _city,
     "back_to": _back_to,
-    "city_if_known_place": _if(lambda m, x: m["x"] in ZH_PLACES, _city),
+    "city_if_known_place": _if(lambda m, x: city_named(m["x"]) in ZH_PLACES, _city),
     "work_if_org": _if(lambda m, x: c.is_org_zh(m["x"]) and not c.is_place_zh(m["x"]), _work),
     "dislikes": pref("dislikes"),
     "restriction": restriction,

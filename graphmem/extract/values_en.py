@@ -181,7 +181,16 @@ def is_job(np: str) -> bool:
         return False
     if words[-1] in EN_JOBS or " ".join(words[-2:]) in EN_JOBS:
         return True
-    return bool(re.search(r"(?:er|or|ist|ian|eer|ician)$", words[-1])) and len(words[-1]) > 4
+    return bool(_AGENT_NOUN.search(words[-1])) and len(words[-1]) > 4 and words[-1] not in _NOT_AGENTS
+
+
+#: How English names a trade: a doer (-er, -or, -ist, -ian), a hand or a man at a thing
+#: (deckhand, lineman), a maker (locksmith, wheelwright, fishmonger).
+_AGENT_NOUN = re.compile(r"(?:er|or|ist|ian|eer|ician|[a-z]{3}(?:man|woman|hand|smith|wright|monger))$")
+#: Words that end like a doer and name none.
+_NOT_AGENTS = frozenset(
+    "human woman german roman superman shaman freshman firsthand offhand shorthand".split()
+)
 
 
 def job_title_of(v: str | None) -> str | None:

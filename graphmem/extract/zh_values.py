@@ -22,8 +22,20 @@ HABIT = re.compile(
     r"每天|每晚|每早|每周|每个?星期|每个?月|每年|经常|常常|通常|一般|总是|老是|平时|平常|偶尔|有时候?|天天"
 )
 
+#: How Chinese names a trade by its last character (柜员, 质检员, 入殓师, 木匠, 二厨, 检察官, 行长),
+#: without the words that end so and name none (会员, 党员, 大师, 打工, 器官, 家长).
+_TRADE_SUFFIX = (
+    r"[\u4e00-\u9fff]{1,5}(?:(?<![会党成团人学队要社委组动])员|(?<![祖大巫宗导])师|匠"
+    r"|(?<![打手加开完上下分做用务罢童施员])工|(?<=[二大主帮掌])厨|(?<![器五感])官"
+    r"|(?<=[店校科处局行班组队船机院所厂镇村乡县市])长)"
+)
 OCCUPATION = re.compile(
-    "(?:" + "|".join(sorted(map(re.escape, ZH_OCCUPATIONS), key=len, reverse=True)) + ")$", re.I
+    "(?:"
+    + "|".join(sorted(map(re.escape, ZH_OCCUPATIONS), key=len, reverse=True))
+    + "|"
+    + _TRADE_SUFFIX
+    + ")$",
+    re.I,
 )
 REL = "|".join(map(re.escape, relation_words("zh")))
 PET_WORD = "|".join(

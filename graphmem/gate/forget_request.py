@@ -92,20 +92,24 @@ _EN_REQUEST = re.compile(
 #: Objects that are no topic: "forget it", "delete this", "drop everything".
 _EN_NO_TOPIC = re.compile(
     r"^(?:it|this|that|them|these|those|things|stuff|everything|anything|all|me|you|this one|that one|it all|all of it"
+    r"|all (?:of )?(?:that|this|those)(?: stuff| too)?|that too|that stuff|that bit|the lot|the whole thing"
     r"|what i (?:just )?said|the (?:last|previous) (?:message|thing|one)|my (?:last|previous) message)$",
     re.I,
 )
 
 #: Chinese: a lead-in, a topic marked as one, then the act (or the act, then the topic).
-_ZH_LEAD = r"(?:请|麻烦|麻烦你|你|您|帮我|帮忙|能不能|能否|可不可以|可以|能|就|还是|算了|对了|哦|嗯|那(?![些件段次])|那个|另外|还有|然后|好吧|唉)*"
+_ZH_LEAD = r"(?:请|麻烦|麻烦你|你|您|帮我|帮忙|能不能|能否|可不可以|可以|能|就|还是|算了|对了|哦|嗯|那(?![些件段次个位])|另外|还有|然后|好吧|唉)*"
 _ZH_ASKING = r"(?:能不能|能否|可不可以|可以|麻烦|请)"
 #: What marks the words before the act as a topic of earlier talk.
 _ZH_MARK = (
-    r"(?:的事情?|的事儿|的那些事情?|那些事情?|那件事儿?|这件事儿?|那个事儿?|这个事儿?|那事儿?|这事儿?|的所有事情?|所有的事情?|那茬|这茬|那档子事|那回事|那点事|那段|那次|那回|的记录|的记忆|的信息|的内容|的东西|的部分|的消息|的聊天记录?|的对话"
+    r"(?:的事情?|的事儿|的情况|那情况|的状况|的病情?|的那些事情?|那些事情?|那件事儿?|这件事儿?|那个事儿?|这个事儿?|那事儿?|这事儿?|的所有事情?|所有的事情?|那茬|这茬|那档子事|那回事|那点事|那段|那次|那回|的记录|的记忆|的信息|的内容|的东西|的部分|的消息|的聊天记录?|的对话"
     r"|那些|这些|那个|这个|那条|这条|那句话?|相关的?(?:事情?|内容|东西|记录|信息)?|有关的(?:事情?|内容|东西|记录|信息)?"
     r"|的(?:那些|这些)?(?:记录|内容|信息))"
 )
-_ZH_ADV = r"(?:你)?(?:还是|就|也|都|全都|全部|统统|一律|通通|全|一并|一起|干脆|直接|通通都|都给)*(?:帮我|给我|替我)?(?:都|全)?"
+_ZH_ADV = (
+    r"(?:你)?(?:还是|就|也|都|全都|全部|统统|一律|通通|全|一并|一起|干脆|直接|通通都|都给|先|暂时|姑且|要不|最好)*"
+    r"(?:帮我|给我|替我)?(?:都|全)?"
+)
 _ZH_ACT = (
     r"(?:删了|删掉|删除|删|清了|清掉|清除|清空|清一下|清理掉?|抹掉|抹了|抹去|去掉|扔掉|丢掉|忘了吧|忘掉|忘记|忘了"
     # "就当没听过", "当我没说": take it as never said; "pls forget掉": the act in English
@@ -180,10 +184,25 @@ _EN_TAKE_OUT = re.compile(
 )
 
 
+#: "pretend I never said anything about X", "act like I never told you": a request to forget X.
+_EN_NEVER_SAID = re.compile(
+    r"\b(?:just\s+)?(?:pretend|act like|act as if|imagine)\s+(?:that\s+)?i\s+(?:never|didn'?t)\s+"
+    r"(?:say|said|mention(?:ed)?|tell you|told you|bring up|brought up|share|shared)\b",
+    re.I,
+)
+#: Words after a topic that are no part of it ("my twenties tbh", "the bottles and all that").
+_EN_TOPIC_FILLER = re.compile(
+    r"(?:\s+(?:tbh|lol|lmao|haha+|honestly|ngl|fr|tho|though|and all that|and stuff|and everything|and all"
+    r"|or whatever|or something|etc\.?|pls|plz|please|thanks|thx))+$",
+    re.I,
+)
+
+
 def _en(text: str) -> TopicRequest | None:
     t = _EN_TAKE_OUT.sub(
         lambda m: ("delete " if m["back"] else "remove ") + m["what"], " ".join(text.split())
     )
+    t = _EN_NEVER_SAID.sub("forget", t)
     m = _EN_REQUEST.match(t)
     if m is None:
         return None
@@ -196,7 +215,7 @@ def _en(text: str) -> TopicRequest | None:
         topic.strip(),
         flags=re.I,
     )
-    topic = topic.strip(" ,.;:!?\"'")
+    topic = _EN_TOPIC_FILLER.sub("", topic.strip(" ,.;:!?\"'")).strip(" ,.;:!?\"'")
     topic = re.sub(
         r"^(?:that|what)\s+(?:i|you)\s+(?:said|told you|mentioned)\s+(?:about\s+)?", "", topic, flags=re.I
     )
@@ -274,9 +293,8 @@ def topic_request(text: str) -> TopicRequest | None:
     t = (text or "").strip()
     if not t or len(t) > 300:  # a request is a sentence or two, not a story
         return None
-    if not _ANY_ACT.search(t) and not _EN_TAKE_OUT.search(
-        t
-    ):  # every request has its act; most messages have none (one scan)
+    if not _ANY_ACT.search(t) and not _EN_TAKE_OUT.search(t) and not _EN_NEVER_SAID.search(t):
+        # every request has its act; most messages have none (one scan)
         return None
     whole = _one(t)
     if whole is not None and not _PIECES.search(whole.topic):
@@ -292,7 +310,34 @@ def topic_request(text: str) -> TopicRequest | None:
         cjk = re.search(r"[\u4e00-\u9fff]$", first) and re.match(r"[\u4e00-\u9fff]", second)
         if cjk and (req := _one(first + second)) is not None:
             return req
-    return whole
+    return whole or _pointed_back(pieces)
+
+
+#: A thing the user told about, named in passing ("the Kev saga", "Tasha's medical stuff"):
+#: what "wipe all that" or "scrub it" in the same message points back at.
+_EN_TOLD_THING = re.compile(
+    r"(?P<thing>\b(?:the|that|this|my|all the|all that)\s+(?:[\w'’-]+\s+){0,3}?"
+    r"(?:saga|stuff|thing|situation|drama|business|story|mess|bit|news)"
+    r"|\b(?-i:[A-Z][a-z]+)['’]s\s+(?:[\w-]+\s+){0,2}?(?:stuff|thing|situation|business|news|story|saga))\b"
+    r"(?:\s+(?:with|about|at|from|involving)\s+(?:the\s+|my\s+)?[\w'’-]+)?",
+    re.I,
+)
+
+
+def _pointed_back(pieces: list[str]) -> TopicRequest | None:
+    """A request whose object points back ("wipe all that pls", "scrub it") at a thing told
+    about in another piece of the message ("nvm the Kev saga"): a request about that thing."""
+    for i, piece in enumerate(pieces):
+        m = _EN_REQUEST.match(" ".join(piece.split()))
+        if m is None or re.search(r"[\u4e00-\u9fff]", piece):
+            continue
+        said = _EN_TOPIC_FILLER.sub("", _EN_TAIL.sub("", m["what"] + m["topic"]).strip(" ,.!?")).strip()
+        if not _EN_NO_TOPIC.match(said):
+            continue
+        for other in pieces[:i] + pieces[i + 1 :]:
+            if thing := _EN_TOLD_THING.search(other):
+                return _en("forget " + thing[0])
+    return None
 
 
 def _one(t: str) -> TopicRequest | None:

@@ -148,6 +148,11 @@ _ZH_WH = re.compile(
     r"(?<![不没或随])(?:多久|多少|多长|多大|多远|多高|多重|怎么样|怎么|怎样|咋|什么|啥|哪(?!怕)|为什么|为啥|如何|是否|可否|能否|谁"
     r"|几(?=[点个天号岁时次年月周本位只件斤块分种家条张台辆]))(?![^，,。]{0,3}[都也])"
 )
+# A question word said twice binds two clauses ("谁请客谁买单", "想吃什么就吃什么", "哪里便宜去哪里"):
+# whoever, whatever, wherever; no question is asked.
+_ZH_CORRELATIVE = re.compile(
+    r"(谁|什么|啥|哪里|哪儿|哪个|多少)[^，,。？?]{1,12}?(?:就|都|便)?[^，,。？?]{0,4}?\1"
+)
 # Not knowing why, said as an aside ("不知道为啥，…", "也说不清怎么回事"): a question word in it
 # asks nothing.
 _ZH_NOT_KNOWING = re.compile(
@@ -279,6 +284,8 @@ def _interrogative(clause: str, first: bool) -> bool:
         if _ZH_ANOTA.search(c) or _ZH_END.search(c):
             return True
         c = _ZH_NOT_KNOWING.sub("", c)
+        if _ZH_CORRELATIVE.search(c):  # "谁加香菜谁是狗": whoever does, no question
+            return False
         return not _ZH_SELF.match(c) and (bool(_ZH_WH.search(c)) or c.endswith(("呢", "嘛")))
     if first and (_EN_WH.match(c) and not _EN_SELF_AFTER_WH.match(c) or _EN_AUX.match(c)):
         return True

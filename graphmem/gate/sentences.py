@@ -14,7 +14,7 @@ import re
 
 from graphmem.gate.secrets import SecretMatch, find_secrets
 
-__all__ = ["sentence_spans", "split", "split_sentences"]
+__all__ = ["enumeration", "sentence_spans", "split", "split_sentences"]
 
 _CLOSE = "\"'”’」』)）\\]"
 _BOUNDARY = re.compile(
@@ -58,16 +58,51 @@ def _is_abbreviation(text: str, dot: int) -> bool:
     return False
 
 
+#: A numbered item's mark typed inline ("1.叫我小林 2.28岁 3.在成都", "1) 34 2) welder"): a
+#: number not glued to a Latin word or another number, then its stop.
+_ITEM_MARK = re.compile(r"(?<![A-Za-z0-9.,])(\d{1,2})[.)、．）]")
+
+
+def enumeration(text: str) -> list[tuple[int, int]]:
+    """The spans of the marks of a numbered list typed on one line: 1, 2, 3 … in order, at
+    least two, a first "1." followed by words (so "1.5 2.5" is no list). Empty when none."""
+    marks: list[tuple[int, int]] = []
+    for m in _ITEM_MARK.finditer(text):
+        expected = len(marks) + 1
+        if int(m[1]) != expected:
+            continue
+        if expected == 1 and m[0][-1] in ".．" and not re.match(r"\s*[^\d\s]", text[m.end() :]):
+            continue
+        marks.append(m.span())
+    return marks if len(marks) >= 2 else []
+
+
 def sentence_spans(text: str, protected: list[SecretMatch]) -> list[tuple[int, int]]:
     spans, start = [], 0
+    # each item of a list typed inline is a sentence of its own
+    marks = enumeration(text)
+    items = [
+        a for a, _ in marks if a > 0 and not (protected and any(f.start <= a < f.end for f in protected))
+    ]
     for m in _BOUNDARY.finditer(text):
         p = m.start()
+        if any(a <= p < b for a, b in marks):  # the stop of "2." is the item's mark, no end
+            continue
+        while items and items[0] <= start:
+            items.pop(0)
+        while items and items[0] < p:
+            spans.append((start, items[0]))
+            start = items.pop(0)
         if protected and any(f.start <= p < f.end for f in protected):
             continue
         if text[p] == "." and text[p + 1 : p + 2] != "." and _is_abbreviation(text, p):
             continue
         spans.append((start, m.end()))
         start = m.end()
+    for p in items:
+        if p > start:
+            spans.append((start, p))
+            start = p
     spans.append((start, len(text)))
     out = []
     for s, e in spans:
@@ -91,7 +126,7 @@ def split(text: str) -> list[str]:
 def _inner_boundary(text: str) -> bool:
     """Is there a sentence boundary with more than whitespace after it?"""
     first = _BOUNDARY.search(text)  # the boundary that ends first
-    return first is not None and first.end() < len(text.rstrip())
+    return (first is not None and first.end() < len(text.rstrip())) or bool(enumeration(text))
 
 
 #: The gate's public name for `split`.

@@ -193,7 +193,9 @@ def _phrase(what: str) -> str:
         t = _ZH_OWNER.sub("", t)
         t = re.sub(
             r"(?:那件事|这件事|那些事情?|这些事情?|那次|那回|那段时间|那段|那茬|这茬|那条|这条|的事情?|的那些|那些|这些"
-            r"|的?所有(?:的)?事情?|的?全部|内容|东西|信息|记录|部分|的)+$",
+            r"|的?所有(?:的)?事情?|的?全部|内容|东西|信息|记录|部分|的"
+            # a period named by when it was ("大学那会儿", "澳洲那几年"): the period itself
+            r"|的?时候|那会儿?|那时候?|那阵子?|那几年|那两年|期间|时期)+$",
             "",
             t,
         )
@@ -243,8 +245,15 @@ def topic_of(what: str, facts: list[Fact], episodes: list[Episode]) -> Topic:
     """The keys a topic (`spoken_forget.topic`'s words) is matched by, read against the
     user's own facts and messages (which hold the names the user gave)."""
     phrase = _phrase(what)
-    if phrase.lower() in _TOO_GENERAL or len(phrase) < 2:
+    if phrase.lower() in _TOO_GENERAL:
         return Topic((), frozenset())
+    if len(phrase) < 2:  # "钱那事": one character names a topic only as a life topic's word
+        related = _related(phrase, "zh") if _CJK.search(phrase) else []
+        return (
+            Topic(tuple(related), frozenset(), life_topic=True)
+            if phrase in related
+            else Topic((), frozenset())
+        )
     zh = bool(_CJK.search(phrase))
     past = (_ZH_PAST if zh else _EN_PAST).match(phrase)
     rest = phrase[past.end() :] if past else ""
@@ -258,6 +267,8 @@ def topic_of(what: str, facts: list[Fact], episodes: list[Episode]) -> Topic:
     texts = [f.source_text for f in facts] + [e.text for e in episodes]
     # The names in the phrase itself ("my time at Initech": Initech) are keys of their own.
     proper = [] if zh else re.findall(r"(?<!^)\b(?-i:[A-Z][\w&'-]+(?:\s+[A-Z][\w&'-]+)*)", phrase)
+    # "Tasha's medical stuff": the person whose matter it is, even first
+    proper += [] if zh else re.findall(r"^(?-i:[A-Z][a-z]+)(?=['’]s\s)", phrase)
     phrases = list(dict.fromkeys((phrase, *_role_variants(phrase))))
     names = {n for p in phrases for n in _names(p, texts)}
     # A past partner's or spouse's name ("Sam", once Sam and the user broke up) is a key of "my ex".

@@ -1,0 +1,110 @@
+"""Profiles typed as lists and trades named by their shape, on both stores: a numbered list
+typed on one line, a labelled field ("hobbies: …"), animals listed with their names, an aside
+in brackets, a trade known by how its word is made (lineman, 质检员) rather than by a list,
+a workplace glued to a title (招行客户经理), a home one goes back to, the language of a home,
+an animal walked or cuddled at home, a city come to for months, "whoever … whoever" said
+as no question. The sentences are this file's own; the rules read the shape."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from graphmem import Memory
+from graphmem.gate.sentences import enumeration, split
+
+pytestmark = pytest.mark.both_stores
+
+AT = "2026-05-04T09:00:00Z"
+
+# (message, {attribute: values that must be active}, {attribute: values that must not be})
+CASES = {
+    "numbered list on one line (zh)": (
+        "简单说下我自己：1.叫我阿棠 2.33岁 3.在西安做外贸跟单 4.不吃羊肉",
+        {"preferred_name": ["阿棠"], "age": ["33"], "city": ["西安"], "dislikes": ["羊肉"]},
+        {},
+    ),
+    "numbered list with brackets (en)": (
+        "about me 1) 52 2) welder 3) from Dayton",
+        {"age": ["52"], "job_title": ["welder"], "hometown": ["Dayton"]},
+        {},
+    ),
+    "labelled fields in a bullet list": (
+        "- 44\n- hobbies: birdwatching, chess\n- allergies: latex",
+        {"age": ["44"], "likes": ["birdwatching", "chess"], "allergy": ["latex"]},
+        {},
+    ),
+    "animals listed with names": (
+        "bio:\n- 26\n- three ferrets, Juno & Mabel & Ziggy",
+        {"age": ["26"], "pet": ["Juno", "Mabel", "Ziggy"]},
+        {},
+    ),
+    "aside in brackets after a list item": (
+        "- 38\n- farrier (shoeing horses, yes)",
+        {"age": ["38"], "job_title": ["farrier"]},
+        {},
+    ),
+    "labelled field in Chinese": (
+        "1. 二十九\n2. 爱好：钓鱼、下象棋",
+        {"age": ["29"], "likes": ["钓鱼", "下象棋"]},
+        {},
+    ),
+    "Chinese aside in brackets is its own clause": (
+        "我花生过敏（一点都不能碰）",
+        {"allergy": ["花生"]},
+        {},
+    ),
+    "a trade by its English suffix": (
+        "I'm a linesman at Harbor Power",
+        {"job_title": ["linesman"], "employer": ["Harbor Power"]},
+        {},
+    ),
+    "a human is no trade": ("I'm a human", {}, {"job_title": ["human"]}),
+    "a trade by its Chinese suffix": ("我是个质检员", {"job_title": ["质检员"]}, {}),
+    "a member is no trade": ("我是健身房会员", {}, {"job_title": ["健身房会员", "会员"]}),
+    "workplace glued to a title": (
+        "我是建行客户经理",
+        {"employer": ["建行"], "job_title": ["客户经理"]},
+        {},
+    ),
+    "the trade one is in": ("干殡葬这行十年了，做防腐师", {"job_title": ["防腐师"]}, {}),
+    "home gone back to": ("好久没回赣州老家了", {"hometown": ["赣州"]}, {}),
+    "language of the home": ("我们家在家都讲潮汕话", {"language": ["潮汕话"]}, {}),
+    "an animal walked at home is one's own": ("下班回家还得遛狗", {"pet": ["狗"]}, {}),
+    "a cat cuddled at a cafe is not": ("周末去猫咖撸猫", {}, {"pet": ["猫"]}),
+    "a city come to for months, by nickname": ("来蓉城半年多了", {"city": ["成都"]}, {}),
+    "whoever … whoever is no question": ("不吃葱 谁放葱谁买单", {"dislikes": ["葱"]}, {}),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_the_list_or_trade_is_read(mem: Memory, uid: Callable[[str], str], case: str) -> None:
+    said, present, absent = CASES[case]
+    user = uid("lists")
+    mem.remember(user, said, at=AT)
+    active: dict[str, set[str]] = {}
+    for f in mem.facts(user):
+        if f.subject_name == "self":
+            active.setdefault(f.attribute, set()).add(str(f.value).lower())
+    for attribute, values in present.items():
+        for v in values:
+            assert v.lower() in active.get(attribute, set()), (case, attribute, v, active)
+    for attribute, values in absent.items():
+        for v in values:
+            assert v.lower() not in active.get(attribute, set()), (case, attribute, v, active)
+
+
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        ("1.叫我小周 2.41岁 3.在杭州", ["1.叫我小周", "2.41岁", "3.在杭州"]),
+        ("list: 1) milk 2) eggs", ["list:", "1) milk", "2) eggs"]),
+        ("prices went 1.5 2.5 3.5 this year", ["prices went 1.5 2.5 3.5 this year"]),
+        ("v1.2 beats 2.0", ["v1.2 beats 2.0"]),
+        ("rooms 2) and 3) were free", ["rooms 2) and 3) were free"]),
+    ],
+)
+def test_a_list_typed_on_one_line_is_cut_at_its_marks(text: str, items: list[str]) -> None:
+    assert split(text) == items
+    assert bool(enumeration(text)) == (len(items) > 1)  # a list starts at 1
