@@ -1,4 +1,4 @@
-"""Profiles typed as lists and trades named by their shape, on both stores: a numbered list
+"""Profiles typed as lists, trades named by their shape, and changes said in passing, on both stores: a numbered list
 typed on one line, a labelled field ("hobbies: …"), animals listed with their names, an aside
 in brackets, a trade known by how its word is made (lineman, 质检员) rather than by a list,
 a workplace glued to a title (招行客户经理), a home one goes back to, the language of a home,
@@ -108,3 +108,98 @@ def test_the_list_or_trade_is_read(mem: Memory, uid: Callable[[str], str], case:
 def test_a_list_typed_on_one_line_is_cut_at_its_marks(text: str, items: list[str]) -> None:
     assert split(text) == items
     assert bool(enumeration(text)) == (len(items) > 1)  # a list starts at 1
+
+
+# (messages in order, {attribute: values active after the last}, {attribute: values not active})
+CHANGES = {
+    "a change said with a shrug after it": (
+        ["I'm vegetarian", "back on chicken, doctor wants more protein. flexitarian now I guess"],
+        {"diet": ["flexitarian"]},
+        {"diet": ["vegetarian"]},
+    ),
+    "a hedge before the value still hedges": (
+        ["I live in Boise", "I think I might move to Reno"],
+        {"city": ["Boise"]},
+        {"city": ["Reno"]},
+    ),
+    "a taste dead to one is disliked": (
+        ["I love sour gummies", "sour gummies are dead to me after that cavity"],
+        {"dislikes": ["sour gummies"]},
+        {"likes": ["sour gummies"]},
+    ),
+    "a taste out for now is only left": (
+        ["I love running", "ankle is busted so running is out"],
+        {},
+        {"likes": ["running"], "dislikes": ["running"]},
+    ),
+    "a line of work done for a named place": (
+        ["I do payroll for a dairy co-op called Northfield Creamery"],
+        {"job_title": ["payroll"], "employer": ["Northfield Creamery"]},
+        {},
+    ),
+    "landed at a new place, on a new team": (
+        [
+            "I'm a tester at Quarrystone",
+            "Quarrystone folded. landed at Brightwell tho, on the tools team now",
+        ],
+        {"employer": ["Brightwell"], "job_title": ["tools"]},
+        {"employer": ["Quarrystone"], "job_title": ["tester"]},
+    ),
+    "a title said as the title (zh)": (
+        ["我在一家咨询公司做分析师", "换了组 title是高级分析师了"],
+        {"job_title": ["高级分析师"]},
+        {"job_title": ["分析师"]},
+    ),
+    "this year's age said again (zh)": (
+        ["我今年五十一了", "查了户口本，今年该是五十二，不是五十一"],
+        {"age": ["52"]},
+        {"age": ["51"]},
+    ),
+    "a number a price should be is no age (zh)": (["这件外套应该是三十"], {}, {"age": ["30"]}),
+    "a correction glued to the clause after it (zh)": (
+        ["我在厦门读研", "不对不对", "手快打错了 我在福州 厦门是我姐在的地方"],
+        {"city": ["福州"]},
+        {"city": ["厦门"]},
+    ),
+    "a subject studied is no job (zh)": (["我在杭州读研，学会计"], {}, {"job_title": ["学会计"]}),
+}
+
+
+@pytest.mark.parametrize("case", list(CHANGES))
+def test_the_change_said_in_passing_is_kept(mem: Memory, uid: Callable[[str], str], case: str) -> None:
+    said, present, absent = CHANGES[case]
+    user = uid("change")
+    for i, text in enumerate(said):
+        mem.remember(user, text, at=f"2026-05-0{i + 1}T09:00:00Z")
+    active: dict[str, set[str]] = {}
+    for f in mem.facts(user):
+        if f.subject_name == "self":
+            active.setdefault(f.attribute, set()).add(str(f.value).lower())
+    for attribute, values in present.items():
+        for v in values:
+            assert v.lower() in active.get(attribute, set()), (case, attribute, v, active)
+    for attribute, values in absent.items():
+        for v in values:
+            assert v.lower() not in active.get(attribute, set()), (case, attribute, v, active)
+
+
+@pytest.mark.parametrize(
+    ("said", "at", "day"),
+    [
+        ("my knee scan is at Riverside on the 23rd, need a lift", "2026-03-10T09:00:00Z", "2026-03-23"),
+        ("the 4th, at the county office: my naturalisation interview", "2026-03-10T09:00:00Z", "2026-04-04"),
+        ("got paid on the 5th finally", "2026-03-10T09:00:00Z", "2026-03-05"),
+        ("五天前把手腕扭了", "2026-03-10T09:00:00+08:00", "2026-03-05"),
+        ("前天刚跟房东吵了一架", "2026-03-10T09:00:00+08:00", "2026-03-08"),
+        ("两周后去青岛出差", "2026-03-10T09:00:00+08:00", "2026-03-24"),
+    ],
+)
+def test_a_day_counted_or_of_the_month_dates_the_event(
+    mem: Memory, uid: Callable[[str], str], said: str, at: str, day: str
+) -> None:
+    user = uid("dated")
+    mem.remember(user, said, at=at)
+    items = mem.recall(user, said, k=3, at=at)
+    assert any(it.date is not None and it.date.date().isoformat() == day for it in items), [
+        (it.text, it.date) for it in items
+    ]

@@ -402,8 +402,14 @@ def allergy_results(m: re.Match, ctx: Ctx, split: re.Pattern) -> list[Candidate]
     return [cand("allergy", v, ctx.subj, ctx.src) for v in vals if v] or None
 
 
+#: "pescatarian now I guess": a change said with a shrug after it is said all the same.
+_SHRUG_AFTER_CHANGE = re.compile(
+    r"\b(?:now|these days|nowadays|anymore|from now on)\W*(?:,\s*)?(?:I guess|I think|I suppose)\W*$", re.I
+)
+
+
 def hedged(clause: str) -> bool:
-    return bool(_HEDGE.search(clause))
+    return bool(_HEDGE.search(_SHRUG_AFTER_CHANGE.sub("", clause)))
 
 
 def builtin(cands: list[Candidate], lang: str, name: str | None = None) -> list[Candidate]:

@@ -188,6 +188,8 @@ def _place_zh(m: re.Match[str], said: Said) -> list[Candidate] | None:
 
 def _job_zh(m: re.Match[str], said: Said) -> list[Candidate] | None:
     y = m["y"]
+    if re.match(r"(?:学|读|考|念|想当|想做|想干)", y):  # "学会计": a subject studied, not a job held
+        return None
     # "高铁乘务员": an occupation with what it serves in front
     known = (
         y in ZH_OCCUPATIONS

@@ -158,8 +158,8 @@ def place_tail(x: str) -> tuple[str, str | None]:
 
 #: A workplace introduced by what it is: "a startup called Lumen Labs", "an agency named Bright".
 _CALLED = re.compile(
-    r"^(?:a|an|this|the)\s+(?:[\w-]+\s+){0,3}?(?:startup|company|firm|agency|studio|shop|store|bakery|restaurant|cafe|"
-    r"clinic|practice|school|nonprofit|charity|lab|consultancy|business|brand|team)\s+(?:called|named)\s+(?P<name>[A-Z].*)$"
+    # "a startup called Lumen Labs", "a dairy co-op called Northfield": a workplace said by its kind, then its name
+    r"^(?:a|an|this|the)\s+(?:[\w&'-]+\s+){0,4}?(?:called|named)\s+(?P<name>[A-Z].*)$"
 )
 
 
@@ -340,6 +340,24 @@ def _a_something(m, ctx):
     )
 
 
+#: Lines of work said as what one does ("I do QA for …", "does payroll at …").
+_WORK_FIELDS = frozenset(
+    "qa testing marketing sales design payroll accounting bookkeeping hr it support engineering research ops "
+    "operations devops security compliance recruiting legal finance pr content ux ui data analytics "
+    "admin procurement logistics dispatch customer service social media copywriting editing".split()
+)
+
+
+def _does_work_for(m, ctx):
+    """'I do QA for a game studio called Lumen Forge', 'does payroll at Dunmore': the line of
+    work, and the workplace."""
+    y = span(m["y"])
+    if not (is_job(y) or y.lower() in _WORK_FIELDS or " ".join(y.lower().split()[-2:]) in _WORK_FIELDS):
+        return None
+    at = [x for x in work_candidates(m, ctx) or [] if x.attribute != "job_title"]
+    return [*at, cand("job_title", y, ctx.subj, ctx.src)]
+
+
 def _skill(m, ctx):
     return None if ctx.has_time else [cand("skill", span(m["v"], LIKE_STOP), ctx.subj, ctx.src)]
 
@@ -414,6 +432,8 @@ HANDLERS: dict[str, Handler] = {
     "engaged": _couple("partner", "fiance"),
     "dating": _couple("partner"),
     "job_at": _if(lambda m, x: job_title_of(m["y"]), work_candidates),
+    "does_work_for": _does_work_for,
+    "team_now": lambda m, x: [cand("job_title", span(m["y"]), x.subj, x.src)],
     "job_in": _if(lambda m, x: job_title_of(m["y"]), _job_in),
     "kind_of_person": _kind_of_person,
     "a_something": _a_something,

@@ -228,6 +228,11 @@ def _age_n(text: str, ctx):
     return [cand("age", str(n), ctx.subj, ctx.src)] if n and 0 < n < 130 else None
 
 
+def _said_this_year(n: str | None, ctx) -> str:
+    """An age said as what one "should be" counts only beside 今年 or 岁 ("今年该是六十六")."""
+    return n if n and ("今年" in ctx.src or "岁" in ctx.src) else ""
+
+
 def _age(m, ctx):
     return _age_n(m["n"], ctx)
 
@@ -467,7 +472,7 @@ HANDLERS: dict[str, Handler] = {
     "pref_name": pref_name,
     "age": _age,
     "birthday_turned": _birthday_turned,
-    "age_this_year": lambda m, x: _age_n(m["n"] or m["n2"] or m["n3"], x),
+    "age_this_year": lambda m, x: _age_n(m["n"] or m["n2"] or m["n3"] or _said_this_year(m["n4"], x), x),
     "birthday": _birthday,
     "gender": _gender,
     "new_locals": _new_locals,

@@ -243,6 +243,7 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
 
 _HAPPENED = re.compile(
     r"昨天|前天|昨晚|上周|上个?星期|上个月|去年|前年|前几天|刚才|那天|之前|以前|曾经|已经|过了"
+    r"|(?:[\d一两三四五六七八九十几半]+)个?(?:天|周|星期|礼拜|月|年)(?:前|以前|之前)"
 )
 
 
@@ -264,7 +265,7 @@ def _fallback(clause: str, pred: str, body: str, ctx: Ctx, explicit: bool, remem
     body = body.strip()
     if not body or ((_TRANSIENT.match(body) or _META.match(body)) and not remember):
         return []
-    if _JUST.match(pred.strip()) and not remember:  # 我刚吃完饭
+    if _JUST.match(pred.strip()) and not remember and not ctx.has_time:  # 我刚吃完饭 (前天刚… is dated)
         return []
     weekly = nlp.RECUR in ctx.times or zv.RECURRING.search(clause)
     if weekly and explicit and not body.startswith("的"):
@@ -401,7 +402,7 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     remember = bool(_REMEMBER.match(s))
     s = _REMEMBER.sub("", s)
     correction = bool(_CORRECTION.search(s) or _CORRECTION_SOFT.search(s))
-    s = _CORRECTION.sub("", s).strip("，, ")
+    s = _CORRECTION.sub("，", s).strip("，, ")  # "手滑打错了 我在悉尼": the clauses either side stay apart
     s = normalise(s, "zh")  # asides and fillers off, once the cues around them are read
     if not s:
         return []

@@ -96,7 +96,9 @@ _EN = re.compile(
     r"|last\s+night|this\s+(?:morning|afternoon|evening)"
     r"|(?:last|this|next|past)\s+(?:week(?:end)?|month|year|" + WD + r")"
     r"|(?:on\s+)?" + WD +
-    r"|on\s+the\s+\d{1,2}(?:st|nd|rd|th)(?!\s+(?:of\s+)?" + _MON + r")" +
+    # "on the 19th", "— the 19th, at …": a day of this month or the next; not a floor or a time
+    r"|(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)(?!\s+(?:of\s+)?" + _MON + r")"
+    r"(?!\s+(?:century|floor|time|times|place|grade|percentile|row|round|gen|generation|edition|amendment|try|attempt|year|anniversary|birthday)\b)" +
     r"|" + _N_EN + r"\s+" + _UNIT_EN + r"\s+(?:ago|from\s+(?:now|today))"
     r"|in\s+" + _N_EN + r"\s+" + _UNIT_EN +
     r"|" + _MON + r"\.?,?\s+(?:of\s+)?\d{4}(?!\d)"
@@ -322,6 +324,8 @@ _EN_DAY_AHEAD = re.compile(
 #: Words that put the clause in the past ("the interview was on thursday"): the day is the
 #: latest one even beside a word of `_EN_DAY_AHEAD`.
 _EN_PAST = re.compile(r"\b(?:was|were|had|did|went|came|got back|ago|yesterday|last)\b")
+#: A verb in the past ("got paid on the 15th", "moved in on the 3rd").
+_EN_PAST_VERB = re.compile(r"\b(?:got|paid|left|met|began|saw|took|made|[a-z]{2,}(?<!e)ed)\b")
 _YEAR = re.compile(r"\d{4}|[零一二三四五六七八九]{4}年")
 _ZH_MONTH_DAY = re.compile(r"^[0-9零一二两三四五六七八九十]{1,3}月")
 
@@ -350,7 +354,9 @@ def _coming(text: str, found: tuple[int, int], lang: int, got: tuple[date, date]
             else None
         )
         around = text[max(0, start - 30) : start].lower() + " " + text[end : end + 20].lower()
-        if kind is None or not _EN_DAY_AHEAD.search(around) or _EN_PAST.search(around):
+        # a day of the month said with no word of the past is one to come ("surgery is on the 19th")
+        ahead = _EN_DAY_AHEAD.search(around) or (kind == "day" and not _EN_PAST_VERB.search(around))
+        if kind is None or not ahead or _EN_PAST.search(around):
             return got
         if kind == "week":  # "dentist appt on thursday": the coming Thursday
             return got[0] + timedelta(days=7), got[1] + timedelta(days=7)
