@@ -162,6 +162,18 @@ CHANGES = {
         {"city": ["厦门"]},
     ),
     "a subject studied is no job (zh)": (["我在杭州读研，学会计"], {}, {"job_title": ["学会计"]}),
+    "a workplace named by its kind": (["work at the cannery, night shift"], {"employer": ["cannery"]}, {}),
+    "a place interviewed at is no workplace (zh)": (
+        ["我在一家医院做护士", "偷偷告诉你 我在面一家做潜水培训的公司 二面过了"],
+        {"job_title": ["护士"]},
+        {"employer": ["面一家做潜水培训的公司", "面一家"]},
+    ),
+    "a pet with a hyphened word before it": (
+        ["so I adopted a one-eyed tabby called Marmalade, she hates my slippers"],
+        {"pet": ["Marmalade"]},
+        {},
+    ),
+    "a cat called by chat's word for it (zh)": (["我家喵星人最近掉毛"], {"pet": ["喵星人"]}, {}),
 }
 
 

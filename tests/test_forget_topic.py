@@ -206,6 +206,27 @@ CASES = [
         ["边牧"],
         id="zh-money-named-in-one-word",
     ),
+    pytest.param(
+        ["我前男友阿凯在光谷开了家烧烤店", "我在武汉做平面设计"],
+        "以后关于我前男友的事情你都别记了",
+        ["阿凯", "烧烤"],
+        ["平面设计"],
+        id="zh-a-time-before-the-topic",
+    ),
+    pytest.param(
+        ["我现在92公斤，体脂28，目标减到80", "我是福建莆田人"],
+        "体重那些数字帮我删掉吧",
+        ["92公斤", "体脂"],
+        ["莆田"],
+        id="zh-those-numbers",
+    ),
+    pytest.param(
+        ["I owe the credit union about 9k, paying 300 a month", "I'm a bus driver in Dunedin."],
+        "forget what I said about the money situation yeah",
+        ["credit union", "9k"],
+        ["bus driver"],
+        id="en-a-shrug-after-the-topic",
+    ),
 ]
 
 

@@ -114,6 +114,10 @@ news store shop restaurant cafe bakery hotel firm department ministry council of
 church startup factory warehouse magazine publishing network networks energy industries international global
 holdings enterprises services logistics retail market supermarket pharmacy gym salon nonprofit charity club
 government police army navy
+abattoir slaughterhouse plant mill mine quarry depot dock docks port airport shipyard refinery cannery brewery
+distillery winery vineyard farm ranch dairy zoo aquarium casino spa pub bar diner bistro brasserie deli butcher
+butchers garage dealership showroom laundromat daycare nursery kindergarten prison jail station firehouse
+courthouse hangar lighthouse observatory greenhouse hospice
 """)
 )
 

@@ -27,7 +27,8 @@ def _named_rx() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     )
     # "a parrot named Captain", "one very fat cat named Tamal"
     pet = re.compile(
-        rf"\b(?:a|an|one|our|my|this)\s+(?:[a-z]+\s+){{0,3}}?(?P<rel>{rel})\s+(?:named|called)\s+" + name,
+        rf"\b(?:a|an|one|our|my|this)\s+(?:[a-z][a-z-]*\s+){{0,3}}?(?P<rel>{rel})\s+(?:named|called)\s+"
+        + name,
         re.I,
     )
     # "then Mochi my bearded dragon escaped", "Ines, my little sister, …": the name said first

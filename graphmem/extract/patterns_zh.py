@@ -94,9 +94,16 @@ _DESCRIBED = re.compile(
 )
 
 
+#: "在面一家…公司", "在投字节": a place one interviews or applies at is no workplace yet.
+_APPLYING = re.compile(r"^(?:面|面试|投|应聘|看)(?:了|过|着)?(?:一家|一个|两家|几家)?")
+
+
 def _work(m, ctx):
     gd = m.groupdict()
-    return _org_or_place(gd.get("x") or gd.get("x2"), gd.get("y") or gd.get("y2"), ctx)
+    x = gd.get("x") or gd.get("x2")
+    if x and _APPLYING.match(x) and len(x) > 2:
+        return None
+    return _org_or_place(x, gd.get("y") or gd.get("y2"), ctx)
 
 
 def _joined(m, ctx):

@@ -102,7 +102,7 @@ _ZH_LEAD = r"(?:请|麻烦|麻烦你|你|您|帮我|帮忙|能不能|能否|可�
 _ZH_ASKING = r"(?:能不能|能否|可不可以|可以|麻烦|请)"
 #: What marks the words before the act as a topic of earlier talk.
 _ZH_MARK = (
-    r"(?:的事情?|的事儿|的情况|那情况|的状况|的病情?|的那些事情?|那些事情?|那件事儿?|这件事儿?|那个事儿?|这个事儿?|那事儿?|这事儿?|的所有事情?|所有的事情?|那茬|这茬|那档子事|那回事|那点事|那段|那次|那回|的记录|的记忆|的信息|的内容|的东西|的部分|的消息|的聊天记录?|的对话"
+    r"(?:的事情?|的事儿|的情况|那情况|的状况|的病情?|的那些事情?|那些(?:数字|话|内容|细节|照片|聊天)|那些事情?|那件事儿?|这件事儿?|那个事儿?|这个事儿?|那事儿?|这事儿?|的所有事情?|所有的事情?|那茬|这茬|那档子事|那回事|那点事|那段|那次|那回|的记录|的记忆|的信息|的内容|的东西|的部分|的消息|的聊天记录?|的对话"
     r"|那些|这些|那个|这个|那条|这条|那句话?|相关的?(?:事情?|内容|东西|记录|信息)?|有关的(?:事情?|内容|东西|记录|信息)?"
     r"|的(?:那些|这些)?(?:记录|内容|信息))"
 )
@@ -193,7 +193,7 @@ _EN_NEVER_SAID = re.compile(
 #: Words after a topic that are no part of it ("my twenties tbh", "the bottles and all that").
 _EN_TOPIC_FILLER = re.compile(
     r"(?:\s+(?:tbh|lol|lmao|haha+|honestly|ngl|fr|tho|though|and all that|and stuff|and everything|and all"
-    r"|or whatever|or something|etc\.?|pls|plz|please|thanks|thx))+$",
+    r"|or whatever|or something|etc\.?|pls|plz|please|thanks|thx|yeah|yea|yep|ok|okay|k|kk|rn|for now))+$",
     re.I,
 )
 

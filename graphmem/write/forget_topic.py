@@ -34,7 +34,10 @@ _EN_GENERIC_TAIL = re.compile(
     r"\s+(?:thing|things|stuff|business|situation|saga|drama|story|stories|bit|part|info|details|mess|episode|topic)$",
     re.I,
 )
-_ZH_OWNER = re.compile(r"^(?:关于|有关|我们的|我们|我的|我|那个|这个|那位|那段|那次|那些)+")
+_ZH_OWNER = re.compile(
+    # when the request is for ("以后", "从现在起") or when it was said ("昨晚", "之前") is no part of the topic
+    r"^(?:以后|今后|往后|从现在起|之前|以前|刚才|刚刚|上次|昨晚|昨天|前几天|关于|有关|我们的|我们|我的|我|那个|这个|那位|那段|那次|那些)+"
+)
 #: A topic that names nothing in particular.
 _TOO_GENERAL = {
     "", "it", "this", "that", "me", "stuff", "things", "everything", "anything", "all", "it all", "them",
