@@ -174,6 +174,31 @@ CHANGES = {
         {},
     ),
     "a cat called by chat's word for it (zh)": (["我家喵星人最近掉毛"], {"pet": ["喵星人"]}, {}),
+    "more of a kind of guy": (["honestly I'm more of a board game guy"], {"likes": ["board game"]}, {}),
+    "a taste insisted on with a tag (zh)": (["我明明只爱喝美式好吗"], {"likes": ["美式"]}, {}),
+    "a subject taught (zh)": (["说正经的 我在一所小学教美术"], {"job_title": ["美术老师"]}, {}),
+    "a lead saying what is real (zh)": (["现实是还在合肥搬砖"], {"city": ["合肥"]}, {}),
+    "the real job beside a joke": (
+        ["I'm basically a professional snacker lol", "day job is IT support at Lumora"],
+        {"job_title": ["it support"]},
+        {"job_title": ["professional snacker", "snacker"]},
+    ),
+    "a language being learnt": (
+        ["four months into learning Portuguese, can order coffee now"],
+        {"language": ["portuguese"]},
+        {},
+    ),
+    "a pet named, its kind in brackets": (
+        ["Pickle (beagle, 6, a menace) ate a sock"],
+        {"pet": ["Pickle"]},
+        {},
+    ),
+    "a pet kept by the person the sentence is about (zh)": (
+        ["我奶奶八十多了，一个人住在乡下，养了只大黄狗叫旺仔"],
+        {},
+        {"pet": ["旺仔"]},
+    ),
+    "a pet kept where one lives (zh)": (["在多伦多养了只龙猫叫团子"], {"pet": ["团子"]}, {}),
 }
 
 

@@ -32,6 +32,7 @@ _TONE_BEFORE_COMMA = re.compile(r"(?<=[\u4e00-\u9fff])(?:哦|喔|噢|啦|呀|呢
 _SPACED_LATIN = re.compile(
     r"(?<=[\u4e00-\u9fff])[ \t]+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])[ \t]+(?=[\u4e00-\u9fff])"
 )
+_INSISTING_TAG = re.compile(r"(?<=[\u4e00-\u9fff])(?:好吗|好不好)(?=[，,。！!～~]|$)")
 _BRACKETED = re.compile(r"[（(]([^（）()]{1,30})[）)]")
 _SPACED_CLAUSE = re.compile(r"(?<=[\u4e00-\u9fff\d])[ \t\u3000]+(?=[\u4e00-\u9fff])")
 
@@ -47,6 +48,9 @@ def cut_clauses(sentence: str) -> list[str]:
     # an aside in brackets ("海鲜过敏（虾蟹都不行）") is a clause of its own, not part of a value
     sentence = _BRACKETED.sub(lambda m: "，" + m[1] + "，", sentence).strip("，")
     sentence = _TONE_BEFORE_COMMA.sub("", sentence)  # "我是纯素哦，…": the tone is no part of the value
+    sentence = _INSISTING_TAG.sub(
+        "", sentence
+    )  # "我只爱吃草莓好吗": the tag insists, it is no part of the value
     parts = _TILDE_END.split(_unrun(sentence))
     return [s.strip() for s in parts if s.strip(" \t\n。！？!?；;～~")]
 

@@ -138,7 +138,7 @@ ZH_OCCUPATIONS = words("""
 
 EN_JOBS = frozenset(
     words("""
-nurse doctor physician surgeon dentist teacher professor lecturer engineer developer programmer designer architect
+nurse tech technician medic paramedic mechanic doctor physician surgeon dentist teacher professor lecturer engineer developer programmer designer architect
 lawyer attorney paralegal accountant analyst manager director consultant scientist researcher student intern chef
 cook baker waiter waitress bartender barista pharmacist therapist psychologist counselor counsellor firefighter
 pilot driver electrician plumber carpenter mechanic technician writer journalist editor author artist musician
@@ -165,7 +165,7 @@ crew ranger warden nun monk minister vicar rector clergyman deacon
 #: Words ending like occupations (-er, -ist, -ian) that are not jobs: "a big fan", "a vegetarian".
 EN_NOT_JOBS = frozenset(
     words("""
-fan lover believer beginner member user customer smoker drinker eater sleeper riser father mother brother sister
+fan lover believer napper procrastinator overthinker snacker worrier complainer shopper binger people-pleaser beginner member user customer smoker drinker eater sleeper riser father mother brother sister
 daughter owner homeowner newcomer reader gamer thinker dreamer learner fighter survivor sucker stranger foreigner
 introvert extrovert vegetarian pescatarian christian canadian italian indian brazilian australian asian american
 parent patient immigrant client tenant adult person perfectionist optimist pessimist minimalist buddhist atheist

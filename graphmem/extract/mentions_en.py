@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from graphmem.extract import common as c
 from graphmem.extract.common import link
+from graphmem.extract.frames import breed_species
 from graphmem.extract.lexicon import EN_NOT_NAMES
 from graphmem.extract.relations import entity_type, relation_of, relation_words
 from graphmem.lang.normalise import normaliser
@@ -67,6 +68,14 @@ def named_anywhere(s: str, out: list, state: c.State, sentence: str) -> list:
 
 #: "took Pickles (my lab) in": who the name is, said in brackets.
 _WHOSE_BRACKET = re.compile(r"(?P<name>\b[A-Z][\w'-]+)\s*\((?P<rel>(?:my|our) [a-z][a-z -]{1,30}?)\)")
+_ANIMAL_BRACKET = re.compile(r"(?P<name>\b[A-Z][\w'-]+)\s*\((?P<kind>[a-z][a-z -]{1,24}?)(?:,[^()]*)?\)")
+
+
+def _is_animal(word: str) -> bool:
+    rel = relation_of(word)
+    return (rel is not None and rel[0] == "pet") or breed_species(word) is not None
+
+
 _ASIDE_BRACKETS = re.compile(r"(?P<before>\w*)(?P<aside>\s*\((?=[a-z])(?P<inner>[^()]{0,80})(?:\)|$))")
 _NAME_LIST = re.compile(r"^[a-z][a-z'-]*(?:\s*(?:,|and|&)\s*[a-z][a-z'-]*)*$")
 
@@ -91,6 +100,11 @@ def without_brackets(s: str) -> str:
     that opens with a lower-case word says how, not who ("Ava (8)", "my wife (Hana)" keep theirs)."""
     said_whose = [f"{m['name']} is {m['rel']}" for m in _WHOSE_BRACKET.finditer(s)]
     s = _WHOSE_BRACKET.sub(lambda m: m["name"], s)
+    # "Biscuit (corgi, 4, menace) has a vet appt": a name, then the animal it is in brackets
+    kinds = [m for m in _ANIMAL_BRACKET.finditer(s) if _is_animal(m["kind"])]
+    said_whose += [f"{m['name']} is my {m['kind']}" for m in kinds]
+    for m in reversed(kinds):
+        s = s[: m.start()] + m["name"] + s[m.end() :]
     s = _ASIDE_BRACKETS.sub(_aside_kept, s).strip() or s
     if said_whose:
         s = "; ".join([s.rstrip(" .!"), *said_whose])

@@ -358,6 +358,13 @@ def _does_work_for(m, ctx):
     return [*at, cand("job_title", y, ctx.subj, ctx.src)]
 
 
+def _real_job(m, ctx):
+    """'real job: pharmacy tech at Walgreens': the title as said, and the workplace."""
+    y = span(m["y"])
+    at = [x for x in (work_candidates(m, ctx) if m["x"] else None) or [] if x.attribute != "job_title"]
+    return [*at, cand("job_title", y, ctx.subj, ctx.src)] if y else None
+
+
 def _skill(m, ctx):
     return None if ctx.has_time else [cand("skill", span(m["v"], LIKE_STOP), ctx.subj, ctx.src)]
 
@@ -433,6 +440,7 @@ HANDLERS: dict[str, Handler] = {
     "dating": _couple("partner"),
     "job_at": _if(lambda m, x: job_title_of(m["y"]), work_candidates),
     "does_work_for": _does_work_for,
+    "real_job": _real_job,
     "team_now": lambda m, x: [cand("job_title", span(m["y"]), x.subj, x.src)],
     "job_in": _if(lambda m, x: job_title_of(m["y"]), _job_in),
     "kind_of_person": _kind_of_person,

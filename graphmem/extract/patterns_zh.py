@@ -363,9 +363,11 @@ def _pet_or_relation(m, ctx):
     """我养了一只猫(叫咪咪) / 我有个哥哥 / 我养了一只柯基叫豆豆."""
     word, name = m["rel"], (m["name"] or "").strip()
     attr, qual = ("pet", ZH_BREEDS[word]) if word in ZH_BREEDS else relation_of(word) or ("pet", None)
+    # "外婆…，养了只三花猫叫咪咪": a pet kept by the person the sentence is about is theirs
+    owner = ctx.subj if attr == "pet" and ctx.subj.type == "person" else ME
     if name and name not in PRONOUN_VALUE:
         subj = ctx.state.add(name, entity_type(attr), qual or attr)
-        out = [link(attr, qual, name, ctx.src)]
+        out = [link(attr, qual, name, ctx.src, owner=owner)]
         return out + [cand("note", word, subj, ctx.src)] if word in ZH_BREEDS else out
     if m["cnt"] not in (None, "一", "1"):
         if names := listed_names(ctx.state.sentence or "", word, m["cnt"]):  # 两只猫，叫可乐和雪碧
@@ -377,6 +379,19 @@ def _pet_or_relation(m, ctx):
     ctx.subj = Subject(word, entity_type(attr), qual or attr, named=False)
     ctx.state.mention(ctx.subj)
     return [link(attr, qual, word, ctx.src)]
+
+
+def _teaches(m, ctx):
+    """在一所中学教物理 / 我教初中数学: one who teaches a subject is its teacher (物理老师), and
+    a named school is where."""
+    subject = clean(m["y"])
+    if not subject or len(subject) > 6 or re.search(r"[我你他她孩子们]", subject):
+        return None
+    out = [cand("job_title", subject + "老师", ctx.subj, ctx.src)]
+    x = clean(m["x"] or "")
+    if x and not re.match(r"^(?:一|某|这|那)(?:所|家|个)", x) and x not in ZH_GENERIC_ORG:
+        out.append(cand("employer", x, ctx.subj, ctx.src))
+    return out
 
 
 def _pet_cared_for(m, ctx):
@@ -487,6 +502,7 @@ HANDLERS: dict[str, Handler] = {
     "married_zh": married_zh,
     "is_place": _is_place,
     "pet_cared_for": _pet_cared_for,
+    "teaches": _teaches,
     "hometown_if_place": _if(lambda m, x: c.is_place_zh(m["x"]), _hometown),
     "hometown_narrowed": _if(
         lambda m, x: (

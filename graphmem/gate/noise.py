@@ -148,6 +148,8 @@ _ZH_WH = re.compile(
     r"(?<![不没或随])(?:多久|多少|多长|多大|多远|多高|多重|怎么样|怎么|怎样|咋|什么|啥|哪(?!怕)|为什么|为啥|如何|是否|可否|能否|谁"
     r"|几(?=[点个天号岁时次年月周本位只件斤块分种家条张台辆]))(?![^，,。]{0,3}[都也])"
 )
+# "我只爱吃草莓好吗", "我明明是南方人好不好": a statement insisted on, the tag asks nothing
+_ZH_INSISTING = re.compile(r"^我[^，,？?]{0,4}(?:只|就|才|明明|真的|本来|自己)[^，,？?]*(?:好吗|好不好)$")
 # A question word said twice binds two clauses ("谁请客谁买单", "想吃什么就吃什么", "哪里便宜去哪里"):
 # whoever, whatever, wherever; no question is asked.
 _ZH_CORRELATIVE = re.compile(
@@ -281,6 +283,8 @@ def _interrogative(clause: str, first: bool) -> bool:
     if c.endswith(("?", "？")):
         return True
     if re.search(r"[\u4e00-\u9fff]", c):
+        if _ZH_INSISTING.search(c):  # "我只爱吃草莓好吗": insisted on, not asked
+            return False
         if _ZH_ANOTA.search(c) or _ZH_END.search(c):
             return True
         c = _ZH_NOT_KNOWING.sub("", c)
