@@ -199,6 +199,11 @@ CHANGES = {
         {"pet": ["旺仔"]},
     ),
     "a pet kept where one lives (zh)": (["在多伦多养了只龙猫叫团子"], {"pet": ["团子"]}, {}),
+    "what follows a named relative is theirs (zh)": (
+        ["我有个表姐叫小雯，在成都开花店"],
+        {},
+        {"city": ["成都"]},
+    ),
 }
 
 

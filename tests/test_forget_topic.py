@@ -227,6 +227,34 @@ CASES = [
         ["bus driver"],
         id="en-a-shrug-after-the-topic",
     ),
+    pytest.param(
+        ["我在面网易，三面过了就准备提离职", "我住在杭州滨江"],
+        "跳槽那事黄了 你就当我没说过 全忘掉吧",
+        ["网易", "三面"],
+        ["杭州"],
+        id="zh-the-act-alone-pointing-back-at-a-matter",
+    ),
+    pytest.param(
+        ["国庆想去西安玩，机票都看好了", "我是做会计的"],
+        "旅游那个计划取消了 你就忘了吧",
+        ["西安", "机票"],
+        ["会计"],
+        id="zh-a-plan-pointed-back-at",
+    ),
+    pytest.param(
+        ["got thrown out of the karaoke bar last night for hogging the mic", "my parrot Kiwi says hello"],
+        "forget the story about last night lmao",
+        ["karaoke", "hogging"],
+        ["Kiwi"],
+        id="en-the-story-about-a-night",
+    ),
+    pytest.param(
+        ["buying my husband a vintage watch for his birthday, keep it quiet", "his name is Tomasz."],
+        "you can forget all the gift stuff now, he loved it",
+        ["vintage watch"],
+        ["Tomasz"],
+        id="en-a-gift-topic-keeps-the-person",
+    ),
 ]
 
 

@@ -368,6 +368,8 @@ def _pet_or_relation(m, ctx):
     if name and name not in PRONOUN_VALUE:
         subj = ctx.state.add(name, entity_type(attr), qual or attr)
         out = [link(attr, qual, name, ctx.src, owner=owner)]
+        if entity_type(attr) == "person":  # "我有个哥哥叫小明，在北京工作": what follows is about 小明
+            ctx.subj = subj
         return out + [cand("note", word, subj, ctx.src)] if word in ZH_BREEDS else out
     if m["cnt"] not in (None, "一", "1"):
         if names := listed_names(ctx.state.sentence or "", word, m["cnt"]):  # 两只猫，叫可乐和雪碧

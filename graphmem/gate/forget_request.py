@@ -207,7 +207,12 @@ def _en(text: str) -> TopicRequest | None:
     if m is None:
         return None
     # the topic ends with its clause ("forget it, never mind": "it")
-    topic = _EN_TAIL.sub("", re.split(r"\s*(?:[,;:!?]|\.(?:\s|$)|\s[-–—]\s)", m["topic"], maxsplit=1)[0])
+    topic = _EN_TAIL.sub(
+        "",
+        re.split(r"\s*(?:[,;:!?]|\.(?:\s|$)|\s[-–—]\s|\s(?:lmao|lol|haha\w*|omg)\b)", m["topic"], maxsplit=1)[
+            0
+        ],
+    )
     # "the interview stuff from earlier": when it was said is no part of the topic
     topic = re.sub(
         r"\s+(?:from|of)\s+(?:earlier|before|the other (?:day|night)|last (?:night|week|time)|yesterday)$",
@@ -281,7 +286,7 @@ _ANY_ACT = re.compile(r"(?<![A-Za-z])(?:" + _EN_ACT + r")(?![A-Za-z])|" + _ZH_AC
 #: allergy thing, I'd rather not …", "把那件事忘了吧，不想再想起来").
 #: Chinese typed in chat parts its clauses with spaces ("前任那些都忘掉吧 翻篇了").
 _PIECES = re.compile(
-    r"[.!?;。！？；…\n]+\s*|[,，]\s*|\s+-\s+|\s*[—–]\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+    r"[.!?;。！？；…\n]+\s*|[,，]\s*|:\s+|\s+-\s+|\s*[—–]\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
 )
 #: A run of Latin words inside Chinese text ("算了 forget all the GRE stuff pls 不想再看了").
 _LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z0-9'’ -]*[A-Za-z0-9]")
@@ -324,10 +329,27 @@ _EN_TOLD_THING = re.compile(
 )
 
 
+#: A matter named in passing in Chinese ("换工作那事黄了", "旅游那个计划取消了", "昨晚那个同事的八卦"):
+#: what "你就当我没说过，全忘掉吧" in the same message points back at.
+_ZH_TOLD_THING = re.compile(
+    r"^(?:[^，,]{0,4}?(?:那个|这个))?(?P<thing>[^，,]{1,12}?)"
+    r"(?:那事儿?|那件事儿?|那个事儿?|那档子事|那个计划|的计划|那茬|的八卦|的瓜|的事情?|那些事)"
+)
+#: A piece that is only the act, its object left out ("你就当我没说过", "全忘掉吧", "删了吧").
+_ZH_ACT_ALONE = re.compile(r"^" + _ZH_LEAD + _ZH_ADV + r"(?:" + _ZH_ACT + r")" + _ZH_TAIL)
+
+
 def _pointed_back(pieces: list[str]) -> TopicRequest | None:
-    """A request whose object points back ("wipe all that pls", "scrub it") at a thing told
-    about in another piece of the message ("nvm the Kev saga"): a request about that thing."""
+    """A request whose object points back ("wipe all that pls", "scrub it", "你就当我没说过") at a
+    thing told about in another piece of the message ("nvm the Kev saga", "换工作那事黄了"): a
+    request about that thing."""
     for i, piece in enumerate(pieces):
+        if re.search(r"[\u4e00-\u9fff]", piece) and _ZH_ACT_ALONE.match(piece.strip()):
+            for other in pieces[:i]:
+                thing = _ZH_TOLD_THING.match(other.strip())
+                if thing and thing["thing"].strip() not in _ZH_NO_TOPIC:
+                    return TopicRequest(thing["thing"].strip(), piece.strip())
+            continue
         m = _EN_REQUEST.match(" ".join(piece.split()))
         if m is None or re.search(r"[\u4e00-\u9fff]", piece):
             continue

@@ -196,7 +196,7 @@ def _phrase(what: str) -> str:
         t = _ZH_OWNER.sub("", t)
         t = re.sub(
             r"(?:那件事|这件事|那些事情?|这些事情?|那次|那回|那段时间|那段|那茬|这茬|那条|这条|的事情?|的那些|那些|这些"
-            r"|的?所有(?:的)?事情?|的?全部|内容|东西|信息|记录|部分|的"
+            r"|的?所有(?:的)?事情?|的?全部|内容|东西|信息|记录|部分|的八卦|的瓜|那个计划|的计划|的"
             # a period named by when it was ("大学那会儿", "澳洲那几年"): the period itself
             r"|的?时候|那会儿?|那时候?|那阵子?|那几年|那两年|期间|时期)+$",
             "",
@@ -206,6 +206,13 @@ def _phrase(what: str) -> str:
         # "the gambling thing from the other night": when it was said is no part of the topic
         t = _EN_WHEN_SAID.sub("", t)
         t = _EN_GENERIC_TAIL.sub("", _EN_OWNER.sub("", t))
+        # "the story about last night": what the story is about
+        t = re.sub(
+            r"^(?:story|stuff|thing|things|bit|part|business|drama)\s+(?:about|with|from|of)\s+(?:the\s+|my\s+)?",
+            "",
+            t,
+            flags=re.I,
+        )
         t = re.sub(r"['’]s$", "", t)
     return t.strip(" ,.，。")
 
@@ -359,14 +366,23 @@ def topic_facts(facts: list[Fact], topic: Topic) -> list[Fact]:
     return [
         f
         for f in facts
-        if _past_fact(f, topic)
-        or any(
-            _says(t, k)
-            for k in topic.keys
-            for t in (str(f.value), f.text, f.source_text, f.subject_name)
-            if t
-        )
+        if _past_fact(f, topic) or any(_says(t, k) for k in topic.keys for t in _texts_of(f, topic) if t)
     ]
+
+
+#: Who the user is and who their people are: a life topic (the party, the gift) takes such a
+#: fact only when its value names the topic, not because the message that said it did. Work
+#: and home are not among them: a job hunt's or a move's turns say the new employer or address.
+_STANDING = frozenset(
+    {"name", "preferred_name", "age", "birthday", "gender", "hometown", "language", "spouse", "partner", "child",
+     "sibling", "parent", "friend", "pet", "relative"}
+)  # fmt: skip
+
+
+def _texts_of(f: Fact, topic: Topic) -> tuple[str, ...]:
+    if topic.life_topic and f.attribute in _STANDING:
+        return (str(f.value), f.subject_name)
+    return (str(f.value), f.text, f.source_text, f.subject_name)
 
 
 def topic_episodes(
