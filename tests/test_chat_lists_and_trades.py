@@ -1,4 +1,5 @@
-"""Profiles typed as lists, trades named by their shape, and changes said in passing, on both stores: a numbered list
+"""Profiles typed as lists, trades named by their shape, and changes said in passing (on
+SQLite; a sample of each kind also on Neo4j, whose side of storing them the contract suite covers): a numbered list
 typed on one line, a labelled field ("hobbies: …"), animals listed with their names, an aside
 in brackets, a trade known by how its word is made (lineman, 质检员) rather than by a list,
 a workplace glued to a title (招行客户经理), a home one goes back to, the language of a home,
@@ -13,8 +14,6 @@ import pytest
 
 from graphmem import Memory
 from graphmem.gate.sentences import enumeration, split
-
-pytestmark = pytest.mark.both_stores
 
 AT = "2026-05-04T09:00:00Z"
 
@@ -245,3 +244,22 @@ def test_a_day_counted_or_of_the_month_dates_the_event(
     assert any(it.date is not None and it.date.date().isoformat() == day for it in items), [
         (it.text, it.date) for it in items
     ]
+
+
+#: One case of each kind, run on every store.
+SAMPLE = ["numbered list on one line (zh)", "animals listed with names", "workplace glued to a title"]
+CHANGE_SAMPLE = ["landed at a new place, on a new team", "this year's age said again (zh)"]
+
+
+@pytest.mark.both_stores
+@pytest.mark.parametrize("case", SAMPLE)
+def test_a_sample_of_lists_and_trades_on_every_store(
+    mem: Memory, uid: Callable[[str], str], case: str
+) -> None:
+    test_the_list_or_trade_is_read(mem, uid, case)
+
+
+@pytest.mark.both_stores
+@pytest.mark.parametrize("case", CHANGE_SAMPLE)
+def test_a_sample_of_changes_on_every_store(mem: Memory, uid: Callable[[str], str], case: str) -> None:
+    test_the_change_said_in_passing_is_kept(mem, uid, case)
