@@ -161,6 +161,16 @@ CHANGES = {
         {"city": ["厦门"]},
     ),
     "a subject studied is no job (zh)": (["我在杭州读研，学会计"], {}, {"job_title": ["学会计"]}),
+    "the right number, then the wrong one (zh)": (
+        ["我今年34", "打错了 43 不是34😂 手快"],
+        {"age": ["43"]},
+        {"age": ["34", "手快"]},
+    ),
+    "a name not to use, then the one to use (zh)": (
+        ["叫我阿杰就行", "以后别叫我阿杰了，叫杰哥吧"],
+        {"preferred_name": ["杰哥"]},
+        {"preferred_name": ["阿杰"]},
+    ),
     "a workplace named by its kind": (["work at the cannery, night shift"], {"employer": ["cannery"]}, {}),
     "a place interviewed at is no workplace (zh)": (
         ["我在一家医院做护士", "偷偷告诉你 我在面一家做潜水培训的公司 二面过了"],
@@ -202,6 +212,23 @@ CHANGES = {
         ["我有个表姐叫小雯，在成都开花店"],
         {},
         {"city": ["成都"]},
+    ),
+    "a pet's name in brackets (zh)": (
+        ["我家主子（三花，大名叫芝士饼）又在半夜跑酷"],
+        {"pet": ["芝士饼"]},
+        {},
+    ),
+    "never tired of a food (zh)": (["螺蛳粉天天吃不腻"], {"likes": ["螺蛳粉"]}, {}),
+    "what one really likes (zh)": (["真正喜欢的是夜骑"], {"likes": ["夜骑"]}, {}),
+    "chat's word for a worker is no job (zh)": (
+        ["鹏城打工人一枚"],
+        {"city": ["深圳"]},
+        {"job_title": ["鹏城打工人"]},
+    ),
+    "happy is no trade (zh)": (
+        ["在一家叫木言的工作室做剪辑，累但开心是真的"],
+        {"job_title": ["剪辑"]},
+        {"job_title": ["开心是真"]},
     ),
 }
 

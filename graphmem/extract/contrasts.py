@@ -94,6 +94,9 @@ def _contrast(m: re.Match[str], said: Said) -> list[Candidate] | None:
     old, new = _focus(m["old"]), _bare(m["new"], said.lang)
     if not old or not new or old.lower() == new.lower() or not _stored(said.context, old):
         return None
+    # "31 不是29，手滑": a number stands only for a number ("手滑" is how the slip happened)
+    if re.fullmatch(r"\d+", old.strip()) and not re.search(r"[\d一二两三四五六七八九十]", new):
+        return None
     return _correct(said.context, old, new, said.source) or None
 
 

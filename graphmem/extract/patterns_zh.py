@@ -134,8 +134,14 @@ def _org_then_title(y: str) -> tuple[str, str] | None:
     return None
 
 
+#: Chat's words for a worker in general ("魔都打工人", "资深社畜"): who one is, not a job.
+_ANY_WORKER = re.compile(r"(?:打工人|打工仔|社畜|牛马|搬砖人|工具人)$")
+
+
 def _title(m, ctx, *, need_occupation=True):
     y = _DOING.sub("", clean(m["y"]))  # "是做产品": the line of work, not the verb
+    if _ANY_WORKER.search(y or ""):
+        return None
     # "我是松间的店长": the title, and where it is held when that is a name on record or said
     if (
         owned := re.fullmatch(r"(?P<org>[^的，,]{2,8})的(?P<y>[^的，,]{1,8})", y or "")

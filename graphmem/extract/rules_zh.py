@@ -48,11 +48,14 @@ _CORRECTION = re.compile(
     r"(?:更正|纠正|订正|修正)(?:一下)?[：:，,\s]*|不对不对[，,\s]*|^不对[，,\s]+"
 )
 _CORRECTION_SOFT = re.compile(r"其实|实际上")
+_NOT_THAT_NAME = re.compile(r"(?:以后)?别(?:再)?叫我[^，,\s]{1,4}?了?[，,\s]+(?:以后)?(?:就)?叫(?!我)")
 #: A value alone after a correction word ("说错了，是王颖，…").
 _BARE_IS = re.compile(r"(?:^|[，,])\s*(?:应该)?是(?P<v>[\u4e00-\u9fff]{2,4})(?=[，,。！!~～]|$)")
 _BARE_NOT = re.compile(
     r"不是(?P<old>[^，,是]{1,16})[，,]?\s*(?:而)?是(?P<new>[^，,]{1,16})$|"
-    r"^(?:我|他|她)?(?:说的)?是(?:在)?(?P<new2>[^，,]{1,16})[，,]\s*不是(?:在)?(?P<old2>[^，,]{1,16})$"
+    r"^(?:我|他|她)?(?:说的)?是(?:在)?(?P<new2>[^，,]{1,16})[，,]\s*不是(?:在)?(?P<old2>[^，,]{1,16})$|"
+    # "31 不是29": the right value, then the wrong one, no 是 before it
+    r"(?:^|[，,\s])(?P<new3>[0-9A-Za-z\u4e00-\u9fff]{1,16}?)\s*[，,]?\s*不是(?P<old3>[0-9A-Za-z\u4e00-\u9fff]{1,16})(?:[，,\s]|$)"
 )
 
 # A reply-style request talks about the assistant's output, names a style, and addresses it.
@@ -404,6 +407,8 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     correction = bool(_CORRECTION.search(s) or _CORRECTION_SOFT.search(s))
     s = _CORRECTION.sub("，", s).strip("，, ")  # "手滑打错了 我在悉尼": the clauses either side stay apart
     s = normalise(s, "zh")  # asides and fillers off, once the cues around them are read
+    # "别叫我小满了，叫阿满吧": the name not to use, then the one to use (the clause after it has no 我)
+    s = _NOT_THAT_NAME.sub("以后叫我", s)
     if not s:
         return []
     # "表姐小雯离婚了": chat drops the 我 before one's own people; a kinship word opening the
@@ -437,7 +442,9 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         out += c.builtin([c.cand("name", m["full"], ME, sentence)], "zh", "surname_then_name")
     out = c.sentence_note(out, s, unmatched=unmatched, about_self=about_self)
     if not [x for x in out if x.attribute != "note"] and (m := _BARE_NOT.search(s)):
-        fixed = c.bare_correction(state.context, m["old"] or m["old2"], m["new"] or m["new2"], sentence)
+        fixed = c.bare_correction(
+            state.context, m["old"] or m["old2"] or m["old3"], m["new"] or m["new2"] or m["new3"], sentence
+        )
         out = c.builtin(fixed, "zh", "bare_correction") or out
     elif correction and not [x for x in out if x.attribute != "note"] and (m := _BARE_NUMBER.match(s)):
         out = (
