@@ -225,6 +225,23 @@ CHANGES = {
         {"city": ["深圳"]},
         {"job_title": ["鹏城打工人"]},
     ),
+    "what one actually loves": (
+        ["what I actually love is tide pooling w my kids"],
+        {"likes": ["tide pooling"]},
+        {},
+    ),
+    "a place that has been home": (
+        ["boise's been home for 9 yrs, still hate the wind"],
+        {"city": ["Boise"]},
+        {},
+    ),
+    "where the flat is now": (["workshop and flat are both in Leeds now"], {"city": ["Leeds"]}, {}),
+    "a pet's kind then its name in brackets": (
+        ["my void (black cat, Soot) ate my sandwich"],
+        {"pet": ["Soot"]},
+        {},
+    ),
+    "a partner's name in brackets": (["bf (Rafael) is a line cook at Ember"], {"partner": ["Rafael"]}, {}),
     "happy is no trade (zh)": (
         ["在一家叫木言的工作室做剪辑，累但开心是真的"],
         {"job_title": ["剪辑"]},

@@ -22,7 +22,7 @@ def _named_rx() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     name = r"(?P<name>(?-i:[A-Z][a-z][\w'-]*))(?![\w'-])"
     # "with my wife Dolores", "gf is Saoirse", "partner: Femi", "husband Luis," (a list item)
     said = re.compile(
-        rf"(?:\b(?:my|our)\s+|(?:^|[,;:.]\s*|\band\s+))(?P<rel>{rel})(?:\s+(?:is|named|called)\s+|\s*[:=-]\s*|\s+)"
+        rf"(?:\b(?:my|our)\s+|(?:^|[,;:.]\s*|\band\s+))(?P<rel>{rel})(?:\s+(?:is|named|called)\s+|\s*[:=-]\s*|\s*\(\s*|\s+)"
         + name,
         re.I,
     )
@@ -68,7 +68,11 @@ def named_anywhere(s: str, out: list, state: c.State, sentence: str) -> list:
 
 #: "took Pickles (my lab) in": who the name is, said in brackets.
 _WHOSE_BRACKET = re.compile(r"(?P<name>\b[A-Z][\w'-]+)\s*\((?P<rel>(?:my|our) [a-z][a-z -]{1,30}?)\)")
-_ANIMAL_BRACKET = re.compile(r"(?P<name>\b[A-Z][\w'-]+)\s*\((?P<kind>[a-z][a-z -]{1,24}?)(?:,[^()]*)?\)")
+_ANIMAL_BRACKET = re.compile(
+    r"(?P<name>\b[A-Z][\w'-]+)\s*\((?P<kind>[a-z][a-z -]{1,24}?)(?:,[^()]*)?\)"
+    # "my void (black cat, Pepper)": the kind first, then the name
+    r"|\((?:[a-z]+\s+)?(?P<kind2>[a-z]{3,12}),\s*(?P<name2>[A-Z][\w'-]+)\)"
+)
 
 
 def _is_animal(word: str) -> bool:
@@ -101,10 +105,10 @@ def without_brackets(s: str) -> str:
     said_whose = [f"{m['name']} is {m['rel']}" for m in _WHOSE_BRACKET.finditer(s)]
     s = _WHOSE_BRACKET.sub(lambda m: m["name"], s)
     # "Biscuit (corgi, 4, menace) has a vet appt": a name, then the animal it is in brackets
-    kinds = [m for m in _ANIMAL_BRACKET.finditer(s) if _is_animal(m["kind"])]
-    said_whose += [f"{m['name']} is my {m['kind']}" for m in kinds]
+    kinds = [m for m in _ANIMAL_BRACKET.finditer(s) if _is_animal(m["kind"] or m["kind2"])]
+    said_whose += [f"{m['name'] or m['name2']} is my {m['kind'] or m['kind2']}" for m in kinds]
     for m in reversed(kinds):
-        s = s[: m.start()] + m["name"] + s[m.end() :]
+        s = s[: m.start()] + (m["name"] or "") + s[m.end() :]
     s = _ASIDE_BRACKETS.sub(_aside_kept, s).strip() or s
     if said_whose:
         s = "; ".join([s.rstrip(" .!"), *said_whose])
