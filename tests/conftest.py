@@ -50,8 +50,13 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """`backend`: SQLite alone, both stores for tests marked `both_stores`."""
-    if "backend" in metafunc.fixturenames:
+    """`backend`: SQLite alone, both stores for tests marked `both_stores`; a test that
+    parametrizes `backend` itself (indirectly, beside other arguments) names its stores."""
+    by_hand = any(
+        "backend" in (m.args[0].replace(" ", "").split(",") if isinstance(m.args[0], str) else m.args[0])
+        for m in metafunc.definition.iter_markers("parametrize")
+    )
+    if "backend" in metafunc.fixturenames and not by_hand:
         both = metafunc.definition.get_closest_marker("both_stores") is not None
         # Module scope: a module-scoped fixture (a service process) may depend on it too.
         metafunc.parametrize("backend", BACKENDS if both else [SQLITE], scope="module")
