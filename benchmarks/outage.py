@@ -86,7 +86,7 @@ class OwnServer:
 @contextmanager
 def own_server(password: str | None = None) -> Iterator[OwnServer]:
     """Start a Neo4j on a free port with a temporary data directory (auth on when a
-    `password` of 8+ characters is given); stop and delete it after."""
+    `password` of 8+ characters is given); kill it and delete the directory after."""
     data = tempfile.mkdtemp(prefix="graphmem-outage-")
     env = {k: v for k, v in os.environ.items() if k != "GRAPHMEM_NEO4J_PASSWORD"}
     env.update(GRAPHMEM_NEO4J_DATA=data, GRAPHMEM_NEO4J_HTTP_PORT="off")
@@ -97,8 +97,8 @@ def own_server(password: str | None = None) -> Iterator[OwnServer]:
         server.start()
         yield server
     finally:
-        subprocess.run(
-            ["bash", str(NEO4J_SH), "stop", str(server.port)], capture_output=True, env=env, check=False
+        subprocess.run(  # SIGKILL: the data directory goes next, it needs no checkpoint
+            ["bash", str(NEO4J_SH), "kill", str(server.port)], capture_output=True, env=env, check=False
         )
         shutil.rmtree(data, ignore_errors=True)
 
