@@ -111,7 +111,9 @@ def kill_run(spare_server: OwnServer) -> dict[str, dict[str, Any]]:
     one = OutageWriters(spare_server.uri, 1, STORE_TIMEOUT)
     four = OutageWriters(spare_server.uri, 4, STORE_TIMEOUT)
     writers = FaultWriters(spare_server.uri, "kill")
-    up_after = fault_run(spare_server, [writers, one, four], fault="kill", down=2 * STORE_TIMEOUT + 2)
+    # The 4 writers start last (fault_run starts parties in order and faults once all write),
+    # so the fault lands with most of their writes still to come.
+    up_after = fault_run(spare_server, [one, four, writers], fault="kill", down=2 * STORE_TIMEOUT + 2)
     return {"writers": writers.finish(), "outage_1": one.finish(up_after), "outage_4": four.finish(up_after)}
 
 
