@@ -22,6 +22,7 @@
 #   GRAPHMEM_NEO4J_DATA      database home (default $cache/data-PORT)
 #   GRAPHMEM_NEO4J_PASSWORD  if set (8+ chars): auth on, user neo4j gets this password; else auth off
 #   GRAPHMEM_NEO4J_TIMEOUT   seconds to wait for ready (180)
+#   GRAPHMEM_NEO4J_JAVA_OPTS more JVM options, space-separated, after the built-in ones
 #   JAVA_HOME                Java 17+ to use (else `java` on PATH)
 set -euo pipefail
 
@@ -157,6 +158,8 @@ cmd_start() {
     local -a jvm=(-Xms512m -Xmx1g -XX:+UseG1GC -XX:+ExitOnOutOfMemoryError
         --add-opens=java.base/java.nio=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED
         --add-opens=java.base/sun.nio.ch=ALL-UNNAMED -Dfile.encoding=UTF-8)
+    # shellcheck disable=SC2206  # split on spaces, as JAVA_OPTS is
+    [[ -n "${GRAPHMEM_NEO4J_JAVA_OPTS:-}" ]] && jvm+=(${GRAPHMEM_NEO4J_JAVA_OPTS})
     local setsid=()
     command -v setsid >/dev/null && setsid=(setsid)
     # setsid: detach from the caller's process group so Ctrl-C in the calling shell does not kill the server.
@@ -254,5 +257,5 @@ case "${1:-}" in
     status) cmd_status "${2:-}" ;;
     browser-url) cmd_browser_url "${2:-}" ;;
     wipe)   cmd_wipe "${2:-}" ;;
-    *) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    *) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac
