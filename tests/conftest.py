@@ -24,10 +24,14 @@ import signal
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from graphmem import Memory
+
+if TYPE_CHECKING:
+    from benchmarks.outage import OwnServer
 
 SQLITE = pytest.param("sqlite", id="sqlite")
 NEO4J = pytest.param("neo4j", id="neo4j", marks=pytest.mark.neo4j)
@@ -46,8 +50,13 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """`backend`: SQLite alone, both stores for tests marked `both_stores`."""
-    if "backend" in metafunc.fixturenames:
+    """`backend`: SQLite alone, both stores for tests marked `both_stores`; a test that
+    parametrizes `backend` itself (indirectly, beside other arguments) names its stores."""
+    by_hand = any(
+        "backend" in (m.args[0].replace(" ", "").split(",") if isinstance(m.args[0], str) else m.args[0])
+        for m in metafunc.definition.iter_markers("parametrize")
+    )
+    if "backend" in metafunc.fixturenames and not by_hand:
         both = metafunc.definition.get_closest_marker("both_stores") is not None
         # Module scope: a module-scoped fixture (a service process) may depend on it too.
         metafunc.parametrize("backend", BACKENDS if both else [SQLITE], scope="module")
@@ -55,7 +64,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if "neo4j_uri" in getattr(item, "fixturenames", ()):
+        if {"neo4j_uri", "spare_server"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.neo4j)
 
 
@@ -72,6 +81,24 @@ def neo4j_uri() -> Iterator[str]:
 
     with provision() as uri:
         yield uri
+
+
+#: The spare server's password (auth on, user neo4j).
+SPARE_PASSWORD = "graphmem-secret-pw"
+
+
+@pytest.fixture(scope="session")
+def spare_server() -> Iterator[OwnServer]:
+    """A second local Neo4j of this session (tools/neo4j/neo4j.sh on a free port, a throwaway
+    data directory), auth on: user neo4j, SPARE_PASSWORD, both in its `uri`. Tests may kill,
+    stop and restart it, and change what is recorded per database (the embedder, the schema
+    version) if they put it back: the fault runs (test_faults.py), the auth, schema-version
+    and re-embedding tests (test_neo4j_store.py). Started once, when a test first needs it;
+    never the shared server, never one GRAPHMEM_NEO4J_URI names. No Java is a failure."""
+    from benchmarks.outage import own_server
+
+    with own_server(password=SPARE_PASSWORD) as server:
+        yield server
 
 
 @pytest.fixture(scope="module")

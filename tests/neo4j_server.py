@@ -5,7 +5,7 @@
 2. testcontainers `neo4j:5.26`, when the `testcontainers` package is installed and a
    Docker engine answers `docker info`.
 3. The local Neo4j 5.26 Community from Maven Central jars (`tools/neo4j/neo4j.sh`), on a
-   free port with a fresh data directory, stopped and deleted at the end.
+   free port with a fresh data directory, killed and deleted at the end.
 
 If none works, `provision()` raises `ProvisionError` saying what to install; it never
 skips. Credentials go into the yielded URI (`bolt://user:pw@host:port`), which
@@ -89,7 +89,8 @@ def _from_testcontainers() -> Iterator[str]:
 
 @contextmanager
 def local_server(port: int | None = None, password: str | None = None) -> Iterator[str]:
-    """Start tools/neo4j/neo4j.sh on a free port with a throwaway data dir; stop it after."""
+    """Start tools/neo4j/neo4j.sh on a free port with a throwaway data dir; kill it and delete
+    the data dir after."""
     port = port or free_port()
     data = tempfile.mkdtemp(prefix=f"graphmem-neo4j-{port}-")
     env = {k: v for k, v in os.environ.items() if k not in ("GRAPHMEM_NEO4J_PASSWORD", "GRAPHMEM_NEO4J_DATA")}
@@ -119,7 +120,8 @@ def local_server(port: int | None = None, password: str | None = None) -> Iterat
         yield uri
     finally:
         _BROWSERS.pop(uri, None)
-        subprocess.run(["bash", str(NEO4J_SH), "stop", str(port)], capture_output=True, env=env, check=False)
+        # SIGKILL: the data directory goes next, so a checkpoint would only be waited for.
+        subprocess.run(["bash", str(NEO4J_SH), "kill", str(port)], capture_output=True, env=env, check=False)
         shutil.rmtree(data, ignore_errors=True)
 
 

@@ -32,7 +32,7 @@ def test_shared_across_tasks(store_target: str, uid: Callable[[str], str]) -> No
     cities = ["Quito", "Hanoi", "Perth", "Tallinn"]
 
     async def scenario() -> None:
-        # What is shared across tasks is under test here, not latency (tests/test_outage_bound.py
+        # What is shared across tasks is under test here, not latency (tests/test_faults.py
         # holds store_timeout): the first four calls are writers of one user, queued on its
         # lock, and on a machine shared by many test runs each write can take seconds, so
         # the default bound of 10 s would make this a test of the machine's load.

@@ -128,8 +128,10 @@ def test_two_pinned_servers_one_store(store_target: str, uid: Callable[[str], st
         mem.close()
 
 
-@pytest.mark.slow  # MCP stdio subprocesses
-@pytest.mark.both_stores  # two processes, one store, two users
+# MCP stdio subprocesses, two users, one store: on SQLite. On Neo4j, user scoping through the
+# MCP shell is test_two_pinned_servers_one_store's, a `--store bolt://…` service process
+# tests/test_rest_guard.py's and processes sharing a server tests/test_concurrency.py's.
+@pytest.mark.slow
 def test_stdio_subprocesses_pinned_to_two_users(store_target: str, uid: Callable[[str], str]) -> None:
     store, alice, bob = store_target, uid("alice"), uid("bob")
 

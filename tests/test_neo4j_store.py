@@ -12,6 +12,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
@@ -24,12 +25,17 @@ from graphmem.stores.base import SCHEMA_VERSION, Episode, SupersedesEdge
 from graphmem.stores.neo4j import vectors as neo4j_vectors
 from graphmem.stores.neo4j.store import Neo4jStore
 from graphmem.stores.neo4j.util import lucene_query, lucene_term, split_uri
-from tests.neo4j_server import free_port, local_server
+from tests.neo4j_server import free_port
+
+from .conftest import SPARE_PASSWORD
+
+if TYPE_CHECKING:
+    from benchmarks.outage import OwnServer
 
 pytestmark = pytest.mark.neo4j
 
 T0 = datetime(2026, 1, 5, 10, 0, tzinfo=timezone.utc)
-PASSWORD = "graphmem-secret-pw"
+PASSWORD = SPARE_PASSWORD
 
 CYPHER_HOSTILE = [
     "alice' OR '1'='1",
@@ -66,10 +72,9 @@ def store(neo4j_uri: str) -> Iterator[Neo4jStore]:
 
 
 @pytest.fixture(scope="module")
-def auth_server() -> Iterator[str]:
-    """A second, auth-enabled local server (user neo4j, PASSWORD), stopped afterwards."""
-    with local_server(password=PASSWORD) as uri:
-        yield uri
+def auth_server(spare_server: OwnServer) -> str:
+    """The session's spare server (conftest): auth on, user neo4j, PASSWORD, in the uri."""
+    return spare_server.uri
 
 
 def _uid(name: str) -> str:
@@ -714,10 +719,10 @@ def open_memory_neo4j(neo4j_uri: str) -> Iterator[Callable[[], Memory]]:
 
 
 def test_reembed_switches_a_neo4j_store(auth_server: str) -> None:
-    """The whole re-embedding path on Neo4j (on the throwaway auth server, since the
-    embedder is recorded per database): a store the lexical hashing embedder wrote is
-    refused by the static embedder until `reembed` moves it over, and then refuses the
-    hashing one."""
+    """The whole re-embedding path on Neo4j (on the spare server, since the embedder is
+    recorded per database; put back to the default at the end for the other tests there): a
+    store the lexical hashing embedder wrote is refused by the static embedder until
+    `reembed` moves it over, and then refuses the hashing one."""
     from graphmem import Config, EmbedderMismatchError, HashingEmbedder
     from graphmem.embedding.choice import make_embedder
     from graphmem.write.reembed import reembed
@@ -738,10 +743,18 @@ def test_reembed_switches_a_neo4j_store(auth_server: str) -> None:
             Memory(auth_server, config=Config(embedder="hashing"))
     finally:
         store.close()
-    with Memory(auth_server, config=Config(embedder="static")) as mem:
-        assert [f.value for f in mem.get(u, "city")] == ["Oslo"]
-        items = mem.recall(u, "where is my dentist's office?", k=3, at=T0)
-        assert items and any("vector" in it.channels for it in items)  # the new vectors are read
+    try:
+        with Memory(auth_server, config=Config(embedder="static")) as mem:
+            assert [f.value for f in mem.get(u, "city")] == ["Oslo"]
+            items = mem.recall(u, "where is my dentist's office?", k=3, at=T0)
+            assert items and any("vector" in it.channels for it in items)  # the new vectors are read
+            mem.forget_user(u)
+    finally:
+        store = Neo4jStore(auth_server)
+        try:
+            reembed(store, make_embedder(Config().embedder))
+        finally:
+            store.close()
 
 
 def test_provision_fails_loudly_when_nothing_can_run(monkeypatch: pytest.MonkeyPatch) -> None:

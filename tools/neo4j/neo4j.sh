@@ -6,6 +6,8 @@
 #   tools/neo4j/neo4j.sh start [PORT]   start in the background, wait for ready, print the bolt URI
 #                                       (stderr says where Neo4j Browser is)
 #   tools/neo4j/neo4j.sh stop  [PORT]   SIGTERM (clean shutdown), SIGKILL only as a last resort
+#   tools/neo4j/neo4j.sh kill  [PORT]   SIGKILL at once: for a server whose data directory is thrown
+#                                       away next (tests), which needs no checkpoint
 #   tools/neo4j/neo4j.sh status [PORT]  running / starting / stopped (exit 3 when stopped)
 #   tools/neo4j/neo4j.sh browser-url [PORT]  the Neo4j Browser URL of a running server (exit 3: none)
 #   tools/neo4j/neo4j.sh wipe  [PORT]   stop, then delete the data directory
@@ -20,6 +22,7 @@
 #   GRAPHMEM_NEO4J_DATA      database home (default $cache/data-PORT)
 #   GRAPHMEM_NEO4J_PASSWORD  if set (8+ chars): auth on, user neo4j gets this password; else auth off
 #   GRAPHMEM_NEO4J_TIMEOUT   seconds to wait for ready (180)
+#   GRAPHMEM_NEO4J_JAVA_OPTS more JVM options, space-separated, after the built-in ones
 #   JAVA_HOME                Java 17+ to use (else `java` on PATH)
 set -euo pipefail
 
@@ -155,6 +158,8 @@ cmd_start() {
     local -a jvm=(-Xms512m -Xmx1g -XX:+UseG1GC -XX:+ExitOnOutOfMemoryError
         --add-opens=java.base/java.nio=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED
         --add-opens=java.base/sun.nio.ch=ALL-UNNAMED -Dfile.encoding=UTF-8)
+    # shellcheck disable=SC2206  # split on spaces, as JAVA_OPTS is
+    [[ -n "${GRAPHMEM_NEO4J_JAVA_OPTS:-}" ]] && jvm+=(${GRAPHMEM_NEO4J_JAVA_OPTS})
     local setsid=()
     command -v setsid >/dev/null && setsid=(setsid)
     # setsid: detach from the caller's process group so Ctrl-C in the calling shell does not kill the server.
@@ -202,6 +207,16 @@ cmd_stop() {
     rm -f "$pidf"; rm -rf "$site"
 }
 
+cmd_kill() {
+    setup_port "${1:-}"
+    local pid
+    if ! pid="$(running_pid)"; then rm -f "$pidf"; rm -rf "$site"; log "not running on port $port"; return 0; fi
+    kill -KILL "$pid" 2>/dev/null || true
+    local i
+    for ((i = 0; i < 200; i++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+    rm -f "$pidf"; rm -rf "$site"; log "killed (port $port, pid $pid)"
+}
+
 cmd_status() {
     setup_port "${1:-}"
     local pid
@@ -238,8 +253,9 @@ case "${1:-}" in
     fetch)  cmd_fetch; echo "$cache" ;;
     start)  cmd_start "${2:-}" ;;
     stop)   cmd_stop "${2:-}" ;;
+    kill)   cmd_kill "${2:-}" ;;
     status) cmd_status "${2:-}" ;;
     browser-url) cmd_browser_url "${2:-}" ;;
     wipe)   cmd_wipe "${2:-}" ;;
-    *) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    *) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac
