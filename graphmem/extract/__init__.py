@@ -21,9 +21,9 @@ from graphmem.extract.common import State, strip_item_mark, zh_pos
 from graphmem.extract.discourse import MessageReader
 from graphmem.extract.protocol import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts
 from graphmem.extract.relations import RELATION_WORDS, relation_of, relation_words
-from graphmem.gate.sentences import enumeration
 from graphmem.lang import Pack, Trace
 from graphmem.model import Candidate, Ignored
+from graphmem.text.enumeration import enumeration
 
 __all__ = [
     "RELATION_WORDS",

@@ -17,9 +17,9 @@ from graphmem.extract.frames import breed_species
 from graphmem.extract.lexicon import ZH_OCCUPATIONS
 from graphmem.extract.relations import relation_of
 from graphmem.extract.values_en import COMMON_WORD_CITIES, is_job, smaller_place, titled
-from graphmem.gate.sentences import enumeration
 from graphmem.lang import Handler, Pack
 from graphmem.model import Candidate
+from graphmem.text.enumeration import enumeration
 from graphmem.text.terms import zh_number
 
 #: Where a piece is cut into fragments: stops, list marks, bars and line breaks.
