@@ -174,7 +174,7 @@ class Memory:
         out = ExtractOutput([], [])
         if screened.sentences:
             reader = self.store.reader(uid)
-            context, prior = read_context(reader, self.extractor, key)
+            context, prior = read_context(reader, self.extractor, key, when)
             if prior is not None:
                 # A retry of a write that committed: answered from the store before any
                 # extraction (an LLM extractor's call costs money) or embedding. The key is

@@ -14,9 +14,11 @@ to rules when that fails.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 
 from graphmem.extract import fragments
+from graphmem.extract.antecedents import named_by_pronoun
 from graphmem.extract.common import State, strip_item_mark, zh_pos
 from graphmem.extract.discourse import MessageReader
 from graphmem.extract.protocol import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts
@@ -70,6 +72,13 @@ MAX_CANDIDATES = 32
 
 
 _LETTERS = re.compile(r"[A-Za-z\u4e00-\u9fff]")
+
+
+def _before(whole: Callable[[], str], piece: str, fallback: str) -> str:
+    """The message up to `piece`, or `fallback` where the piece was rewritten past finding."""
+    text = whole()
+    at = text.find(piece)
+    return text[:at] if at >= 0 else fallback
 
 
 class RuleExtractor:
@@ -127,6 +136,7 @@ class RuleExtractor:
             return whole() if whole else "\n".join(x or "" for x in sentences)
 
         last_lang = ""  # the language of the last sentence with letters
+        said = ""  # the pieces read so far, where a pronoun's relation is looked for first
         listed: bool | None = None  # the message is a list of marked items (read once, when needed)
         inline = False  # … typed on one line ("1.叫我小林 2.28岁")
         for i, sentence in enumerate(sentences):
@@ -150,6 +160,12 @@ class RuleExtractor:
             if listed:  # "2. 27" in a numbered list: the item, not the number of it
                 text = strip_item_mark(text, inline)
             for piece in rules.pieces(text):
+                # "她叫小满" after "我女儿…": the name is the daughter's
+                # (looked for in the whole message before it: "捡了一只小猫" passes no gate)
+                piece = named_by_pronoun(
+                    piece, partial(_before, message_text, piece, said), context.earlier, lang == "zh"
+                )
+                said += piece + "\n"
                 if trace is not None:
                     trace.begin(i, piece)
                 found = reader.read(piece, lang, rules)

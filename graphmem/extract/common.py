@@ -436,7 +436,7 @@ def finish(
     out: list[Candidate] = []
     seen: set[tuple] = set()
     retracted = {(c.subject, c.attribute): c.value for c in cands if c.retract and c.attribute != "*"}
-    for c in cands:
+    for c in _placeholders_named(cands):
         value = c.value.strip(" \t,，。.;；:：!！?？\"'“”‘’~～")
         if c.attribute not in _FREE_TEXT:
             value = _ZH_TAIL_PARTICLES.sub("", _EMOJI.sub("", value).strip()).strip()
@@ -468,6 +468,38 @@ def finish(
             continue
         seen.add(key)
         out.append(c)
+    return out
+
+
+def _placeholders_named(cands: list[Candidate]) -> list[Candidate]:
+    """A name given to someone known only by the relation word ("女儿" from "我女儿下周开学",
+    then "我女儿叫小满") is that relation's person: a link to "小满" (qualified as a daughter,
+    as "我女儿小满" would give), and what the sentence says of the placeholder is said of her."""
+    named = {
+        c.subject: (c.value, rel)
+        for c in cands
+        if c.attribute == "name"
+        and not c.retract
+        and c.subject_type in ("person", "pet")
+        and (rel := relation_of(c.subject)) is not None
+        and rel[0] in RELATION_KEYS
+    }
+    if not named:
+        return cands
+    out = []
+    for c in cands:
+        if c.subject not in named:
+            out.append(c)
+            continue
+        name, (attribute, qualifier) = named[c.subject]
+        if c.attribute == "name":
+            out.append(replace(
+                c, attribute=attribute, subject=SELF, subject_type="self", subject_relation=None,
+                object_type="pet" if attribute == "pet" else "person",
+                qualifier=qualifier or c.subject_relation,
+            ))  # fmt: skip
+        else:
+            out.append(replace(c, subject=name))
     return out
 
 

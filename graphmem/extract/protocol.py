@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Protocol, runtime_checkable
 
 from graphmem.facts.vocab import CORE_KEYS, RELATION_KEYS, is_single
 from graphmem.model import Candidate, Fact, Ignored
-from graphmem.stores.base import UserReader
+from graphmem.stores.base import THREAD_GAP_S, UserReader
 
 __all__ = [
     "ExtractContext",
@@ -63,6 +64,9 @@ class LazyFacts(Sequence[Fact]):
 class ExtractContext:
     known_entities: list[KnownEntity] = field(default_factory=list)
     active_facts: Sequence[Fact] = field(default_factory=list)
+    #: The user's turns just before this message, read on first call (only a sentence that
+    #: names someone by a pronoun, "她叫小满", asks whom the pronoun stands for).
+    earlier: Callable[[], str] | None = None
 
 
 @dataclass
@@ -100,11 +104,32 @@ _CONTEXT_ATTRIBUTES = (
 )
 
 
+def earlier_turns(r: UserReader, at: datetime) -> Callable[[], str]:
+    """The text of the user's last two turns before `at` of the same conversation (a gap of
+    THREAD_GAP_S ends one), older first; read once, on the first call."""
+    read: list[str] = []
+
+    def load() -> str:
+        if not read:
+            texts, before = [], at
+            for _ in range(2):
+                ep = r.last_episode(before - timedelta(microseconds=1))
+                if ep is None or (before - ep.at).total_seconds() > THREAD_GAP_S:
+                    break
+                texts.append(ep.text)
+                before = ep.at
+            read.append("\n".join(reversed(texts)))
+        return read[0]
+
+    return load
+
+
 def read_context(
-    r: UserReader, extractor: Extractor, key: str | None = None
+    r: UserReader, extractor: Extractor, key: str | None = None, at: datetime | None = None
 ) -> tuple[ExtractContext, str | None]:
     """What `extractor` needs to know of the user, and the record of `key` if a write with it
-    is already stored (one read, so one round trip on a server store)."""
+    is already stored (one read, so one round trip on a server store). With `at`, the time
+    of the message, the context can also read the turns just before it."""
 
     def read(rr: UserReader) -> tuple[list[KnownEntity], str | None]:
         return known_entities(rr), (rr.write_key(key) if key is not None else None)
@@ -115,4 +140,5 @@ def read_context(
         if getattr(extractor, "needs_active_facts", False)
         else []
     )
-    return ExtractContext(known_entities=known, active_facts=active), prior
+    earlier = earlier_turns(r, at) if at is not None else None
+    return ExtractContext(known_entities=known, active_facts=active, earlier=earlier), prior

@@ -194,6 +194,8 @@ def _name_after(after: str, state: c.State) -> tuple[str, int] | None:
             (name[0] in "小阿老" or tag_ok)
             and not zv.TIME_RX.match(name)
             and not any(ch in "的了是在" for ch in name)
+            # 我女儿幼儿园开学: "幼儿园开" ends inside a word (开学), so it is no name
+            and c.zh_pos(name[-1] + rest[0]) is None
         ):
             return name, n
     return None

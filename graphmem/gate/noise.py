@@ -296,6 +296,13 @@ def _interrogative(clause: str, first: bool) -> bool:
     return bool(_EN_WH_AUX.match(c) or (not first and _EN_AUX.match(c)))
 
 
+#: A clause that says who someone the user spoke of is ("她叫小满，今年四岁，…吗"): a statement
+#: about the user's own people, kept before a question as one about the user is.
+_NAMES_SOMEONE = re.compile(
+    r"^(?:他|她|它)(?:的名字)?(?:叫|今年|是个|是一个)|^(?:he|she|his|her)(?:'s|\s+is|\s+name)\b", re.I
+)
+
+
 def _split_question(s: str) -> tuple[str, str] | None:
     """(declarative lead, question) when `s` asks something, else None."""
     parts = _clauses(s)
@@ -303,7 +310,9 @@ def _split_question(s: str) -> tuple[str, str] | None:
         if _interrogative(s[a:b], i == 0):
             lead = [s[x:y] for x, y in parts[:i]]
             keep = bool(lead) and not _ASK_PREFACE.match(lead[0].strip())
-            keep = keep and any("我" in c or "咱" in c or _EN_SELF.search(c) for c in lead)
+            keep = keep and any(
+                "我" in c or "咱" in c or _EN_SELF.search(c) or _NAMES_SOMEONE.match(c.strip()) for c in lead
+            )
             return (s[: parts[i - 1][1]].strip() if keep else "", s[a:].strip())
     return None
 
