@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
 from graphmem.extract import fragments
-from graphmem.extract.antecedents import named_by_pronoun
+from graphmem.extract.antecedents import named_by_pronoun, owner_left_out
 from graphmem.extract.common import State, strip_item_mark, zh_pos
 from graphmem.extract.discourse import MessageReader
 from graphmem.extract.protocol import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts
@@ -165,6 +165,8 @@ class RuleExtractor:
                 piece = named_by_pronoun(
                     piece, partial(_before, message_text, piece, said), context.earlier, lang == "zh"
                 )
+                if lang == "en":  # "partner's called Sam": the user's partner
+                    piece = owner_left_out(piece)
                 said += piece + "\n"
                 if trace is not None:
                     trace.begin(i, piece)

@@ -9,7 +9,8 @@ fits either), looked for in the message before the sentence and then in the user
 just before the message (`ExtractContext.earlier`). The rewritten sentence ("我女儿叫小满")
 is read by the ordinary rules, so the name lands on that relation with every check a
 stated one passes. Only naming sentences are rewritten: other pronoun sentences keep
-their subject unknown, as before.
+their subject unknown, as before. A naming sentence that leaves the owner out ("partner's
+called Sam", "the parrot's name is Admiral") is the user's own relation too.
 """
 
 from __future__ import annotations
@@ -67,6 +68,21 @@ def _last_fitting(pronoun: str, text: str, zh: bool) -> str | None:
     else:
         words = [(m.group("word") or m.group("pet")).lower() for m in _EN_MENTION.finditer(text)]
     return next((w for w in reversed(words) if w in RELATION_WORDS and _fits(pronoun.lower(), w)), None)
+
+
+#: "partner's called Sam", "the parrot's name is Admiral": a relation named with its owner left
+#: out, as chat leaves it; only a naming sentence, and only at its start
+_EN_OWNERLESS = re.compile(
+    r"^(?:the\s+)?(?P<word>" + "|".join(map(re.escape, _EN_WORDS)) + r")"
+    r"(?='s\s+(?:called|named)\b|\s+is\s+(?:called|named)\b|'s\s+name(?:'s|\s+is)\s)",
+    re.I,
+)
+
+
+def owner_left_out(piece: str) -> str:
+    """ "partner's called Sam" -> "my partner's called Sam"; anything else unchanged."""
+    m = _EN_OWNERLESS.match(piece)
+    return "my " + piece[m.start("word") :] if m else piece
 
 
 def named_by_pronoun(

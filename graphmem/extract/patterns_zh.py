@@ -138,6 +138,9 @@ def _org_then_title(y: str) -> tuple[str, str] | None:
 _ANY_WORKER = re.compile(r"(?:打工人|打工仔|社畜|牛马|搬砖人|工具人)$")
 
 
+_WHAT_THE_JOB_DOES = re.compile(r"^(?:带|管|负责|主管|分管|主抓|做|搞|跑|干|教|写|修|专门|主要)")
+
+
 def _title(m, ctx, *, need_occupation=True):
     y = _DOING.sub("", clean(m["y"]))  # "是做产品": the line of work, not the verb
     if _ANY_WORKER.search(y or ""):
@@ -149,6 +152,8 @@ def _title(m, ctx, *, need_occupation=True):
         org = owned["org"]
         held = any(f.attribute == "employer" and org in str(f.value) for f in ctx.state.context.active_facts)
         someone = re.search(r"[我你他她它们]|^(?:公司|单位|医院|学校|店里|厂里)$", org) or relation_of(org)
+        # "带团队的高级律师", "负责华东区的销售": what the job does, not where it is held
+        someone = someone or _WHAT_THE_JOB_DOES.match(org)
         if held or c.is_org_zh(org) or not someone:
             out = [cand("job_title", owned["y"], ctx.subj, ctx.src)]
             if not c.is_place_zh(org) and not someone and org not in ZH_GENERIC_ORG:
@@ -468,6 +473,19 @@ def _skill(m, ctx):
     return None if ctx.has_time else [cand("skill", TAIL.sub("", m["v"]), ctx.subj, ctx.src)]
 
 
+#: 西班牙语, 粤语, 日文, 上海话: what is learnt is a language
+_LANGUAGE_WORD = re.compile(r"[\u4e00-\u9fff]{1,4}(?:语|文|话)$")
+
+
+def _learning(m, ctx):
+    """ "最近在学西班牙语" / "开始学游泳": a language learnt is one of the user's languages, anything
+    else a skill in the making (a time word beside it is when it began, not a condition)."""
+    v = TAIL.sub("", m["v"])
+    if not v or v in ("习", "校", "生", "会"):
+        return None
+    return [cand("language" if _LANGUAGE_WORD.match(v) else "skill", v, ctx.subj, ctx.src)]
+
+
 def _if(test, handler):
     return lambda m, ctx: handler(m, ctx) if test(m, ctx) else None
 
@@ -522,7 +540,7 @@ HANDLERS: dict[str, Handler] = {
     "diet": diet,
     "diet_broken": diet_broken,
     "allergy": pref("allergy", "x"),
-    "work_as_occupation": _if(_occ, _work),
+    "work_as_occupation": _if(lambda m, x: _occ(m, x) and not _WHAT_THE_JOB_DOES.match(m["x"]), _work),
     "joined": _joined,
     "title": _title,
     "title_ended": _title_ended,
@@ -540,5 +558,6 @@ HANDLERS: dict[str, Handler] = {
     "pet_died": _if(lambda m, x: x.subj.type == "pet", _pet_gone),
     "note": _note,
     "skill": _skill,
+    "learning": _learning,
     "whole_note": _whole_note,
 }

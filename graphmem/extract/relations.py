@@ -125,6 +125,8 @@ _add("pet", "dog", "labrador golden_retriever poodle corgi beagle bulldog pug sh
      "pitbull pit_bull rottweiler samoyed whippet dalmatian doberman weimaraner vizsla bernedoodle "
      "cockapoo cavapoo maltipoo sheltie pomeranian yorkie frenchie")  # fmt: skip
 _add("pet", "cat", "siamese ragdoll tabby sphynx calico")
+# a dog said by the mix it is ("our lab mix Juniper"): "lab" or "husky" alone names other things
+_add("pet", "dog", "mutt lab_mix pit_mix husky_mix shepherd_mix boxer_mix terrier_mix collie_mix doodle")
 
 
 def _is_cjk(word: str) -> bool:

@@ -39,7 +39,7 @@ _DISCOURSE = re.compile(
     r"(?:ok |okay )?(?:life )?update|quick thing|small thing|one more thing|(?:ok |okay )?confession|news|guess what|"
     r"long story short|so yeah|lol|ugh|wow|pretty sure|fairly sure|I think|I guess|probably|maybe|perhaps|"
     # chat shorthand in front of a statement
-    r"fwiw|tbh|tbf|ngl|imo|imho|iirc|afaik|jsyk|lowkey|omg|hmm+|eh|meh|welp|heads up|real talk|not gonna lie|plot twist)\b[,:!]?\s*)+",
+    r"fwiw|tbh|tbf|ngl|imo|imho|iirc|afaik|jsyk|lowkey|omg|hmm+|eh|meh|welp|heads up|real talk|not gonna lie|plot twist|now(?=\s+(?:I|i|im|we|my|our)\b))\b[,:!]?\s*)+",
     I,
 )
 _REMEMBER = re.compile(

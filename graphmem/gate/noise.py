@@ -268,7 +268,8 @@ def _clauses(s: str) -> list[tuple[int, int]]:
 #: and its verb first, as no English question has them.
 _EN_SURPRISED = re.compile(
     r"^(?:[^?？]*\b(?:and|but|so|turns out|apparently)\s+)?(?:(?:now|then|honestly|tbh)\s+)?(?:its|(?:it|that|this|there)(?:'s|\s+(?:was|is|were|are|wasn't|isn't|has been))"
-    r"|(?:i|i'm|im|we|we're)\s+(?:actually\s+|really\s+|now\s+|just\s+|totally\s+)*(?:love|like|hate|am|have|got|need|miss|enjoy|can't|cant|cannot|don't|dont|didn't|didnt|do|did))"
+    r"|(?:i|i'm|im|we|we're)\s+(?:actually\s+|really\s+|now\s+|just\s+|totally\s+)*(?:love|like|hate|am|have|got|need|miss|enjoy|can't|cant|cannot|don't|dont|didn't|didnt|do|did)"
+    r"|(?:i'm|i am|we're|we are)\s+(?:actually\s+|really\s+|now\s+|just\s+|totally\s+|so\s+|lowkey\s+)*(?:obsessed|hooked|addicted|into|in love|a\b|an\b|the\b|\w+ing\b|\w+ed\b))"
     r"\s+\S.*[?？][?？!！]+$",
     re.I,
 )

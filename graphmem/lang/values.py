@@ -8,6 +8,7 @@ said in one language inside the other's sentence is checked all the same.
     problem("friend", "the team lead")             -> "not_a_name"
     problem("allergy", "I found out at the dentist") -> "not_a_thing"
     trim("allergy", "latex since I was a kid")     -> "latex"
+    trim("dislikes", "带香菜的东西")                 -> "香菜"
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ class _Lexicon:
     max_words: int
     max_chars: int
     tail: re.Pattern[str]
+    #: a thing said inside a phrase about things that hold it ("带香菜的东西", "anything with
+    #: cilantro in it"): the thing is its group `x`
+    wrapper: re.Pattern[str] | None
 
 
 def _alternation(words: list[str]) -> str:
@@ -60,6 +64,7 @@ def _lexicon(language: str) -> _Lexicon:
         # case kept in English: "The Last of Us" is a title, "last week" a time
         re.compile(rf"(?:,\s*|{space}){b}{_alternation(data['tail_starts'])}{e}.*$" if en else
                    rf"[，,]?{_alternation(data['tail_starts'])}.*$", re.DOTALL),
+        re.compile(data["thing_wrapper"], flags) if "thing_wrapper" in data else None,
     )  # fmt: skip
 
 
@@ -102,5 +107,7 @@ def trim(attribute: str, value: str) -> str:
     out = value
     for lex in _lexicons(value):
         if attribute in lex.things:
+            if lex.wrapper is not None and (m := lex.wrapper.match(out.strip())):
+                out = m["x"]
             out = lex.tail.sub("", " " + out).strip(" ,，。.")
     return out

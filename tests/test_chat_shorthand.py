@@ -1,0 +1,160 @@
+"""Facts said in chat's shorthand (on SQLite; a sample of each kind also on Neo4j): learning
+something said with no subject, a food that now turns one's stomach, a thing named inside
+"anything with X", a statement said in surprise with doubled marks, an aside that opens the
+message, a nickname given by friends, "&" for "and", a proposal told by who asked, a relation
+named with its owner left out, a dog said by its mix, pets listed one by one with remarks
+between them, a code-switched title, and what a job does mistaken for where it is held. The
+sentences are this file's own; the rules read the shape."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from graphmem import Memory
+from graphmem.lang import values
+
+# (turns said a minute apart, {attribute: values active on the user}, {attribute: values not})
+CASES = {
+    "learning a language, no subject (zh)": (
+        ["最近在学葡萄牙语，准备去里斯本"],
+        {"language": ["葡萄牙语"]},
+        {},
+    ),
+    "learning a skill in a run-on (zh)": (
+        ["我今年31，在一家物流公司上班，上个月开始学攀岩"],
+        {"age": ["31"], "skill": ["攀岩"]},
+        {},
+    ),
+    "a food that turns one's stomach now replaces the liking (zh)": (
+        ["我以前超爱吃榴莲", "也不知道为啥，榴莲现在一闻就想吐"],
+        {"dislikes": ["榴莲"]},
+        {"likes": ["榴莲"]},
+    ),
+    "the thing inside 'stuff with X' (zh)": (
+        ["以后别给我推荐含酒精的饮料"],
+        {"dislikes": ["酒精"]},
+        {"dislikes": ["含酒精的饮料"]},
+    ),
+    "the thing inside 'anything with X' (en)": (
+        ["please stop suggesting anything with coconut in it"],
+        {"dislikes": ["coconut"]},
+        {},
+    ),
+    "a taste said in surprise, marks doubled (en)": (
+        ["I always hated beets", "tried them roasted at my aunt's and now I'm obsessed with beets??"],
+        {"likes": ["beets"]},
+        {"dislikes": ["beets"]},
+    ),
+    "an aside opening the message (en)": (
+        ["in other news I play the oboe in a wind ensemble"],
+        {"skill": ["oboe"]},
+        {},
+    ),
+    "a nickname friends use, with a time word first (zh)": (
+        ["我叫陈思远，平时同事都喊我远哥"],
+        {"name": ["陈思远"], "preferred_name": ["远哥"]},
+        {},
+    ),
+    "'&' for 'and' (en)": (
+        ["born & raised in Saskatoon, living in Calgary now"],
+        {"hometown": ["Saskatoon"], "city": ["Calgary"]},
+        {},
+    ),
+    "a proposal told by who asked (en)": (
+        ["Rowan proposed at the lighthouse!!! I said yes obviously"],
+        {"partner": ["Rowan"]},
+        {},
+    ),
+    "a proposal told by who asked (zh)": (
+        ["子谦前天在山顶跟我求婚了"],
+        {"partner": ["子谦"]},
+        {},
+    ),
+    "a relation named with its owner left out (en)": (
+        ["hubby's called Ennis, he fixes boats"],
+        {"spouse": ["Ennis"]},
+        {},
+    ),
+    "a pet named with its owner left out (en)": (
+        ["the tortoise's name is Gustavo btw"],
+        {"pet": ["Gustavo"]},
+        {},
+    ),
+    "a dog said by its mix (en)": (
+        ["our shepherd mix Biscotti turned 4 yesterday"],
+        {"pet": ["Biscotti"]},
+        {},
+    ),
+    "pets listed one by one with a remark between (zh)": (
+        ["我家两只狗，一只黑的叫煤球（名字是我儿子起的），一只白的叫汤圆"],
+        {"pet": ["煤球", "汤圆"]},
+        {},
+    ),
+    "a code-switched title (zh)": (
+        ["我在 Quillo 做 UX designer", "纠正一下，我 title 现在已经是 design lead 了"],
+        {"job_title": ["design lead"], "employer": ["Quillo"]},
+        {"job_title": ["UX designer"]},
+    ),
+    "what a job does is not where it is held (zh)": (
+        ["我在星禾律所工作", "升职了，我现在是管整个团队的合伙人了"],
+        {"job_title": ["合伙人"], "employer": ["星禾律所"]},
+        {"employer": ["管整个团队"]},
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_the_shorthand_is_read(mem: Memory, uid: Callable[[str], str], case: str) -> None:
+    said, present, absent = CASES[case]
+    user = uid("short")
+    for minute, text in enumerate(said):
+        mem.remember(user, text, at=f"2026-07-0{minute + 1}T09:00:00+08:00")
+    active: dict[str, set[str]] = {}
+    for f in mem.facts(user):
+        if f.subject_name == "self":
+            active.setdefault(f.attribute, set()).add(str(f.value).lower())
+    for attribute, vals in present.items():
+        for v in vals:
+            assert any(v.lower() in x for x in active.get(attribute, set())), (case, attribute, v, active)
+    for attribute, vals in absent.items():
+        for v in vals:
+            assert v.lower() not in active.get(attribute, set()), (case, attribute, v, active)
+
+
+@pytest.mark.parametrize(
+    ("said", "not_a"),
+    [
+        ("Mike proposed a new sprint plan at standup", "partner"),  # proposing a plan, not marriage
+        ("Tom proposed to Kim at the bar", "partner"),  # someone else's proposal
+        ("He proposed a toast", "partner"),
+        ("我正在学习", "skill"),
+        ("我一想到周一就头疼吗", "dislikes"),  # asked, not said
+    ],
+)
+def test_a_shape_that_only_looks_alike_is_not_read(
+    mem: Memory, uid: Callable[[str], str], said: str, not_a: str
+) -> None:
+    user = uid("alike")
+    mem.remember(user, said, at="2026-07-01T09:00:00Z")
+    assert not [f for f in mem.facts(user) if f.attribute == not_a and f.subject_name == "self"]
+
+
+def test_a_thing_outside_any_wrapper_is_left_as_it_is() -> None:
+    assert values.trim("dislikes", "带鱼") == "带鱼"  # 带 starts the word here, it wraps nothing
+    assert values.trim("dislikes", "带鱼的菜") == "鱼"  # a wrapper is a wrapper: the honest reading
+    assert values.trim("likes", "anything with truffle") == "truffle"
+
+
+SAMPLE = [
+    "a food that turns one's stomach now replaces the liking (zh)",
+    "a proposal told by who asked (en)",
+    "pets listed one by one with a remark between (zh)",
+]
+
+
+@pytest.mark.both_stores
+@pytest.mark.parametrize("case", SAMPLE)
+def test_a_sample_on_every_store(mem: Memory, uid: Callable[[str], str], case: str) -> None:
+    test_the_shorthand_is_read(mem, uid, case)
