@@ -158,3 +158,21 @@ SAMPLE = [
 @pytest.mark.parametrize("case", SAMPLE)
 def test_a_sample_on_every_store(mem: Memory, uid: Callable[[str], str], case: str) -> None:
     test_the_shorthand_is_read(mem, uid, case)
+
+
+@pytest.mark.parametrize(
+    ("said", "age"),
+    [
+        ("最近在控制体重，目标65公斤，现在72", None),  # 72 goes on the weight, not an age
+        ("血压高压150，现在降到130", None),
+        ("我34了，体重58公斤", "34"),  # the age said first stays one
+        ("我27，在苏州做会计", "27"),
+    ],
+)
+def test_a_bare_number_after_a_measure_is_that_measure(
+    mem: Memory, uid: Callable[[str], str], said: str, age: str | None
+) -> None:
+    user = uid("measure")
+    mem.remember(user, said, at="2026-07-01T09:00:00+08:00")
+    ages = [str(f.value) for f in mem.facts(user) if f.attribute == "age"]
+    assert ages == ([age] if age else []), ages

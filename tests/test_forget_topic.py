@@ -255,6 +255,57 @@ CASES = [
         ["Tomasz"],
         id="en-a-gift-topic-keeps-the-person",
     ),
+    pytest.param(
+        [
+            "I'm a welder at Norrow Steel",
+            "we're suing the builder over the cracked foundation, attorney is Priya Vance",
+        ],
+        "ok scrap everything about the lawsuit please",
+        ["cracked foundation", "Vance"],
+        ["Norrow Steel"],
+        id="en-a-legal-matter-in-other-words",
+    ),
+    pytest.param(
+        ["我在海澜物流做调度", "上周体检查出肝上有个囊肿，医生让三个月后复查"],
+        "把我生病的事都删了吧",
+        ["囊肿", "复查"],
+        ["海澜物流"],
+        id="zh-an-illness-in-other-words",
+    ),
+    pytest.param(
+        [
+            "I teach chemistry at Kelby High",
+            "the biopsy on the lump came back fine, follow-up scan in august",
+        ],
+        "eh forget the health scare stuff",
+        ["biopsy", "follow-up scan"],
+        ["chemistry"],
+        id="en-an-interjection-before-the-request",
+    ),
+    pytest.param(
+        ["我在青柠科技做测试", "偷偷在面Orbita，下周二去终面"],
+        "换工作的事 forget it，就当我没说过",
+        ["Orbita"],
+        ["青柠科技"],
+        id="zh-the-act-typed-in-english-after-a-space",
+    ),
+    pytest.param(
+        [
+            "my cousin Hallie is coming for thanksgiving",
+            "my friend Ros is going through a messy divorce, he kept the house",
+        ],
+        "scratch what I said about my friend's divorce, not mine to tell",
+        ["Ros", "messy divorce"],
+        ["Hallie"],
+        id="en-a-friend-told-of-only-in-the-story-goes-with-it",
+    ),
+    pytest.param(
+        ["my friend Ros and I run a pottery stall on sundays", "my friend Ros is going through a divorce"],
+        "scratch what I said about my friend's divorce",
+        ["going through a divorce"],
+        ["pottery"],
+        id="en-a-friend-told-of-elsewhere-stays",
+    ),
 ]
 
 

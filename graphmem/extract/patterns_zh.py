@@ -246,6 +246,12 @@ def _age_n(text: str, ctx):
     return [cand("age", str(n), ctx.subj, ctx.src)] if n and 0 < n < 130 else None
 
 
+#: "目标瘦到50公斤 现在56": a bare number after a clause about a measure is that measure, not an age
+_MEASURED = re.compile(
+    r"斤|公斤|千克|kg|KG|磅|厘米|cm|CM|米|分(?!钟)|块钱|元|万|度(?!假)|血压|血糖|体重|身高"
+)
+
+
 def _said_this_year(n: str | None, ctx) -> str:
     """An age said as what one "should be" counts only beside 今年 or 岁 ("今年该是六十六")."""
     return n if n and ("今年" in ctx.src or "岁" in ctx.src) else ""
@@ -520,7 +526,11 @@ HANDLERS: dict[str, Handler] = {
     "pref_name": pref_name,
     "age": _age,
     "birthday_turned": _birthday_turned,
-    "age_this_year": lambda m, x: _age_n(m["n"] or m["n2"] or m["n3"] or _said_this_year(m["n4"], x), x),
+    "age_this_year": lambda m, x: (
+        None
+        if _MEASURED.search(x.state.last_clause or "") and not re.search("岁|今年", x.src)
+        else _age_n(m["n"] or m["n2"] or m["n3"] or _said_this_year(m["n4"], x), x)
+    ),
     "birthday": _birthday,
     "gender": _gender,
     "new_locals": _new_locals,

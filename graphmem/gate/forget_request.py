@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 #: Words in front of an English request: politeness, interjections, second thoughts.
 _EN_FILLER = (
-    r"(?:please|pls|plz|just|and|but|so|oh|hey|ok|okay|btw|also|actually|wait|hmm+|um+|uh+|ugh+|nah|no|yeah|yes"
+    r"(?:please|pls|plz|just|and|but|so|oh|hey|ok|okay|btw|also|actually|wait|hmm+|um+|uh+|ugh+|nah|no|yeah|yes|eh|meh|ah|welp|ok wait|lol"
     r"|right|alright|look|listen|honestly|seriously|anyway|anyways|nvm|never ?mind|on second thought"
     r"|come to think of it|sorry|one more thing|oh and|and also|thinking about it|you know what)"
 )
@@ -113,7 +113,7 @@ _ZH_ADV = (
 _ZH_ACT = (
     r"(?:删了|删掉|删除|删|清了|清掉|清除|清空|清一下|清理掉?|抹掉|抹了|抹去|去掉|扔掉|丢掉|忘了吧|忘掉|忘记|忘了"
     # "就当没听过", "当我没说": take it as never said; "pls forget掉": the act in English
-    r"|当(?:作|做|成)?没(?:听|看)(?:过|到|见)|当我没(?:说|讲)过?|(?:pls |please |plz )?(?:forget|delete|erase)掉?"
+    r"|当(?:作|做|成)?没(?:听|看)(?:过|到|见)|当我没(?:说|讲)过?|(?:pls |please |plz )?(?:forget|delete|erase)(?: it| about it| that| all that)?掉?"
     r"|别(?:再)?(?:存|留|记|保存|保留)(?:着|下来|下)?了?|不要(?:再)?(?:存|留|记|保存|保留)(?:着|下来|下)?了?"
     r"|不用(?:再)?(?:存|留|记|保存|保留)(?:着|下来|下)?了?|甭(?:存|留|记)了?)"
 )
@@ -239,8 +239,14 @@ def _en(text: str) -> TopicRequest | None:
     return TopicRequest(topic, m["act"])
 
 
+#: "跳槽的事 forget it": the act typed in English after a space, read as if typed on
+_ZH_SPACE_BEFORE_LATIN_ACT = re.compile(
+    r"(?<=[\u4e00-\u9fff])\s+(?=(?:pls |please |plz )?(?:forget|delete|erase)\b)", re.I
+)
+
+
 def _zh(text: str) -> TopicRequest | None:
-    t = text.strip()
+    t = _ZH_SPACE_BEFORE_LATIN_ACT.sub("", text.strip())
     for rx in (_ZH_TOPIC_FIRST, _ZH_ACT_FIRST):
         m = rx.match(t)
         if m is None:

@@ -215,12 +215,30 @@ def named_facts(
     return list(hits.values())
 
 
+#: "my friend's divorce", "我闺蜜的那些事": the relation whose story the request names
+_EN_OWNED = re.compile(r"^(?:my|our)\s+(?P<w>[\w-]+(?:\s[\w-]+)?)(?:'s|’s|s')\s", re.I)
+_ZH_OWNED = re.compile(r"^我(?:的|家)?(?P<w>[\u4e00-\u9fff]{1,3}?)的")
+
+
+def _owner_relation(what: str) -> str | None:
+    m = _EN_OWNED.match(what.strip()) or _ZH_OWNED.match(what.strip())
+    rel = relation_of(m["w"]) if m else None
+    return rel[0] if rel else None
+
+
+def _only_in_topic_turns(f: Fact, episodes: list[Episode], about: forget_topic.Topic) -> bool:
+    """Whether the person `f` links to is named in no turn but the topic's."""
+    name = str(f.value).lower()
+    return not any(name in e.text.lower() for e in episodes if not forget_topic.says_topic(e.text, about))
+
+
 def _told_in_topic_turns(
     facts: list[Fact],
     episodes: list[Episode],
     about: forget_topic.Topic,
     named: list[Fact],
     facts_of: dict[str, set[str]],
+    what: str = "",
 ) -> list[Fact]:
     """What was read off a message that speaks of the topic, though its own words do not
     ("花呗还欠着八千多，这个月又要还不上了": the event is the second half; "开始控糖了…目标瘦十五斤":
@@ -235,12 +253,24 @@ def _told_in_topic_turns(
     # a statement named ("that I live in Cardiff") takes its notes; a life topic (the diet
     # plan, the job hunt) takes what else its turns said too, but who the user is
     free = ("note", "event")
+    # "scratch what I said about my friend's divorce": the friend told of only in that story
+    # goes with it ("my friend Bex is going through a divorce"); one named elsewhere stays
+    owner = _owner_relation(what)
     return [
         f
         for f in facts
         if f.id in told
         and f.id not in have
-        and (f.attribute in free or (about.life_topic and f.attribute not in _WHO_THE_USER_IS))
+        and (
+            f.attribute in free
+            or (about.life_topic and f.attribute not in _WHO_THE_USER_IS)
+            or (
+                owner is not None
+                and f.attribute == owner
+                and f.subject_name == SELF
+                and _only_in_topic_turns(f, episodes, about)
+            )
+        )
     ]
 
 
@@ -268,7 +298,7 @@ def erase_request(
     facts_of: dict[str, set[str]] = {}
     for ln in r.episode_links(episode_ids=[e.id for e in said]) if said else []:
         facts_of.setdefault(ln.episode_id, set()).add(ln.fact_id)
-    named += _told_in_topic_turns(facts, said, about, named, facts_of)
+    named += _told_in_topic_turns(facts, said, about, named, facts_of, what)
     # the messages that said the named facts or name the topic, and told nothing else
     turns = forget_topic.topic_episodes(said, about, {f.id for f in named}, facts_of)
     result = RememberResult(uid, refused=[Refusal("user_request", "a forget request is not kept")])
