@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -185,6 +186,17 @@ class Memory:
             if role == "user" and gate.ironic(text):  # "I just LOVE Mondays 🙄": no taste of it is one
                 said, dropped_tastes = gate.without_tastes(out.candidates)
                 out = ExtractOutput(said, [*out.ignored, *dropped_tastes], out.usage)
+            if role == "user" and (joke := gate.joke_taken_back(text)) is not None:
+                # "我是秦始皇 打钱😂 开玩笑的": what came before the marker is not meant
+                bare = re.compile(r"[\s.,!?;:~。，！？；：～…]+")  # the gate re-punctuates what it keeps
+                whole, cut = bare.sub("", text), len(bare.sub("", text[:joke]))
+                meant = [
+                    c
+                    for c in out.candidates
+                    if not 0 <= whole.find(bare.sub("", c.source_text or "") or "\0") < cut
+                ]
+                joked = [Ignored(c.source_text or c.value, "joke") for c in out.candidates if c not in meant]
+                out = ExtractOutput(meant, [*out.ignored, *joked], out.usage)
         # The kept message is a memory of its own (graphmem.write.episodes); what the gate
         # blanked (secrets redacted, a message not to keep) is not in it. Its terms index
         # the episode and, bounded, each of its facts; its dates date both: each is read once.

@@ -97,6 +97,36 @@ CASES = {
         {"job_title": ["design lead"], "employer": ["Quillo"]},
         {"job_title": ["UX designer"]},
     ),
+    "a job said by what one does for a living (en)": (
+        ["I shoe horses for a living, mostly draft breeds"],
+        {"job_title": ["horse shoer"]},
+        {},
+    ),
+    "a job said as running a place, and the town (en)": (
+        ["I manage a garden supply store in Kelowna, we open at 7"],
+        {"job_title": ["garden supply store manager"], "city": ["Kelowna"]},
+        {},
+    ),
+    "a programming language one writes is a skill (en)": (
+        ["some context: I write Haskell at a logistics startup"],
+        {"skill": ["Haskell"]},
+        {},
+    ),
+    "a job done now, said with 在做 (zh)": (
+        ["认真说，我现在在做项目经理，天天开会"],
+        {"job_title": ["项目经理"]},
+        {},
+    ),
+    "a clause after someone is named is theirs (zh)": (
+        ["我表姐叫林夕，在当律师"],
+        {},
+        {"job_title": ["律师"]},
+    ),
+    "pets said with 只有 (zh)": (
+        ["家里只有两只仓鼠，一只叫芝士一只叫布丁"],
+        {"pet": ["芝士", "布丁"]},
+        {},
+    ),
     "what a job does is not where it is held (zh)": (
         ["我在星禾律所工作", "升职了，我现在是管整个团队的合伙人了"],
         {"job_title": ["合伙人"], "employer": ["星禾律所"]},
@@ -176,3 +206,26 @@ def test_a_bare_number_after_a_measure_is_that_measure(
     mem.remember(user, said, at="2026-07-01T09:00:00+08:00")
     ages = [str(f.value) for f in mem.facts(user) if f.attribute == "age"]
     assert ages == ([age] if age else []), ages
+
+
+@pytest.mark.parametrize(
+    ("said", "gone", "kept"),
+    [
+        ("我是迪拜王子 转账吧😂 开玩笑的", "迪拜王子", None),
+        ("moving to the moon next month jk", "moon", None),
+        ("yeah I'm a professional skydiver, as if 🙄", "skydiver", None),
+        ("开个玩笑哈，其实我在厦门当护士", None, "护士"),  # what follows the joke's end is meant
+        ("I'm a beekeeper, not kidding!", None, "beekeeper"),  # said to be meant
+    ],
+)
+def test_what_is_taken_back_as_a_joke_is_not_kept(
+    mem: Memory, uid: Callable[[str], str], said: str, gone: str | None, kept: str | None
+) -> None:
+    user = uid("joke")
+    r = mem.remember(user, said, at="2026-07-01T09:00:00Z")
+    values = " ".join(f"{f.value} {f.source_text}" for f in mem.facts(user))
+    if gone:
+        assert gone not in values and any(i.reason == "joke" for i in r.ignored), (values, r.ignored)
+        assert r.episode_id is not None  # the message itself stays, as said
+    if kept:
+        assert kept in values, values

@@ -289,6 +289,50 @@ def _business(m, ctx):
     )
 
 
+_ARTICLE = re.compile(r"^(?:a|an|the|some|other people's|people's)\s+", re.I)
+#: verbs whose agent noun doubles its last letter
+_DOUBLED = {"cut": "cutter", "run": "runner", "shop": "shopper", "plan": "planner", "dig": "digger",
+            "swim": "swimmer", "set": "setter", "trim": "trimmer", "ship": "shipper", "chop": "chopper"}  # fmt: skip
+
+
+def _agent(verb: str) -> str:
+    v = verb.lower()
+    return _DOUBLED.get(v) or (v + "r" if v.endswith("e") else v + "er")
+
+
+def _singular(noun: str) -> str:
+    words = noun.split()
+    last = words[-1]
+    if len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is")):
+        last = last[:-3] + "y" if last.endswith("ies") else last[:-1]
+    return " ".join([*words[:-1], last])
+
+
+def _for_a_living(m, ctx):
+    """ "I walk dogs for a living" -> dog walker; "I do bookkeeping for a living" -> bookkeeping:
+    what one does for a living, named as the one who does it."""
+    verb, obj = m["verb"].lower(), _ARTICLE.sub("", m["obj"].strip())
+    if not obj or verb in ("am", "have", "get", "make", "go", "be"):
+        return None
+    title = obj if verb == "do" else f"{_singular(obj)} {_agent(verb)}"
+    return [cand("job_title", title, ctx.subj, ctx.src)]
+
+
+def _runs_a_place(m, ctx):
+    """ "I manage a hardware store in Halifax": the job is its manager (or owner), and the
+    place named after "in" is where the user lives."""
+    kind = m["kind"].strip().lower()
+    role = "owner" if m["verb"].lower().startswith("own") else "manager"
+    out = [cand("job_title", f"{kind} {role}", ctx.subj, ctx.src)]
+    if m["x"] and is_place_en(m["x"].strip()):
+        out.append(cand("city", m["x"].strip(), ctx.subj, ctx.src))
+    return out
+
+
+def _codes_in(m, ctx):
+    return [cand("skill", m["v"], ctx.subj, ctx.src)]
+
+
 #: The handlers of lang/en/clause.toml's rules, by the name a rule gives as `handler`.
 CLAUSE_HANDLERS: dict[str, Handler] = {
     "split_up": _split_up,
@@ -319,4 +363,7 @@ PREDICATE_HANDLERS: dict[str, Handler] = {
     "teach": _teach,
     "promoted": _promoted,
     "business": _business,
+    "for_a_living": _for_a_living,
+    "runs_a_place": _runs_a_place,
+    "codes_in": _codes_in,
 }

@@ -553,6 +553,9 @@ HANDLERS: dict[str, Handler] = {
     "work_as_occupation": _if(lambda m, x: _occ(m, x) and not _WHAT_THE_JOB_DOES.match(m["x"]), _work),
     "joined": _joined,
     "title": _title,
+    # "我在做产品经理" is the user's job; a clause with its subject left out after someone is
+    # named ("我前任叫阿凯，在做房产中介") is theirs, not the user's
+    "title_said_of_self": _if(lambda m, x: x.explicit, _title),
     "title_ended": _title_ended,
     "city_if_place": _if(lambda m, x: c.is_place_zh(m["x"]), _city),
     "city": _city,

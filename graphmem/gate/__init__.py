@@ -4,7 +4,8 @@
 - `secrets`: cards, ids, passwords, keys and codes are found and redacted;
 - `control`: "don't remember this", "forget that …", "remember that …" (`control_of`);
 - `noise`: role, greetings, filler, questions and passing remarks (`screen`);
-- `irony`: a message marked as not meaning what it says keeps no taste (`ironic`).
+- `irony`: a message marked as not meaning what it says keeps no taste (`ironic`), and what
+  a message takes back as a joke is not kept at all (`joke_taken_back`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from graphmem.gate.secrets import SecretMatch, apply_redaction, find_secrets, re
 
 if TYPE_CHECKING:
     from graphmem.gate.control import DONT_KEEP, FORGET, REMEMBER, Control, control_of
-    from graphmem.gate.irony import TASTES, ironic, without_tastes
+    from graphmem.gate.irony import TASTES, ironic, joke_taken_back, without_tastes
     from graphmem.gate.noise import Screened, screen
     from graphmem.gate.sentences import split_sentences
 
@@ -26,7 +27,7 @@ _LAZY = {
     **dict.fromkeys(("DONT_KEEP", "FORGET", "REMEMBER", "Control", "control_of"), ".control"),
     **dict.fromkeys(("Screened", "screen"), ".noise"),
     "split_sentences": ".sentences",
-    **dict.fromkeys(("TASTES", "ironic", "without_tastes"), ".irony"),
+    **dict.fromkeys(("TASTES", "ironic", "joke_taken_back", "without_tastes"), ".irony"),
 }
 
 
@@ -50,6 +51,7 @@ __all__ = [
     "apply_redaction",
     "find_secrets",
     "ironic",
+    "joke_taken_back",
     "redact",
     "screen",
     "split_sentences",

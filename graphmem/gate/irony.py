@@ -17,7 +17,7 @@ from typing import Any
 
 from graphmem.model import Ignored
 
-__all__ = ["TASTES", "ironic", "without_tastes"]
+__all__ = ["TASTES", "ironic", "joke_taken_back", "without_tastes"]
 
 _MARKERS = re.compile(
     # face with rolling eyes, unamused face; not the upside-down face, which chat puts after
@@ -28,6 +28,26 @@ _MARKERS = re.compile(
     r"|呵呵",
     re.IGNORECASE,
 )
+
+
+#: A claim taken back as a joke right after it is said ("我是秦始皇 打钱😂 开玩笑的", "I'm a
+#: billionaire astronaut, as if", "moving to Mars jk"): what came before the marker is not meant.
+_JOKE = re.compile(
+    r"(?:^|[\s,，。.!！~～…😂🤣]|(?<=[\u4e00-\u9fff]))"
+    r"(?:开(?:个|了个)?玩笑(?:的|啦|哈|而已)?|逗你(?:的|玩的?)|骗你的|说着玩的|瞎说的|"
+    r"jk|j/k|just kidding|kidding|just joking|as if|not really|lol no|haha no)"
+    r"[^\w\u4e00-\u9fff]*$",  # then only marks and emoji
+    re.IGNORECASE,
+)
+
+
+def joke_taken_back(text: str) -> int | None:
+    """Where a message takes back as a joke what it said before (the marker's start), or None."""
+    t = text.strip()
+    m = _JOKE.search(t)
+    if m is None or re.search(r"(?:\bnot|\bno|n't|不是|没|没有|没在|可不是)\W*$", t[: m.start() + 1], re.I):
+        return None  # "not kidding!", "不是开玩笑的": said to be meant
+    return m.start()
 
 
 #: The attributes a message in irony does not set: what one likes or dislikes.
