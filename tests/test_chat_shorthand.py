@@ -229,3 +229,31 @@ def test_what_is_taken_back_as_a_joke_is_not_kept(
         assert r.episode_id is not None  # the message itself stays, as said
     if kept:
         assert kept in values, values
+
+
+@pytest.mark.parametrize(
+    ("said", "gone", "kept"),
+    [
+        ("I teach piano in Galway. if I ever won big I'd buy a castle in Sligo lol", "Sligo", "Galway"),
+        ("imagine if I quit tomorrow, I would open a surf shop in Ericeira", "Ericeira", None),
+        ("我在宁波做外贸。要是哪天发财了，我就去清迈开咖啡馆", "清迈", "宁波"),
+        ("假如我是校长，我就取消早自习", "校长", None),
+        ("if I'm not home by 9, text my sister", None, "text my sister"),  # a standing request
+        ("如果我加班到很晚就提醒我吃饭", None, "提醒我吃饭"),
+    ],
+)
+def test_a_daydream_said_as_a_condition_keeps_nothing(
+    mem: Memory, uid: Callable[[str], str], said: str, gone: str | None, kept: str | None
+) -> None:
+    user = uid("dream")
+    r = mem.remember(user, said, at="2026-07-01T09:00:00+08:00")
+    values = " ".join(f"{f.value} {f.source_text}" for f in mem.facts(user))
+    if gone:
+        # ("要是哪天…": the gate may already take 哪天 for a question; either way nothing is kept)
+        assert gone not in values and any(i.reason in ("hypothetical", "question") for i in r.ignored), (
+            values,
+            r.ignored,
+        )
+        assert r.episode_id is not None
+    if kept:
+        assert kept in values, values

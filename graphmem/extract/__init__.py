@@ -20,6 +20,7 @@ from functools import partial
 from graphmem.extract import fragments
 from graphmem.extract.antecedents import named_by_pronoun, owner_left_out
 from graphmem.extract.common import State, strip_item_mark, zh_pos
+from graphmem.extract.counterfactual import daydream
 from graphmem.extract.discourse import MessageReader
 from graphmem.extract.protocol import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts
 from graphmem.extract.relations import RELATION_WORDS, relation_of, relation_words
@@ -168,6 +169,9 @@ class RuleExtractor:
                 if lang == "en":  # "partner's called Sam": the user's partner
                     piece = owner_left_out(piece)
                 said += piece + "\n"
+                if daydream(piece, lang):  # "if I won the lottery I'd…": nothing of it is so
+                    ignored.append(Ignored(piece, "hypothetical"))
+                    continue
                 if trace is not None:
                     trace.begin(i, piece)
                 found = reader.read(piece, lang, rules)

@@ -18,7 +18,8 @@ CORRECTION = re.compile(  # one or more: "actually scratch that, it's …"
     I,
 )
 NOT_TAIL = re.compile(
-    r"(?:,\s*|\s+(?:and|but)\s+)(?:and\s+)?not\s+(?:in\s+|from\s+|at\s+|with\s+|for\s+)?(?P<old>[^,]+?)\s*$",
+    # "I'm 43 not 34": a number set against a number needs no comma
+    r"(?:,\s*|\s+(?:and|but)\s+|\s+(?=not\s+\d{1,3}\b))(?:and\s+)?not\s+(?:in\s+|from\s+|at\s+|with\s+|for\s+)?(?P<old>[^,]+?)\s*$",
     I,
 )
 _CHAT_LEAD = re.compile(

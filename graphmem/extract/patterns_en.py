@@ -333,8 +333,13 @@ def _kind_of_person(m, ctx):
     return attr("dislikes" if m.groupdict().get("neg") else "likes", like_value)(m, ctx)
 
 
+_SAID_NOT = re.compile(r"(?:do not|does not|don't|doesn't|not|never)\b", re.I)
+
+
 def _a_something(m, ctx):
     """'is a nurse' is a job; 'is a husky' about a pet is a note on the pet."""
+    if _SAID_NOT.match(m["y"]):  # "…, don't judge": an aside, no trade
+        return None
     return work_candidates(m, ctx) or (
         [cand("note", m["y"], ctx.subj, ctx.src)] if ctx.subj.type == "pet" else None
     )

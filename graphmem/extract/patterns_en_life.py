@@ -177,6 +177,10 @@ def _new_locals(m, ctx):
     destination the sentence names ("the drive to Denver"), else the place of the demonym."""
     region = en_demonym_place(m["dem"])
     if region is None:
+        # "we're Rotterdam people now": the place itself, said with "people"/"locals"
+        said_as_people = re.search(r"\b(?:people|folks|locals|residents|peeps|family)\b", m.group(0))
+        if said_as_people and is_place_en(m["dem"]) and not relation_of(m["dem"].lower()):
+            return [cand("city", m["dem"], ME, ctx.src, confidence=0.85)]
         return None
     trip = _TRIP_TO.search(ctx.state.sentence)
     # A capitalised destination ("the drive to Tucson") is a place; "to Mom's" or "to Grandma" is not.

@@ -245,8 +245,12 @@ def _pieces(body: str, ctx: Ctx) -> list:
     return [x for x in out if x.attribute not in ("note", "event")]
 
 
+_DANGLING = re.compile(r"\s+(?:and|but|so|or|because|cause|bc)\s*$", I)
+
+
 def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool):
     said = _DISCOURSE.sub("", raw.strip()).strip(" .!")
+    said = _DANGLING.sub("", said)  # "I switched to matcha and… can't stand coffee": cut at the dots
     correction, old = False, None
     if m := fixes.CORRECTION.match(said):
         correction, said = True, said[m.end() :]

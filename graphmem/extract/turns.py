@@ -62,12 +62,22 @@ def _names_someone(value: str, lang: str) -> bool:
     return value.startswith(("他", "她", "你")) or value.startswith(relation_words("zh"))
 
 
+#: What may stand before a turn and keep it the user's: "I", "so I just", "我", "我们最近"
+_SPEAKER = re.compile(
+    r"(?:(?:so|and|then|now|but|honestly|anyway)\s+)*(?:I|we|I've|I have|we've|we have|I am|we are)"
+    r"(?:\s+(?:just|finally|recently|totally|fully|kinda|officially|basically|lowkey|also))*"
+    r"|(?:所以|然后|后来)?(?:我|我们)(?:最近|现在|已经|也|就|干脆|彻底)*",
+    re.I,
+)
+
+
 def _turn(away: bool, strong: bool = False, alone: bool = False) -> Handler:
     """The handler of one kind of turn rule: the turn its match says, if it is the user's own
     and its object reads as a taste."""
 
     def handler(m: re.Match[str], lang: str) -> Turn | None:
-        if m.string[: m.start()].strip():  # someone else's turn: "my sister is so over X"
+        before = m.string[: m.start()].strip()
+        if before and not _SPEAKER.fullmatch(before):  # someone else's turn: "my sister is so over X"
             return None
         value = _object(m["x"] if away else m["y"], lang)
         return None if value is None else Turn(value, away, strong, alone or away)

@@ -40,6 +40,10 @@ class _Lexicon:
     wrapper: re.Pattern[str] | None
 
 
+#: What no job starts with: a negation is something said, not a trade.
+_NEGATED = re.compile(r"(?:do not|does not|don't|doesn't|not|never|no)\b|(?:不|没|别)", re.I)
+
+
 def _alternation(words: list[str]) -> str:
     return "(?:" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + ")"
 
@@ -86,6 +90,8 @@ def problem(attribute: str, value: str, relation: bool, placeholder: bool = Fals
     if attribute == "pet":  # a pet said by its kind ("my labrador") is kept as its kind
         return None
     v = value.strip()
+    if attribute == "job_title" and _NEGATED.match(v):  # "…, don't judge" read as "a … do not judge"
+        return "not_a_job"
     low = v.lower()
     for lex in _lexicons(v):
         if relation and (lex.owned.match(v) or (low in lex.not_names and not placeholder)):
