@@ -122,6 +122,11 @@ CASES = {
         {},
         {"job_title": ["律师"]},
     ),
+    "a rough count is no question (zh)": (
+        ["老家在吉林延边，回去一趟要坐二十几个小时的车"],
+        {"hometown": ["延边"]},
+        {},
+    ),
     "pets said with 只有 (zh)": (
         ["家里只有两只仓鼠，一只叫芝士一只叫布丁"],
         {"pet": ["芝士", "布丁"]},

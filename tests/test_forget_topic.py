@@ -306,6 +306,20 @@ CASES = [
         ["pottery"],
         id="en-a-friend-told-of-elsewhere-stays",
     ),
+    pytest.param(
+        ["cutting carbs to drop to 80kg by june, keto since monday", "my neighbour Ilse waters my plants"],
+        "please scrap all the diet stuff I told you, not proud of it",
+        ["80kg"],
+        ["Ilse"],
+        id="en-who-said-it-is-no-part-of-the-topic",
+    ),
+    pytest.param(
+        ["我领导老周天天让我周末加班", "我住在泉州，离古城很近"],
+        "领导那些事 forget 掉吧",
+        ["老周"],
+        ["泉州"],
+        id="zh-the-act-in-english-spaced-from-its-particle",
+    ),
 ]
 
 

@@ -113,7 +113,7 @@ _ZH_ADV = (
 _ZH_ACT = (
     r"(?:删了|删掉|删除|删|清了|清掉|清除|清空|清一下|清理掉?|抹掉|抹了|抹去|去掉|扔掉|丢掉|忘了吧|忘掉|忘记|忘了"
     # "就当没听过", "当我没说": take it as never said; "pls forget掉": the act in English
-    r"|当(?:作|做|成)?没(?:听|看)(?:过|到|见)|当我没(?:说|讲)过?|(?:pls |please |plz )?(?:forget|delete|erase)(?: it| about it| that| all that)?掉?"
+    r"|当(?:作|做|成)?没(?:听|看)(?:过|到|见)|当我没(?:说|讲)过?|(?:pls |please |plz )?(?:forget|delete|erase)(?: it| about it| that| all that)?\s*掉?"
     r"|别(?:再)?(?:存|留|记|保存|保留)(?:着|下来|下)?了?|不要(?:再)?(?:存|留|记|保存|保留)(?:着|下来|下)?了?"
     r"|不用(?:再)?(?:存|留|记|保存|保留)(?:着|下来|下)?了?|甭(?:存|留|记)了?)"
 )
@@ -218,6 +218,14 @@ def _en(text: str) -> TopicRequest | None:
         r"\s+(?:from|of)\s+(?:earlier|before|the other (?:day|night)|last (?:night|week|time)|yesterday)$",
         "",
         topic.strip(),
+        flags=re.I,
+    )
+    # "the weight-loss stuff I told you": who said it is no part of the topic either
+    topic = re.sub(
+        r"\s+(?:that\s+|which\s+)?i(?:'ve| have)?\s+(?:just\s+|already\s+|ever\s+)?"
+        r"(?:said|told you|mentioned|shared|brought up|talked about)(?:\s+(?:to you|earlier|before|here))*$",
+        "",
+        topic,
         flags=re.I,
     )
     topic = _EN_TOPIC_FILLER.sub("", topic.strip(" ,.;:!?\"'")).strip(" ,.;:!?\"'")
