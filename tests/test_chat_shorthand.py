@@ -127,6 +127,29 @@ CASES = {
         {"hometown": ["延边"]},
         {},
     ),
+    "a workplace described, then named (zh)": (
+        ["我在字节做运营", "已经离职啦，现在在一家做儿童绘本的小公司，叫青苹果文化"],
+        {"employer": ["青苹果文化"]},
+        {"employer": ["字节"]},
+    ),
+    "meat again ends a fish-only diet (en)": (
+        [
+            "pescatarian for like six years now",
+            "bloodwork was rough so I've gone back to eating meat, burgers tonight",
+        ],
+        {},
+        {"diet": ["pescatarian"]},
+    ),
+    "a break-up said as 'me and X' (en)": (
+        ["my gf Odile is teaching me to skate", "me and odile split up last week, it's fine, mostly"],
+        {},
+        {"partner": ["Odile"]},
+    ),
+    "a first week somewhere after 'just survived' (en)": (
+        ["just survived my first week at Pellucid Labs"],
+        {"employer": ["Pellucid Labs"]},
+        {},
+    ),
     "pets said with 只有 (zh)": (
         ["家里只有两只仓鼠，一只叫芝士一只叫布丁"],
         {"pet": ["芝士", "布丁"]},

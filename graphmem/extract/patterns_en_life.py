@@ -152,9 +152,15 @@ def _not_allergic(m, ctx):
     return out or None
 
 
+_FISH_ONLY = frozenset({"pescatarian", "pescetarian", "鱼素", "海鲜素"})
+
+
 def _eats_meat_again(m, ctx):
     """'I've started eating fish again' from a vegetarian: that diet no longer holds."""
-    gone = [d for d in c.active_values(ctx.state.context, "diet") if d in c.PLANT_DIETS]
+    # meat ends a fish-only diet too; fish or eggs end only a plant diet
+    meat = re.search(r"\b(?:meat|chicken|beef|pork|bacon|steak|burgers?|lamb|turkey)\b", m.group(0), re.I)
+    ended = c.PLANT_DIETS | (_FISH_ONLY if meat else frozenset())
+    gone = [d for d in c.active_values(ctx.state.context, "diet") if d in ended]
     retracted = [cand("diet", d, ME, ctx.src, retract=True, correction=True) for d in gone]
     return [*retracted, cand("note", ctx.src, ME, ctx.src)] if retracted else None
 

@@ -191,6 +191,13 @@ def _quit_and_move(m, ctx):
     return [*(c.employer_ended(m, ctx) or []), cand("city", x, ctx.subj, ctx.src)]
 
 
+#: a clause that says where the user works without naming it ("在一家做咖啡机的小公司")
+_WORKPLACE_SAID = re.compile(
+    r"(?:在|去了|进了|跳到了?|入职了?)(?:一家|一个|家)[^，,]{0,16}?"
+    r"(?:公司|工作室|事务所|律所|厂|机构|医院|银行|酒店|餐厅|门店)(?:上班|工作|打工|做事|实习)?$"
+)
+
+
 def _name(m, ctx):
     v = TAIL.sub("", m["name"]).strip()
     if not v or len(v) > 12 or v in PRONOUN_VALUE:
@@ -200,7 +207,11 @@ def _name(m, ctx):
         # "…新开了一家店，叫老王烧烤": a name in a clause that does not say it is the user's
         # names what the clause before introduced; it is kept as a note, never as the user's name.
         before = ctx.state.last_clause
-        return [cand("note", f"{before}，{ctx.src.strip()}" if before else ctx.src, s, ctx.src)]
+        note = [cand("note", f"{before}，{ctx.src.strip()}" if before else ctx.src, s, ctx.src)]
+        # "…在一家做咖啡机的小公司，叫暖山科技": the workplace just said is named
+        if _WORKPLACE_SAID.search(before or "") and not relation_of(v):
+            return [cand("employer", v, s, ctx.src), *note]
+        return note
     if s.named and s.type == "pet" and v != s.name:  # 给猫改名了，以后它就叫年糕: the pet is renamed
         attr, qual = "pet", s.relation
         ctx.subj = ctx.state.add(v, "pet", qual)
