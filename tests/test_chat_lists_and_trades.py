@@ -39,6 +39,11 @@ CASES = {
         {"age": ["26"], "pet": ["Juno", "Mabel", "Ziggy"]},
         {},
     ),
+    "animals counted, not named": (
+        "- 37\n- two rescue greyhounds who hog the sofa",
+        {"age": ["37"], "pet": ["dog"]},
+        {},
+    ),
     "aside in brackets after a list item": (
         "- 38\n- farrier (shoeing horses, yes)",
         {"age": ["38"], "job_title": ["farrier"]},

@@ -153,6 +153,15 @@ def _pets_named(m: re.Match[str], said: Said) -> list[Candidate] | None:
     return out
 
 
+def _pets_counted(m: re.Match[str], said: Said) -> list[Candidate] | None:
+    """ "2 cats who hate each other", "one grumpy old dog": animals of the user's, by kind
+    (the kind stands for them until they are named)."""
+    kind = relation_of(m["rel"]) or (("pet", breed) if (breed := breed_species(m["rel"])) else None)
+    if kind is None or kind[0] != "pet":
+        return None
+    return [link("pet", kind[1], kind[1] or m["rel"].lower(), said.source)]
+
+
 def _age(m: re.Match[str], said: Said) -> list[Candidate] | None:
     n = zh_number(m["n"]) or 0  # "31", and in Chinese also "二十八"
     return [cand("age", str(n), ME, said.source)] if 13 <= n <= 99 else None
@@ -212,6 +221,7 @@ HANDLERS: dict[str, dict[str, Handler]] = {
         "fragment_job": _job_en,
         "fragment_labelled": _labelled,
         "fragment_pets": _pets_named,
+        "fragment_pets_counted": _pets_counted,
     },
     "zh": {
         "fragment_age": _age,
