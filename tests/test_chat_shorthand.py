@@ -150,6 +150,21 @@ CASES = {
         {"employer": ["Pellucid Labs"]},
         {},
     ),
+    "a relation said with who it is now (zh)": (
+        ["我现任男友叫周屿，在图书馆当管理员"],
+        {"partner": ["周屿"]},
+        {"job_title": ["管理员"]},
+    ),
+    "how long one has been somewhere, no 'for' (en)": (
+        ["from Cork originally, been in Bristol nearly 9 years now"],
+        {"city": ["Bristol"]},
+        {},
+    ),
+    "a diet said as who one is (en)": (
+        ["as a long-time pescatarian I'm begging for new salmon ideas"],
+        {"diet": ["pescatarian"]},
+        {},
+    ),
     "pets said with 只有 (zh)": (
         ["家里只有两只仓鼠，一只叫芝士一只叫布丁"],
         {"pet": ["芝士", "布丁"]},

@@ -48,6 +48,11 @@ CASES = {
         {("self", "pet"): ["Waffles"]},
         {},
     ),
+    "en: a name given after a comma": (
+        ["got a kitten from the shelter on friday", "tabby, tiny, we're naming him Pistachio"],
+        {("self", "pet"): ["Pistachio"]},
+        {},
+    ),
     "en: boyfriend named with his job": (
         ["my boyfriend finally got the job", "his name is Dario, he's a sound engineer"],
         {("self", "partner"): ["Dario"]},

@@ -29,10 +29,13 @@ _IN_LAW = re.compile(r"-in-law$")
 _ZH_NAMING = re.compile(
     r"^(?P<pron>他|她|它)(?=(?:的名字|名字)?(?:叫做|名叫|叫|是叫)(?![我你他她它了来醒过住着])\S)"
 )
-#: "he's called Theo", "she is named Mia", "his name's Theo", "its name is Biscuit"
+#: "he's called Theo", "she is named Mia", "his name's Theo", "its name is Biscuit"; and the
+#: name given: "we're naming her Clementine", "we named him Ozzy" (read as "her name is …")
 _EN_NAMING = re.compile(
-    r"^(?:(?P<subj>he|she|it)(?='s\s+(?:called|named)\b|\s+is\s+(?:called|named)\b)"
-    r"|(?P<poss>his|her|its)(?=\s+name(?:'s|\s+is)\s))",
+    r"(?:^|(?<=[,;] ))(?:(?P<subj>he|she|it)(?='s\s+(?:called|named)\b|\s+is\s+(?:called|named)\b)"
+    r"|(?P<poss>his|her|its)(?=\s+name(?:'s|\s+is)\s)"
+    r"|(?:we(?:'re| are)?|I(?:'m| am)?)\s+(?:(?:gonna|going to|decided to|finally|just)\s+)*"
+    r"(?:naming|named|name|calling|called|call)\s+(?P<given>her|him|it)\s+(?=[A-Z]))",
     re.I,
 )
 
@@ -97,16 +100,21 @@ def named_by_pronoun(
             return piece
         pronoun = m.group("pron")
     else:
-        m = _EN_NAMING.match(piece)
+        m = _EN_NAMING.search(piece)  # at the start, or after a comma ("lab mix, we're naming her …")
         if m is None:
             return piece
-        pronoun = (m.group("subj") or m.group("poss")).lower()
-    word = _last_fitting(pronoun, before if isinstance(before, str) else before(), zh)
+        given = m.group("given")
+        pronoun = {"her": "her", "him": "his", "it": "its"}[given.lower()] if given else None
+        pronoun = pronoun or (m.group("subj") or m.group("poss")).lower()
+    said = (before if isinstance(before, str) else before()) + ("" if zh else " " + piece[: m.start()])
+    word = _last_fitting(pronoun, said, zh)
     if word is None and earlier is not None:
         word = _last_fitting(pronoun, earlier(), zh)
     if word is None:
         return piece
     if zh:  # 我女儿叫…, 我家小猫叫…
         return ("我家" if RELATION_WORDS[word][0] == "pet" else "我") + word + piece[m.end() :]
+    if m.group("given"):
+        return piece[: m.start()] + f"my {word}'s name is " + piece[m.end() :]
     owner = f"my {word}'s" if m.group("poss") else f"my {word}"
-    return owner + piece[m.end() :]
+    return piece[: m.start()] + owner + piece[m.end() :]
