@@ -165,6 +165,46 @@ CASES = {
         {"diet": ["pescatarian"]},
         {},
     ),
+    "a home said with 的 and no 人 (zh)": (
+        ["我四川绵阳的，现在在武汉上班"],
+        {"hometown": ["绵阳"], "city": ["武汉"]},
+        {},
+    ),
+    "a skill learnt because one was made to (zh)": (
+        ["从小被我爸逼着学二胡，现在偶尔拉两下"],
+        {"skill": ["二胡"]},
+        {},
+    ),
+    "fish kept in a tank (zh)": (
+        ["我只养了一缸热带鱼"],
+        {"pet": ["热带鱼"]},
+        {},
+    ),
+    "an animal said by its kind in brackets, then named (zh)": (
+        ["我家那位祖宗（柯基，叫馒头）又把拖鞋叼走了"],
+        {"pet": ["馒头"]},
+        {},
+    ),
+    "a company name with a remark before it (zh)": (
+        ["我在成都做设计，公司名字特别土的叫发财猫文化"],
+        {"employer": ["发财猫文化"]},
+        {},
+    ),
+    "a line of work done for someone (en)": (
+        ["I just do tech support for the school district, nothing fancy"],
+        {"job_title": ["tech support"]},
+        {},
+    ),
+    "where one is, with what one is doing there (en)": (
+        ["meanwhile I'm in Chicago staring at the snow"],
+        {"city": ["Chicago"]},
+        {},
+    ),
+    "an animal named, its kind in brackets with 'our' (en)": (
+        ["Mabel (our greyhound, 11, very dignified) has a vet visit friday"],
+        {"pet": ["Mabel"]},
+        {},
+    ),
     "pets said with 只有 (zh)": (
         ["家里只有两只仓鼠，一只叫芝士一只叫布丁"],
         {"pet": ["芝士", "布丁"]},

@@ -69,7 +69,7 @@ def named_anywhere(s: str, out: list, state: c.State, sentence: str) -> list:
 #: "took Pickles (my lab) in": who the name is, said in brackets.
 _WHOSE_BRACKET = re.compile(r"(?P<name>\b[A-Z][\w'-]+)\s*\((?P<rel>(?:my|our) [a-z][a-z -]{1,30}?)\)")
 _ANIMAL_BRACKET = re.compile(
-    r"(?P<name>\b[A-Z][\w'-]+)\s*\((?P<kind>[a-z][a-z -]{1,24}?)(?:,[^()]*)?\)"
+    r"(?P<name>\b[A-Z][\w'-]+)\s*\((?:(?:our|my|the|a|an)\s+)?(?P<kind>[a-z][a-z -]{1,24}?)(?:,[^()]*)?\)"
     # "my void (black cat, Pepper)": the kind first, then the name
     r"|\((?:[a-z]+\s+)?(?P<kind2>[a-z]{3,12}),\s*(?P<name2>[A-Z][\w'-]+)\)"
 )

@@ -349,7 +349,8 @@ def _a_something(m, ctx):
 _WORK_FIELDS = frozenset(
     "qa testing marketing sales design payroll accounting bookkeeping hr it support engineering research ops "
     "operations devops security compliance recruiting legal finance pr content ux ui data analytics "
-    "admin procurement logistics dispatch customer service social media copywriting editing".split()
+    "admin procurement logistics dispatch customer service social media copywriting editing tech technical "
+    "help desk helpdesk".split()
 )
 
 
@@ -357,7 +358,9 @@ def _does_work_for(m, ctx):
     """'I do QA for a game studio called Lumen Forge', 'does payroll at Dunmore': the line of
     work, and the workplace."""
     y = span(m["y"])
-    if not (is_job(y) or y.lower() in _WORK_FIELDS or " ".join(y.lower().split()[-2:]) in _WORK_FIELDS):
+    if not (
+        is_job(y) or all(w in _WORK_FIELDS for w in y.lower().split())
+    ):  # "IT support", "customer service"
         return None
     at = [x for x in work_candidates(m, ctx) or [] if x.attribute != "job_title"]
     return [*at, cand("job_title", y, ctx.subj, ctx.src)]

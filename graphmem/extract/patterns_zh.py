@@ -211,6 +211,14 @@ def _name(m, ctx):
         # "…在一家做咖啡机的小公司，叫暖山科技": the workplace just said is named
         if _WORKPLACE_SAID.search(before or "") and not relation_of(v):
             return [cand("employer", v, s, ctx.src), *note]
+        # "我家那个拆家大王（边牧，叫土豆）": an animal said by its kind alone, then named
+        kind = (before or "").strip()
+        pet = relation_of(kind) if kind else None
+        if (pet and pet[0] == "pet") or kind in ZH_BREEDS:
+            qual = pet[1] if pet else ZH_BREEDS.get(kind)
+            ctx.subj = ctx.state.add(v, "pet", qual)
+            breed = [cand("note", kind, ctx.subj, ctx.src)] if kind in ZH_BREEDS else []
+            return [link("pet", qual, v, ctx.src), *breed]
         return note
     if s.named and s.type == "pet" and v != s.name:  # 给猫改名了，以后它就叫年糕: the pet is renamed
         attr, qual = "pet", s.relation
@@ -548,6 +556,8 @@ HANDLERS: dict[str, Handler] = {
     "wed": wed,
     "married_zh": married_zh,
     "is_place": _is_place,
+    # "我广东梅州的": said with 我; "…米粉，桂林的" says where the noodles are from
+    "is_place_said_of_self": _if(lambda m, x: x.explicit, _is_place),
     "pet_cared_for": _pet_cared_for,
     "teaches": _teaches,
     "hometown_if_place": _if(lambda m, x: c.is_place_zh(m["x"]), _hometown),
