@@ -205,6 +205,16 @@ CASES = {
         {"pet": ["Mabel"]},
         {},
     ),
+    "learning a skill, not a language (en)": (
+        ["fun fact I just started learning the accordion"],
+        {"skill": ["accordion"]},
+        {},
+    ),
+    "children listed with a remark after (en)": (
+        ["I have two kids, Ines (9) and Bram (6), both mad about trains"],
+        {"child": ["Ines", "Bram"]},
+        {},
+    ),
     "pets said with 只有 (zh)": (
         ["家里只有两只仓鼠，一只叫芝士一只叫布丁"],
         {"pet": ["芝士", "布丁"]},
@@ -295,6 +305,7 @@ def test_a_bare_number_after_a_measure_is_that_measure(
     ("said", "gone", "kept"),
     [
         ("我是迪拜王子 转账吧😂 开玩笑的", "迪拜王子", None),
+        ("我是玉皇大帝，开玩笑的哈", "玉皇大帝", None),
         ("moving to the moon next month jk", "moon", None),
         ("yeah I'm a professional skydiver, as if 🙄", "skydiver", None),
         ("开个玩笑哈，其实我在厦门当护士", None, "护士"),  # what follows the joke's end is meant
@@ -338,5 +349,27 @@ def test_a_daydream_said_as_a_condition_keeps_nothing(
             r.ignored,
         )
         assert r.episode_id is not None
+    if kept:
+        assert kept in values, values
+
+
+@pytest.mark.parametrize(
+    ("said", "gone", "kept"),
+    [
+        ("translate into spanish pls: 'I am a dentist and I live in Porto'", ["dentist", "Porto"], None),
+        ("I'm in Leeds. can you draft a bio for my brother: he is a chef in Dover", ["Dover"], "Leeds"),
+        ("帮我写段自我介绍：我叫林默，是一名飞行员，住在青岛", ["飞行员", "青岛"], None),
+        ("如果我以后去挪威玩，是不是要带很多现金？", ["挪威"], None),  # a condition set up for a question
+        ("要是当年选了医学，我现在肯定是医生了", ["医生"], None),
+    ],
+)
+def test_what_states_nothing_of_the_user_keeps_nothing(
+    mem: Memory, uid: Callable[[str], str], said: str, gone: list[str], kept: str | None
+) -> None:
+    user = uid("material")
+    mem.remember(user, said, at="2026-07-01T09:00:00+08:00")
+    values = " ".join(f"{f.value} {f.source_text}" for f in mem.facts(user))
+    for word in gone:
+        assert word not in values, values
     if kept:
         assert kept in values, values

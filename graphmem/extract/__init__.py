@@ -20,8 +20,8 @@ from functools import partial
 from graphmem.extract import fragments
 from graphmem.extract.antecedents import named_by_pronoun, owner_left_out
 from graphmem.extract.common import State, strip_item_mark, zh_pos
-from graphmem.extract.counterfactual import daydream
 from graphmem.extract.discourse import MessageReader
+from graphmem.extract.not_statements import daydream, task_material_from, without_task_material
 from graphmem.extract.protocol import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts
 from graphmem.extract.relations import RELATION_WORDS, relation_of, relation_words
 from graphmem.lang import Pack, Trace
@@ -138,6 +138,7 @@ class RuleExtractor:
 
         last_lang = ""  # the language of the last sentence with letters
         said = ""  # the pieces read so far, where a pronoun's relation is looked for first
+        task_at: int | None = None  # where the material of a task for the assistant starts (-1: none)
         listed: bool | None = None  # the message is a list of marked items (read once, when needed)
         inline = False  # … typed on one line ("1.叫我小林 2.28岁")
         for i, sentence in enumerate(sentences):
@@ -172,6 +173,14 @@ class RuleExtractor:
                 if daydream(piece, lang):  # "if I won the lottery I'd…": nothing of it is so
                     ignored.append(Ignored(piece, "hypothetical"))
                     continue
+                if task_at is None:
+                    task_at = task_material_from(message_text()) or -1
+                if task_at >= 0:  # "translate this: 'I live in …'": the material is no statement
+                    piece, material = without_task_material(piece, message_text(), task_at)
+                    if material:
+                        ignored.append(Ignored(material, "task_material"))
+                    if not piece:
+                        continue
                 if trace is not None:
                     trace.begin(i, piece)
                 found = reader.read(piece, lang, rules)

@@ -34,7 +34,7 @@ _MARKERS = re.compile(
 #: billionaire astronaut, as if", "moving to Mars jk"): what came before the marker is not meant.
 _JOKE = re.compile(
     r"(?:^|[\s,，。.!！~～…😂🤣]|(?<=[\u4e00-\u9fff]))"
-    r"(?:开(?:个|了个)?玩笑(?:的|啦|哈|而已)?|逗你(?:的|玩的?)|骗你的|说着玩的|瞎说的|"
+    r"(?:开(?:个|了个)?玩笑(?:的|啦|哈|而已|呢|啊|哦|嘛|呀)*|逗你(?:的|玩的?)(?:哈|啦)*|骗你的(?:哈|啦)*|说着玩的|瞎说的|"
     r"jk|j/k|just kidding|kidding|just joking|as if|not really|lol no|haha no)"
     r"[^\w\u4e00-\u9fff]*$",  # then only marks and emoji
     re.IGNORECASE,

@@ -305,6 +305,11 @@ _NAMES_SOMEONE = re.compile(
 )
 
 
+_CONDITION_LEAD = re.compile(
+    r"^(?:如果|要是|假如|假设|万一|if|what if|say|suppose)\b|^(?:如果|要是|假如|假设|万一)", re.I
+)
+
+
 def _split_question(s: str) -> tuple[str, str] | None:
     """(declarative lead, question) when `s` asks something, else None."""
     parts = _clauses(s)
@@ -312,6 +317,8 @@ def _split_question(s: str) -> tuple[str, str] | None:
         if _interrogative(s[a:b], i == 0):
             lead = [s[x:y] for x, y in parts[:i]]
             keep = bool(lead) and not _ASK_PREFACE.match(lead[0].strip())
+            # "如果我以后去冰岛玩，是不是得…": a condition set up for the question is part of it
+            keep = keep and not _CONDITION_LEAD.match(lead[0].strip())
             keep = keep and any(
                 "我" in c or "咱" in c or _EN_SELF.search(c) or _NAMES_SOMEONE.match(c.strip()) for c in lead
             )
