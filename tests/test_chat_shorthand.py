@@ -215,6 +215,16 @@ CASES = {
         {"child": ["Ines", "Bram"]},
         {},
     ),
+    "languages said as native / ok, one learnt with talk after it (zh)": (
+        ["我闽南语native，英文ok，最近在学法语app上打卡三十天了"],
+        {"language": ["闽南语", "英文", "法语"]},
+        {},
+    ),
+    "a child said as 娃 with no 我 (zh)": (
+        ["娃叫朵拉，三岁半，天天问为什么"],
+        {"child": ["朵拉"]},
+        {},
+    ),
     "pets said with 只有 (zh)": (
         ["家里只有两只仓鼠，一只叫芝士一只叫布丁"],
         {"pet": ["芝士", "布丁"]},

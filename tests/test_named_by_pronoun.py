@@ -38,6 +38,11 @@ CASES = {
         {("self", "partner"): ["苏禾"], ("苏禾", "age"): ["26"]},
         {},
     ),
+    "zh: a pronoun naming after a comma, its relation just before": (
+        ["上周领证了，以后得改口叫老婆了，她叫许知夏"],
+        {("self", "spouse"): ["许知夏"]},
+        {},
+    ),
     "en: daughter named in the next turn": (
         ["my daughter lost her first tooth today!!", "her name's Ines, she's 6"],
         {("self", "child"): ["Ines"], ("Ines", "age"): ["6"]},

@@ -27,7 +27,7 @@ _IN_LAW = re.compile(r"-in-law$")
 #: "他叫周牧" / "她的名字叫小满" / "它叫年糕"; not "他叫我…" (he calls me), "她叫了外卖"
 #: (ordered), "他叫醒我" (woke): the name must follow at once.
 _ZH_NAMING = re.compile(
-    r"^(?P<pron>他|她|它)(?=(?:的名字|名字)?(?:叫做|名叫|叫|是叫)(?![我你他她它了来醒过住着])\S)"
+    r"(?:^|(?<=[，,]))(?P<pron>他|她|它)(?=(?:的名字|名字)?(?:叫做|名叫|叫|是叫)(?![我你他她它了来醒过住着])\S)"
 )
 #: "he's called Theo", "she is named Mia", "his name's Theo", "its name is Biscuit"; and the
 #: name given: "we're naming her Clementine", "we named him Ozzy" (read as "her name is …")
@@ -95,7 +95,7 @@ def named_by_pronoun(
     `before` is (or reads) the message up to the piece; `earlier` reads the user's turns
     before it. Both are read only for a naming sentence."""
     if zh:
-        m = _ZH_NAMING.match(piece)
+        m = _ZH_NAMING.search(piece)  # at the start, or after a comma ("…改口叫老公了，他叫程一帆")
         if m is None:
             return piece
         pronoun = m.group("pron")
@@ -106,14 +106,15 @@ def named_by_pronoun(
         given = m.group("given")
         pronoun = {"her": "her", "him": "his", "it": "its"}[given.lower()] if given else None
         pronoun = pronoun or (m.group("subj") or m.group("poss")).lower()
-    said = (before if isinstance(before, str) else before()) + ("" if zh else " " + piece[: m.start()])
+    said = (before if isinstance(before, str) else before()) + " " + piece[: m.start()]
     word = _last_fitting(pronoun, said, zh)
     if word is None and earlier is not None:
         word = _last_fitting(pronoun, earlier(), zh)
     if word is None:
         return piece
     if zh:  # 我女儿叫…, 我家小猫叫…
-        return ("我家" if RELATION_WORDS[word][0] == "pet" else "我") + word + piece[m.end() :]
+        owner = ("我家" if RELATION_WORDS[word][0] == "pet" else "我") + word
+        return piece[: m.start()] + owner + piece[m.end() :]
     if m.group("given"):
         return piece[: m.start()] + f"my {word}'s name is " + piece[m.end() :]
     owner = f"my {word}'s" if m.group("poss") else f"my {word}"

@@ -301,7 +301,9 @@ def _interrogative(clause: str, first: bool) -> bool:
 #: A clause that says who someone the user spoke of is ("她叫小满，今年四岁，…吗"): a statement
 #: about the user's own people, kept before a question as one about the user is.
 _NAMES_SOMEONE = re.compile(
-    r"^(?:他|她|它)(?:的名字)?(?:叫|今年|是个|是一个)|^(?:he|she|his|her)(?:'s|\s+is|\s+name)\b", re.I
+    r"^(?:他|她|它|娃|孩子|宝宝|儿子|女儿|闺女|老公|老婆|男朋友|女朋友|对象)(?:的名字)?(?:叫|今年|是个|是一个)"
+    r"|^(?:he|she|his|her)(?:'s|\s+is|\s+name)\b",
+    re.I,
 )
 
 
