@@ -53,6 +53,8 @@ _TASK = re.compile(
 
 def task_material_from(message: str) -> int | None:
     """Where the material of a task handed to the assistant starts (after its colon), or None."""
+    if ":" not in message and "：" not in message:  # no colon, no material: skip the search
+        return None
     m = _TASK.search(message)
     return m.end() if m else None
 

@@ -41,10 +41,16 @@ _JOKE = re.compile(
 )
 
 
+#: How far from the end of a message a joke marker and what may follow it can start.
+_JOKE_TAIL = 60
+
+
 def joke_taken_back(text: str) -> int | None:
     """Where a message takes back as a joke what it said before (the marker's start), or None."""
     t = text.strip()
-    m = _JOKE.search(t)
+    # the marker ends the message: only its last words are searched (a long message costs nothing)
+    start = max(0, len(t) - _JOKE_TAIL)
+    m = _JOKE.search(t, start)
     if m is None or re.search(r"(?:\bnot|\bno|n't|不是|没|没有|没在|可不是)\W*$", t[: m.start() + 1], re.I):
         return None  # "not kidding!", "不是开玩笑的": said to be meant
     return m.start()
