@@ -383,3 +383,33 @@ def test_what_states_nothing_of_the_user_keeps_nothing(
         assert word not in values, values
     if kept:
         assert kept in values, values
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "降血脂的药医生让我减成隔天一片",  # medication, the 我 only as who was told
+        "公积金加上月薪，一个月到手一万三左右",  # money
+        "这周四终面，紧张到睡不着",  # a job hunt
+    ],
+)
+def test_a_subjectless_sentence_on_a_matter_of_ones_life_is_kept(
+    mem: Memory, uid: Callable[[str], str], said: str
+) -> None:
+    """Chinese chat leaves out the 我: a sentence that speaks of a matter of one's life
+    (graphmem/lang/zh/topics.toml) is the user's and is kept as a note."""
+    u = uid("life")
+    r = mem.remember(u, said, at="2026-05-04T21:00:00+08:00")
+    notes = [f for f in r.added if f.attribute == "note"]
+    assert notes and notes[0].subject_name == "self", (r.added, r.ignored)
+
+
+@pytest.mark.parametrize(
+    "said", ["他最近一直在吃降压药", "你说的那个面试挺难的吧", "今天天气不错，适合出去玩"]
+)
+def test_a_sentence_about_someone_else_or_the_day_is_not_made_the_users(
+    mem: Memory, uid: Callable[[str], str], said: str
+) -> None:
+    u = uid("other")
+    mem.remember(u, said, at="2026-05-04T21:00:00+08:00")
+    assert not [f for f in mem.facts(u) if f.subject_name == "self" and f.attribute == "note"]

@@ -320,6 +320,59 @@ CASES = [
         ["泉州"],
         id="zh-the-act-in-english-spaced-from-its-particle",
     ),
+    # an area named as a whole ("the medical stuff", "身体那些事") takes every topic in it
+    pytest.param(
+        [
+            "the cardiologist put me on a beta blocker, 25mg in the mornings",
+            "also the dermatologist froze off a weird mole on tuesday",
+            "I restore vintage radios on weekends",
+        ],
+        "eh, ditch all the medical stuff from before",
+        ["beta blocker", "mole"],
+        ["radios"],
+        id="en-an-area-takes-all-its-topics",
+    ),
+    pytest.param(
+        ["最近肠胃一直不好，做了个肠镜说有两个小息肉", "降压药现在一天吃两片", "我周末在社区教小孩下围棋"],
+        "身体方面的那些事你都别记了",
+        ["息肉", "降压药"],
+        ["围棋"],
+        id="zh-an-area-takes-all-its-topics",
+    ),
+    # two matters in one request: each of them
+    pytest.param(
+        ["到手一个月一万一，车贷每月还三千二", "我养了两只仓鼠，叫豆包和花卷"],
+        "工资和车贷那些数字帮我删了吧",
+        ["一万一", "三千二"],
+        ["豆包"],
+        id="zh-two-matters-at-once",
+    ),
+    pytest.param(
+        [
+            "my take-home is like 3.9k a month",
+            "and the mortgage eats 1,650 of it",
+            "I sing tenor in a barbershop quartet",
+        ],
+        "hm, can you wipe the salary and the mortgage stuff",
+        ["3.9k", "1,650"],
+        ["tenor"],
+        id="en-two-matters-at-once",
+    ),
+    # a detail of the user's own, with a keeping verb negated
+    pytest.param(
+        ["my new place is 12 Quarry Road, flat 3, the buzzer is broken", "my sister Odile teaches cello"],
+        "hmm actually don't keep my address",
+        ["Quarry"],
+        ["cello"],
+        id="en-a-detail-not-to-keep",
+    ),
+    pytest.param(
+        ["下周准备去大阪待五天，酒店已经订好了", "我是幼儿园老师"],
+        "那趟出行的事就删了吧，计划取消了",
+        ["大阪"],
+        ["幼儿园"],
+        id="zh-a-trip-named-as-the-journey",
+    ),
 ]
 
 
@@ -415,6 +468,9 @@ def test_a_topic_nothing_was_said_about_forgets_nothing(mem: Memory, uid: Callab
         ("关于我前公司的那些都不要记了", True),
         # not requests: the user's own forgetting, a scratch, a correction, don't-keep-this
         ("那件事我早就忘了", False),
+        ("don't keep my phone number, please", True),
+        ("hm delete all the money stuff", True),
+        ("don't keep my keys in the glovebox", False),
         ("I scratched my arm on a nail", False),
         ("scratch the pottery class, I'm too busy", False),
         ("我把钥匙忘在公司了", False),

@@ -33,3 +33,36 @@ def test_a_topic_of_no_group_keeps_its_own_words() -> None:
     about = topic_of("the kayak trip", [], [])
     assert says_topic("the kayak trip got rained out", about)
     assert not says_topic("had a phone screen with a recruiter today", about)
+
+
+AREAS = [(lang, a) for lang in ("en", "zh") for a in data(lang, "topics.toml").get("area", [])]
+
+
+@pytest.mark.parametrize(("lang", "area"), AREAS, ids=[a["id"] for _, a in AREAS])
+def test_an_area_named_reaches_the_turns_of_all_its_topics(lang: str, area: dict) -> None:
+    topics = {g["id"]: g for g in data(lang, "topics.toml")["topic"]}
+    asked = [a for a, _ in area["examples"]]
+    for wanted, turn in area["examples"]:
+        assert says_topic(turn, topic_of(wanted, [], [])), (area["id"], wanted, turn)
+    for topic_id in area["topics"]:  # every topic of the area, through any name of the area
+        for _, turn in topics[topic_id]["examples"]:
+            for name in asked:
+                assert says_topic(turn, topic_of(name, [], [])), (area["id"], name, topic_id, turn)
+
+
+@pytest.mark.parametrize(("lang", "area"), AREAS, ids=[a["id"] for _, a in AREAS])
+def test_an_area_reaches_no_turn_outside_it(lang: str, area: dict) -> None:
+    for group in data(lang, "topics.toml")["topic"]:
+        if group["id"] in area["topics"]:
+            continue
+        for _, turn in group["examples"]:
+            for asked, _ in area["examples"]:
+                assert not says_topic(turn, topic_of(asked, [], [])), (area["id"], group["id"], turn)
+
+
+def test_a_topic_inside_an_area_stays_narrow() -> None:
+    # "gut health" is a topic of the health area, not the area: the therapy turn stays
+    assert not says_topic("my counselor says I should journal more", topic_of("the gut health stuff", [], []))
+    assert says_topic("my counselor says I should journal more", topic_of("the health stuff", [], []))
+    assert not says_topic("房租一个月四千五", topic_of("欠钱", [], []))
+    assert says_topic("房租一个月四千五", topic_of("钱的事", [], []))

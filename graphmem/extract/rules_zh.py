@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import cache
 
 from graphmem.extract import changes, contrasts, corrections_zh, fragments, frames, nlp, turns
 from graphmem.extract import common as c
@@ -22,7 +23,7 @@ from graphmem.extract.common import ME, Ctx, Subject, cand, link
 from graphmem.extract.lexicon import words
 from graphmem.extract.relations import entity_type, other_sibling, relation_of
 from graphmem.extract.reply_style_zh import is_reply_style
-from graphmem.lang import Handler, Pack, load_pack, merge_handlers
+from graphmem.lang import Handler, Pack, data, load_pack, merge_handlers
 from graphmem.lang.normalise import normalise
 
 _CLAUSE_SPLIT = re.compile(
@@ -373,6 +374,25 @@ _OWN_CHANGE = re.compile(
     r"|\S{2,8}(?:卖了|退了|换掉了)(?:[，,。！!]|$)"
 )
 _SELF_REF = re.compile(r"(?<!帮)(?<!给)(?<!告诉)(?<!问)(?<!让)我|咱|俺")
+#: Who else a sentence may be about, first in it ("他在吃降压药", "你的工资"): then not the user.
+_OTHER_LEAD = re.compile(r"^(?:[^，,]{0,6}?[，,])?(?:他|她|它|你|您|人家|大家|别人|有人|某人)")
+
+
+@cache
+def _life_words() -> tuple[str, ...]:
+    """The words of the life topics (graphmem/lang/zh/topics.toml) that say one alone."""
+    return tuple(
+        str(w)
+        for g in data("zh", "topics.toml").get("topic", [])
+        for w in g["words"]
+        if w not in g.get("weak", [])
+    )
+
+
+def _about_own_life(s: str) -> bool:
+    """A sentence with no subject that speaks of a matter of one's life ("降压药现在一天吃两片",
+    "车贷每月还三千二", "下周二去面试"): Chinese chat leaves out the 我, the sentence is the user's."""
+    return _OTHER_LEAD.search(s) is None and _KIN_LEAD.match(s) is None and any(w in s for w in _life_words())
 
 
 def _substantive(clause: str) -> bool:
@@ -434,7 +454,7 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         unmatched = unmatched or (not got and _substantive(clause))
     request = bool(clauses) and bool(_META.match(_CONNECTOR.sub("", clauses[0].strip())))  # 帮我把这句翻译成…
     about_self = remember or (
-        (bool(_SELF_REF.search(s)) or _OWN_CHANGE.search(s) is not None) and not request
+        (bool(_SELF_REF.search(s)) or _OWN_CHANGE.search(s) is not None or _about_own_life(s)) and not request
     )
     if sum(x.attribute == "city" for x in out) > 1:
         # "搬到泉州了，以后就是半个闽南人了": the move names the city; being "half a local" of

@@ -26,9 +26,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from graphmem.lang import data
+
 #: Words in front of an English request: politeness, interjections, second thoughts.
 _EN_FILLER = (
-    r"(?:please|pls|plz|just|and|but|so|oh|hey|ok|okay|btw|also|actually|wait|hmm+|um+|uh+|ugh+|nah|no|yeah|yes|eh|meh|ah|welp|ok wait|lol"
+    r"(?:please|pls|plz|just|and|but|so|oh|hey|ok|okay|btw|also|actually|wait|hm+|um+|uh+|ugh+|nah|no|yeah|yes|eh|meh|ah|welp|ok wait|lol"
     r"|right|alright|look|listen|honestly|seriously|anyway|anyways|nvm|never ?mind|on second thought"
     r"|come to think of it|sorry|one more thing|oh and|and also|thinking about it|you know what)"
 )
@@ -242,9 +244,34 @@ def _en(text: str) -> TopicRequest | None:
     # "the stuff about", "any record of").
     # "scratch the allergy thing": a topic called a thing, a bit, the stuff, points back at talk too
     talk = re.search(r"\s(?:thing|stuff|part|bit|info|details|business|situation)$", topic, re.I) is not None
-    if not about and not talk and not act.startswith(_EN_STRONG):
+    if not about and not talk and not act.startswith(_EN_STRONG) and not _personal_matter(topic):
         return None
     return TopicRequest(topic, m["act"])
+
+
+#: What the user's own details are called ("my address", "my phone number", "my salary"): with
+#: "don't keep" or "remove" these are a request about what was said, never about a thing.
+_EN_DETAILS = (
+    "address", "phone number", "number", "email", "email address", "age", "birthday", "date of birth", "salary",
+    "income", "ex", "diagnosis", "medical history", "location", "workplace", "home address", "last name", "surname",
+    "full name", "real name", "schedule", "route", "plate", "license plate",
+)  # fmt: skip
+
+
+def _personal_matter(topic: str) -> bool:
+    """Is the topic one of the user's own details or life matters ("my address", "my meds")?"""
+    owned = re.fullmatch(
+        r"(?:my|our)\s+(?:(?:old|new|current|home|work)\s+)?(?P<what>[\w' -]{2,40})", topic, re.I
+    )
+    if owned is None:
+        return False
+    what = owned["what"].lower().strip()
+    if what in _EN_DETAILS:
+        return True
+    pack = data("en", "topics.toml")
+    words = [str(w).lower() for g in pack.get("topic", []) for w in g["words"]]
+    words += [str(n).lower() for a in pack.get("area", []) for n in a["names"]]
+    return what in words
 
 
 #: "跳槽的事 forget it": the act typed in English after a space, read as if typed on

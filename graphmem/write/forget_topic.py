@@ -36,7 +36,7 @@ _EN_GENERIC_TAIL = re.compile(
 )
 _ZH_OWNER = re.compile(
     # when the request is for ("以后", "从现在起") or when it was said ("昨晚", "之前") is no part of the topic
-    r"^(?:以后|今后|往后|从现在起|之前|以前|刚才|刚刚|上次|昨晚|昨天|前几天|关于|有关|我们的|我们|我的|我|那个|这个|那位|那段|那次|那些)+"
+    r"^(?:以后|今后|往后|从现在起|之前|以前|刚才|刚刚|上次|昨晚|昨天|前几天|关于|有关|我们的|我们|我的|我|那个|这个|那位|那段|那次|这次|那趟|这趟|那场|那回|那些)+"
 )
 #: A topic that names nothing in particular.
 _TOO_GENERAL = {
@@ -195,7 +195,7 @@ def _phrase(what: str) -> str:
     if _CJK.search(t):
         t = _ZH_OWNER.sub("", t)
         t = re.sub(
-            r"(?:那件事|这件事|那些事情?|这些事情?|那次|那回|那段时间|那段|那茬|这茬|那条|这条|的事情?|的那些|那些|这些"
+            r"(?:那件事|这件事|那些事情?|这些事情?|的?一切|那些数字|的?数字|那次|那回|那段时间|那段|那茬|这茬|那条|这条|的事情?|的那些|那些|这些"
             r"|的?所有(?:的)?事情?|的?全部|内容|东西|信息|记录|部分|的八卦|的瓜|那个计划|的计划|的"
             # a period named by when it was ("大学那会儿", "澳洲那几年"): the period itself
             r"|的?时候|那会儿?|那时候?|那阵子?|那几年|那两年|期间|时期)+$",
@@ -251,9 +251,31 @@ def _names(phrase: str, texts: Iterable[str]) -> set[str]:
     return found
 
 
+#: Where a topic names two matters at once ("收入和房贷", "my salary and the mortgage").
+_BOTH = re.compile(
+    r"\s*(?:和|跟|与|以及|及|还有|、)\s*|\s+(?:and|&|or|plus)\s+(?:the\s+|my\s+|about\s+)?", re.I
+)
+
+
 def topic_of(what: str, facts: list[Fact], episodes: list[Episode]) -> Topic:
     """The keys a topic (`spoken_forget.topic`'s words) is matched by, read against the
-    user's own facts and messages (which hold the names the user gave)."""
+    user's own facts and messages (which hold the names the user gave). A topic of two
+    matters ("收入和房贷") is each of them."""
+    whole = _one_topic(what, facts, episodes)
+    parts = [p for p in _BOTH.split(_phrase(what)) if len(p.strip()) >= 2]
+    if len(parts) < 2:
+        return whole
+    each = [_one_topic(p, facts, episodes) for p in parts]
+    if not all(each):  # "salt and pepper": a matter named by two words, not two matters
+        return whole
+    return Topic(
+        tuple(dict.fromkeys(k for t in (whole, *each) for k in t.keys)),
+        frozenset().union(whole.past_attributes, *(t.past_attributes for t in each)),
+        life_topic=whole.life_topic or any(t.life_topic for t in each),
+    )
+
+
+def _one_topic(what: str, facts: list[Fact], episodes: list[Episode]) -> Topic:
     phrase = _phrase(what)
     if phrase.lower() in _TOO_GENERAL:
         return Topic((), frozenset())
@@ -297,13 +319,35 @@ def topic_of(what: str, facts: list[Fact], episodes: list[Episode]) -> Topic:
 
 def _related(phrase: str, lang: str) -> list[str]:
     """The other words of the life topic the phrase names (graphmem/lang/<language>/topics.toml):
-    "the job hunt" is also "interviewing", "recruiter"; "换工作" also "面试", "看机会"."""
+    "the job hunt" is also "interviewing", "recruiter"; "换工作" also "面试", "看机会". A phrase
+    that names a whole area ("the health stuff", "看病的事") takes the words of all its topics."""
     out: list[str] = []
-    for group in data(lang, "topics.toml").get("topic", []):
-        words = [str(w) for w in group["words"]]
-        if any(_says(phrase, w) or (lang == "en" and _says(w, phrase)) for w in words):
+    pack = data(lang, "topics.toml")
+    topics = {str(g["id"]): [str(w) for w in g["words"]] for g in pack.get("topic", [])}
+
+    def named(words: list[str]) -> bool:
+        return any(_says(phrase, w) or (lang == "en" and _says(w, phrase)) for w in words)
+
+    for words in topics.values():
+        if named(words):
             out += words
-    return out
+    for area in pack.get("area", []):
+        names = [str(n) for n in area["names"]]
+        if _names_area(phrase, names):
+            out += names
+            for topic_id in area["topics"]:
+                out += topics[str(topic_id)]
+    return list(dict.fromkeys(out))
+
+
+def _names_area(phrase: str, names: list[str]) -> bool:
+    """Does the phrase name a whole area: one of its names, alone ("health", "钱") or, in
+    Chinese, leading what else the phrase lists ("看病吃药", "身体方面")? A topic inside
+    the area ("gut health", "欠钱") names only its own topic."""
+    low = phrase.lower().strip()
+    if low in names:
+        return True
+    return bool(_CJK.search(phrase)) and any(len(n) >= 2 and low.startswith(n) for n in names)
 
 
 #: Objects a Chinese verb takes so often that it is said without them: 欠(钱), 面(试), 借(钱), 还(款).
