@@ -235,6 +235,36 @@ CASES = {
         {"job_title": ["合伙人"], "employer": ["星禾律所"]},
         {"employer": ["管整个团队"]},
     ),
+    "a remark after a typo's correction is no city (zh)": (
+        ["我住在福州", "打错字了，是抚州！不是福州，福州是我表姐住的地方，手机害人"],
+        {"city": ["抚州"]},
+        {"city": ["福州", "手机害人", "是抚州"]},
+    ),
+    "the new place said first, the old one denied after it (zh)": (
+        ["我住在福州", "是抚州！不是福州"],
+        {"city": ["抚州"]},
+        {"city": ["福州", "是抚州"]},
+    ),
+    "a denied title with 'title' typed in English (zh)": (
+        ["我在一家游戏公司做测试", "纠正一下，我title早就不是测试了，现在是质量保障工程师"],
+        {"job_title": ["质量保障工程师"]},
+        {"job_title": ["测试", "title早就"]},
+    ),
+    "a sport a doctor ruled out, then another taken up (zh)": (
+        ["我是羽毛球发烧友", "腰椎突出以后大夫不让我打羽毛球了，现在改练太极"],
+        {"likes": ["太极"]},
+        {"likes": ["羽毛球", "练太极"]},
+    ),
+    "the object said first (zh)": (
+        ["芹菜我是一口都不碰", "牛蛙我最爱了"],
+        {"dislikes": ["芹菜"], "likes": ["牛蛙"]},
+        {},
+    ),
+    "English words typed inside Chinese (zh)": (
+        ["我的first language是闽南话", "我对花生allergic，吃了会起疹子"],
+        {"language": ["闽南话"], "allergy": ["花生"]},
+        {"allergy": ["会"]},
+    ),
 }
 
 

@@ -18,7 +18,8 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from graphmem.extract.common import ME, Said, Subject, bare_correction, cand, facts_with_value
+from graphmem.extract.changes import is_title
+from graphmem.extract.common import ME, Said, Subject, bare_correction, cand, facts_with_value, is_place_zh
 from graphmem.extract.protocol import ExtractContext
 from graphmem.extract.values_en import is_job, org_name, place
 from graphmem.facts.vocab import attribute, has_cjk
@@ -187,6 +188,11 @@ def _of_kind(fact: Fact, value: str) -> bool:
     """Whether `value`, said bare, can be a value of `fact`'s attribute: a workplace is a name,
     a city a place, a title an occupation ("I'm not at Globex anymore, long story" names none)."""
     if has_cjk(value):
+        # "输入法害人" after "是长沙，不是长春" is a remark, no city; "title早就" no title
+        if fact.attribute in ("city", "hometown"):
+            return is_place_zh(value, loose=True)
+        if fact.attribute == "job_title":
+            return is_title(value, "zh")
         return True
     if fact.attribute == "employer":
         return org_name(value) is not None

@@ -45,7 +45,7 @@ _REMEMBER = re.compile(
     r"^(?:请|麻烦)?(?:你)?(?:帮我)?(?:记住|记得|记一下|记下来?|别忘了|不要忘了|备注一下)[：:，,\s]*"
 )
 _CORRECTION = re.compile(
-    r"(?:我)?(?:之前|刚才|刚刚|上次|前面)?(?:说错了|说错|搞错了|记错了|写错了|打错了|口误)(?:了)?[，,：:\s]*|"
+    r"(?:我)?(?:之前|刚才|刚刚|上次|前面)?(?:(?:说|搞|记|写|打|弄|输|拼|按)错(?:了)?(?:个|一个)?字?|口误|手滑)(?:了)?[，,：:\s]*|"
     r"(?:更正|纠正|订正|修正)(?:一下)?[：:，,\s]*|不对不对[，,\s]*|^不对[，,\s]+"
 )
 _CORRECTION_SOFT = re.compile(r"其实|实际上")
@@ -421,6 +421,26 @@ _KIN_LEAD = re.compile(
 )
 
 
+#: An object said first, then the user and the verb ("葱我也不吃", "羊肉我从来不碰", "猫我最喜欢了"):
+#: Chinese puts what a taste is about first when it is the topic.
+_OBJECT_FIRST = re.compile(
+    r"^(?:还有|另外|而且|至于)?(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:的话|呢|啊|吧)?[，,]?我"
+    r"(?P<adv>(?:也|都|就|还|可|是|从来|从|向来|一直|根本|基本|真的|实在|完全|一口|一点|绝对|压根儿?|最)*)"
+    r"(?P<verb>(?:不|没|从不|绝不)?(?:太|怎么|大)?(?:吃|喝|碰|爱|喜欢))"
+    r"(?P<rest>[了的啦啊呀哦]*)$"
+)
+
+
+def _object_back(clause: str) -> str:
+    """The clause with a fronted object put back after its verb ("葱我也不吃" → "我也不吃葱"),
+    unless what stands first is when, who or what kind ("今天我不吃", "他我不喜欢")."""
+    m = _OBJECT_FIRST.match(clause.strip())
+    if m is None or _LEAD_TIME.match(m["obj"]) or re.match(r"[他她你您它这那]", m["obj"]):
+        return clause
+    adverbs = m["adv"].removeprefix("是")  # "香菜我是一口都不碰": the 是 of emphasis goes with the order
+    return f"我{adverbs}{m['verb']}{m['obj']}{m['rest']}"
+
+
 def extract_sentence(sentence: str, state: c.State) -> list:
     s = sentence.strip().strip("。！!")
     c.note_allergy_talk(state, s)
@@ -444,7 +464,7 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     out: list = []
     subj = None
     state.last_clause = ""
-    clauses = [_LAUGH_TAIL.sub("", x) for x in _CLAUSE_SPLIT.split(s) if x and x.strip()]
+    clauses = [_object_back(_LAUGH_TAIL.sub("", x)) for x in _CLAUSE_SPLIT.split(s) if x and x.strip()]
     if any(_REMEMBER_CLAUSE.fullmatch(x.strip()) for x in clauses):  # 车停在C区37号，记一下
         remember, clauses = True, [x for x in clauses if not _REMEMBER_CLAUSE.fullmatch(x.strip())]
     unmatched = False

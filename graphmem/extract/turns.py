@@ -71,13 +71,19 @@ _SPEAKER = re.compile(
 )
 
 
+#: The user as the one ruled out of a taste inside the match ("医生不让我打篮球了", "doctor won't let me run").
+_USER_RULED_OUT = re.compile(r"(?:让|许|准|允许)我|\blet me\b|\ballow(?:s|ed)? me\b", re.I)
+
+
 def _turn(away: bool, strong: bool = False, alone: bool = False) -> Handler:
     """The handler of one kind of turn rule: the turn its match says, if it is the user's own
     and its object reads as a taste."""
 
     def handler(m: re.Match[str], lang: str) -> Turn | None:
         before = m.string[: m.start()].strip()
-        if before and not _SPEAKER.fullmatch(before):  # someone else's turn: "my sister is so over X"
+        # someone else's turn: "my sister is so over X"; but whoever rules the user out
+        # of a taste may stand before it ("医生不让我…")
+        if before and not _SPEAKER.fullmatch(before) and not (away and _USER_RULED_OUT.search(m[0])):
             return None
         value = _object(m["x"] if away else m["y"], lang)
         return None if value is None else Turn(value, away, strong, alone or away)

@@ -51,6 +51,7 @@ _LONE_I = re.compile(r"(?<![\w'.])i(?=\s|'[a-z]|$)")
 _LEAD_UNMARKED_EN = re.compile(r"^(?P<lead>(?:[a-z]+\s+){1,3}?)(?=(?:I'm|I am|I've|I have)\b)")
 _WORD = re.compile(r"[A-Za-z][a-z]*(?:'[a-z]+)?")
 _LAST_WORD = re.compile(r"(?<![A-Za-zé])([A-Za-zé]+)\.?\s+$")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 _CJK_LATIN_SPACE = re.compile(
     r"(?<=[\u4e00-\u9fff])\s+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])\s+(?=[\u4e00-\u9fff])"
 )
@@ -311,10 +312,17 @@ class Normaliser:
     #: chat shorthand before a lower-case word ("v allergic") and what it stands for
     chat_words: re.Pattern[str] | None = None
     chat_full: dict[str, str] | None = None
+    #: English words typed inside Chinese and the Chinese word the rules read ("mother tongue": 母语)
+    code_switch: re.Pattern[str] | None = None
+    code_switch_words: dict[str, str] | None = None
 
     def __call__(self, text: str) -> str:
         if self.latin_names is not None:  # code-switched: "在 shopee 做 PM" -> "在Shopee做PM"
             text = _CJK_LATIN_SPACE.sub("", text)
+            if self.code_switch is not None and self.code_switch_words and _CJK.search(text):
+                words = self.code_switch_words
+                text = self.code_switch.sub(lambda m: words[" ".join(m[0].lower().split())], text)
+                text = _CJK_LATIN_SPACE.sub("", text)
             text = self.latin_names.sub(lambda m: m["lead"] + m["name"].capitalize(), text)
         elif self.language == "en":
             text = _shout_lowered(text)
@@ -476,6 +484,12 @@ def normaliser(language: str) -> Normaliser:
             rf"(?<![\w'/])(?i:{_alternation(list(data['chat_words']))})(?=\s+[a-z]{{2,}})"
         ) if "chat_words" in data else None,
         {k.lower(): v for k, v in data.get("chat_words", {}).items()} or None,
+        re.compile(
+            r"(?<![A-Za-z])(?i:" + "|".join(
+                r"\s+".join(map(re.escape, w.split())) for w in sorted(data["code_switch"], key=len, reverse=True)
+            ) + r")(?![A-Za-z])"
+        ) if "code_switch" in data else None,
+        {" ".join(k.lower().split()): v for k, v in data.get("code_switch", {}).items()} or None,
     )  # fmt: skip
 
 
