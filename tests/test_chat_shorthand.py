@@ -265,6 +265,39 @@ CASES = {
         {"language": ["闽南话"], "allergy": ["花生"]},
         {"allergy": ["会"]},
     ),
+    "a starred word corrects the value typed before it (en)": (
+        ["finally settled in Kingsport", "*Kingston. phone keyboard strikes again"],
+        {"city": ["Kingston"]},
+        {"city": ["Kingsport"]},
+    ),
+    "Spanish typed into English (en)": (
+        ["trabajo at Orchard Dental as a hygienist", "hablo español at home, inglés at work"],
+        {"employer": ["Orchard Dental"], "job_title": ["hygienist"], "language": ["Spanish"]},
+        {},
+    ),
+    "a taste that turned vile, and the new one after a colon (en)": (
+        [
+            "I love mezcal",
+            "unpopular opinion: mezcal tastes like burnt rubber to me now?? all about gin these days",
+        ],
+        {"likes": ["gin"], "dislikes": ["mezcal"]},
+        {"likes": ["mezcal"], "job_title": ["mezcal tastes like burnt rubber to me"]},
+    ),
+    "a kind of guy through and through (en)": (
+        ["porter guy through and through, the darker the better"],
+        {"likes": ["porter"]},
+        {},
+    ),
+    "a pastime said by its verb (en)": (
+        ["I quilt like it's a competitive sport, four done this year"],
+        {"likes": ["quilting"]},
+        {},
+    ),
+    "what one would pick any day (en)": (
+        ["my brother swears by pineapple on pizza. me? gimme a plain pepperoni any day"],
+        {"likes": ["pepperoni"]},
+        {"likes": ["pineapple on pizza"]},
+    ),
 }
 
 

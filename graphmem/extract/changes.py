@@ -35,12 +35,13 @@ def is_title(value: str, lang: str) -> bool:
             tuple(cues.change_list("zh", "title_endings"))
         )
     words = value.lower().split()
+    # the job word ends the title ("senior staff nurse"); one inside a longer phrase is no
+    # title ("IPAs taste like pine cleaner to me")
     return (
         bool(words)
+        and len(words) <= 6
         and not cues.change_words("en", "not_title").match(value)
-        and any(
-            " ".join(words[i:j]) in EN_JOBS for i in range(len(words)) for j in range(i + 1, len(words) + 1)
-        )
+        and any(" ".join(words[i:]) in EN_JOBS for i in range(len(words)))
     )
 
 

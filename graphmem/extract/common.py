@@ -7,6 +7,7 @@ Candidates; everything that does not depend on the language lives here.
 
 from __future__ import annotations
 
+import difflib
 import logging
 import re
 import threading
@@ -325,6 +326,16 @@ def bare_correction(context: ExtractContext, old: str, new: str, source: str) ->
 _SLIP_ATTRIBUTES = ("name", "preferred_name", "city", "hometown", "employer", "job_title")
 
 
+def _slip_of(said: str, meant: str) -> bool:
+    """Could `said` be a slip for `meant`: as long and sharing a character (王婷, 王颖), or in
+    Latin letters, spelt much alike (Newport, Newark; Jon, John)."""
+    if said == meant:
+        return False
+    if re.search(r"[\u4e00-\u9fff]", meant):
+        return len(said) == len(meant) and bool(set(said) & set(meant))
+    return difflib.SequenceMatcher(None, said.lower(), meant.lower()).ratio() >= 0.6
+
+
 def bare_slip_correction(context: ExtractContext, new: str, source: str) -> list[Candidate]:
     """A correction that says only the right value ("说错了，是王颖"): it replaces the one value
     on record it is a slip of (as long as it, sharing a character with it: 王婷 → 王颖), when
@@ -333,11 +344,7 @@ def bare_slip_correction(context: ExtractContext, new: str, source: str) -> list
     found = [
         f
         for f in context.active_facts
-        if f.attribute in _SLIP_ATTRIBUTES
-        and self_like(f.subject_name)
-        and len(str(f.value)) == len(new)
-        and str(f.value) != new
-        and set(str(f.value)) & set(new)
+        if f.attribute in _SLIP_ATTRIBUTES and self_like(f.subject_name) and _slip_of(str(f.value), new)
     ]
     if len(found) != 1:
         return []

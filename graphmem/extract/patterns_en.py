@@ -82,9 +82,15 @@ _MONTHS = (
 )
 
 
+#: Chat words typed after a name in lower case, no part of it.
+_CHAT_TAIL = re.compile(
+    r"(?:\s+(?:obvs|obviously|ofc|of course|tho|though|lol|lmao|haha\w*|btw|fwiw|rn|tbh|ngl|fr|still|now|anyway))+$"
+)
+
+
 def _lower_org(x: str | None, ctx) -> str | None:
     """A user who types in lower case ("work at initech") names employers in lower case too."""
-    v = untimed(span(x or "")).strip()
+    v = _CHAT_TAIL.sub("", untimed(span(x or "")).strip())  # "still at quillstream obvs"
     said = (ctx.state.sentence or ctx.src).lstrip(" \"'([")  # the message as typed
     if not (ctx.src[:1].islower() or said[:1].islower()) or v.lower() in NOT_WORKPLACE:
         return None
@@ -377,6 +383,25 @@ def _skill(m, ctx):
     return None if ctx.has_time else [cand("skill", span(m["v"], LIKE_STOP), ctx.subj, ctx.src)]
 
 
+#: Pastime verbs whose last consonant doubles before -ing (run: running).
+_DOUBLED = frozenset({"run", "swim", "knit", "jog", "skip", "spin"})
+
+
+def _pastime_name(verb: str) -> str:
+    """The pastime a verb names ("crochet": crocheting, "hike": hiking, "swim": swimming)."""
+    v = verb.lower()
+    if v in _DOUBLED:
+        return v + v[-1] + "ing"
+    if v.endswith("e") and not v.endswith(("ee", "ye", "oe")):
+        return v[:-1] + "ing"
+    return v + "ing"
+
+
+def _pastime(m, ctx):
+    """ "I crochet like a grandma", "I surf most weekends": a pastime said by its verb."""
+    return [cand("likes", _pastime_name(m["v"]), ctx.subj, ctx.src)]
+
+
 def _title_is(m, ctx):
     return [cand("job_title", span(re.sub(r"^(?:a|an|the)\s+", "", m["y"], flags=I)), ctx.subj, ctx.src)]
 
@@ -440,6 +465,7 @@ HANDLERS: dict[str, Handler] = {
     "language": attr("language", lambda v: span(_LANG_AMOUNT_RX.sub("", v))),
     "native_language": attr("language", qualifier="native"),
     "skill": _skill,
+    "pastime": _pastime,
     "skill_good_at": attr("skill", lambda v: span(v, LIKE_STOP)),
     "skill_instrument": _fixed("skill", lambda m: "play " + m["v"]),
     "have": have,

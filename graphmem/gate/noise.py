@@ -280,8 +280,18 @@ def _interrogative(clause: str, first: bool) -> bool:
     c = clause.strip().rstrip("~～.!！。… ")
     stripped = clause.strip()
     # only a doubled mark is surprise; the check is cheap, the pattern is not on a long text
-    if stripped[-2:-1] in ("?", "？", "!", "！") and _EN_SURPRISED.match(stripped):
-        return False
+    if stripped[-2:-1] in ("?", "？", "!", "！") and stripped[-1:] in ("?", "？", "!", "！"):
+        if _EN_SURPRISED.match(stripped):
+            return False
+        # a doubled mark after words that open no question ("IPAs taste like soap to me now??"):
+        # a statement said in disbelief, as no wh-word or auxiliary leads it
+        bare = c.rstrip("?？!！ ")
+        if (
+            re.fullmatch(r"[A-Za-z0-9\s'’,.-]+", bare)
+            and len(bare.split()) >= 4
+            and not (_EN_WH.match(bare) or _EN_AUX.match(bare) or _EN_WH_AUX.match(bare))
+        ):
+            return False
     if c.endswith(("?", "？")):
         return True
     if re.search(r"[\u4e00-\u9fff]", c):

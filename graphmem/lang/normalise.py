@@ -319,13 +319,11 @@ class Normaliser:
     def __call__(self, text: str) -> str:
         if self.latin_names is not None:  # code-switched: "在 shopee 做 PM" -> "在Shopee做PM"
             text = _CJK_LATIN_SPACE.sub("", text)
-            if self.code_switch is not None and self.code_switch_words and _CJK.search(text):
-                words = self.code_switch_words
-                text = self.code_switch.sub(lambda m: words[" ".join(m[0].lower().split())], text)
-                text = _CJK_LATIN_SPACE.sub("", text)
+            if _CJK.search(text):
+                text = _CJK_LATIN_SPACE.sub("", self._code_switched(text))
             text = self.latin_names.sub(lambda m: m["lead"] + m["name"].capitalize(), text)
         elif self.language == "en":
-            text = _shout_lowered(text)
+            text = self._code_switched(_shout_lowered(text))
         out = self.mid_asides.sub(lambda m: m["mark"], self._lead(text))
         if self.precision_leads is not None:
             out = self.precision_leads.sub(lambda m: m["mark"], out)
@@ -345,6 +343,14 @@ class Normaliser:
         if self.language == "en" and "i" in out:
             out = _LONE_I.sub("I", out)  # "and i live in …": the subject the clause splitter knows
         return out if out.strip() else text
+
+    def _code_switched(self, text: str) -> str:
+        """`text` with the words of another language typed into it read as this one's
+        ("我mother tongue是粤语": 我母语是粤语; "hablo español with my abuela": I speak Spanish…)."""
+        if self.code_switch is None or not self.code_switch_words:
+            return text
+        words = self.code_switch_words
+        return self.code_switch.sub(lambda m: words[" ".join(m[0].lower().split())], text)
 
     def _repaired(self, m: re.Match[str]) -> str:
         typos = self.typos
@@ -485,9 +491,9 @@ def normaliser(language: str) -> Normaliser:
         ) if "chat_words" in data else None,
         {k.lower(): v for k, v in data.get("chat_words", {}).items()} or None,
         re.compile(
-            r"(?<![A-Za-z])(?i:" + "|".join(
+            r"(?<![A-Za-zÀ-ÿ])(?i:" + "|".join(
                 r"\s+".join(map(re.escape, w.split())) for w in sorted(data["code_switch"], key=len, reverse=True)
-            ) + r")(?![A-Za-z])"
+            ) + r")(?![A-Za-zÀ-ÿ])"
         ) if "code_switch" in data else None,
         {" ".join(k.lower().split()): v for k, v in data.get("code_switch", {}).items()} or None,
     )  # fmt: skip
