@@ -265,6 +265,31 @@ CASES = {
         {"language": ["闽南话"], "allergy": ["花生"]},
         {"allergy": ["会"]},
     ),
+    "a way of eating said with 搞, learning said with how it came about (zh)": (
+        ["这阵子在搞低碳饮食，晚上不碰主食", "前两天脑子一热在学韩语"],
+        {"diet": ["低碳"], "language": ["韩语"]},
+        {},
+    ),
+    "a class signed up for (zh)": (
+        ["上周给自己报了个拳击课"],
+        {"skill": ["拳击"]},
+        {},
+    ),
+    "what one does whenever free (zh)": (
+        ["周末有空就去湖边骑车，一骑一上午"],
+        {"likes": ["骑车"]},
+        {},
+    ),
+    "a workplace named, then what is done there (zh)": (
+        ["平时在苏州一家叫青禾的餐厅掌勺，炒菜炒到手酸"],
+        {"employer": ["青禾"], "city": ["苏州"]},
+        {},
+    ),
+    "a pet named after a thing (zh)": (
+        ["我家狗煤球今天又把沙发拆了"],
+        {"pet": ["煤球"]},
+        {"pet": ["狗"]},
+    ),
     "a starred word corrects the value typed before it (en)": (
         ["finally settled in Kingsport", "*Kingston. phone keyboard strikes again"],
         {"city": ["Kingston"]},

@@ -373,6 +373,23 @@ CASES = [
         ["幼儿园"],
         id="zh-a-trip-named-as-the-journey",
     ),
+    pytest.param(
+        ["年底打算搬去惠州，房子都看好了", "我在一家奶茶店当店长"],
+        "之前说的搬家那些你就当我没说吧，全删了",
+        ["惠州"],
+        ["店长"],
+        id="zh-a-move-said-as-搬去",
+    ),
+    pytest.param(
+        [
+            "we're relocating to Tulsa in the spring, movers booked for april",
+            "my partner Ines plays the oboe",
+        ],
+        "scratch everything about the move, it fell through",
+        ["Tulsa"],
+        ["oboe"],
+        id="en-a-move-said-as-relocating",
+    ),
 ]
 
 

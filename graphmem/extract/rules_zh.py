@@ -117,7 +117,7 @@ _META = re.compile(
 # What may follow a name right after a relation word: 我女儿朵朵[对]…, 我哥王强[是]….
 _PRED_START = re.compile(
     rf"^(?:对|在|是|今年|每|喜欢|爱|不|叫|住|也|很|最|已经|刚|要|会|有|的|还|都|和|跟|从|特别|非常|比较|挺|正在|"
-    rf"现在|目前|平时|一直|才|就|又|过敏|上|读|学|考|去|来|将|打算|准备|想|做|当|被|说|开始|搬|换|找|"
+    rf"现在|目前|平时|一直|才|就|又|过敏|上|读|学|考|去|来|将|打算|准备|想|做|当|被|说|开始|搬|换|找|只|总|老是|天天|每天|"
     # what happens to them: "我闺蜜小美怀孕了", "表姐小雯离婚了"
     rf"怀孕|离婚|结婚|订婚|生了|生病|住院|出国|辞职|跳槽|升职|毕业|退休|回国|分手|{zv.N}+岁|{zv.TIME})"
 )
@@ -171,8 +171,9 @@ _CLAUSE_HANDLERS: dict[str, Handler] = {
 }
 
 
-def _name_after(after: str, state: c.State) -> tuple[str, int] | None:
-    """A name right after a relation word: 我女儿[朵朵]对花生过敏, 我哥[王强]是医生."""
+def _name_after(after: str, state: c.State, pet: bool = False) -> tuple[str, int] | None:
+    """A name right after a relation word: 我女儿[朵朵]对花生过敏, 我哥[王强]是医生. A pet is
+    often named after a thing (我家猫[奶盖]只吃…, 狗[煤球]): for one, a noun is a name too."""
     if hit := state.entity_at(after, word_boundary=False):
         return hit[0].name, hit[1]
     m = re.match(r"[A-Z][a-z]+", after)
@@ -191,7 +192,10 @@ def _name_after(after: str, state: c.State) -> tuple[str, int] | None:
             if name not in _AA_NOT_NAMES:
                 return name, n
             continue
-        tag_ok = name[0] not in _NAME_FIRST_BAD and c.zh_pos(name) in (None, "nr", "nrt", "nrfg", "nz")
+        name_tags = (
+            ("nr", "nrt", "nrfg", "nz", "n") if pet and not relation_of(name) else ("nr", "nrt", "nrfg", "nz")
+        )
+        tag_ok = name[0] not in _NAME_FIRST_BAD and c.zh_pos(name) in (None, *name_tags)
         if (
             (name[0] in "小阿老" or tag_ok)
             and not zv.TIME_RX.match(name)
@@ -213,7 +217,7 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
         word = m["rel"] or m["kin"]
         attr, qual = relation_of(word) or ("friend", None)
         after = rest[m.end() :]
-        if named := _name_after(after, state):
+        if named := _name_after(after, state, pet=attr == "pet"):
             subj = state.add(named[0], entity_type(attr), qual or attr)
             return subj, after[named[1] :], True, [link(attr, qual, named[0], text)]
         known = [k for k in state.by_relation(qual) if not other_sibling(k.name, word)] if qual else []

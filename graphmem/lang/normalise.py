@@ -315,6 +315,8 @@ class Normaliser:
     #: English words typed inside Chinese and the Chinese word the rules read ("mother tongue": 母语)
     code_switch: re.Pattern[str] | None = None
     code_switch_words: dict[str, str] | None = None
+    #: how something came about, said anywhere and no part of what is said ("心血来潮", "一时兴起")
+    asides: re.Pattern[str] | None = None
 
     def __call__(self, text: str) -> str:
         if self.latin_names is not None:  # code-switched: "在 shopee 做 PM" -> "在Shopee做PM"
@@ -340,6 +342,8 @@ class Normaliser:
             out = _INTRO_NAME_EN.sub(self._intro_name, out)
             out = _WORD.sub(self._repaired, out)
         out = self.fillers.sub(lambda m: m["subj"] + m["sep"], out)
+        if self.asides is not None:
+            out = self.asides.sub("", out)
         if self.language == "en" and "i" in out:
             out = _LONE_I.sub("I", out)  # "and i live in …": the subject the clause splitter knows
         return out if out.strip() else text
@@ -496,6 +500,7 @@ def normaliser(language: str) -> Normaliser:
             ) + r")(?![A-Za-zÀ-ÿ])"
         ) if "code_switch" in data else None,
         {" ".join(k.lower().split()): v for k, v in data.get("code_switch", {}).items()} or None,
+        re.compile(_alternation(data["asides"])) if "asides" in data else None,
     )  # fmt: skip
 
 
