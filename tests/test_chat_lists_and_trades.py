@@ -72,6 +72,32 @@ CASES = {
         {"employer": ["建行"], "job_title": ["客户经理"]},
         {},
     ),
+    "a field before a title is no workplace": (
+        "我现在是软件架构师",
+        {"job_title": ["软件架构师"]},
+        {"employer": ["软件"], "job_title": ["架构师"]},
+    ),
+    "how long one has worked somewhere": (
+        "been slaving away at Ortolan Dairy since 2019, night crew",
+        {"employer": ["Ortolan Dairy"]},
+        {},
+    ),
+    "a workplace with a while-clause after it": (
+        "I'm a cashier at Pell Grocers while I finish my degree",
+        {"employer": ["Pell Grocers"]},
+        {"employer": ["Pell Grocers while I finish my degree"]},
+    ),
+    "married, with who they were before the name": (
+        "married my long-distance girlfriend Ines in March, still feels unreal",
+        {"spouse": ["Ines"]},
+        {},
+    ),
+    "a job one talks of being": (
+        "ngl being a bus driver on the night route is wild",
+        {"job_title": ["bus driver"]},
+        {},
+    ),
+    "being what is no job": ("being a middle child is hard", {}, {"job_title": ["middle child"]}),
     "the trade one is in": ("干殡葬这行十年了，做防腐师", {"job_title": ["防腐师"]}, {}),
     "home gone back to": ("好久没回赣州老家了", {"hometown": ["赣州"]}, {}),
     "language of the home": ("我们家在家都讲潮汕话", {"language": ["潮汕话"]}, {}),
@@ -112,6 +138,22 @@ def test_the_list_or_trade_is_read(mem: Memory, uid: Callable[[str], str], case:
 def test_a_list_typed_on_one_line_is_cut_at_its_marks(text: str, items: list[str]) -> None:
     assert split(text) == items
     assert bool(enumeration(text)) == (len(items) > 1)  # a list starts at 1
+
+
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        # a laugh between two statements ends the first where the second opens with a subject
+        (
+            "we got a ferret named Bo lmao he bites everyone",
+            ["we got a ferret named Bo lmao", "he bites everyone"],
+        ),
+        ("not keto haha but low carb", ["not keto haha but low carb"]),
+        ("lollipops i love", ["lollipops i love"]),
+    ],
+)
+def test_a_laugh_between_statements_ends_the_first(text: str, items: list[str]) -> None:
+    assert split(text) == items
 
 
 # (messages in order, {attribute: values active after the last}, {attribute: values not active})

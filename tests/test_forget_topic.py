@@ -390,6 +390,26 @@ CASES = [
         ["oboe"],
         id="en-a-move-said-as-relocating",
     ),
+    pytest.param(
+        [
+            "my previous job at Quillmark Freight was awful, the shift lead screamed at everyone",
+            "these days I'm a line cook at Saffron Table",
+        ],
+        "can you drop the stuff about my old job",
+        ["Quillmark", "screamed"],
+        ["Saffron Table"],
+        id="en-old-said-as-previous",
+    ),
+    pytest.param(
+        [
+            "之前那份工作在一家小贷公司做催收，天天被骂，工资还拖欠",
+            "现在在宁波一家外贸公司做跟单",
+        ],
+        "上一份工作那些烂事就别记着了",
+        ["催收", "拖欠"],
+        ["宁波"],
+        id="zh-matter-said-with-what-one-thinks-of-it",
+    ),
 ]
 
 

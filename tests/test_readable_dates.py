@@ -53,6 +53,8 @@ def d(iso: str) -> tuple[date, date]:
         ("the grant report is due by the end of the month", MON, d("2026-03-31")),
         ("we move out at the end of the year", MON, d("2026-12-31")),
         ("a fortnight from now I start the new job", MON, d("2026-03-23")),
+        ("my sublet ends on the last day of this month", MON, d("2026-03-31")),
+        ("the new rota starts the first day of next month", MON, d("2026-04-01")),
         ("vet appt tmrw morning for the cat", MON, d("2026-03-10")),  # as chat spells it
         ("my cousin visits later this week", MON, (date(2026, 3, 10), date(2026, 3, 15))),
         # gone by
@@ -89,6 +91,8 @@ def test_english_dates_resolve_to_the_day_they_name(text: str, at: datetime, wan
         ("下下周二有个面试", MON, d("2026-03-24")),
         ("这周五晚上部门聚餐", MON, d("2026-03-13")),
         ("月底要交房租", MON, d("2026-03-31")),
+        ("这个月最后一天要把钥匙还给房东", MON, d("2026-03-31")),
+        ("下个月第一天正式入职", MON, d("2026-04-01")),
         ("年底前要把驾照考下来", MON, d("2026-12-31")),
         ("后天去拿体检报告", MON, d("2026-03-11")),
         ("大后天要飞深圳", MON, d("2026-03-12")),

@@ -459,7 +459,12 @@ def finish(
             and (hedge or hedged(c.source_text))
         ):
             c = replace(c, source="model_inferred", confidence=HEDGED_CONFIDENCE)
-        if c.object_type and not c.retract and _placeholder(c.value) and _named_link_exists(cands, c):
+        if (
+            c.object_type
+            and not c.retract
+            and (_placeholder(c.value) or _kept_as_kind(cands, c))
+            and _named_link_exists(cands, c)
+        ):
             continue  # "养了一只猫，叫咪咪": the named link replaces the placeholder "猫"
         if correction and not c.correction:
             c = replace(c, correction=True)
@@ -513,6 +518,12 @@ def _placeholders_named(cands: list[Candidate]) -> list[Candidate]:
 def _placeholder(value: str) -> bool:
     """A link value that only says what someone is (女儿, cat, 柯基), not who."""
     return bool(relation_of(value)) or value in ZH_BREEDS or value.lower() in EN_BREEDS
+
+
+def _kept_as_kind(cands: list[Candidate], link_: Candidate) -> bool:
+    """Whether a link's value is kept as what someone named is (养了只三花，叫花卷: 三花 is
+    花卷's kind, no pet of its own): a word no lexicon knows as a kind."""
+    return any(o.attribute == "note" and o.value == link_.value and o.subject != link_.subject for o in cands)
 
 
 def _named_link_exists(cands: list[Candidate], placeholder: Candidate) -> bool:

@@ -32,7 +32,8 @@ def _breed_said_again(kind2: str) -> tuple[str, str] | None:
 
 def have(m, ctx):
     """'I have a golden retriever named Max' / 'a daughter named Emma' / 'a cat' /
-    'a rescue pup, a beagle mix called Pickles' (the kind said again as its breed)."""
+    'a rescue pup, a beagle mix called Pickles' (the kind said again as its breed). The one
+    who has them is the clause's subject: "my sister has a cat" links the cat to her."""
     kind = re.sub(
         r"\s+(?:last|this|yesterday|today|recently|a few|two|three|over)(?=\s|$).*$",
         "",
@@ -63,18 +64,18 @@ def have(m, ctx):
             if said is None or said["who"].split()[0] in EN_NOT_NAMES:
                 continue
             subj = ctx.state.add(said["who"], entity_type(attribute), qual or attribute)
-            out.append(link(attribute, qual, said["who"], ctx.src))
+            out.append(link(attribute, qual, said["who"], ctx.src, owner=ctx.subj))
             if said["age"] and entity_type(attribute) == "person":
                 out.append(cand("age", said["age"], subj, ctx.src))
         return out or None
     if who and who.split()[0] not in EN_NOT_NAMES:
         subj = ctx.state.add(who, entity_type(attribute), qual or attribute)
-        out = [link(attribute, qual, who, ctx.src)]
+        out = [link(attribute, qual, who, ctx.src, owner=ctx.subj)]
         return out + [cand("note", kind, subj, ctx.src)] if breed else out
     if (m["cnt"] or "").lower() not in ("a", "an", "one"):
         return [cand("note", ctx.src, ctx.subj, ctx.src)]
     ctx.state.mention(Subject(kind, entity_type(attribute), qual or attribute, named=False))
-    return [link(attribute, qual, kind, ctx.src)]
+    return [link(attribute, qual, kind, ctx.src, owner=ctx.subj)]
 
 
 def pet_gone(m, ctx):

@@ -402,6 +402,13 @@ def _pastime(m, ctx):
     return [cand("likes", _pastime_name(m["v"]), ctx.subj, ctx.src)]
 
 
+def _being_title(m, ctx):
+    """ "being an ER nurse on nights is chaos": the job one talks of being, when it is a job
+    (being a parent, an introvert: no job), without where or when it is done."""
+    y = re.sub(r"\s+(?:on|at|in|for|during|with)\s.*$", "", m["y"].strip(), flags=I)
+    return [cand("job_title", y, ctx.subj, ctx.src)] if is_job(y) else None
+
+
 def _title_is(m, ctx):
     return [cand("job_title", span(re.sub(r"^(?:a|an|the)\s+", "", m["y"], flags=I)), ctx.subj, ctx.src)]
 
@@ -449,6 +456,7 @@ HANDLERS: dict[str, Handler] = {
     "job_out_of": _job_out_of,
     "work_in_place": _if(lambda m, x: c.is_place_en(span(m["x"], PLACE_STOP)), work_candidates),
     "title_is": _title_is,
+    "being_title": _being_title,
     "employer_is": lambda m, x: [cand("employer", span(m["x"]), x.subj, x.src)],
     "job_status": _fixed("job_title", lambda m: m["v"].replace("a stay", "stay")),
     "diet": lambda m, x: [cand("diet", EN_DIETS[m["d"].lower()], x.subj, x.src)],

@@ -15,7 +15,14 @@ from dataclasses import replace
 from graphmem.extract import common as c
 from graphmem.extract.common import ME, Ctx, Subject, cand, link
 from graphmem.extract.frames import ORG_NICKNAMES, city_named
-from graphmem.extract.lexicon import EN_NOT_NAMES, ZH_BREEDS, ZH_DIETS, ZH_GENERIC_ORG, ZH_PLACES
+from graphmem.extract.lexicon import (
+    EN_NOT_NAMES,
+    ZH_BREEDS,
+    ZH_DIETS,
+    ZH_GENERIC_ORG,
+    ZH_ORG_SUFFIXES,
+    ZH_PLACES,
+)
 from graphmem.extract.patterns_zh_diet import diet, diet_broken, reaction, restriction
 from graphmem.extract.patterns_zh_marriage import married_zh, wed
 from graphmem.extract.relations import entity_type, relation_of
@@ -128,6 +135,8 @@ def _org_then_title(y: str) -> tuple[str, str] | None:
         if (
             (org in ORG_NICKNAMES or c.is_org_zh(org))
             and org not in ZH_GENERIC_ORG
+            # a suffix with no name before it is the line of work ("技术经理", "投资顾问")
+            and org not in ZH_ORG_SUFFIXES
             and OCCUPATION.search(title)
         ):
             return org, title
@@ -203,6 +212,12 @@ def _name(m, ctx):
     if not v or len(v) > 12 or v in PRONOUN_VALUE:
         return None
     s = ctx.subj
+    # "养了两只猫，叫可乐和雪碧": names the clause before already linked are said again
+    listed = [n for n in re.split(r"和|跟|与|、", v) if n]
+    if len(listed) > 1 and all(
+        (hit := ctx.state.entity_at(n, word_boundary=False)) and hit[0].name == n for n in listed
+    ):
+        return []
     if s.is_self and not ctx.explicit:
         # "…新开了一家店，叫老王烧烤": a name in a clause that does not say it is the user's
         # names what the clause before introduced; it is kept as a note, never as the user's name.
@@ -228,7 +243,9 @@ def _name(m, ctx):
     if not s.named and not s.is_self:  # 我儿子叫乐乐: the name is the link's value
         attr, qual = placeholder_relation(s)
         ctx.subj = ctx.state.add(v, entity_type(attr), qual or attr)
-        breed = [cand("note", s.name, ctx.subj, ctx.src)] if s.name in ZH_BREEDS else []
+        # the kind it was said by stays on it: a breed, or any kind kept (养了只三花，叫花卷)
+        kind = s.name in ZH_BREEDS or (s.type == "pet" and s.name not in ("猫", "狗", "宠物"))
+        breed = [cand("note", s.name, ctx.subj, ctx.src)] if kind else []
         return [link(attr, qual, v, ctx.src), *breed]
     return [cand("name", v, s, ctx.src)]
 
@@ -411,12 +428,12 @@ def _pet_or_relation(m, ctx):
         if names := listed_names(ctx.state.sentence or "", word, m["cnt"]):  # 两只猫，叫可乐和雪碧
             for n in names:
                 ctx.state.add(n, entity_type(attr), qual or attr, mention=False)
-            return [link(attr, qual, n, ctx.src) for n in names]
+            return [link(attr, qual, n, ctx.src, owner=owner) for n in names]
         return [cand("note", ctx.src, ctx.subj, ctx.src)]
     # A name may follow in the next clause ("，叫咪咪"); it inherits this subject.
     ctx.subj = Subject(word, entity_type(attr), qual or attr, named=False)
     ctx.state.mention(ctx.subj)
-    return [link(attr, qual, word, ctx.src)]
+    return [link(attr, qual, word, ctx.src, owner=owner)]
 
 
 def _teaches(m, ctx):

@@ -171,6 +171,30 @@ _CLAUSE_HANDLERS: dict[str, Handler] = {
 }
 
 
+#: Dictionary tags of words a predicate starts with: a verb, an adverb, a preposition.
+_PREDICATE_TAGS = frozenset({"v", "vd", "d", "p"})
+_NOT_NAME_START_TAGS = frozenset({"v", "vg", "vd", "d", "p", "k", "u", "c", "uj", "ul", "y"})
+
+
+#: After a name, what is at that person's home (周家 is a word too, but 老周家有 reads so).
+_AT_HOME = re.compile(r"家(?:里|的|有|养)")
+
+
+def _starts_predicate(rest: str) -> bool:
+    """Whether `rest` reads as the predicate after a name: a known opening (是, 在, 今年…) or
+    the name's home (小李家有只金毛, 阿杰家的猫: what is at one's home is one's own)."""
+    return bool(_PRED_START.match(rest) or _AT_HOME.match(rest))
+
+
+def _verb_after_name(name: str, rest: str) -> bool:
+    """Whether `rest` starts with a word the dictionary tags a verb, adverb or preposition
+    (小李养了只…, 阿杰送她…), after a `name` of two or three characters whose first one is
+    no verb, adverb, particle or suffix itself (儿子[喝牛奶会]起疹子, 同事[们都]喊我: no names)."""
+    if len(name) > 3 or c.zh_pos(name[0]) in _NOT_NAME_START_TAGS:
+        return False
+    return any(c.zh_pos(rest[:k]) in _PREDICATE_TAGS for k in (2, 1) if len(rest) >= k)
+
+
 def _name_after(after: str, state: c.State, pet: bool = False) -> tuple[str, int] | None:
     """A name right after a relation word: 我女儿[朵朵]对花生过敏, 我哥[王强]是医生. A pet is
     often named after a thing (我家猫[奶盖]只吃…, 狗[煤球]): for one, a noun is a name too."""
@@ -185,7 +209,7 @@ def _name_after(after: str, state: c.State, pet: bool = False) -> tuple[str, int
             len(name) < n
             or not re.fullmatch(r"[\u4e00-\u9fff]+", name)
             or not rest
-            or not _PRED_START.match(rest)
+            or not (_starts_predicate(rest) or _verb_after_name(name, rest))
         ):
             continue
         if n == 2 and name[0] == name[1]:  # 朵朵, 乐乐: reduplicated pet names and nicknames
@@ -200,8 +224,9 @@ def _name_after(after: str, state: c.State, pet: bool = False) -> tuple[str, int
             (name[0] in "小阿老" or tag_ok)
             and not zv.TIME_RX.match(name)
             and not any(ch in "的了是在" for ch in name)
+            and not c.is_org_zh(name)  # 我女儿幼儿园开学了: where she goes, not who she is
             # 我女儿幼儿园开学: "幼儿园开" ends inside a word (开学), so it is no name
-            and c.zh_pos(name[-1] + rest[0]) is None
+            and (c.zh_pos(name[-1] + rest[0]) is None or _AT_HOME.match(rest))
         ):
             return name, n
     return None
@@ -361,7 +386,11 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
         attr, qual = p.placeholder_relation(subj)
         # Unless a link of that relation is already made ("my daughter's name is Lily"); a link
         # to someone else (her husband as the user's brother-in-law) does not stand for hers.
-        if not any(x.object_type and x.subject == c.SELF and x.attribute == attr for x in out):
+        # Nor when what the clause made is already someone's (阿杰家有只金毛: his dog, not hers).
+        if not any(
+            x.object_type and ((x.subject == c.SELF and x.attribute == attr) or x.value == subj.name)
+            for x in out
+        ):
             links.append(link(attr, qual, subj.name, raw))  # 我女儿对芒果过敏: link 女儿 until a name arrives
     state.last_clause = text
     return links + out, subj

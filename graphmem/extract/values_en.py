@@ -55,7 +55,7 @@ ORG_STOP = re.compile(
     r"\s+(?:"
     + _CHAT
     + r"|as|since|for|in|where|because|and|but|now|these days|anymore|any more|at the moment|currently|full[- ]time|"
-    r"part[- ]time|last|this|next|\d+|a few|recently|so|which|who|until|starting|remotely|though|(?:out|over|up|down|back) (?:in|at|on|near|by)|mostly|mainly|doing)\b.*$|,.*$",
+    r"part[- ]time|last|this|next|\d+|a few|recently|so|which|who|until|starting|remotely|though|while|whilst|till|bc|cuz|(?:out|over|up|down|back) (?:in|at|on|near|by)|mostly|mainly|doing)\b.*$|,.*$",
     I,
 )
 LIKE_STOP = re.compile(

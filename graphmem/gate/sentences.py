@@ -43,6 +43,26 @@ _OPENERS = frozenset(
 )
 
 
+#: A laugh typed between two statements ("…named Juno lol she howls all night") ends the
+#: first where the second opens with a subject: chat's full stop. Not before a linking word
+#: ("not vegan lol but…"), which keeps the two as one statement.
+_LAUGH_BETWEEN = re.compile(
+    r"(?<![\w'])(?:lo+l+|lmf?ao+|rofl|(?:ha){2,}h?|(?:he){2,}h?)(?![\w'])[ \t,]*(?=(?:"
+    + "|".join(
+        sorted((o for o in _OPENERS if o not in ("but", "and", "so", "then", "now")), key=len, reverse=True)
+    )
+    + r")(?![\w']))",
+    re.I,
+)
+
+
+def _boundaries(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every place a sentence may end, in order."""
+    found = [(m.start(), m.end()) for m in _BOUNDARY.finditer(text)]
+    found += [(m.start(), m.end()) for m in _LAUGH_BETWEEN.finditer(text) if m.start() > 0]
+    return sorted(found)
+
+
 def _is_abbreviation(text: str, dot: int) -> bool:
     m = _WORD_BEFORE_DOT.search(text[max(0, dot - 16) : dot])
     if not m:  # "1. buy milk": a list marker at a line start
@@ -66,8 +86,7 @@ def sentence_spans(text: str, protected: list[SecretMatch]) -> list[tuple[int, i
     items = [
         a for a, _ in marks if a > 0 and not (protected and any(f.start <= a < f.end for f in protected))
     ]
-    for m in _BOUNDARY.finditer(text):
-        p = m.start()
+    for p, end in _boundaries(text):
         if any(a <= p < b for a, b in marks):  # the stop of "2." is the item's mark, no end
             continue
         while items and items[0] <= start:
@@ -79,8 +98,8 @@ def sentence_spans(text: str, protected: list[SecretMatch]) -> list[tuple[int, i
             continue
         if text[p] == "." and text[p + 1 : p + 2] != "." and _is_abbreviation(text, p):
             continue
-        spans.append((start, m.end()))
-        start = m.end()
+        spans.append((start, end))
+        start = end
     for p in items:
         if p > start:
             spans.append((start, p))
@@ -108,7 +127,11 @@ def split(text: str) -> list[str]:
 def _inner_boundary(text: str) -> bool:
     """Is there a sentence boundary with more than whitespace after it?"""
     first = _BOUNDARY.search(text)  # the boundary that ends first
-    return (first is not None and first.end() < len(text.rstrip())) or bool(enumeration(text))
+    return (
+        (first is not None and first.end() < len(text.rstrip()))
+        or bool(enumeration(text))
+        or bool(_LAUGH_BETWEEN.search(text))
+    )
 
 
 #: The gate's public name for `split`.

@@ -89,6 +89,8 @@ _EN = re.compile(
     # "mid next month", "the end of the year", "early next week", "end of this month"
     r"|(?:early|mid|late|(?:the\s+)?(?:beginning|start|middle|end)\s+of)[\s-]+(?:the|this|next|last)\s+(?:week|month|year)"
     r"|(?:early|mid|late)[\s-]+(?:week|month|year)"
+    # "the last day of this month", "first day of next month"
+    r"|(?:on\s+)?(?:the\s+)?(?:last|first)\s+day\s+of\s+(?:the|this|next|last)\s+month"
     # "Friday next week", "next week's Friday", "Thursday of last week", "this coming Friday"
     r"|(?:on\s+)?" + WD + r"\s+(?:of\s+)?(?:last|this|next)\s+week"
     r"|(?:last|this|next)\s+week(?:'s)?\s+(?:on\s+)?" + WD +
@@ -124,7 +126,7 @@ _ZH = re.compile(
     r"|(?:上上|下下|上|下|这|本)(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?"
     r"|(?<![每上下这本个一二三四五六七八九十两几])(?:周|星期|礼拜)[一二三四五六日天末](?![一二三四五六七八九十次])"
     # 下个月5号, 下个月中, 下下个月, 月底 (this month's), 下旬
-    r"|(?:上上|下下|上|下|这|本)个?月(?:" + _ZN + r"[日号]|" + _PART_ZH + r")?"
+    r"|(?:上上|下下|上|下|这|本)个?月(?:" + _ZN + r"[日号]|" + _PART_ZH + r"|的?(?:最后一天|第一天))?"
     r"|(?<![上下这本个每\d零一二两三四五六七八九十])月(?:初|底|末|上旬|中旬|下旬)"
     # 今年年底, 明年初, 年底 (this year's)
     r"|(?:前年|去年|今年|明年|后年)(?:年?(?:初|底|末|中(?![国文心午秋])))?"
@@ -252,9 +254,14 @@ def _resolve_zh(span: str, base: date, fuzzy: bool = False) -> tuple[date, date]
         shift = SHIFT_ZH[m.group(1)]
         day = m.group(2)
         return week_form(shift, WEEKDAYS_ZH[day] if day and day != "末" else None, base, weekend=day == "末")
-    m = re.fullmatch(r"(上上|下下|上|下|这|本)?个?月(?:(" + _ZN + r")[日号]|(" + _PART_ZH + r"))?", span)
+    m = re.fullmatch(
+        r"(上上|下下|上|下|这|本)?个?月(?:(" + _ZN + r")[日号]|(" + _PART_ZH + r")|的?(最后一天|第一天))?",
+        span,
+    )
     if m:
         first, last = month_form(SHIFT_ZH[m.group(1) or "这"], base)
+        if m.group(4):  # 这个月最后一天: that day itself
+            return (last, last) if m.group(4) == "最后一天" else (first, first)
         if m.group(3):  # 下个月中: the middle of next month; 月底: the end of this one
             return part_zh(m.group(3), first, last)
         if m.group(2) is None:

@@ -102,6 +102,9 @@ def resolve_en_family(s: str, base: date) -> tuple[date, date] | None:
             d = base - timedelta(days=(base.weekday() - wday - 1) % 7 + 1 + 7)
             return d, d
         return week_form(2, wday, base)
+    if m := re.fullmatch(r"(?:on )?(?:the )?(last|first) day of (the|this|next|last) month", s):
+        first, last = month_form(SHIFT_EN.get(m.group(2), 0), base)
+        return (last, last) if m.group(1) == "last" else (first, first)
     if m := re.fullmatch(r"(last|this|next) month on the (\d{1,2})(?:st|nd|rd|th)", s) or re.fullmatch(
         r"(?:on )?the (\d{1,2})(?:st|nd|rd|th) (?:of )?(last|this|next) month", s
     ):

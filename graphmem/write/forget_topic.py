@@ -45,7 +45,14 @@ _TOO_GENERAL = {
 }  # fmt: skip
 #: Words saying the topic is a thing of the past ("my old job", "前公司", "以前的单位").
 _EN_PAST = re.compile(r"^(?:old|former|previous|ex|ex-|last|prior)[\s-]+", re.I)
-_ZH_PAST = re.compile(r"^(?:以前的?|之前的?|原来的?|上一家|上家|前)")
+_ZH_PAST = re.compile(r"^(?:以前的?|之前的?|原来的?|上一家|上家|上一份|上份|上一个|上个|前)")
+#: The past words a matter of the past is said with in the user's own words ("my last job
+#: at …" for "my old job", "之前那份工作" for "上一份工作"): each makes a key of the phrase.
+_PAST_WORDS = {
+    "en": ("old", "former", "previous", "last", "prior", "ex"),
+    "zh": ("以前的", "之前的", "原来的", "上一份", "上份", "上一家", "上家", "前")
+    + tuple(w + d for w in ("以前", "之前", "原来") for d in ("那份", "那家", "那个", "那")),
+}
 #: Words an attribute of the user is named by; the past ones are its superseded facts.
 _PAST_ATTRIBUTES: dict[str, tuple[str, ...]] = {
     "employer": ("job", "work", "company", "employer", "workplace", "firm", "公司", "单位", "东家", "工作"),
@@ -302,6 +309,10 @@ def _one_topic(what: str, facts: list[Fact], episodes: list[Episode]) -> Topic:
     # "Tasha's medical stuff": the person whose matter it is, even first
     proper += [] if zh else re.findall(r"^(?-i:[A-Z][a-z]+)(?=['’]s\s)", phrase)
     phrases = list(dict.fromkeys((phrase, *_role_variants(phrase))))
+    if past and rest and past_attributes:  # "old job" is also "last job", "previous job"
+        joiner = "" if zh else " "
+        phrases += [f"{w}{joiner}{rest.strip()}" for w in _PAST_WORDS["zh" if zh else "en"]]
+        phrases = list(dict.fromkeys(phrases))
     names = {n for p in phrases for n in _names(p, texts)}
     # A past partner's or spouse's name ("Sam", once Sam and the user broke up) is a key of "my ex".
     names |= {
