@@ -402,6 +402,27 @@ CASES = [
     ),
     pytest.param(
         [
+            "I still owe my cousin $300 for the concert tickets and it's awkward",
+            "I'm learning the ukulele",
+        ],
+        "ok about the money I owe, forget that whole saga",
+        ["$300", "concert tickets"],
+        ["ukulele"],
+        id="en-matter-named-then-pointed-back-at",
+    ),
+    pytest.param(
+        [
+            "the road trip to Moab was cancelled after the car broke down in Provo, lost the motel deposit too",
+            "my buddy Colt was going to do the road trip with me",
+            "my favorite band is Khruangbin",
+        ],
+        "please forget everything about the road trip that never happened",
+        ["Moab", "Provo", "motel", "going to do"],
+        ["Khruangbin"],
+        id="en-what-is-said-of-the-matter-is-no-part-of-its-name",
+    ),
+    pytest.param(
+        [
             "之前那份工作在一家小贷公司做催收，天天被骂，工资还拖欠",
             "现在在宁波一家外贸公司做跟单",
         ],

@@ -94,7 +94,8 @@ _EN_REQUEST = re.compile(
 #: Objects that are no topic: "forget it", "delete this", "drop everything".
 _EN_NO_TOPIC = re.compile(
     r"^(?:it|this|that|them|these|those|things|stuff|everything|anything|all|me|you|this one|that one|it all|all of it"
-    r"|all (?:of )?(?:that|this|those)(?: stuff| too)?|that too|that stuff|that bit|the lot|the whole thing"
+    r"|all (?:of )?(?:that|this|those)(?: stuff| too)?|that too|that stuff|that bit|the lot"
+    r"|(?:the |that |this )?whole (?:thing|story|saga|mess|business|deal)"
     r"|what i (?:just )?said|the (?:last|previous) (?:message|thing|one)|my (?:last|previous) message)$",
     re.I,
 )
@@ -372,6 +373,15 @@ _EN_TOLD_THING = re.compile(
 )
 
 
+#: A matter named as what the rest is about ("nvm about the money I owe, forget that whole
+#: thing"): the matter "that" points back at.
+_EN_ABOUT_THING = re.compile(
+    r"^(?:(?:nvm|never\s*mind|ok|okay|so|and|also|oh)[\s,]+)?(?:about|re:?|regarding|as for)\s+"
+    r"(?P<thing>(?:the|my|that|those)\s+[\w'’$ -]{2,40}?)[\s.!]*$",
+    re.I,
+)
+
+
 #: A matter named in passing in Chinese ("换工作那事黄了", "旅游那个计划取消了", "昨晚那个同事的八卦"):
 #: what "你就当我没说过，全忘掉吧" in the same message points back at.
 _ZH_TOLD_THING = re.compile(
@@ -402,6 +412,8 @@ def _pointed_back(pieces: list[str]) -> TopicRequest | None:
         for other in pieces[:i] + pieces[i + 1 :]:
             if thing := _EN_TOLD_THING.search(other):
                 return _en("forget " + thing[0])
+            if about := _EN_ABOUT_THING.match(other.strip()):
+                return _en("forget " + about["thing"])
     return None
 
 

@@ -221,6 +221,15 @@ def _phrase(what: str) -> str:
             flags=re.I,
         )
         t = re.sub(r"['’]s$", "", t)
+        # "the wedding that didn't happen", "the trip we took in May": what the clause after
+        # the matter says of it is no part of its name
+        t = re.sub(
+            r"(?<=\w)\s+(?:that|which|who|we|i|you|they|he|she)\s+(?:\w+\s+){0,4}?(?:did|didn't|did not|never|"
+            r"was|were|had|took|went|got|made|planned|told|said|mentioned)\b.*$",
+            "",
+            t,
+            flags=re.I,
+        )
     return t.strip(" ,.，。")
 
 
