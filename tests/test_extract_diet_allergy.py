@@ -69,6 +69,10 @@ def test_a_hedged_inner_statement_is_kept_as_a_guess() -> None:
         ),
         (["I'm vegetarian.", "I eat tofu again now"], "vegetarian", False),
         (["我吃素五年了。", "最近开始吃坚果了。"], "素食", False),
+        # the change said with 了 alone, or by the idiom for it
+        (["我吃素五年了。", "体检完医生让补蛋白，现在吃牛肉了"], "素食", True),
+        (["我吃素五年了。", "坦白一下，我破戒开荤了"], "素食", True),
+        (["我吃素五年了。", "现在吃豆腐了"], "素食", False),
     ],
 )
 def test_eating_meat_again_ends_a_vegetarian_diet(

@@ -412,6 +412,16 @@ CASES = [
     ),
     pytest.param(
         [
+            "之前和同学合伙弄了个火锅店，开了八个月就倒闭了，亏了二十来万",
+            "我现在住在青岛",
+        ],
+        "开店那段往事就当我没说过吧",
+        ["火锅店", "二十来万"],
+        ["青岛"],
+        id="zh-a-business-by-its-life-topic",
+    ),
+    pytest.param(
+        [
             "the road trip to Moab was cancelled after the car broke down in Provo, lost the motel deposit too",
             "my buddy Colt was going to do the road trip with me",
             "my favorite band is Khruangbin",

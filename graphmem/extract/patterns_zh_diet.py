@@ -17,7 +17,8 @@ _ANIMAL_FOOD = re.compile(r"肉|鸡|鸭|鹅|鱼|虾|蟹|蛋|奶|荤|海鲜|排�
 
 def diet_broken(m, ctx):
     """'开始吃鸡蛋和牛肉了' from someone whose diet is vegetarian: that diet no longer holds."""
-    if not ctx.subj.is_self or not _ANIMAL_FOOD.search(m["x"]):
+    eaten = m["x"] or m["x2"] or m["x3"] or ""
+    if not ctx.subj.is_self or not _ANIMAL_FOOD.search(eaten):
         return None
     gone = [d for d in c.active_values(ctx.state.context, "diet") if d in c.PLANT_DIETS]
     # What they eat now stays as a note beside the retraction.
