@@ -158,6 +158,21 @@ def test_a_laugh_between_statements_ends_the_first(text: str, items: list[str]) 
 
 # (messages in order, {attribute: values active after the last}, {attribute: values not active})
 CHANGES = {
+    "a liking ended with its object said before it": (
+        ["我特别喜欢吃榴莲", "榴莲现在不怎么爱吃了，闻着就上头"],
+        {},
+        {"likes": ["榴莲"]},
+    ),
+    "a liking ended with its object left out, named earlier in the sentence": (
+        ["最爱的饮料是生椰拿铁", "后来喝拿铁总是心悸，早就不喜欢了，改喝柠檬水了"],
+        {"likes": ["柠檬水"]},
+        {"likes": ["生椰拿铁"]},
+    ),
+    "an ending with nothing named ends nothing": (
+        ["我喜欢爬山", "唉最近不爱了"],
+        {"likes": ["爬山"]},
+        {},
+    ),
     "a change said with a shrug after it": (
         ["I'm vegetarian", "back on chicken, doctor wants more protein. flexitarian now I guess"],
         {"diet": ["flexitarian"]},

@@ -483,9 +483,20 @@ def _called_off(m, ctx):
     return [cand("event", x, ctx.subj, ctx.src, retract=True, correction=True)] if len(x) >= 2 else None
 
 
+def _liking_named(ctx) -> str:
+    """The liking on record the sentence names, by its whole value or its head (the last two
+    characters: 美式 for 冰美式): what "已经不爱了" with its object left out is about."""
+    sentence = ctx.state.sentence or ""
+    for value in c.active_values(ctx.state.context, "likes"):
+        if value in sentence or (len(value) >= 3 and value[-2:] in sentence):
+            return value
+    return ""
+
+
 def _gave_up(m, ctx):
     """咖啡已经戒了: a liking (or diet) that no longer holds."""
-    v = clean(m["v"] or m["v2"] or "") or ctx.state.last_topic
+    said = m.groupdict()
+    v = clean(said.get("v") or said.get("v2") or "") or ctx.state.last_topic or _liking_named(ctx)
     if not v:
         return None
     out = [cand("likes", v, ctx.subj, ctx.src, retract=True, correction=True)]
