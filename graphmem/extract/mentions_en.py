@@ -102,6 +102,8 @@ def without_brackets(s: str) -> str:
     ("siobhan (pronounced shi-vawn, dont try lol), from cork"), one that says who goes on as a
     clause of its own ("took Pickles (my lab) in" → "took Pickles in; Pickles is my lab"), one
     that opens with a lower-case word says how, not who ("Ava (8)", "my wife (Hana)" keep theirs)."""
+    if "(" not in s:  # every aside opens with one; the searches below cost a long word n² steps
+        return s.strip() or s
     said_whose = [f"{m['name']} is {m['rel']}" for m in _WHOSE_BRACKET.finditer(s)]
     s = _WHOSE_BRACKET.sub(lambda m: m["name"], s)
     # "Biscuit (corgi, 4, menace) has a vet appt": a name, then the animal it is in brackets
