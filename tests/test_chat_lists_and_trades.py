@@ -98,6 +98,8 @@ CASES = {
         {},
     ),
     "being what is no job": ("being a middle child is hard", {}, {"job_title": ["middle child"]}),
+    "moved here, then what happens since": ("搬来青岛以后就爱上了赶海", {"city": ["青岛"]}, {}),
+    "moved here, how long ago": ("我搬过来昆明半年了", {"city": ["昆明"]}, {}),
     "the trade one is in": ("干殡葬这行十年了，做防腐师", {"job_title": ["防腐师"]}, {}),
     "home gone back to": ("好久没回赣州老家了", {"hometown": ["赣州"]}, {}),
     "language of the home": ("我们家在家都讲潮汕话", {"language": ["潮汕话"]}, {}),

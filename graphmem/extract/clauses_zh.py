@@ -22,6 +22,13 @@ _RUN_ON_STARTS = re.compile(
 )
 
 
+#: "搬来杭州之后基本每周都去": a clause of when ("after moving to …") before what then happens
+#: is a clause of its own, as it is with a comma after it.
+_AFTER_MOVING = re.compile(
+    r"((?:搬来|搬过来|搬回|搬到|来到|回到)[了过]?[\u4e00-\u9fff]{2,6}?(?:之后|以后))(?=[\u4e00-\u9fff]{2})"
+)
+
+
 def _unrun(sentence: str) -> str:
     if len(sentence) < 25 or re.search(r"[，,。！？!?；;、\s]", sentence.strip()):
         return sentence
@@ -47,6 +54,7 @@ def cut_clauses(sentence: str) -> list[str]:
     sentence = _SPACED_LATIN.sub("", sentence)
     # an aside in brackets ("海鲜过敏（虾蟹都不行）") is a clause of its own, not part of a value
     sentence = _BRACKETED.sub(lambda m: "，" + m[1] + "，", sentence).strip("，")
+    sentence = _AFTER_MOVING.sub(r"\1，", sentence)
     sentence = _TONE_BEFORE_COMMA.sub("", sentence)  # "我是纯素哦，…": the tone is no part of the value
     sentence = _INSISTING_TAG.sub(
         "", sentence
