@@ -100,6 +100,12 @@ CASES = {
     "being what is no job": ("being a middle child is hard", {}, {"job_title": ["middle child"]}),
     "moved here, then what happens since": ("搬来青岛以后就爱上了赶海", {"city": ["青岛"]}, {}),
     "moved here, how long ago": ("我搬过来昆明半年了", {"city": ["昆明"]}, {}),
+    "the home's animal, its kind then its name": (
+        "家里的猫是一只暹罗叫可可",
+        {"pet": ["可可"]},
+        {"pet": ["猫"]},
+    ),
+    "the home's dog, named in the next clause": ("家里的狗是只萨摩，叫雪团", {"pet": ["雪团"]}, {}),
     "the trade one is in": ("干殡葬这行十年了，做防腐师", {"job_title": ["防腐师"]}, {}),
     "home gone back to": ("好久没回赣州老家了", {"hometown": ["赣州"]}, {}),
     "language of the home": ("我们家在家都讲潮汕话", {"language": ["潮汕话"]}, {}),

@@ -250,6 +250,16 @@ def _name(m, ctx):
     return [cand("name", v, s, ctx.src)]
 
 
+def _kind_then_name(m, ctx):
+    """家里主子是一只橘猫叫大橘: an animal spoken of by a word for it, then its kind and its name."""
+    s, name = ctx.subj, TAIL.sub("", m["name"]).strip()
+    if s.is_self or s.named or s.type != "pet" or not name or name in PRONOUN_VALUE:
+        return None
+    attr, qual = placeholder_relation(s)
+    ctx.subj = ctx.state.add(name, "pet", qual or attr)
+    return [link(attr, qual, name, ctx.src), cand("note", clean(m["kind"]), ctx.subj, ctx.src)]
+
+
 def _self_introduced(m, ctx):
     """我是唐宁: a surname and a given name after 我是 introduce the user (not 我是老师, 我是湖南人)."""
     v = m["name"]
@@ -568,6 +578,7 @@ HANDLERS: dict[str, Handler] = {
     "employer_ended": c.employer_ended,
     "left_city": _left("city"),
     "name": _name,
+    "kind_then_name": _kind_then_name,
     "self_introduced": _self_introduced,
     "self_introduced_latin": _self_introduced_latin,
     "pref_name": pref_name,

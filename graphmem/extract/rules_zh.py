@@ -66,7 +66,9 @@ _LEAD_TIME = re.compile(
 )
 _REL_SUBJ = re.compile(
     # "我现在的女朋友", "我现任男友", "我新的同事": who the relation is now changes nothing of whose
-    rf"^(?:我们?|咱们?)(?:现在的|现任的?|新的?|目前的)?(?:的|家的?|家里的?|养的)?(?P<rel>{zv.REL})"
+    rf"^(?:(?:我们?|咱们?)(?:现在的|现任的?|新的?|目前的)?(?:的|家的?|家里的?|养的)?"
+    # "家里的狗是只柯基", "家里主子…": the home said without 我 is the speaker's
+    rf"|家里的?(?=(?:猫|狗|主子|毛孩子|猫咪|狗狗|喵|汪)))(?P<rel>{zv.REL})"
     # Close kin said without 我 ("老公叫大伟", "女儿今年5岁") are the speaker's: Chinese drops
     # the 我 there. Only before what starts a predicate, so "老婆饼" stays a pastry.
     r"|^(?P<kin>老公|老婆|媳妇儿?|老伴儿?|爱人|另一半|男朋友|女朋友|男友|女友|对象|儿子|女儿|闺女|娃|孩子|宝宝|小孩|老爸|老妈|爸爸|妈妈|"
