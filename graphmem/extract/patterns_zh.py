@@ -13,23 +13,32 @@ import re
 from dataclasses import replace
 
 from graphmem.extract import common as c
-from graphmem.extract.common import ME, Ctx, Subject, cand, link
-from graphmem.extract.frames import ORG_NICKNAMES, city_named
+from graphmem.extract.common import ME, Subject, cand, link
+from graphmem.extract.frames import city_named
 from graphmem.extract.lexicon import (
     EN_NOT_NAMES,
     ZH_BREEDS,
     ZH_DIETS,
-    ZH_GENERIC_ORG,
-    ZH_ORG_SUFFIXES,
     ZH_PLACES,
 )
 from graphmem.extract.patterns_zh_diet import diet, diet_broken, reaction, restriction
 from graphmem.extract.patterns_zh_marriage import married_zh, wed
+from graphmem.extract.patterns_zh_pets import pet_cared_for, pet_gone, pet_or_relation
+from graphmem.extract.patterns_zh_work import (
+    WHAT_THE_JOB_DOES,
+    WORKPLACE_SAID,
+    employer_is,
+    held_title,
+    joined,
+    leaving,
+    quit_and_move,
+    teaches,
+    title_ended,
+    workplace_and_title,
+)
 from graphmem.extract.relations import entity_type, relation_of
 from graphmem.extract.values_en import is_job
-from graphmem.extract.zh_lists import listed_names
 from graphmem.extract.zh_values import (
-    NOT_A_JOB,
     OCCUPATION,
     PRONOUN_VALUE,
     TAIL,
@@ -41,170 +50,6 @@ from graphmem.extract.zh_values import (
 )
 from graphmem.lang import Handler, fragment
 from graphmem.text.terms import zh_number
-
-
-def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True) -> list | None:
-    """在X做Y / 在X工作: X is a city, a nameless workplace or an employer."""
-    x = re.sub(r"^(?:一家|一个|一所|一间|某|这家|那家|现在的|目前的)", "", untimed(x))
-    x = city_named(x)  # "在魔都打工": a city by its nickname is where one works, no employer
-    y = re.sub(r"(?:方面|相关)?(?:的)?(?:工作|岗位|职位)?(?:了|的)?$", "", (y or "").strip()) or None
-    y = None if y in NOT_A_JOB else y
-    if y and re.match(r"^(?:了|过|着)|^[一二三四五六七八九十几半\d]+(?:个)?(?:年|月|天|周)", y):
-        y = None  # "在狼厂干了五年": how long, not a title
-    if ctx.past:  # 以前在阿里工作: history, not the current employer
-        return [cand("note", ctx.src, ctx.subj, ctx.src)]
-    place, org = x, ""
-    if named := _NAMED_PLACE_OF_WORK.match(x):  # 威海一家叫听涛小院的民宿: the name, and where it is
-        place, org, x = named["place"] or "", named["name"], named["name"]
-    elif "的" in x:
-        place, org = x.split("的", 1)
-    else:
-        for n in (4, 3, 2):  # 北京一家互联网公司
-            if x[:n] in ZH_PLACES and len(x) > n and not c.is_place_zh(x):
-                place, org = x[:n], x[n:]
-                break
-    org = re.sub(r"^(?:一家|一个|一所|某)", "", org)
-    if _DESCRIBED.match(x):  # 一家做外卖的公司: what the company does, not its name
-        x, org = "", ""
-    out = []
-    if c.is_place_zh(place):
-        out.append(cand("city", place, ctx.subj, ctx.src))
-        x = org
-    if x and x not in ZH_GENERIC_ORG and not c.is_place_zh(x):
-        out.append(cand("employer", x, ctx.subj, ctx.src))
-    elif not out and not (y and OCCUPATION.search(y) and title_only_ok):
-        return None
-    if y:
-        out.append(cand("job_title", y, ctx.subj, ctx.src))
-    return out or None
-
-
-_NAMED_PLACE_OF_WORK = re.compile(
-    r"^(?P<place>[\u4e00-\u9fff]{2,4}?)?(?:这边|那边|本地)?(?:的)?(?:一家|一个|一所|一间|家)?(?:叫|名叫|叫做)(?P<name>[^，,的]{2,12})的"
-    r"[\u4e00-\u9fff]{1,8}$"
-)
-
-
-def _employer_is(m, ctx):
-    """公司叫星辰科技 / 新单位是大连这边一家叫安和的殡葬服务公司: the name, and the city said with it."""
-    x = clean(m["x"])
-    if named := _NAMED_PLACE_OF_WORK.match(x):
-        out = [cand("employer", named["name"], ctx.subj, ctx.src)]
-        if named["place"] and c.is_place_zh(named["place"]):
-            out.append(cand("city", named["place"], ctx.subj, ctx.src))
-        return out
-    return [cand("employer", x, ctx.subj, ctx.src)]
-
-
-_DESCRIBED = re.compile(
-    r"^(?:做|搞|干|从事|开|卖|专做|主营|生产|研发)[^，,]{1,12}的(?:公司|企业|单位|工厂|厂|店|机构|集团|团队|创业公司)$"
-)
-
-
-#: "在面一家…公司", "在投字节": a place one interviews or applies at is no workplace yet.
-_APPLYING = re.compile(r"^(?:面|面试|投|应聘|看)(?:了|过|着)?(?:一家|一个|两家|几家)?")
-
-
-def _work(m, ctx):
-    gd = m.groupdict()
-    x = gd.get("x") or gd.get("x2")
-    if x and _APPLYING.match(x) and len(x) > 2:
-        return None
-    return _org_or_place(x, gd.get("y") or gd.get("y2"), ctx)
-
-
-def _joined(m, ctx):
-    if m["v"] in ("去了", "进了") and not (c.is_org_zh(m["x"]) or re.search(r"[A-Za-z]", m["x"])):
-        return None
-    return _org_or_place(m["x"], m["y"], ctx, title_only_ok=False)
-
-
-def _title_ended(m, ctx):
-    x = clean(m["x"])
-    return [cand("job_title", x, ctx.subj, ctx.src, retract=True, correction=True)] if x else None
-
-
-_DOING = re.compile(r"^(?:做|干|搞|从事)(?=..)")
-
-
-def _org_then_title(y: str) -> tuple[str, str] | None:
-    """(workplace, title) when `y` is a workplace's name (a nickname or a name that reads as an
-    organisation) glued to an occupation, the longest workplace first; else None."""
-    for cut in range(len(y) - 2, 1, -1):
-        org, title = y[:cut], y[cut:]
-        if (
-            (org in ORG_NICKNAMES or c.is_org_zh(org))
-            and org not in ZH_GENERIC_ORG
-            # a suffix with no name before it is the line of work ("技术经理", "投资顾问")
-            and org not in ZH_ORG_SUFFIXES
-            and OCCUPATION.search(title)
-        ):
-            return org, title
-    return None
-
-
-#: Chat's words for a worker in general ("魔都打工人", "资深社畜"): who one is, not a job.
-_ANY_WORKER = re.compile(r"(?:打工人|打工仔|社畜|牛马|搬砖人|工具人)$")
-
-
-_WHAT_THE_JOB_DOES = re.compile(r"^(?:带|管|负责|主管|分管|主抓|做|搞|跑|干|教|写|修|专门|主要)")
-
-
-def _title(m, ctx, *, need_occupation=True):
-    y = _DOING.sub("", clean(m["y"]))  # "是做产品": the line of work, not the verb
-    if _ANY_WORKER.search(y or ""):
-        return None
-    # "我是松间的店长": the title, and where it is held when that is a name on record or said
-    if (
-        owned := re.fullmatch(r"(?P<org>[^的，,]{2,8})的(?P<y>[^的，,]{1,8})", y or "")
-    ) and OCCUPATION.search(owned["y"]):
-        org = owned["org"]
-        held = any(f.attribute == "employer" and org in str(f.value) for f in ctx.state.context.active_facts)
-        someone = re.search(r"[我你他她它们]|^(?:公司|单位|医院|学校|店里|厂里)$", org) or relation_of(org)
-        # "带团队的高级律师", "负责华东区的销售": what the job does, not where it is held
-        someone = someone or _WHAT_THE_JOB_DOES.match(org)
-        if held or c.is_org_zh(org) or not someone:
-            out = [cand("job_title", owned["y"], ctx.subj, ctx.src)]
-            if not c.is_place_zh(org) and not someone and org not in ZH_GENERIC_ORG:
-                out.append(cand("employer", org, ctx.subj, ctx.src))
-            return out
-    # "宇宙行柜员", "招行客户经理": a workplace and the title held there, said as one word
-    if y and not owned and (glued := _org_then_title(y)):
-        org, title = glued
-        return [cand("job_title", title, ctx.subj, ctx.src), cand("employer", org, ctx.subj, ctx.src)]
-    # an English title in Chinese text ("我是一名data scientist") is a job when English reads it so
-    english_job = bool(re.fullmatch(r"[A-Za-z][A-Za-z &/-]*", y or "")) and is_job(y)
-    return (
-        [cand("job_title", y, ctx.subj, ctx.src)]
-        if y and (OCCUPATION.search(y) or english_job or not need_occupation)
-        else None
-    )
-
-
-def _left(kind: str):
-    """Leaving X: 离职 is always a job, 不住 always a city; 离开/不在X工作 decide by the gazetteer."""
-
-    def rule(m, ctx):
-        x = clean(m["x"])
-        attr = kind if kind != "either" else ("city" if c.is_place_zh(x) else "employer")
-        return [cand(attr, x, ctx.subj, ctx.src, retract=True, correction=True)] if x else None
-
-    return rule
-
-
-def _quit_and_move(m, ctx):
-    """三月初辞职回长沙了: the job on record ends and the city changes."""
-    x = clean(m["x"])
-    if not c.is_place_zh(x, loose=True):
-        return None
-    return [*(c.employer_ended(m, ctx) or []), cand("city", x, ctx.subj, ctx.src)]
-
-
-#: a clause that says where the user works without naming it ("在一家做咖啡机的小公司")
-_WORKPLACE_SAID = re.compile(
-    r"(?:在|去了|进了|跳到了?|入职了?)(?:一家|一个|家)[^，,]{0,16}?"
-    r"(?:公司|工作室|事务所|律所|厂|机构|医院|银行|酒店|餐厅|门店)(?:上班|工作|打工|做事|实习)?$"
-)
 
 
 def _name(m, ctx):
@@ -224,7 +69,7 @@ def _name(m, ctx):
         before = ctx.state.last_clause
         note = [cand("note", f"{before}，{ctx.src.strip()}" if before else ctx.src, s, ctx.src)]
         # "…在一家做咖啡机的小公司，叫暖山科技": the workplace just said is named
-        if _WORKPLACE_SAID.search(before or "") and not relation_of(v):
+        if WORKPLACE_SAID.search(before or "") and not relation_of(v):
             return [cand("employer", v, s, ctx.src), *note]
         # "我家那个拆家大王（边牧，叫土豆）": an animal said by its kind alone, then named
         kind = (before or "").strip()
@@ -244,7 +89,7 @@ def _name(m, ctx):
         attr, qual = placeholder_relation(s)
         ctx.subj = ctx.state.add(v, entity_type(attr), qual or attr)
         # the kind it was said by stays on it: a breed, or any kind kept (养了只三花，叫花卷)
-        kind = s.name in ZH_BREEDS or (s.type == "pet" and s.name not in ("猫", "狗", "宠物"))
+        kind = s.name in ZH_BREEDS or (s.type == "pet" and not relation_of(s.name))  # 猫, 主子: no kind
         breed = [cand("note", s.name, ctx.subj, ctx.src)] if kind else []
         return [link(attr, qual, v, ctx.src), *breed]
     return [cand("name", v, s, ctx.src)]
@@ -422,64 +267,6 @@ def pref(attr: str, group: str = "v"):
     return rule
 
 
-def _pet_or_relation(m, ctx):
-    """我养了一只猫(叫咪咪) / 我有个哥哥 / 我养了一只柯基叫豆豆."""
-    word, name = m["rel"], (m["name"] or "").strip()
-    attr, qual = ("pet", ZH_BREEDS[word]) if word in ZH_BREEDS else relation_of(word) or ("pet", None)
-    # "外婆…，养了只三花猫叫咪咪": a pet kept by the person the sentence is about is theirs
-    owner = ctx.subj if attr == "pet" and ctx.subj.type == "person" else ME
-    if name and name not in PRONOUN_VALUE:
-        subj = ctx.state.add(name, entity_type(attr), qual or attr)
-        out = [link(attr, qual, name, ctx.src, owner=owner)]
-        if entity_type(attr) == "person":  # "我有个哥哥叫小明，在北京工作": what follows is about 小明
-            ctx.subj = subj
-        return out + [cand("note", word, subj, ctx.src)] if word in ZH_BREEDS else out
-    if m["cnt"] not in (None, "一", "1"):
-        if names := listed_names(ctx.state.sentence or "", word, m["cnt"]):  # 两只猫，叫可乐和雪碧
-            for n in names:
-                ctx.state.add(n, entity_type(attr), qual or attr, mention=False)
-            return [link(attr, qual, n, ctx.src, owner=owner) for n in names]
-        return [cand("note", ctx.src, ctx.subj, ctx.src)]
-    # A name may follow in the next clause ("，叫咪咪"); it inherits this subject.
-    ctx.subj = Subject(word, entity_type(attr), qual or attr, named=False)
-    ctx.state.mention(ctx.subj)
-    return [link(attr, qual, word, ctx.src, owner=owner)]
-
-
-def _teaches(m, ctx):
-    """在一所中学教物理 / 我教初中数学: one who teaches a subject is its teacher (物理老师), and
-    a named school is where."""
-    subject = clean(m["y"])
-    if not subject or len(subject) > 6 or re.search(r"[我你他她孩子们]", subject):
-        return None
-    out = [cand("job_title", subject + "老师", ctx.subj, ctx.src)]
-    x = clean(m["x"] or "")
-    if x and not re.match(r"^(?:一|某|这|那)(?:所|家|个)", x) and x not in ZH_GENERIC_ORG:
-        out.append(cand("employer", x, ctx.subj, ctx.src))
-    return out
-
-
-def _pet_cared_for(m, ctx):
-    """回家撸了半小时狗 / 每天早上遛狗: an animal the user walks or cuddles at home is theirs."""
-    if ctx.subj is not ME:
-        return None
-    word = m["rel"]
-    attr, qual = relation_of(word) or ("pet", None)
-    return [link("pet", qual, word, ctx.src)] if attr == "pet" else None
-
-
-def _pet_gone(m, ctx):
-    s = ctx.subj
-    if s.type == "pet" and s.named:
-        gone = cand("pet", s.name, ME, ctx.src, retract=True, correction=True, qualifier=s.relation)
-        # "团子上个月去喵星了": when it happened stays, as for any event
-        return [gone, cand("event", ctx.src, ME, ctx.src)] if ctx.has_time else [gone]
-    word = m.groupdict().get("rel") or s.name
-    qual = (relation_of(word) or ("pet", ZH_BREEDS.get(word)))[1]
-    names = [e.name for e in ctx.state.by_relation(qual)] or [word]
-    return [cand("pet", n, ME, ctx.src, retract=True, correction=True, qualifier=qual) for n in names]
-
-
 def _named_thing(m, ctx):
     """店名叫老街面馆: the name of something the user runs or belongs to, kept as a note."""
     before = ctx.state.last_clause
@@ -560,7 +347,7 @@ _occ = lambda m, x: bool(OCCUPATION.search(m["y"]))  # noqa: E731
 
 #: The handlers of lang/zh/predicate.toml's rules, by the name a rule gives as `handler`.
 HANDLERS: dict[str, Handler] = {
-    "employer_is": _employer_is,
+    "employer_is": employer_is,
     "named_thing": _named_thing,
     "breakup": _breakup,
     "called_off": _called_off,
@@ -570,13 +357,13 @@ HANDLERS: dict[str, Handler] = {
     "gave_up": _gave_up,
     "likes": pref("likes"),
     "language": pref("language"),
-    "title_any": lambda m, x: _title(m, x, need_occupation=False),
-    "quit_and_move": _quit_and_move,
-    "work": _work,
-    "left_employer": _left("employer"),
-    "left_either": _left("either"),
+    "title_any": lambda m, x: held_title(m, x, need_occupation=False),
+    "quit_and_move": quit_and_move,
+    "work": workplace_and_title,
+    "left_employer": leaving("employer"),
+    "left_either": leaving("either"),
     "employer_ended": c.employer_ended,
-    "left_city": _left("city"),
+    "left_city": leaving("city"),
     "name": _name,
     "kind_then_name": _kind_then_name,
     "self_introduced": _self_introduced,
@@ -597,8 +384,8 @@ HANDLERS: dict[str, Handler] = {
     "is_place": _is_place,
     # "我广东梅州的": said with 我; "…米粉，桂林的" says where the noodles are from
     "is_place_said_of_self": _if(lambda m, x: x.explicit, _is_place),
-    "pet_cared_for": _pet_cared_for,
-    "teaches": _teaches,
+    "pet_cared_for": pet_cared_for,
+    "teaches": teaches,
     "hometown_if_place": _if(lambda m, x: c.is_place_zh(m["x"]), _hometown),
     "hometown_narrowed": _if(
         lambda m, x: (
@@ -610,25 +397,27 @@ HANDLERS: dict[str, Handler] = {
     "diet": diet,
     "diet_broken": diet_broken,
     "allergy": pref("allergy", "x"),
-    "work_as_occupation": _if(lambda m, x: _occ(m, x) and not _WHAT_THE_JOB_DOES.match(m["x"]), _work),
-    "joined": _joined,
-    "title": _title,
+    "work_as_occupation": _if(
+        lambda m, x: _occ(m, x) and not WHAT_THE_JOB_DOES.match(m["x"]), workplace_and_title
+    ),
+    "joined": joined,
+    "title": held_title,
     # "我在做产品经理" is the user's job; a clause with its subject left out after someone is
     # named ("我前任叫阿凯，在做房产中介") is theirs, not the user's
-    "title_said_of_self": _if(lambda m, x: x.explicit, _title),
-    "title_ended": _title_ended,
+    "title_said_of_self": _if(lambda m, x: x.explicit, held_title),
+    "title_ended": title_ended,
     "city_if_place": _if(lambda m, x: c.is_place_zh(m["x"]), _city),
     "city": _city,
     "back_to": _back_to,
     "city_if_known_place": _if(lambda m, x: city_named(m["x"]) in ZH_PLACES, _city),
-    "work_if_org": _if(lambda m, x: c.is_org_zh(m["x"]) and not c.is_place_zh(m["x"]), _work),
+    "work_if_org": _if(lambda m, x: c.is_org_zh(m["x"]) and not c.is_place_zh(m["x"]), workplace_and_title),
     "dislikes": pref("dislikes"),
     "restriction": restriction,
     "reaction": reaction,
     "spoken_languages": _spoken_languages,
-    "pet_or_relation": _pet_or_relation,
-    "pet_gone": _pet_gone,
-    "pet_died": _if(lambda m, x: x.subj.type == "pet", _pet_gone),
+    "pet_or_relation": pet_or_relation,
+    "pet_gone": pet_gone,
+    "pet_died": _if(lambda m, x: x.subj.type == "pet", pet_gone),
     "note": _note,
     "skill": _skill,
     "learning": _learning,

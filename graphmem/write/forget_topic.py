@@ -44,15 +44,15 @@ _TOO_GENERAL = {
     "事", "事情", "那些", "这些", "东西", "一切", "所有", "全部", "的", "都",
 }  # fmt: skip
 #: Words saying the topic is a thing of the past ("my old job", "前公司", "以前的单位").
-_EN_PAST = re.compile(r"^(?:old|former|previous|ex|ex-|last|prior)[\s-]+", re.I)
+
 _ZH_PAST = re.compile(r"^(?:以前的?|之前的?|原来的?|上一家|上家|上一份|上份|上一个|上个|前)")
-#: The past words a matter of the past is said with in the user's own words ("my last job
-#: at …" for "my old job", "之前那份工作" for "上一份工作"): each makes a key of the phrase.
-_PAST_WORDS = {
-    "en": ("old", "former", "previous", "last", "prior", "ex"),
-    "zh": ("以前的", "之前的", "原来的", "上一份", "上份", "上一家", "上家", "前")
-    + tuple(w + d for w in ("以前", "之前", "原来") for d in ("那份", "那家", "那个", "那")),
-}
+#: The words a past role or matter is said with ("my old boss", "former boss"; 前任, 以前的
+#: 公司, 之前那份工作): any of them, in the user's words, says the same past thing.
+_EN_PAST_WORDS = ("old", "former", "previous", "ex", "last", "prior")
+_ZH_PAST_WORDS = ("前", "以前的", "之前的", "原来的", "上一份", "上份", "上一家", "上家") + tuple(
+    w + d for w in ("以前", "之前", "原来") for d in ("那份", "那家", "那个", "那")
+)
+_EN_PAST = re.compile(r"^(?:" + "|".join(_EN_PAST_WORDS) + r")[\s-]+", re.I)  # "ex-" too
 #: Words an attribute of the user is named by; the past ones are its superseded facts.
 _PAST_ATTRIBUTES: dict[str, tuple[str, ...]] = {
     "employer": ("job", "work", "company", "employer", "workplace", "firm", "公司", "单位", "东家", "工作"),
@@ -112,7 +112,6 @@ _EN_ROLES: tuple[tuple[str, ...], ...] = (
     ("doctor", "gp", "physician"),
     ("neighbor", "neighbour"),
 )
-_EN_PAST_WORDS = ("old", "former", "previous", "ex", "last", "prior")
 _ZH_ROLES: tuple[tuple[str, ...], ...] = (
     ("老板", "领导", "上司", "经理", "主管", "leader"),
     ("任", "男友", "女友", "男朋友", "女朋友", "对象", "妻", "夫", "老公", "老婆"),
@@ -120,7 +119,6 @@ _ZH_ROLES: tuple[tuple[str, ...], ...] = (
     ("同事",),
     ("房东",),
 )
-_ZH_PAST_WORDS = ("前", "以前的", "之前的", "原来的")
 #: The past partners a bare "ex" / 前任 names (any of them, whatever the word used).
 _EX_EN = {"ex", "ex-partner"}
 _EX_ZH = {"前任"}
@@ -150,7 +148,7 @@ def _role_variants(phrase: str) -> list[str]:
         return []
     if low in _EX_EN:
         return [f"ex-{r}" for r in _EN_ROLES[1]] + [f"ex {r}" for r in _EN_ROLES[1]] + ["ex"]
-    m = re.fullmatch(r"(old|former|previous|ex|last|prior)[\s-]+(.+)", low)
+    m = re.fullmatch(r"(" + "|".join(_EN_PAST_WORDS) + r")[\s-]+(.+)", low)
     if m is None:
         return []
     group = next((g for g in _EN_ROLES if m.group(2) in g), None)
@@ -320,7 +318,7 @@ def _one_topic(what: str, facts: list[Fact], episodes: list[Episode]) -> Topic:
     phrases = list(dict.fromkeys((phrase, *_role_variants(phrase))))
     if past and rest and past_attributes:  # "old job" is also "last job", "previous job"
         joiner = "" if zh else " "
-        phrases += [f"{w}{joiner}{rest.strip()}" for w in _PAST_WORDS["zh" if zh else "en"]]
+        phrases += [f"{w}{joiner}{rest.strip()}" for w in (_ZH_PAST_WORDS if zh else _EN_PAST_WORDS)]
         phrases = list(dict.fromkeys(phrases))
     names = {n for p in phrases for n in _names(p, texts)}
     # A past partner's or spouse's name ("Sam", once Sam and the user broke up) is a key of "my ex".

@@ -1,0 +1,191 @@
+"""Chinese rules' handlers for work: where one works and as what (在海川银行做数据分析师,
+宇宙行柜员, 是做产品的), a job or workplace left, a subject taught."""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extract import common as c
+from graphmem.extract.common import Ctx, cand
+from graphmem.extract.frames import ORG_NICKNAMES, city_named
+from graphmem.extract.lexicon import ZH_GENERIC_ORG, ZH_ORG_SUFFIXES, ZH_PLACES
+from graphmem.extract.relations import relation_of
+from graphmem.extract.values_en import is_job
+from graphmem.extract.zh_values import NOT_A_JOB, OCCUPATION, clean, untimed
+
+
+def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True) -> list | None:
+    """在X做Y / 在X工作: X is a city, a nameless workplace or an employer."""
+    x = re.sub(r"^(?:一家|一个|一所|一间|某|这家|那家|现在的|目前的)", "", untimed(x))
+    x = city_named(x)  # "在魔都打工": a city by its nickname is where one works, no employer
+    y = re.sub(r"(?:方面|相关)?(?:的)?(?:工作|岗位|职位)?(?:了|的)?$", "", (y or "").strip()) or None
+    y = None if y in NOT_A_JOB else y
+    if y and re.match(r"^(?:了|过|着)|^[一二三四五六七八九十几半\d]+(?:个)?(?:年|月|天|周)", y):
+        y = None  # "在狼厂干了五年": how long, not a title
+    if ctx.past:  # 以前在阿里工作: history, not the current employer
+        return [cand("note", ctx.src, ctx.subj, ctx.src)]
+    place, org = x, ""
+    if named := _NAMED_PLACE_OF_WORK.match(x):  # 威海一家叫听涛小院的民宿: the name, and where it is
+        place, org, x = named["place"] or "", named["name"], named["name"]
+    elif "的" in x:
+        place, org = x.split("的", 1)
+    else:
+        for n in (4, 3, 2):  # 北京一家互联网公司
+            if x[:n] in ZH_PLACES and len(x) > n and not c.is_place_zh(x):
+                place, org = x[:n], x[n:]
+                break
+    org = re.sub(r"^(?:一家|一个|一所|某)", "", org)
+    if _DESCRIBED.match(x):  # 一家做外卖的公司: what the company does, not its name
+        x, org = "", ""
+    out = []
+    if c.is_place_zh(place):
+        out.append(cand("city", place, ctx.subj, ctx.src))
+        x = org
+    if x and x not in ZH_GENERIC_ORG and not c.is_place_zh(x):
+        out.append(cand("employer", x, ctx.subj, ctx.src))
+    elif not out and not (y and OCCUPATION.search(y) and title_only_ok):
+        return None
+    if y:
+        out.append(cand("job_title", y, ctx.subj, ctx.src))
+    return out or None
+
+
+_NAMED_PLACE_OF_WORK = re.compile(
+    r"^(?P<place>[\u4e00-\u9fff]{2,4}?)?(?:这边|那边|本地)?(?:的)?(?:一家|一个|一所|一间|家)?(?:叫|名叫|叫做)(?P<name>[^，,的]{2,12})的"
+    r"[\u4e00-\u9fff]{1,8}$"
+)
+
+
+def employer_is(m, ctx):
+    """公司叫星辰科技 / 新单位是大连这边一家叫安和的殡葬服务公司: the name, and the city said with it."""
+    x = clean(m["x"])
+    if named := _NAMED_PLACE_OF_WORK.match(x):
+        out = [cand("employer", named["name"], ctx.subj, ctx.src)]
+        if named["place"] and c.is_place_zh(named["place"]):
+            out.append(cand("city", named["place"], ctx.subj, ctx.src))
+        return out
+    return [cand("employer", x, ctx.subj, ctx.src)]
+
+
+_DESCRIBED = re.compile(
+    r"^(?:做|搞|干|从事|开|卖|专做|主营|生产|研发)[^，,]{1,12}的(?:公司|企业|单位|工厂|厂|店|机构|集团|团队|创业公司)$"
+)
+
+
+#: "在面一家…公司", "在投字节": a place one interviews or applies at is no workplace yet.
+_APPLYING = re.compile(r"^(?:面|面试|投|应聘|看)(?:了|过|着)?(?:一家|一个|两家|几家)?")
+
+
+def workplace_and_title(m, ctx):
+    gd = m.groupdict()
+    x = gd.get("x") or gd.get("x2")
+    if x and _APPLYING.match(x) and len(x) > 2:
+        return None
+    return _org_or_place(x, gd.get("y") or gd.get("y2"), ctx)
+
+
+def joined(m, ctx):
+    if m["v"] in ("去了", "进了") and not (c.is_org_zh(m["x"]) or re.search(r"[A-Za-z]", m["x"])):
+        return None
+    return _org_or_place(m["x"], m["y"], ctx, title_only_ok=False)
+
+
+def title_ended(m, ctx):
+    x = clean(m["x"])
+    return [cand("job_title", x, ctx.subj, ctx.src, retract=True, correction=True)] if x else None
+
+
+_DOING = re.compile(r"^(?:做|干|搞|从事)(?=..)")
+
+
+def _org_then_title(y: str) -> tuple[str, str] | None:
+    """(workplace, title) when `y` is a workplace's name (a nickname or a name that reads as an
+    organisation) glued to an occupation, the longest workplace first; else None."""
+    for cut in range(len(y) - 2, 1, -1):
+        org, title = y[:cut], y[cut:]
+        if (
+            (org in ORG_NICKNAMES or c.is_org_zh(org))
+            and org not in ZH_GENERIC_ORG
+            # a suffix with no name before it is the line of work ("技术经理", "投资顾问")
+            and org not in ZH_ORG_SUFFIXES
+            and OCCUPATION.search(title)
+        ):
+            return org, title
+    return None
+
+
+#: Chat's words for a worker in general ("魔都打工人", "资深社畜"): who one is, not a job.
+_ANY_WORKER = re.compile(r"(?:打工人|打工仔|社畜|牛马|搬砖人|工具人)$")
+
+
+WHAT_THE_JOB_DOES = re.compile(r"^(?:带|管|负责|主管|分管|主抓|做|搞|跑|干|教|写|修|专门|主要)")
+
+
+def held_title(m, ctx, *, need_occupation=True):
+    y = _DOING.sub("", clean(m["y"]))  # "是做产品": the line of work, not the verb
+    if _ANY_WORKER.search(y or ""):
+        return None
+    # "我是松间的店长": the title, and where it is held when that is a name on record or said
+    if (
+        owned := re.fullmatch(r"(?P<org>[^的，,]{2,8})的(?P<y>[^的，,]{1,8})", y or "")
+    ) and OCCUPATION.search(owned["y"]):
+        org = owned["org"]
+        held = any(f.attribute == "employer" and org in str(f.value) for f in ctx.state.context.active_facts)
+        someone = re.search(r"[我你他她它们]|^(?:公司|单位|医院|学校|店里|厂里)$", org) or relation_of(org)
+        # "带团队的高级律师", "负责华东区的销售": what the job does, not where it is held
+        someone = someone or WHAT_THE_JOB_DOES.match(org)
+        if held or c.is_org_zh(org) or not someone:
+            out = [cand("job_title", owned["y"], ctx.subj, ctx.src)]
+            if not c.is_place_zh(org) and not someone and org not in ZH_GENERIC_ORG:
+                out.append(cand("employer", org, ctx.subj, ctx.src))
+            return out
+    # "宇宙行柜员", "招行客户经理": a workplace and the title held there, said as one word
+    if y and not owned and (glued := _org_then_title(y)):
+        org, title = glued
+        return [cand("job_title", title, ctx.subj, ctx.src), cand("employer", org, ctx.subj, ctx.src)]
+    # an English title in Chinese text ("我是一名data scientist") is a job when English reads it so
+    english_job = bool(re.fullmatch(r"[A-Za-z][A-Za-z &/-]*", y or "")) and is_job(y)
+    return (
+        [cand("job_title", y, ctx.subj, ctx.src)]
+        if y and (OCCUPATION.search(y) or english_job or not need_occupation)
+        else None
+    )
+
+
+def leaving(kind: str):
+    """Leaving X: 离职 is always a job, 不住 always a city; 离开/不在X工作 decide by the gazetteer."""
+
+    def rule(m, ctx):
+        x = clean(m["x"])
+        attr = kind if kind != "either" else ("city" if c.is_place_zh(x) else "employer")
+        return [cand(attr, x, ctx.subj, ctx.src, retract=True, correction=True)] if x else None
+
+    return rule
+
+
+def quit_and_move(m, ctx):
+    """三月初辞职回长沙了: the job on record ends and the city changes."""
+    x = clean(m["x"])
+    if not c.is_place_zh(x, loose=True):
+        return None
+    return [*(c.employer_ended(m, ctx) or []), cand("city", x, ctx.subj, ctx.src)]
+
+
+#: a clause that says where the user works without naming it ("在一家做咖啡机的小公司")
+WORKPLACE_SAID = re.compile(
+    r"(?:在|去了|进了|跳到了?|入职了?)(?:一家|一个|家)[^，,]{0,16}?"
+    r"(?:公司|工作室|事务所|律所|厂|机构|医院|银行|酒店|餐厅|门店)(?:上班|工作|打工|做事|实习)?$"
+)
+
+
+def teaches(m, ctx):
+    """在一所中学教物理 / 我教初中数学: one who teaches a subject is its teacher (物理老师), and
+    a named school is where."""
+    subject = clean(m["y"])
+    if not subject or len(subject) > 6 or re.search(r"[我你他她孩子们]", subject):
+        return None
+    out = [cand("job_title", subject + "老师", ctx.subj, ctx.src)]
+    x = clean(m["x"] or "")
+    if x and not re.match(r"^(?:一|某|这|那)(?:所|家|个)", x) and x not in ZH_GENERIC_ORG:
+        out.append(cand("employer", x, ctx.subj, ctx.src))
+    return out

@@ -1,0 +1,88 @@
+"""A name right after a relation word in Chinese (我女儿[朵朵]对花生过敏, 我朋友[小李]养了只柯基,
+我同事[老周]家有只泰迪): where the name ends and the predicate starts, read from the words
+that open a predicate and from the dictionary's part-of-speech tags."""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extract import common as c
+from graphmem.extract import zh_values as zv
+from graphmem.extract.lexicon import words
+from graphmem.extract.relations import relation_of
+
+# What may follow a name right after a relation word: 我女儿朵朵[对]…, 我哥王强[是]….
+_PRED_START = re.compile(
+    rf"^(?:对|在|是|今年|每|喜欢|爱|不|叫|住|也|很|最|已经|刚|要|会|有|的|还|都|和|跟|从|特别|非常|比较|挺|正在|"
+    rf"现在|目前|平时|一直|才|就|又|过敏|上|读|学|考|去|来|将|打算|准备|想|做|当|被|说|开始|搬|换|找|只|总|老是|天天|每天|"
+    # what happens to them: "我闺蜜小美怀孕了", "表姐小雯离婚了"
+    rf"怀孕|离婚|结婚|订婚|生了|生病|住院|出国|辞职|跳槽|升职|毕业|退休|回国|分手|{zv.N}+岁|{zv.TIME})"
+)
+_NAME_FIRST_BAD = frozenset(
+    "在对是不也很都还就又才从把被给和跟叫要会有去来今明昨每已刚正最特非比挺平一这那说想喜爱讨住做当学读考得过没能可该怎什为因"
+    "所但而并然上下前后里外中的了着太真好多少几"
+)
+_AA_NOT_NAMES = frozenset(
+    words("画画 天天 常常 刚刚 渐渐 慢慢 偷偷 好好 往往 稍稍 看看 想想 试试 谢谢 哈哈 嘿嘿 呵呵")
+)
+
+
+#: Dictionary tags of words a predicate starts with: a verb, an adverb, a preposition.
+_PREDICATE_TAGS = frozenset({"v", "vd", "d", "p"})
+_NOT_NAME_START_TAGS = frozenset({"v", "vg", "vd", "d", "p", "k", "u", "c", "uj", "ul", "y"})
+
+
+#: After a name, what is at that person's home (周家 is a word too, but 老周家有 reads so).
+_AT_HOME = re.compile(r"家(?:里|的|有|养)")
+
+
+def _starts_predicate(rest: str) -> bool:
+    """Whether `rest` reads as the predicate after a name: a known opening (是, 在, 今年…) or
+    the name's home (小李家有只金毛, 阿杰家的猫: what is at one's home is one's own)."""
+    return bool(_PRED_START.match(rest) or _AT_HOME.match(rest))
+
+
+def _verb_after_name(name: str, rest: str) -> bool:
+    """Whether `rest` starts with a word the dictionary tags a verb, adverb or preposition
+    (小李养了只…, 阿杰送她…), after a `name` of two or three characters whose first one is
+    no verb, adverb, particle or suffix itself (儿子[喝牛奶会]起疹子, 同事[们都]喊我: no names)."""
+    if len(name) > 3 or c.zh_pos(name[0]) in _NOT_NAME_START_TAGS:
+        return False
+    return any(c.zh_pos(rest[:k]) in _PREDICATE_TAGS for k in (2, 1) if len(rest) >= k)
+
+
+def name_after(after: str, state: c.State, pet: bool = False) -> tuple[str, int] | None:
+    """A name right after a relation word: 我女儿[朵朵]对花生过敏, 我哥[王强]是医生. A pet is
+    often named after a thing (我家猫[奶盖]只吃…, 狗[煤球]): for one, a noun is a name too."""
+    if hit := state.entity_at(after, word_boundary=False):
+        return hit[0].name, hit[1]
+    m = re.match(r"[A-Z][a-z]+", after)
+    if m and len(after) > m.end():
+        return m.group(0), m.end()
+    for n in (2, 3, 4):
+        name, rest = after[:n], after[n:]
+        if (
+            len(name) < n
+            or not re.fullmatch(r"[\u4e00-\u9fff]+", name)
+            or not rest
+            or not (_starts_predicate(rest) or _verb_after_name(name, rest))
+        ):
+            continue
+        if n == 2 and name[0] == name[1]:  # 朵朵, 乐乐: reduplicated pet names and nicknames
+            if name not in _AA_NOT_NAMES:
+                return name, n
+            continue
+        name_tags = (
+            ("nr", "nrt", "nrfg", "nz", "n") if pet and not relation_of(name) else ("nr", "nrt", "nrfg", "nz")
+        )
+        tag_ok = name[0] not in _NAME_FIRST_BAD and c.zh_pos(name) in (None, *name_tags)
+        if (
+            (name[0] in "小阿老" or tag_ok)
+            and not zv.TIME_RX.match(name)
+            and not any(ch in "的了是在" for ch in name)
+            and not c.is_org_zh(name)  # 我女儿幼儿园开学了: where she goes, not who she is
+            # 我女儿幼儿园开学: "幼儿园开" ends inside a word (开学), so it is no name
+            and (c.zh_pos(name[-1] + rest[0]) is None or _AT_HOME.match(rest))
+        ):
+            return name, n
+    return None
