@@ -37,7 +37,9 @@ _BARE_FULL = {
 }  # fmt: skip
 _VERBS = (
     r"am|is|are|was|have|has|had|work|works|worked|live|lives|lived|love|loves|like|likes|enjoy|enjoys|hate|hates|speak|"
-    r"speaks|play|plays|moved|joined|started|teach|teaches|study|studies|own|owns|just|also|recently|currently|now|can|will"
+    r"speaks|play|plays|moved|joined|started|teach|teaches|study|studies|own|owns|just|also|recently|currently|now|can|will|"
+    # the verbs of a change ("packed up and relocated to …", "sold up and retired to …")
+    r"relocated|switched|transferred|settled|retired|adopted|became|ended up|wound up|finally"
 )
 # A state said of the clause's subject with its verb left out: "I'm vegetarian and allergic to
 # shellfish", "my son is vegan and lactose intolerant". Only where it cannot be a modifier

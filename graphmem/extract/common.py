@@ -380,6 +380,11 @@ _FREE_TEXT = ("note", "event", "reply_style")
 _EMOJI = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u200d\ufe0f]+")
 
 
+def strip_emoji(text: str) -> str:
+    """`text` without its emoji ("30 🎂" → "30 ")."""
+    return _EMOJI.sub("", text)
+
+
 def sentence_note(
     out: list[Candidate], sentence: str, *, unmatched: bool, about_self: bool
 ) -> list[Candidate]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from graphmem.extract import common as c
+from graphmem.extract import nlp
 from graphmem.extract.changes import is_title
 from graphmem.extract.protocol import ExtractContext
 from graphmem.model import Candidate
@@ -69,6 +70,8 @@ def bare(context: ExtractContext, text: str, sentence: str) -> list[Candidate]:
     if _PRECISE.search(said) or CORRECTION.match(said):
         for piece in re.split(r"[,;—–]|\s-\s", said):
             core = _PRECISE.sub("", CORRECTION.sub("", piece)).strip(" .!?")
+            # "30 as of last week", "31 now actually": the number with when it became true
+            core = _AFTER_VALUE.sub("", nlp.strip_trailing_time(c.strip_emoji(core), "en")).strip(" .!?")
             # "well, 53 technically, forgot my birthday": a number alone in a piece
             m = _BARE_NUMBER.match(core)
             if m and _near_recorded_age(context, int(m["n"])):
@@ -130,6 +133,13 @@ _BARE_TITLE = re.compile(
 _PRECISE = re.compile(
     r"\b(?:well|technically(?: speaking)?|strictly speaking|to be (?:precise|exact|accurate|fair|specific)|precisely|"
     r"more like|really)\b",
+    I,
+)
+
+
+#: Words after a corrected value that say nothing of it ("31 now", "28 actually lol").
+_AFTER_VALUE = re.compile(
+    r"\s+(?:as of|since|starting|effective)\b.*$|(?:\s+(?:now|already|actually|technically|tbh|lol+|haha\w*|ugh|btw|fyi))+$",
     I,
 )
 

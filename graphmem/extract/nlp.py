@@ -85,6 +85,9 @@ _EN: dict[str, list[list[dict]]] = {
         [_w(*_PREP, op="?"), _w("the"), _rx(_DAYNUM), _w("of", op="?"), _w(*_MON_ALL)],
         [_w(*_PREP), _w("the"), _rx(r"^\d{1,2}(?:st|nd|rd|th)$")],
         [_w(*_PREP), _w("early", "late", "mid", op="?"), {"TEXT": "-", "OP": "?"}, _w(*_MONTHS)],
+        # "in 2019", "since early 2021": a year named is a date. A bare season is not ("Paris is
+        # lovely in the spring" is not an event); "this spring", "last summer" are, above.
+        [_w(*_PREP, "since", "during"), _w("early", "late", "mid", op="?"), _rx(r"^(?:19|20)\d\d$")],
     ],
     RECUR: [
         [_w("every", "each"), _w("other", op="?"), _w(*_WD), _w(*_PART, op="?")],

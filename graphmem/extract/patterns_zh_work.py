@@ -19,7 +19,11 @@ def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True
     x = re.sub(r"^(?:一家|一个|一所|一间|某|这家|那家|现在的|目前的)", "", untimed(x))
     x = city_named(x)  # "在魔都打工": a city by its nickname is where one works, no employer
     y = re.sub(r"(?:方面|相关)?(?:的)?(?:工作|岗位|职位)?(?:了|的)?$", "", (y or "").strip()) or None
-    y = None if y in NOT_A_JOB else y
+    # "一家做外卖的公司当运营": the first 做 says what the company does, the title follows the second verb
+    if y and (inner := _TITLE_AFTER_WORKPLACE.match(y)) and c.is_org_zh(inner["place"]):
+        y = inner["title"]
+    # "杭州一家做跨境电商的公司": 做 there says what the company does; a title is never a workplace
+    y = None if y in NOT_A_JOB or (y and c.is_org_zh(y)) else y
     if y and re.match(r"^(?:了|过|着)|^[一二三四五六七八九十几半\d]+(?:个)?(?:年|月|天|周)", y):
         y = None  # "在狼厂干了五年": how long, not a title
     if ctx.past:  # 以前在阿里工作: history, not the current employer
@@ -50,6 +54,9 @@ def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True
     return out or None
 
 
+_TITLE_AFTER_WORKPLACE = re.compile(
+    r"^(?P<place>.{2,16}?)(?:里面?|这边)?(?:当|做|干|担任|搞)(?P<title>[^，,的]{1,10})$"
+)
 _NAMED_PLACE_OF_WORK = re.compile(
     r"^(?P<place>[\u4e00-\u9fff]{2,4}?)?(?:这边|那边|本地)?(?:的)?(?:一家|一个|一所|一间|家)?(?:叫|名叫|叫做)(?P<name>[^，,的]{2,12})的"
     r"[\u4e00-\u9fff]{1,8}$"

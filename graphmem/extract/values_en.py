@@ -48,7 +48,7 @@ PLACE_STOP = re.compile(
     + _CHAT
     + r"|last|this|next|a few|few|several|\d+|two|three|recently|now|since|for|because|with|and|but|so|to|in \d{4}|like|"
     r"a while|ago|yesterday|today|earlier|back in|when|where|after|before|right now|these days|at the moment|"
-    r"currently|permanently|for good|anymore|any more|though|in the (?:fall|spring|summer|winter|autumn|new year))\b.*$",
+    r"currently|permanently|for good|anymore|any more|though|(?:in|over|during) (?:the )?(?:early |late )?(?:fall|spring|summer|winter|autumn|new year))\b.*$",
     I,
 )
 ORG_STOP = re.compile(

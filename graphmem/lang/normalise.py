@@ -452,7 +452,8 @@ def normaliser(language: str) -> Normaliser:
             flags,
         )
     else:
-        fillers = re.compile(rf"(?P<subj>{subject})(?P<sep>)(?:{_alternation(plain)})+")
+        emphatic = _alternation(data.get("emphatic_shi_before", []))
+        fillers = re.compile(rf"(?P<subj>{subject})(?P<sep>)(?:{_alternation(plain)}|是(?={emphatic}))+")
     typos = None
     if "typos" in data:
         t = data["typos"]

@@ -104,6 +104,8 @@ _EN = re.compile(
     r"|" + _N_EN + r"\s+" + _UNIT_EN + r"\s+(?:ago|from\s+(?:now|today))"
     r"|in\s+" + _N_EN + r"\s+" + _UNIT_EN +
     r"|" + _MON + r"\.?,?\s+(?:of\s+)?\d{4}(?!\d)"
+    # "in 2016", "back in 2009", "since early 2021": the year
+    r"|(?:back\s+)?(?:in|since|during)\s+(?:(?:early|late|mid)[\s-]+)?(?:19|20)\d\d(?![\d/-])"
     r"|" + _MON + r"\.?\s+" + _DAY + r"(?!\d)(?:,?\s+\d{4})?"
     r"|" + _DAY + r"\s+(?:of\s+)?" + _MON + r"(?:,?\s+\d{4})?"
     r")(?![a-z])",
@@ -134,6 +136,8 @@ _ZH = re.compile(
     r"|(?:" + _ZN + r"|半)(?:个)?(?:天|周|星期|礼拜|月|年)(?:前|以前|之前|后|以后|之后)"
     r"|" + _ZN + r"个半月(?:前|以前|之前|后|以后|之后)"
     r"|(?:(?:\d{4}|[零一二三四五六七八九]{4})年)?" + _ZN + r"月(?:" + _ZN + r"[日号]|" + _PART_ZH + r")"
+    # 2018年 said alone: the year (2018年3月 with no day names a month, not read here)
+    r"|(?<!\d)(?:19|20)\d\d年(?![\d零一二两三四五六七八九十]{1,2}月|\d|龄|纪|代|级)"
     r")"
 )  # fmt: skip
 
@@ -153,9 +157,22 @@ _CHAT_SPELLING = {"tmrw": "tomorrow", "tmr": "tomorrow", "tomorow": "tomorrow", 
                   "tommorrow": "tomorrow", "2morrow": "tomorrow", "yday": "yesterday", "yesterdy": "yesterday"}  # fmt: skip
 
 
+#: A year said alone, in either language ("in 2016", "2018年").
+_YEAR_ALONE = re.compile(r"(?:back in |in |since |during )?(?:(?:early|late|mid)[\s-]+)?((?:19|20)\d\d)年?")
+
+
+def _year(span: str, base: date) -> tuple[date, date] | None:
+    m = _YEAR_ALONE.fullmatch(span)
+    if m is None or not 1900 <= int(m[1]) <= base.year + 10:
+        return None
+    return date(int(m[1]), 1, 1), date(int(m[1]), 12, 31)
+
+
 def _resolve_en(span: str, base: date, fuzzy: bool = False) -> tuple[date, date] | None:
     s = " ".join(span.lower().split())
     s = s.removeprefix("on ")
+    if (whole_year := _year(s, base)) is not None:
+        return whole_year
     if (got := resolve_en_family(s, base)) is not None:
         return got
     if m := _MONTH_YEAR.fullmatch(s):  # "December 2023": the whole month
@@ -230,6 +247,8 @@ def _resolve_en(span: str, base: date, fuzzy: bool = False) -> tuple[date, date]
 
 
 def _resolve_zh(span: str, base: date, fuzzy: bool = False) -> tuple[date, date] | None:
+    if (whole_year := _year(span, base)) is not None:
+        return whole_year
     fixed = {
         "大前天": -3,
         "前天": -2,

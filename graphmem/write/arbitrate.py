@@ -20,7 +20,7 @@ time), on an old value the user named (`replaces`), or on explicit retraction.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import lru_cache
 
 from graphmem.facts.keys import value_key
@@ -43,6 +43,18 @@ def mentions_value(named: str, stored: str) -> bool:
     return len(shorter) >= 2 and longer.startswith(shorter) or (len(shorter) >= 3 and shorter in longer)
 
 
+def _short_form(said: str, stored: str) -> bool:
+    """Is `said` the start of `stored`, cut at a word ("Portland" of "Portland, Oregon", 产品 of
+    产品经理)? Numbers never are (3 is no short form of 30)."""
+    s, full = value_key(said), value_key(stored)
+    if len(s) < 2 or s == full or not full.startswith(s) or any(ch.isdigit() for ch in s):
+        return False
+    if not s.isascii():
+        return True
+    words, held = said.strip().lower(), stored.strip().lower()  # cut at a word: not "Port" of "Portland"
+    return held.startswith(words) and len(held) > len(words) and not held[len(words)].isalnum()
+
+
 @dataclass
 class Decision:
     """What to do with one candidate."""
@@ -55,6 +67,8 @@ class Decision:
 #: A candidate less sure than this (the extractor's own confidence in its pattern) cannot
 #: supersede a single-valued fact; only an explicit statement or correction can.
 GUARD = 0.8
+#: How far before its message a statement's own date must lie for it to be read as history.
+_HISTORY = timedelta(days=120)
 
 
 def weak(cand: Candidate) -> bool:
@@ -115,6 +129,13 @@ def decide(cand: Candidate, same_attr: list[Fact], opposite: list[Fact], at: dat
     if identical:
         return Decision("reinforce", "identical", identical[:1])
 
+    if is_single(cand.attribute) and not (cand.correction or cand.replaces):
+        # "还是干产品" with 产品经理 on record, "I'm in Portland" with "Portland, Oregon": the
+        # short form of what is held says it again, it does not replace it
+        fuller = [f for f in same_attr if _short_form(cand.value, f.value)]
+        if fuller:
+            return Decision("reinforce", "short_form", fuller[:1])
+
     if is_single(cand.attribute):
         conflicts = list(same_attr)
     else:
@@ -143,7 +164,10 @@ def decide(cand: Candidate, same_attr: list[Fact], opposite: list[Fact], at: dat
         return Decision("keep_frozen", "source_priority", conflicts)
     if is_single(cand.attribute) and weak(cand):
         return Decision("keep_frozen", "guarded", conflicts)
-    # Same priority: the later statement wins; news older than what we hold stays frozen.
-    if all(at >= f.valid_from for f in conflicts):
+    # Same priority: the later statement wins; news older than what we hold stays frozen. A
+    # statement dated long before it was said ("三年前在成都读的研", "lived in Paris back in
+    # 2015") is as old as that date: history, it does not replace what holds now.
+    when = cand.valid_from if cand.valid_from is not None and at - cand.valid_from > _HISTORY else at
+    if all(when >= f.valid_from for f in conflicts):
         return Decision("supersede", winners_rule or "recency", conflicts)
     return Decision("keep_frozen", "recency", conflicts)
