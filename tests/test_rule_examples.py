@@ -119,13 +119,23 @@ def test_a_pack_naming_an_unknown_handler_does_not_load() -> None:
 
 
 def test_a_pack_with_a_handler_no_rule_names_does_not_load() -> None:
-    from graphmem.extract import changes, contrasts, fragments, frames, patterns_en, patterns_en_life, turns
+    from graphmem.extract import (
+        changes,
+        contrasts,
+        fragments,
+        frames,
+        patterns_en,
+        patterns_en_life,
+        schools,
+        turns,
+    )
 
     handlers = {
         **patterns_en.HANDLERS,
         **patterns_en_life.PREDICATE_HANDLERS,
         **patterns_en_life.CLAUSE_HANDLERS,
         **contrasts.HANDLERS["en"],
+        **schools.HANDLERS["en"],
         **fragments.HANDLERS["en"],
         **turns.HANDLERS,
         **changes.EN_HANDLERS,

@@ -91,7 +91,13 @@ def workplace_and_title(m, ctx):
     return _org_or_place(x, gd.get("y") or gd.get("y2"), ctx)
 
 
+#: "去了趟超市", "进了一次城": a trip counted, no place joined.
+_A_TRIP = re.compile(r"^(?:一|两|几)?(?:趟|次|回|下)")
+
+
 def joined(m, ctx):
+    if _A_TRIP.match(m["x"]):
+        return None
     if m["v"] in ("去了", "进了") and not (c.is_org_zh(m["x"]) or re.search(r"[A-Za-z]", m["x"])):
         return None
     return _org_or_place(m["x"], m["y"], ctx, title_only_ok=False)

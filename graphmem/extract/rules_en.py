@@ -17,6 +17,7 @@ from graphmem.extract import (
     frames,
     mentions_en,
     nlp,
+    schools,
     subjects_en,
     turns,
 )
@@ -403,6 +404,7 @@ PACK = load_pack(
     merge_handlers(
         p.HANDLERS,
         life.PREDICATE_HANDLERS,
+        schools.HANDLERS["en"],
         _CLAUSE_HANDLERS,
         life.CLAUSE_HANDLERS,
         contrasts.HANDLERS["en"],

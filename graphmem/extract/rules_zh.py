@@ -13,7 +13,7 @@ import re
 from dataclasses import replace
 from functools import cache
 
-from graphmem.extract import changes, contrasts, corrections_zh, fragments, frames, nlp, turns
+from graphmem.extract import changes, contrasts, corrections_zh, fragments, frames, nlp, schools, turns
 from graphmem.extract import common as c
 from graphmem.extract import patterns_zh as p
 from graphmem.extract import zh_values as zv
@@ -474,6 +474,7 @@ PACK = load_pack(
         p.HANDLERS,
         _CLAUSE_HANDLERS,
         contrasts.HANDLERS["zh"],
+        schools.HANDLERS["zh"],
         fragments.HANDLERS["zh"],
         turns.HANDLERS,
         changes.HANDLERS,

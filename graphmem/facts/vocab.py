@@ -37,6 +37,7 @@ _ATTRS = [
     _a("city", True, "profile", "I live in {v}", "{s} lives in {v}", "{s}住在{v}"),
     _a("employer", True, "profile", "I work at {v}", "{s} works at {v}", "{s}在{v}工作"),
     _a("job_title", True, "profile", "My job is {v}", "{s}'s job is {v}", "{s}的职业是{v}"),
+    _a("school", True, "profile", "I study at {v}", "{s} goes to {v}", "{s}在{v}上学"),
     _a("diet", False, "preference", "My diet: {v}", "{s}'s diet: {v}", "{s}的饮食：{v}"),
     _a("likes", False, "preference", "I like {v}", "{s} likes {v}", "{s}喜欢{v}"),
     _a("dislikes", False, "preference", "I dislike {v}", "{s} dislikes {v}", "{s}不喜欢{v}"),

@@ -41,6 +41,22 @@ _CUES: list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = [
     ),
     (("job_title",), ("职位", "职称", "干什么"), ("title", "role", "position")),
     (
+        ("school",),
+        ("学校", "上学", "读书", "念书", "小学", "中学", "初中", "高中", "大学", "幼儿园", "年级", "在哪读"),
+        (
+            "school",
+            "college",
+            "university",
+            "uni",
+            "kindergarten",
+            "preschool",
+            "grade",
+            "study",
+            "studies",
+            "attend",
+        ),
+    ),
+    (
         ("city",),
         ("住", "城市", "生活在", "在哪生活", "定居", "搬", "常驻", "现居", "在哪"),
         ("live", "city", "based", "move", "moved", "reside", "located", "town"),
