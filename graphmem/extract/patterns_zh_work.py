@@ -17,6 +17,7 @@ from graphmem.extract.zh_values import NOT_A_JOB, OCCUPATION, clean, untimed
 def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True) -> list | None:
     """在X做Y / 在X工作: X is a city, a nameless workplace or an employer."""
     x = re.sub(r"^(?:一家|一个|一所|一间|某|这家|那家|现在的|目前的)", "", untimed(x))
+    x = re.sub(r"(?<=..)(?:了|啦|呢|哦|呀)+$", "", x)  # 调去上海分公司了: the particle is no part of it
     x = city_named(x)  # "在魔都打工": a city by its nickname is where one works, no employer
     y = re.sub(r"(?:方面|相关)?(?:的)?(?:工作|岗位|职位)?(?:了|的)?$", "", (y or "").strip()) or None
     # "一家做外卖的公司当运营": the first 做 says what the company does, the title follows the second verb

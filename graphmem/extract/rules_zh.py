@@ -64,6 +64,9 @@ _LEAD_TIME = re.compile(
     rf"^(?:(?:{zv.TIME}|以后|今后|往后|从今往后|从现在起|从此|前几年|这几年|前些年|几年前|那几年|这两年"
     r"|(?:毕业|退休|结婚|回国|生娃|生完孩子|搬家)(?:以|之)?后)[，,\s]*)+"
 )
+#: A change said before where it leads ("改成在青藤上班", "换成去健身房练"): the statement is the
+#: rest; what changed from is read from what was said before (arbitration).
+_CHANGE_LEAD = re.compile(r"^(?:改成|改为|换成|转成|变成)(?=在|去|到)")
 _REL_SUBJ = re.compile(
     # "我现在的女朋友", "我现任男友", "我新的同事": who the relation is now changes nothing of whose
     rf"^(?:(?:我们?|咱们?)(?:现在的|现任的?|新的?|目前的)?(?:的|家的?|家里的?|养的)?"
@@ -164,7 +167,7 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
     lead = _LEAD_TIME.match(text)
     if lead and text[: lead.end()].rstrip("，, ").endswith("今年") and _AGE_NOW.match(text[lead.end() :]):
         lead = None
-    rest = text[lead.end() :] if lead else text
+    rest = _CHANGE_LEAD.sub("", text[lead.end() :] if lead else text)
     if m := _REL_SUBJ.match(rest):
         word = m["rel"] or m["kin"]
         attr, qual = relation_of(word) or ("friend", None)

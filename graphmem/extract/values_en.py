@@ -16,8 +16,10 @@ from graphmem.lang.normalise import cue_vocabulary
 
 I = re.I  # noqa: E741
 _NOT_JOB_FIRST = frozenset(
-    {"big", "huge", "total", "massive", "die-hard", "diehard", "true", "real", "avid", "lifelong", "proud"}
-)
+    {"big", "huge", "total", "massive", "die-hard", "diehard", "true", "real", "avid", "lifelong", "proud",
+     # a comparative is no job ("way chiller", "so much happier", "the gorier the better")
+     "way", "much", "even", "far", "slightly", "somewhat", "lot", "bit", "little", "so"}
+)  # fmt: skip
 NOT_LIKES = frozenset({"it", "that", "this", "you", "them", "him", "her", "those", "these", "to"})
 NOT_WORKPLACE = frozenset(
     {
@@ -161,7 +163,7 @@ def untimed(v: str) -> str:
 
 
 def org_name(v: str) -> str | None:
-    x = untimed(span(v))
+    x = untimed(span(untimed(v)))  # the time first: "H&P end of last month" → "H&P"
     if not x or x.lower() in NOT_WORKPLACE:
         return None
     # a Chinese name in an English sentence ("work at 阿里") is a name as much as a capitalised one

@@ -19,6 +19,7 @@ time), on an old value the user named (`replaces`), or on explicit retraction.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import lru_cache
@@ -40,7 +41,20 @@ def mentions_value(named: str, stored: str) -> bool:
     if n == s:
         return True
     shorter, longer = (n, s) if len(n) <= len(s) else (s, n)
-    return len(shorter) >= 2 and longer.startswith(shorter) or (len(shorter) >= 3 and shorter in longer)
+    if len(shorter) >= 2 and longer.startswith(shorter) or (len(shorter) >= 3 and shorter in longer):
+        return True
+    return _initials_of(named, stored) or _initials_of(stored, named)
+
+
+def _initials_of(short: str, full: str) -> bool:
+    """Is `short` the initials of `full` ("H&P" of "Hollowell & Pike", "JPM" of "J. P. Morgan")?"""
+    letters = [ch for ch in short if ch.isalpha()]
+    if not 2 <= len(letters) <= 5 or not all(ch.isupper() for ch in letters) or " " in short.strip():
+        return False
+    words = [w for w in re.findall(r"[A-Za-z][\w']*", full) if w.lower() not in ("and", "of", "the")]
+    return len(words) == len(letters) and all(
+        w[0].upper() == ch for w, ch in zip(words, letters, strict=True)
+    )
 
 
 def _short_form(said: str, stored: str) -> bool:
