@@ -85,7 +85,9 @@ def _turn(away: bool, strong: bool = False, alone: bool = False) -> Handler:
         # of a taste may stand before it ("医生不让我…")
         if before and not _SPEAKER.fullmatch(before) and not (away and _USER_RULED_OUT.search(m[0])):
             return None
-        said = (m["x"] or m.groupdict().get("x2") or "") if away else (m["y"] or m.groupdict().get("y2") or "")
+        said = (
+            (m["x"] or m.groupdict().get("x2") or "") if away else (m["y"] or m.groupdict().get("y2") or "")
+        )
         value = _object(said, lang)
         return None if value is None else Turn(value, away, strong, alone or away)
 
