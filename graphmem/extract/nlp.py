@@ -81,7 +81,7 @@ _EN: dict[str, list[list[dict]]] = {
             _w("week", "month", "year"),
         ],
         *([_w("in"), *q, _w(*_UNIT)] for q in _QTY),
-        *([*q, _w(*_UNIT), _w("ago", "later")] for q in _QTY),
+        *([*q, _w(*_UNIT), _w("ago", "later", "back")] for q in _QTY),
         *([*q, _w(*_UNIT), _w("from"), _w("now")] for q in _QTY),
         [_w(*_PREP, op="?"), _rx(_CLOCK)],
         [_w(*_PREP, op="?"), _rx(r"^\d{1,2}(?::\d\d)?$"), _w("am", "pm", "a.m.", "p.m.", "o'clock")],

@@ -356,7 +356,8 @@ _WORK_FIELDS = frozenset(
     "qa testing marketing sales design payroll accounting bookkeeping hr it support engineering research ops "
     "operations devops security compliance recruiting legal finance pr content ux ui data analytics "
     "admin procurement logistics dispatch customer service social media copywriting editing tech technical "
-    "help desk helpdesk".split()
+    "help desk helpdesk backend frontend back-end front-end fullstack full-stack stack full infra infrastructure "
+    "product growth mobile ios android web embedded sre science".split()
 )
 
 

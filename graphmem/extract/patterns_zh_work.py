@@ -31,7 +31,7 @@ def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True
         return [cand("note", ctx.src, ctx.subj, ctx.src)]
     place, org = x, ""
     if named := _NAMED_PLACE_OF_WORK.match(x):  # 威海一家叫听涛小院的民宿: the name, and where it is
-        place, org, x = named["place"] or "", named["name"], named["name"]
+        place, org, x = named["place"] or "", _name_of(named), _name_of(named)
     elif "的" in x:
         place, org = x.split("的", 1)
     else:
@@ -58,17 +58,24 @@ def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True
 _TITLE_AFTER_WORKPLACE = re.compile(
     r"^(?P<place>.{2,16}?)(?:里面?|这边)?(?:当|做|干|担任|搞)(?P<title>[^，,的]{1,10})$"
 )
+#: A workplace by its name, the kind after it ("一家叫听涛小院的民宿") or before it ("一家小公司叫蓝鲸互动",
+#: "一家hedge fund叫Kestrel Capital").
 _NAMED_PLACE_OF_WORK = re.compile(
-    r"^(?P<place>[\u4e00-\u9fff]{2,4}?)?(?:这边|那边|本地)?(?:的)?(?:一家|一个|一所|一间|家)?(?:叫|名叫|叫做)(?P<name>[^，,的]{2,12})的"
-    r"[\u4e00-\u9fff]{1,8}$"
+    r"^(?P<place>[\u4e00-\u9fff]{2,4}?)?(?:这边|那边|本地)?(?:的)?(?:一家|一个|一所|一间|家)?"
+    r"(?:(?:叫|名叫|叫做)(?P<name>[^，,的]{2,12})的[\u4e00-\u9fff]{1,8}"
+    r"|(?<=[家个所间])[^，,叫]{1,14}?(?:叫|名叫|叫做)(?P<name2>[^，,的]{2,24}))$"
 )
+
+
+def _name_of(named: re.Match[str]) -> str:
+    return (named["name"] or named["name2"]).strip()
 
 
 def employer_is(m, ctx):
     """公司叫星辰科技 / 新单位是大连这边一家叫安和的殡葬服务公司: the name, and the city said with it."""
     x = clean(m["x"])
     if named := _NAMED_PLACE_OF_WORK.match(x):
-        out = [cand("employer", named["name"], ctx.subj, ctx.src)]
+        out = [cand("employer", _name_of(named), ctx.subj, ctx.src)]
         if named["place"] and c.is_place_zh(named["place"]):
             out.append(cand("city", named["place"], ctx.subj, ctx.src))
         return out

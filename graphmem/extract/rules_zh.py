@@ -22,7 +22,7 @@ from graphmem.extract.clauses_zh import pieces as pieces
 from graphmem.extract.common import ME, Ctx, Subject, cand, link
 from graphmem.extract.relations import entity_type, other_sibling, relation_of
 from graphmem.extract.reply_style_zh import is_reply_style
-from graphmem.extract.zh_names import name_after
+from graphmem.extract.zh_names import name_after, people_named_inside
 from graphmem.lang import Handler, Pack, data, load_pack, merge_handlers
 from graphmem.lang.normalise import normalise
 
@@ -77,7 +77,8 @@ _REL_SUBJ = re.compile(
     r"|^(?P<kin>老公|老婆|媳妇儿?|老伴儿?|爱人|另一半|男朋友|女朋友|男友|女友|对象|儿子|女儿|闺女|娃|孩子|宝宝|小孩|老爸|老妈|爸爸|妈妈|"
     r"哥哥|姐姐|弟弟|妹妹|公公|婆婆|岳父|岳母|爷爷|奶奶|外公|外婆|姥姥|姥爷)"
     r"(?=叫|是|在|对|今年|不|也|很|最|特别|喜欢|爱|有|会|刚|已经|现在|想|要|每|属|从|还|就|去年|明年|上个?月|下个?月|在读|读|上|"
-    r"吃|喝|一吃|一喝|天天)"
+    # or a time first ("儿子九月份去实验二小上学", "女儿下周三考试")
+    rf"吃|喝|一吃|一喝|天天|(?:{zv.TIME})(?:去|要|就|开始|上|在|会|得|考|参加|入学|报到))"
 )
 # "人也搬到深圳了", "人已经到上海了": 人 before an adverb is the speaker in person.
 _SELF = re.compile(
@@ -133,8 +134,13 @@ def _forget(what: str, ctx: Ctx) -> list:
     return [cand("*", zv.TAIL.sub("", what), ME, ctx.src, retract=True, correction=True)]
 
 
+_POINTING = re.compile(r"(?:他|她|它|这|那|哪)(?:个|位|们|只|条)?|谁|你|您|我")
+
+
 def _named_link(m, ctx):
-    """豆豆是我家的狗 / 乐乐是我儿子."""
+    """豆豆是我家的狗 / 乐乐是我儿子; "他是我哥", "这是我朋友" name no one."""
+    if _POINTING.fullmatch(m["name"]):
+        return None
     attr, qual = relation_of(m["rel"]) or ("friend", None)
     ctx.state.add(m["name"], entity_type(attr), qual or attr)
     return [link(attr, qual, m["name"], ctx.src)]
@@ -435,6 +441,7 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         got, subj = _clause(clause, state, subj, remember)
         out.extend(got)
         unmatched = unmatched or (not got and _substantive(clause))
+    out += people_named_inside(s, out, state, sentence)
     request = bool(clauses) and bool(_META.match(_CONNECTOR.sub("", clauses[0].strip())))  # 帮我把这句翻译成…
     about_self = remember or (
         (bool(_SELF_REF.search(s)) or _OWN_CHANGE.search(s) is not None or _about_own_life(s)) and not request

@@ -17,7 +17,8 @@ from graphmem.extract.relations import entity_type, relation_of
 I = re.I  # noqa: E741
 
 _LEAD_TIME = re.compile(
-    rf"^(?:(?:{p.TIME}|on {p.WD}s?|{p.WD}s?|every (?:other )?(?:{p.WD}|day|morning|night|evening|week|weekend))[,]?\s+)+",
+    rf"^(?:(?:{p.TIME}|on {p.WD}s?|{p.WD}s?|every (?:other )?(?:{p.WD}|day|morning|night|evening|week|weekend)"
+    r"|these days|nowadays|lately|currently|right now|at the moment|for now)[,]?\s+)+",
     I,
 )
 _REL_SUBJ = re.compile(
@@ -32,7 +33,8 @@ _REL_NAMED = re.compile(  # "my manager is a guy named Theo" too
     r"^(?:'s\s+name\s+is|(?:\s+is|'s)\s+(?:(?:a|an|this|some)\s+(?:guy|man|woman|lady|girl|boy|dude|person|fellow|chap)\s+)?"
     r"(?:called|named))\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
 )
-_REL_APPOSITION = re.compile(rf"^,?\s+{p.NAME}(?:,)?(?=\s|$)")
+# "my sister, Ana, …", "the hubby (Tomasz) is …": the name beside the relation, after a comma or in brackets
+_REL_APPOSITION = re.compile(rf"^(?:,?\s+|\s*\(\s*){p.NAME}(?:\s*\))?(?:,)?(?=\s|$)")
 _REL_IS_NAME = re.compile(r"^\s+is\s+(?P<name>[A-Z][a-z]+(?: [A-Z][a-z]+)?)$")
 # "my brother's allergic": the 's is "is" before these words, a possessive otherwise.
 _REL_IS = re.compile(r"^'s\s+(?=(?:allergic|a|an|the|from|in|at|based|vegan|vegetarian|married|\d)\b)")

@@ -8,8 +8,9 @@ import re
 
 from graphmem.extract import common as c
 from graphmem.extract import zh_values as zv
+from graphmem.extract.common import link
 from graphmem.extract.lexicon import words
-from graphmem.extract.relations import relation_of
+from graphmem.extract.relations import entity_type, relation_of
 
 # What may follow a name right after a relation word: 我女儿朵朵[对]…, 我哥王强[是]….
 _PRED_START = re.compile(
@@ -86,3 +87,36 @@ def name_after(after: str, state: c.State, pet: bool = False) -> tuple[str, int]
         ):
             return name, n
     return None
+
+
+#: One of the user's people named inside a clause about someone else or about both: "我跟我老公
+#: 阿杰都是remote上班", "带我女儿朵朵去打疫苗"; and a name said to be one of them: "以后小周就是我老公了".
+_WITH_RELATION = re.compile(rf"(?:跟|和|与|带着?|陪着?|同|替|给)我(?:的|家)?(?P<rel>{zv.REL})")
+_NAME_IS_RELATION = re.compile(
+    rf"(?:^|[，,。！!？?\s]|以后|现在|从此|今后)(?P<name>[\u4e00-\u9fff]{{2,3}}?|[A-Z][a-z]+)(?:就|已经|正式)?(?:是|成了|成为)了?我(?:的)?(?P<rel>{zv.REL})(?:了|啦)?(?=$|[，,。！!？?\s])"
+)
+
+
+def people_named_inside(s: str, out: list, state: c.State, sentence: str) -> list:
+    """Links to the user's people named inside the sentence that no clause has linked yet."""
+    linked = {str(x.value) for x in out if x.object_type}
+    found: list = []
+    hits: list[tuple[str, str]] = []
+    for m in _WITH_RELATION.finditer(s):
+        if named := name_after(s[m.end() :], state):
+            hits.append((m["rel"], named[0]))
+    hits += [(m["rel"], m["name"]) for m in _NAME_IS_RELATION.finditer(s)]
+    for rel_word, name in hits:
+        rel = relation_of(rel_word)
+        if (
+            not rel
+            or name in linked
+            or name in ("他们", "我们", "你们")
+            or name.startswith(("他", "她", "你"))
+        ):
+            continue
+        attribute, qual = rel
+        state.add(name, entity_type(attribute), qual or attribute)
+        linked.add(name)
+        found.append(link(attribute, qual, name, sentence))
+    return c.builtin(found, "zh", "named_inside") if found else []

@@ -83,6 +83,18 @@ GROUPS = (
     "维修 修好 修理 漏水 房东",
     # grandparents: "anything from my family?" asks after "the baseball my grandpa caught"
     "family grandpa grandma grandfather grandmother granddad grandad grandparents nana 爷爷 奶奶 外公 外婆 姥姥 姥爷",
+    # road accidents: "when was the car accident?" asks after "some guy rear-ended me"
+    "accident accidents crash crashed collision rear-ended rear-end fender-bender wreck wrecked totaled totalled "
+    "车祸 追尾 撞车 剐蹭 事故 出车祸",
+    # injuries: "when did I hurt myself?" asks after "sprained my ankle", "ended up in urgent care"
+    "injury injured injuries hurt sprain sprained fracture fractured broke stitches cast er urgent hospital "
+    "受伤 扭伤 骨折 缝针 急诊 摔伤",
+    # keys and lockouts: "when did I get locked out?" asks after "had to call a locksmith"
+    "locked lockout locksmith key keys spare 钥匙 锁 开锁 锁门外",
+    # weddings: "whose wedding am I going to?" asks after "my cousin's getting married in June"
+    "wedding weddings married marry marrying bride groom ceremony reception 婚礼 结婚 喜酒 婚宴 新娘 新郎",
+    # trips: "when do I fly out?" asks after "flying to Lisbon in two weeks"
+    "flight flights flying fly trip travel traveling travelling vacation holiday airport 航班 机票 飞机 出差 旅行 旅游 度假 机场",
     # keepsakes: "what heirlooms do I have?" asks after "the watch my grandpa left me"
     "keepsake keepsakes heirloom heirlooms memento mementos inherited sentimental 传家宝 遗物 纪念品",
 )

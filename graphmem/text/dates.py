@@ -101,7 +101,7 @@ _EN = re.compile(
     # "on the 19th", "— the 19th, at …": a day of this month or the next; not a floor or a time
     r"|(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)(?!\s+(?:of\s+)?" + _MON + r")"
     r"(?!\s+(?:century|floor|time|times|place|grade|percentile|row|round|gen|generation|edition|amendment|try|attempt|year|anniversary|birthday)\b)" +
-    r"|" + _N_EN + r"\s+" + _UNIT_EN + r"\s+(?:ago|from\s+(?:now|today))"
+    r"|" + _N_EN + r"\s+" + _UNIT_EN + r"\s+(?:ago|back|from\s+(?:now|today))"
     r"|in\s+" + _N_EN + r"\s+" + _UNIT_EN +
     r"|" + _MON + r"\.?,?\s+(?:of\s+)?\d{4}(?!\d)"
     # "in 2016", "back in 2009", "since early 2021": the year
@@ -169,7 +169,7 @@ def _year(span: str, base: date) -> tuple[date, date] | None:
 
 
 def _resolve_en(span: str, base: date, fuzzy: bool = False) -> tuple[date, date] | None:
-    s = " ".join(span.lower().split())
+    s = re.sub(r" back$", " ago", " ".join(span.lower().split()))  # "two days back" is "two days ago"
     s = s.removeprefix("on ")
     if (whole_year := _year(s, base)) is not None:
         return whole_year

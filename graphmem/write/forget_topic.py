@@ -67,7 +67,9 @@ _PERSON_ATTRIBUTES = frozenset({"partner", "spouse"})
 #: "以前在美团上班"): such notes go with the superseded facts.
 _PAST_SAID: dict[str, re.Pattern[str]] = {
     "employer": re.compile(
-        r"\b(?:worked|used to work|was working)\s+(?:at|for)\b|(?:以前|之前|原来|曾经)在.{1,10}?(?:上班|工作|实习)",
+        # any work said in the past, done at or for a named place ("used to edit for Quillfeather")
+        r"\b(?:worked|used to work|was working)\s+(?:at|for)\b|\bused to [a-z]+\s+(?:at|for)\s+(?-i:[A-Z])"
+        r"|(?:以前|之前|原来|曾经)在.{1,10}?(?:上班|工作|实习)",
         re.I,
     ),
     "job_title": re.compile(r"\b(?:worked|used to work)\s+as\b|(?:以前|之前|原来|曾经)(?:是|做|当)", re.I),
