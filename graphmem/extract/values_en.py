@@ -163,7 +163,7 @@ def untimed(v: str) -> str:
 
 
 def org_name(v: str) -> str | None:
-    x = untimed(span(untimed(v)))  # the time first: "H&P end of last month" → "H&P"
+    x = untimed(span(untimed(v.split(",")[0])))  # the time first: "H&P end of last month" → "H&P"
     if not x or x.lower() in NOT_WORKPLACE:
         return None
     # a Chinese name in an English sentence ("work at 阿里") is a name as much as a capitalised one

@@ -93,7 +93,7 @@ def name_after(after: str, state: c.State, pet: bool = False) -> tuple[str, int]
 #: 阿杰都是remote上班", "带我女儿朵朵去打疫苗"; and a name said to be one of them: "以后小周就是我老公了".
 _WITH_RELATION = re.compile(rf"(?:跟|和|与|带着?|陪着?|同|替|给)我(?:的|家)?(?P<rel>{zv.REL})")
 _NAME_IS_RELATION = re.compile(
-    rf"(?:^|[，,。！!？?\s]|以后|现在|从此|今后)(?P<name>[\u4e00-\u9fff]{{2,3}}?|[A-Z][a-z]+)(?:就|已经|正式)?(?:是|成了|成为)了?我(?:的)?(?P<rel>{zv.REL})(?:了|啦)?(?=$|[，,。！!？?\s])"
+    rf"(?:^|[，,。！!？?\s]|以后|现在|从此|今后|起|开始|以来)(?P<name>[\u4e00-\u9fff]{{2,3}}?|[A-Z][a-z]+)(?:就|已经|正式)?(?:是|成了|成为)了?我(?:的)?(?P<rel>{zv.REL})(?:了|啦)?(?=$|[，,。！!？?\s])"
 )
 
 
