@@ -210,3 +210,25 @@ def test_a_sample_on_every_store(mem: Memory, uid: Callable[[str], str], case: s
 def test_people_and_forgetting_on_every_store(mem: Memory, uid: Callable[[str], str]) -> None:
     test_the_person_is_linked(mem, uid, "a relation named inside a clause about both (zh)")
     test_an_old_job_forgotten_keeps_the_new_one(mem, uid)
+
+
+@pytest.mark.parametrize(
+    ("said", "name", "old"),
+    [
+        (
+            ["everyone calls me Mags", "nobody calls me Mags anymore, it's Maggie these days"],
+            "Maggie",
+            "Mags",
+        ),
+        (["call me Jonny", "don't call me Jonny, it's Jon now"], "Jon", "Jonny"),
+        (["朋友们都叫我小Q", "现在没人叫我小Q了，都叫我阿晴"], "阿晴", "小Q"),
+        (["叫我K哥就行"], "K哥", None),
+    ],
+)
+def test_a_name_others_use_changes(
+    mem: Memory, uid: Callable[[str], str], said: list[str], name: str, old: str | None
+) -> None:
+    user = uid("nick")
+    for day, text in enumerate(said):
+        mem.remember(user, text, at=f"2026-10-{day + 10}T09:00:00+08:00")
+    assert [f.value for f in mem.get(user, "preferred_name")] == [name]
