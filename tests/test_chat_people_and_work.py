@@ -232,3 +232,38 @@ def test_a_name_others_use_changes(
     for day, text in enumerate(said):
         mem.remember(user, text, at=f"2026-10-{day + 10}T09:00:00+08:00")
     assert [f.value for f in mem.get(user, "preferred_name")] == [name]
+
+
+def test_forgetting_a_matter_about_a_pet_keeps_the_pet(mem: Memory, uid: Callable[[str], str]) -> None:
+    user = uid("petmatter")
+    mem.remember(user, "我家猫叫年糕，三岁，特别粘人", at="2026-10-01T09:00:00+08:00")
+    mem.remember(user, "年糕前几天查出来有结石，要换处方粮", at="2026-10-05T09:00:00+08:00")
+    mem.remember(user, "年糕生病那事删了吧，不想老想着", at="2026-10-06T09:00:00+08:00")
+    said = " ".join(f"{f.value} {f.source_text}" for f in mem.facts(user))
+    assert "结石" not in said, said
+    assert [f.value for f in mem.get(user, "pet")] == ["年糕"]
+
+
+@pytest.mark.parametrize("request_said", ["体检那块帮我forget掉吧，不想留记录", "体检那块帮我删掉吧，谢谢"])
+def test_a_forget_with_the_english_verb_or_a_reason_after_it(
+    mem: Memory, uid: Callable[[str], str], request_said: str
+) -> None:
+    user = uid("cs-forget")
+    mem.remember(user, "上周体检查出来血脂有点高，医生让少吃油", at="2026-10-01T09:00:00+08:00")
+    mem.remember(user, "我在美的做结构工程师", at="2026-10-01T09:05:00+08:00")
+    mem.remember(user, request_said, at="2026-10-02T09:00:00+08:00")
+    said = " ".join(f"{f.value} {f.source_text}" for f in mem.facts(user))
+    assert "血脂" not in said, said
+    assert [f.value for f in mem.get(user, "employer")] == ["美的"]
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "last"),
+    [
+        ("this coming weekend we're repainting the hall", "2026-10-10", "2026-10-11"),
+        ("the night before last the power went out", "2026-10-05", "2026-10-05"),
+    ],
+)
+def test_weekends_ahead_and_nights_before_last(text: str, first: str, last: str) -> None:
+    spans = find_spans(text, datetime(2026, 10, 7, 12, tzinfo=timezone.utc))  # a Wednesday
+    assert [(s.start_dt.date().isoformat(), s.end_dt.date().isoformat()) for s in spans] == [(first, last)]

@@ -94,7 +94,8 @@ _EN = re.compile(
     # "Friday next week", "next week's Friday", "Thursday of last week", "this coming Friday"
     r"|(?:on\s+)?" + WD + r"\s+(?:of\s+)?(?:last|this|next)\s+week"
     r"|(?:last|this|next)\s+week(?:'s)?\s+(?:on\s+)?" + WD +
-    r"|(?:this\s+)?coming\s+" + WD +
+    r"|(?:this\s+)?coming\s+(?:" + WD + r"|weekend)"
+    r"|(?:the\s+)?night\s+before\s+last" +
     r"|last\s+night|this\s+(?:morning|afternoon|evening)"
     r"|(?:last|this|next|past)\s+(?:week(?:end)?|month|year|" + WD + r")"
     r"|(?:on\s+)?" + WD +
@@ -170,6 +171,9 @@ def _year(span: str, base: date) -> tuple[date, date] | None:
 
 def _resolve_en(span: str, base: date, fuzzy: bool = False) -> tuple[date, date] | None:
     s = re.sub(r" back$", " ago", " ".join(span.lower().split()))  # "two days back" is "two days ago"
+    # "this coming weekend" is the weekend ahead; "the night before last" the day before yesterday's
+    s = re.sub(r"^(?:this )?coming weekend$", "this weekend", s)
+    s = re.sub(r"^(?:the )?night before last$", "2 days ago", s)
     s = s.removeprefix("on ")
     if (whole_year := _year(s, base)) is not None:
         return whole_year

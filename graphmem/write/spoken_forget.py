@@ -14,6 +14,7 @@ from datetime import datetime
 
 from graphmem.embedding.hashing import Embedder
 from graphmem.extract.relations import relation_of
+from graphmem.facts.keys import value_key
 from graphmem.facts.vocab import attribute
 from graphmem.gate.control import SECOND_THOUGHT_EN
 from graphmem.gate.forget_request import topic_request
@@ -43,9 +44,10 @@ _ZH_LEAD = re.compile(
 )
 _ZH_TAIL = re.compile(
     r"(?:的(?:事情?|记忆|信息|内容|那条|这条|那些(?:事情?|东西|内容)?|东西|部分)|相关的?(?:事情?|内容|东西)?)?"
-    r"(?:这件事|那件事|这一条|这条|那条|那些|这些)?"
+    r"(?:这件事|那件事|这一条|这条|那条|那些|这些|那块|这块|那一块|那部分|这部分|那事|这事)?"
     r"(?:你)?(?:就|也|都|全都|全部|统统|一律|通通)?(?:帮我|给我|麻烦)?"
-    r"(?:删了|删掉|删除|忘了|忘掉|抹掉|去掉|清掉|清除|别记了|不要记了|不用记了|别再记了|别记着了|不要再记了)?"
+    r"(?:删了|删掉|删除|忘了|忘掉|抹掉|去掉|清掉|清除|别记了|不要记了|不用记了|别再记了|别记着了|不要再记了"
+    r"|\s*(?i:forget|delete|remove|erase|clear)\s*(?:掉|了)?)?"
     r"(?:吧|哈|啊|了|哦|好吗|好不好|行吗)*[。！!.～~]*$"
 )
 _ZH_SAID = re.compile(
@@ -80,6 +82,12 @@ def topic(text: str) -> str:
         t = _ZH_TAIL.sub("", _ZH_LEAD.sub("", t))
         return _ZH_SAID.sub("", t).strip(" ，,。")
     return _EN_TAIL.sub("", _EN_LEAD.sub("", t)).strip(" ,.")
+
+
+def _names_it(what: str, value: str) -> bool:
+    """Does the request's topic name this value itself? "旺财生病那事" says more than 旺财: a
+    matter about the dog, which the topic's own keys find, not the dog."""
+    return mentions_value(what, value) and len(value_key(what)) <= len(value_key(value))
 
 
 def _about(fact: Fact, cand: Candidate) -> bool:
@@ -203,8 +211,8 @@ def named_facts(
     if not hits and len(what) >= 2:
         for f in facts:
             if (
-                mentions_value(what, str(f.value))
-                or mentions_value(what, f.subject_name)
+                _names_it(what, str(f.value))
+                or _names_it(what, f.subject_name)
                 or (len(what) >= 3 and what.lower() in f.source_text.lower())
             ):
                 hits.setdefault(f.id, f)
