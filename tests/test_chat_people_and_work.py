@@ -87,6 +87,36 @@ CASES = {
         {"employer": ["云杉科技"]},
         {},
     ),
+    "a taste one came around to (en)": (
+        ["I can't stand beets", "ok fine, I've finally warmed up to beets, roasted ones anyway"],
+        {"likes": ["beets"]},
+        {"dislikes": ["beets"]},
+    ),
+    "going back to a place in a message about leaving (zh)": (
+        ["我住在深圳", "房子退租了，离开鹏城了，回长沙了，轻松多了"],
+        {"city": ["长沙"]},
+        {"city": ["深圳"]},
+    ),
+    "going back alone is a visit, not a move (zh)": (
+        ["我住在深圳", "国庆回长沙了，吃了三天粉"],
+        {"city": ["深圳"]},
+        {"city": ["长沙"]},
+    ),
+    "born n raised, and everyone literally calls me (en)": (
+        ["born n raised in Dundee, literally everyone calls me Fee"],
+        {"hometown": ["dundee"], "preferred_name": ["fee"]},
+        {},
+    ),
+    "a place written in Chinese inside English (en)": (
+        ["I'm from 泉州 originally, moved here for uni"],
+        {"hometown": ["泉州"]},
+        {},
+    ),
+    "a no said twice is no question (zh)": (
+        ["我今年41", "不对不对 说错了，其实已经42了"],
+        {"age": ["42"]},
+        {"age": ["41"]},
+    ),
     "a workplace named after its kind (zh)": (
         ["我在一家律所叫汇诚，做助理"],
         {"employer": ["汇诚"]},

@@ -65,6 +65,8 @@ _CLAUSE_SPLIT = re.compile(
     # the name of who was just spoken of, said on: "adopted a bunny her name is Pancake"
     r"[,;]?\s+(?=(?i:her|his|its|their)\s+names?(?:'s|\s+is|\s+are|s)\s)|"
     rf",\s+(?=(?:{_ME}|we|my|our|he|she|they|his|her)\b)(?!(?:my|our)\s+[\w ]{{1,20}},)|"  # not "Tom, my brother, works…"
+    # what everyone calls one or thinks of one: "…, literally everyone calls me Fee"
+    r",\s+(?=(?:(?:literally|basically|honestly|but)\s+)?(?:everyone|everybody|nobody|no one|people)\s+(?:calls?|knows?)\b)|"
     # where one works or lives now, its subject left out: "quit B&F, contracting for Meridian now"
     r",\s+(?=(?:now\s+|currently\s+)?(?:working|contracting|freelancing|consulting|interning|in-house|full[- ]time|"
     r"part[- ]time|based|living|teaching|studying)\s+(?:at|for|with|in|out of)\b)|"

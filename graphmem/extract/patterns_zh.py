@@ -27,6 +27,7 @@ from graphmem.extract.patterns_zh_pets import pet_cared_for, pet_gone, pet_or_re
 from graphmem.extract.patterns_zh_work import (
     WHAT_THE_JOB_DOES,
     WORKPLACE_SAID,
+    back_to_after_leaving,
     employer_is,
     held_title,
     joined,
@@ -401,6 +402,7 @@ HANDLERS: dict[str, Handler] = {
         lambda m, x: _occ(m, x) and not WHAT_THE_JOB_DOES.match(m["x"]), workplace_and_title
     ),
     "joined": joined,
+    "back_to_after_leaving": back_to_after_leaving,
     "title": held_title,
     # "我在做产品经理" is the user's job; a clause with its subject left out after someone is
     # named ("我前任叫阿凯，在做房产中介") is theirs, not the user's

@@ -184,6 +184,17 @@ def leaving(kind: str):
     return rule
 
 
+_A_MOVE_SAID = re.compile(r"离开|搬家|搬走|搬完|退租|不住|辞职|离职")
+
+
+def back_to_after_leaving(m, ctx):
+    """回成都了, said in a message that says a move or a leaving: the city one lives in now."""
+    x = city_named(clean(m["x"]))
+    if not _A_MOVE_SAID.search(ctx.state.sentence) or not c.is_place_zh(x, loose=True):
+        return None
+    return [cand("city", x, ctx.subj, ctx.src)]
+
+
 def quit_and_move(m, ctx):
     """三月初辞职回长沙了: the job on record ends and the city changes."""
     x = clean(m["x"])

@@ -64,8 +64,9 @@ def _names_someone(value: str, lang: str) -> bool:
 
 #: What may stand before a turn and keep it the user's: "I", "so I just", "我", "我们最近"
 _SPEAKER = re.compile(
-    r"(?:(?:so|and|then|now|but|honestly|anyway)\s+)*(?:I|we|I've|I have|we've|we have|I am|we are)"
-    r"(?:\s+(?:just|finally|recently|totally|fully|kinda|officially|basically|lowkey|also))*"
+    # (the speaker may have been taken off as the turn's lead already: "finally warmed up to …")
+    r"(?:(?:so|and|then|now|but|honestly|anyway)\s+)*(?:(?:I|we|I've|I have|we've|we have|I am|we are)(?=\s|$))?(?:\s*(?:have|am|are)(?=\s|$))?"
+    r"(?:\s*(?:just|finally|recently|totally|fully|kinda|officially|basically|lowkey|also))*"
     r"|(?:所以|然后|后来)?(?:我|我们)(?:最近|现在|已经|也|就|干脆|彻底)*",
     re.I,
 )

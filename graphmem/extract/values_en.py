@@ -85,6 +85,8 @@ def place(v: str) -> str | None:
     """A place phrase: capitalised, in the gazetteer, or 'a small town in Ohio'; 'Austin, Texas' kept whole."""
     head, _, rest = v.partition(",")
     head = untimed(span(untimed(head), PLACE_STOP))  # "Chicago in two weeks", "Portland on Monday"
+    if zh := re.match(r"\s*([\u4e00-\u9fff]{2,8})", head):  # "I'm from 台中 originally": written in Chinese
+        return zh[1] if c.is_place_zh(zh[1]) else None
     nxt = span(rest, PLACE_STOP) if rest else ""
     if nxt and c.is_place_en(nxt):
         head = f"{head}, {nxt}"

@@ -162,7 +162,8 @@ _ZH_NOT_KNOWING = re.compile(
     r"(?:也|都|真|实在|自己)?(?:不知道|不晓得|不清楚|不明白|搞不懂|想不通|说不清|说不上来|谁知道|天知道)"
     r"(?:是|到底)?(?:为啥|为什么|怎么(?:回事|搞的|了)?|咋(?:回事|的|了|整的)?|什么原因|啥原因)?"
 )
-_ZH_ANOTA = re.compile(r"([是有能会要可好行对去来在想用])不\1|有没有|请问")
+# (not "不对不对", "不是不是": a no said twice asks nothing)
+_ZH_ANOTA = re.compile(r"(?<!不)([是有能会要可好行对去来在想用])不\1|有没有|请问")
 _ZH_END = re.compile(r"(?:吗|(?<![什这那怎多])么)[啊呀哦]?[~～]*$")
 _EN_WH = re.compile(
     r"^(?!which\s+(?:is|was|means|meant|makes|made)\b)(?:how|what|where|when|why|who|whom|whose|which)(?:'s|'re|'d)?\b(?!\s+(?:a|an)\b)",
