@@ -117,6 +117,16 @@ CASES = {
         {"age": ["42"]},
         {"age": ["41"]},
     ),
+    "where one is from, said with pride (zh)": (
+        ["一个土生土长的武汉伢，现在在苏州上班"],
+        {"hometown": ["武汉"], "city": ["苏州"]},
+        {},
+    ),
+    "an allergy named first, then how it has been (zh)": (
+        ["海鲜过敏挺严重的，上次进了急诊"],
+        {"allergy": ["海鲜"]},
+        {"allergy": ["急诊"]},
+    ),
     "a workplace named after its kind (zh)": (
         ["我在一家律所叫汇诚，做助理"],
         {"employer": ["汇诚"]},
@@ -155,6 +165,11 @@ PEOPLE = {
         ["从今天起阿哲就是我男朋友了，嘿嘿"],
         "partner",
         "阿哲",
+    ),
+    "one had, then named after a comma (en)": (
+        ["got a new boyfriend!! his name's Ade, he plays bass"],
+        "partner",
+        "Ade",
     ),
 }
 

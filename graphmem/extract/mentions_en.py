@@ -17,7 +17,7 @@ from graphmem.lang.normalise import normaliser
 
 
 @lru_cache(maxsize=1)
-def _named_rx() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+def _named_rx() -> tuple[re.Pattern[str], ...]:
     rel = "|".join(re.escape(w) for w in relation_words("en"))
     name = r"(?P<name>(?-i:[A-Z][a-z][\w'-]*))(?![\w'-])"
     # "with my wife Dolores", "gf is Saoirse", "partner: Femi", "husband Luis," (a list item)
@@ -37,7 +37,13 @@ def _named_rx() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         name
         + rf",?\s+(?:my|our)\s+(?:(?:little|baby|big|older|younger|old|new|sweet|crazy|lil)\s+)?(?P<rel>{rel})\b"
     )
-    return said, pet, first
+    # "I have a girlfriend again lol, Tamsin, …", "got a new boyfriend!! his name's Ade": one had, then named
+    had = re.compile(
+        rf"\b(?:have|got|found|met)\s+(?:a|an)\s+(?:new\s+)?(?P<rel>{rel})\b(?:\s+(?:again|now|finally|at last|lol|haha\w*|omg))*"
+        rf"[\s,!.]+(?:(?:his|her|their)\s+name(?:'s|\s+is)\s+)?" + name,
+        re.I,
+    )
+    return said, pet, first, had
 
 
 def named_anywhere(s: str, out: list, state: c.State, sentence: str) -> list:
