@@ -127,6 +127,21 @@ CASES = {
         {"allergy": ["海鲜"]},
         {"allergy": ["急诊"]},
     ),
+    "a job in slang at a workplace named as one (en)": (
+        ["I'm a glorified spreadsheet jockey at an insurer called Harbright, kill me"],
+        {"employer": ["harbright"]},
+        {},
+    ),
+    "where one is based, said as a hyphen (en)": (
+        ["I'm a Valencia-based illustrator these days"],
+        {"city": ["valencia"]},
+        {},
+    ),
+    "a kind of workplace is no name (en)": (
+        ["I work at a Denver-based nonprofit"],
+        {},
+        {"employer": ["a denver-based nonprofit", "denver-based nonprofit"]},
+    ),
     "a workplace named after its kind (zh)": (
         ["我在一家律所叫汇诚，做助理"],
         {"employer": ["汇诚"]},

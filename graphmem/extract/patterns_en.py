@@ -225,6 +225,16 @@ def work_candidates(m, ctx, retract=False):
     return out or None
 
 
+def _job_at(m, ctx):
+    """ "a nurse at St. Luke's": the job and the workplace. A job said in slang ("a code monkey
+    at a fintech called Ledgerly") still names the workplace when it is named as one."""
+    if job_title_of(m["y"]):
+        return work_candidates(m, ctx)
+    if (named := _CALLED.match(m["x"])) and (org := org_name(named["name"])) and not ctx.past:
+        return [cand("employer", org, ctx.subj, ctx.src)]
+    return None
+
+
 def attr(attribute, fn=None, split=False, **kw):
     """A rule storing group v (or x) through a value cleaner; lists split for allergies and languages."""
 
@@ -483,7 +493,7 @@ HANDLERS: dict[str, Handler] = {
     "married_to": _couple("spouse"),
     "engaged": _couple("partner", "fiance"),
     "dating": _couple("partner"),
-    "job_at": _if(lambda m, x: job_title_of(m["y"]), work_candidates),
+    "job_at": _job_at,
     "does_work_for": _does_work_for,
     "real_job": _real_job,
     "team_now": lambda m, x: [cand("job_title", span(m["y"]), x.subj, x.src)],

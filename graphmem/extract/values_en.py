@@ -168,6 +168,8 @@ def org_name(v: str) -> str | None:
     x = untimed(span(untimed(v.split(",")[0])))  # the time first: "H&P end of last month" → "H&P"
     if not x or x.lower() in NOT_WORKPLACE:
         return None
+    if re.match(r"^(?:a|an|some)\s", x, I):  # "a Boston-based startup": a kind of workplace, no name
+        return None
     # a Chinese name in an English sentence ("work at 阿里") is a name as much as a capitalised one
     if re.search(r"[A-Z\u4e00-\u9fff]", x) or c.is_org_en(x):
         return re.sub(
