@@ -327,3 +327,36 @@ def test_a_forget_with_the_english_verb_or_a_reason_after_it(
 def test_weekends_ahead_and_nights_before_last(text: str, first: str, last: str) -> None:
     spans = find_spans(text, datetime(2026, 10, 7, 12, tzinfo=timezone.utc))  # a Wednesday
     assert [(s.start_dt.date().isoformat(), s.end_dt.date().isoformat()) for s in spans] == [(first, last)]
+
+
+@pytest.mark.parametrize(
+    ("said", "relation", "name"),
+    [
+        ("我老婆叫周敏，儿子乐乐六岁了，天天闹腾", "child", "乐乐"),
+        ("老公阿伟在银行上班", "spouse", "阿伟"),
+    ],
+)
+def test_a_kin_word_then_a_name_then_what_is_said(
+    mem: Memory, uid: Callable[[str], str], said: str, relation: str, name: str
+) -> None:
+    user = uid("kin-name")
+    mem.remember(user, said, at="2026-10-10T09:00:00+08:00")
+    assert name in [str(f.value) for f in mem.facts(user) if f.attribute == relation], mem.facts(user)
+
+
+@pytest.mark.parametrize("said", ["老婆饼很好吃", "老公鸡汤炖好了没"])
+def test_a_pastry_named_after_kin_is_no_kin(mem: Memory, uid: Callable[[str], str], said: str) -> None:
+    user = uid("pastry")
+    mem.remember(user, said, at="2026-10-10T09:00:00+08:00")
+    assert not [f for f in mem.facts(user) if f.attribute in RELATION_KEYS], mem.facts(user)
+
+
+def test_two_dated_plans_in_one_shouted_message(mem: Memory, uid: Callable[[str], str]) -> None:
+    user = uid("two-dates")
+    mem.remember(
+        user,
+        "vet for the cat tomorrow, AND my brother's graduation is two weeks from today",
+        at="2026-10-07T09:00:00Z",
+    )
+    top = mem.recall(user, "when is my brother's graduation?", k=3, at="2026-10-08T09:00:00Z")
+    assert "2026-10-21" in [i.day for i in top[:2]], [(i.text, i.day) for i in top]

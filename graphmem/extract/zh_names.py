@@ -81,6 +81,7 @@ def name_after(after: str, state: c.State, pet: bool = False) -> tuple[str, int]
             (name[0] in "小阿老" or tag_ok)
             and not zv.TIME_RX.match(name)
             and not any(ch in "的了是在" for ch in name)
+            and name[-1] not in "很也都就还又太真最挺超好"  # 老婆饼很好吃: an adverb ends no name
             and not c.is_org_zh(name)  # 我女儿幼儿园开学了: where she goes, not who she is
             # 我女儿幼儿园开学: "幼儿园开" ends inside a word (开学), so it is no name
             and (c.zh_pos(name[-1] + rest[0]) is None or _AT_HOME.match(rest))
