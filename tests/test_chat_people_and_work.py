@@ -142,6 +142,11 @@ CASES = {
         {},
         {"employer": ["a denver-based nonprofit", "denver-based nonprofit"]},
     ),
+    "a line of work written at a place, and a question no one asks (zh)": (
+        ["在猪厂写前端，天天改需求", "现在去了一家叫松果数据的小公司当架构师，没人管我几点走"],
+        {"employer": ["松果数据"], "job_title": ["架构师"]},
+        {"job_title": ["前端"]},
+    ),
     "a workplace named after its kind (zh)": (
         ["我在一家律所叫汇诚，做助理"],
         {"employer": ["汇诚"]},

@@ -162,6 +162,11 @@ _ZH_NOT_KNOWING = re.compile(
     r"(?:也|都|真|实在|自己)?(?:不知道|不晓得|不清楚|不明白|搞不懂|想不通|说不清|说不上来|谁知道|天知道)"
     r"(?:是|到底)?(?:为啥|为什么|怎么(?:回事|搞的|了)?|咋(?:回事|的|了|整的)?|什么原因|啥原因)?"
 )
+# A question no one asks: "没人管我几点下班", "不用在乎几点睡": a wh-word under "no one cares"
+_ZH_NO_ONE_ASKS = re.compile(
+    r"(?:没人|没有人|不用|不必|谁都不|也不|从来不)(?:管|在乎|关心|过问|问)[^，,。？?]{0,4}?"
+    r"(?:几点|几时|什么时候|多久|多少|什么|啥|哪儿?|怎么)"
+)
 # (not "不对不对", "不是不是": a no said twice asks nothing)
 _ZH_ANOTA = re.compile(r"(?<!不)([是有能会要可好行对去来在想用])不\1|有没有|请问")
 _ZH_END = re.compile(r"(?:吗|(?<![什这那怎多])么)[啊呀哦]?[~～]*$")
@@ -300,7 +305,7 @@ def _interrogative(clause: str, first: bool) -> bool:
             return False
         if _ZH_ANOTA.search(c) or _ZH_END.search(c):
             return True
-        c = _ZH_NOT_KNOWING.sub("", c)
+        c = _ZH_NO_ONE_ASKS.sub("", _ZH_NOT_KNOWING.sub("", c))
         if _ZH_CORRELATIVE.search(c):  # "谁加香菜谁是狗": whoever does, no question
             return False
         return not _ZH_SELF.match(c) and (bool(_ZH_WH.search(c)) or c.endswith(("呢", "嘛")))
