@@ -9,12 +9,13 @@ year as a time lead. The sentences are this file's own; the rules read the shape
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 
 import pytest
 
 from graphmem import Memory
 from graphmem.text.dates import find_spans
+from tests.chat_cases import assert_read
 
 # (turns said a day apart, {attribute: values active on the user}, {attribute: values not active})
 CASES = {
@@ -109,19 +110,7 @@ CASES = {
 @pytest.mark.parametrize("case", list(CASES))
 def test_the_message_is_read(mem: Memory, uid: Callable[[str], str], case: str) -> None:
     said, present, absent = CASES[case]
-    user = uid("forms")
-    for day, text in enumerate(said):
-        mem.remember(user, text, at=f"2026-09-{day + 10}T09:00:00+08:00")
-    active: dict[str, set[str]] = {}
-    for f in mem.facts(user):
-        if f.subject_name == "self":
-            active.setdefault(f.attribute, set()).add(str(f.value).lower())
-    for attribute, vals in present.items():
-        for v in vals:
-            assert v.lower() in active.get(attribute, set()), (case, attribute, v, active)
-    for attribute, vals in absent.items():
-        for v in vals:
-            assert v.lower() not in active.get(attribute, set()), (case, attribute, v, active)
+    assert_read(mem, uid("chat"), said, present, absent, first_day=date(2026, 9, 10), exact=True, label=case)
 
 
 def test_history_is_kept_frozen_not_lost(mem: Memory, uid: Callable[[str], str]) -> None:

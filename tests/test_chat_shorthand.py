@@ -9,11 +9,13 @@ sentences are this file's own; the rules read the shape."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 
 import pytest
 
 from graphmem import Memory
 from graphmem.lang import values
+from tests.chat_cases import assert_read
 
 # (turns said a minute apart, {attribute: values active on the user}, {attribute: values not})
 CASES = {
@@ -329,19 +331,7 @@ CASES = {
 @pytest.mark.parametrize("case", list(CASES))
 def test_the_shorthand_is_read(mem: Memory, uid: Callable[[str], str], case: str) -> None:
     said, present, absent = CASES[case]
-    user = uid("short")
-    for minute, text in enumerate(said):
-        mem.remember(user, text, at=f"2026-07-0{minute + 1}T09:00:00+08:00")
-    active: dict[str, set[str]] = {}
-    for f in mem.facts(user):
-        if f.subject_name == "self":
-            active.setdefault(f.attribute, set()).add(str(f.value).lower())
-    for attribute, vals in present.items():
-        for v in vals:
-            assert any(v.lower() in x for x in active.get(attribute, set())), (case, attribute, v, active)
-    for attribute, vals in absent.items():
-        for v in vals:
-            assert v.lower() not in active.get(attribute, set()), (case, attribute, v, active)
+    assert_read(mem, uid("short"), said, present, absent, first_day=date(2026, 7, 1), exact=False, label=case)
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,43 @@
+"""Replaying a few chat turns and checking what is held on the user afterwards: the shape the
+chat-phrasing test files share (their cases are each file's own)."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from graphmem import Memory
+
+
+def held_on_user(mem: Memory, user: str) -> dict[str, set[str]]:
+    """The user's own active values by attribute, lower-cased."""
+    active: dict[str, set[str]] = {}
+    for f in mem.facts(user):
+        if f.subject_name == "self":
+            active.setdefault(f.attribute, set()).add(str(f.value).lower())
+    return active
+
+
+def assert_read(
+    mem: Memory,
+    user: str,
+    said: list[str],
+    present: dict[str, list[str]],
+    absent: dict[str, list[str]],
+    *,
+    first_day: date,
+    exact: bool = True,
+    label: str = "",
+) -> None:
+    """Say each turn a day apart from `first_day`, then check the values held (`exact`: the whole
+    value; else a part of one) and those not held."""
+    for n, text in enumerate(said):
+        mem.remember(user, text, at=f"{(first_day + timedelta(days=n)).isoformat()}T09:00:00+08:00")
+    active = held_on_user(mem, user)
+    for attribute, vals in present.items():
+        for v in vals:
+            held = active.get(attribute, set())
+            ok = v.lower() in held if exact else any(v.lower() in x for x in held)
+            assert ok, (label, attribute, v, active)
+    for attribute, vals in absent.items():
+        for v in vals:
+            assert v.lower() not in active.get(attribute, set()), (label, attribute, v, active)
