@@ -22,7 +22,7 @@ from graphmem.extract.clauses_zh import pieces as pieces
 from graphmem.extract.common import ME, Ctx, Subject, cand, link
 from graphmem.extract.relations import entity_type, other_sibling, relation_of
 from graphmem.extract.reply_style_zh import is_reply_style
-from graphmem.extract.zh_names import name_after, people_named_inside
+from graphmem.extract.zh_names import name_after, people_named_inside, points_at_someone
 from graphmem.lang import Handler, Pack, data, load_pack, merge_handlers
 from graphmem.lang.normalise import normalise
 
@@ -136,12 +136,9 @@ def _forget(what: str, ctx: Ctx) -> list:
     return [cand("*", zv.TAIL.sub("", what), ME, ctx.src, retract=True, correction=True)]
 
 
-_POINTING = re.compile(r"(?:他|她|它|这|那|哪)(?:个|位|们|只|条)?|谁|你|您|我")
-
-
 def _named_link(m, ctx):
     """豆豆是我家的狗 / 乐乐是我儿子; "他是我哥", "这是我朋友" name no one."""
-    if _POINTING.fullmatch(m["name"]):
+    if points_at_someone(m["name"]):
         return None
     attr, qual = relation_of(m["rel"]) or ("friend", None)
     ctx.state.add(m["name"], entity_type(attr), qual or attr)

@@ -60,7 +60,11 @@ def _school_en(m: re.Match[str], ctx: Ctx) -> list[Candidate] | None:
     student = bool(m.groupdict().get("student"))
     if not (is_school(x, "en") or (student and x[:1].isupper())):
         return None
-    out = [cand("school", x, ctx.subj, ctx.src)]
+    return _studies_at(x, ctx)
+
+
+def _studies_at(school: str, ctx: Ctx) -> list[Candidate]:
+    out = [cand("school", school, ctx.subj, ctx.src)]
     if ctx.has_time:  # "starts at … next week": the day itself is an event too
         out.append(cand("event", ctx.src, ctx.subj, ctx.src))
     return out
@@ -74,10 +78,7 @@ def _school_zh(m: re.Match[str], ctx: Ctx) -> list[Candidate] | None:
     x = re.sub(r"^(?:了|到|进|的)", "", x)
     if not is_school(x, "zh") or ctx.past:
         return None
-    out = [cand("school", x, ctx.subj, ctx.src)]
-    if ctx.has_time:
-        out.append(cand("event", ctx.src, ctx.subj, ctx.src))
-    return out
+    return _studies_at(x, ctx)
 
 
 HANDLERS: dict[str, dict[str, Handler]] = {"en": {"school": _school_en}, "zh": {"school": _school_zh}}

@@ -90,6 +90,14 @@ def name_after(after: str, state: c.State, pet: bool = False) -> tuple[str, int]
     return None
 
 
+#: Words that point at someone without naming them (他, 这位, 你们): never a name.
+_POINTING = re.compile(r"(?:他|她|它|这|那|哪|你|我)(?:个|位|们|只|条)?|谁|您")
+
+
+def points_at_someone(word: str) -> bool:
+    return bool(_POINTING.fullmatch(word))
+
+
 #: One of the user's people named inside a clause about someone else or about both: "我跟我老公
 #: 阿杰都是remote上班", "带我女儿朵朵去打疫苗"; and a name said to be one of them: "以后小周就是我老公了".
 _WITH_RELATION = re.compile(rf"(?:跟|和|与|带着?|陪着?|同|替|给)我(?:的|家)?(?P<rel>{zv.REL})")
@@ -109,12 +117,7 @@ def people_named_inside(s: str, out: list, state: c.State, sentence: str) -> lis
     hits += [(m["rel"], m["name"]) for m in _NAME_IS_RELATION.finditer(s)]
     for rel_word, name in hits:
         rel = relation_of(rel_word)
-        if (
-            not rel
-            or name in linked
-            or name in ("他们", "我们", "你们")
-            or name.startswith(("他", "她", "你"))
-        ):
+        if not rel or name in linked or points_at_someone(name) or name.startswith(("他", "她", "你")):
             continue
         attribute, qual = rel
         state.add(name, entity_type(attribute), qual or attribute)

@@ -84,6 +84,8 @@ _DONT_KEEP_ZH = re.compile(
     r"(?=$|[了啊哈哦啦呀哟嘛吧喔噢~～，,。.！!…：:\s]|这|那|下来|哈)"
     r"|(?:别|不要)(?:往|放进?)记忆里",
 )
+#: The English verb of a forget said inside Chinese ("帮我forget掉", "把这条delete了").
+ERASE_VERB_EN_IN_ZH = r"\s*(?i:forget|delete|remove|erase|clear)\s*(?:掉|了)?"
 _FORGET_ZH = re.compile(
     r"^(?:请|麻烦|你|帮我|麻烦你|能不能|可以)*(?:把)?(?:忘掉|忘记掉?|删掉|删除|抹掉|清除)"
     r"|^(?:请|麻烦|你|帮我)+(?:把)?忘了"
@@ -92,7 +94,9 @@ _FORGET_ZH = re.compile(
     r"|^(?:我)?(?:之前|刚才|刚刚|上次)?(?:说|提到|讲|告诉你)过?的.{1,30}?(?:帮我|给我|麻烦)?(?:删了|删掉|删除|忘了|忘掉|抹掉|去掉)(?:吧|哈|啊|了)*[。！!]?$"
     r"|^.{1,30}?(?:帮我|给我)(?:删了|删掉|删除|忘了|忘掉|抹掉|去掉)(?:吧|哈|啊|了)*(?:[。！!]|[，,].{1,24})?$"
     # the English verb said inside Chinese: "心理咨询那块帮我forget掉吧", "把这条delete了"
-    r"|^.{1,30}?(?:帮我|给我|把.{1,30}?)\s*(?i:forget|delete|remove|erase|clear)\s*(?:掉|了)?(?:吧|哈|啊|了)*(?:[。！!]|[，,].{1,24})?$"
+    r"|^.{1,30}?(?:帮我|给我|把.{1,30}?)"
+    + ERASE_VERB_EN_IN_ZH
+    + r"(?:吧|哈|啊|了)*(?:[。！!]|[，,].{1,24})?$"
 )
 #: A forget said after the fact, by topic, with words that point back at earlier turns
 #: ("之前说我前任的事都删了吧", "关于我前公司的那些都别记了", "我住院那件事你就忘了吧"): checked

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import overload
 
+from graphmem.gate.questions import clauses, interrogative
 from graphmem.gate.secrets import SecretMatch, apply_redaction, find_secrets, redact
 from graphmem.gate.sentences import sentence_spans
 from graphmem.model import Ignored, Refusal
@@ -137,53 +138,6 @@ def _noise_reason(s: str) -> str | None:
 
 # ---- questions, requests, small talk --------------------------------------------------
 
-_CLAUSE = re.compile(
-    r"[，,、；;](?!\d{3})\s*|[:：](?!\d)\s*|\s+[-–—]+\s+|—+"
-    r"|\s+(?:so|and|but)\s+(?=(?:what|how|where|when|why|who|which|can|could|should|would|do|does|is|are)\b)",
-    re.I,
-)
-_ZH_LEAD = r"(?:(?:其实|另外|还有|而且|但是|不过|因为|所以|现在|最近|今天|明天|昨天|平时|一般|本来|以前|目前|之前|顺便说一?下?|对了|说实话|老实说|话说)[，,]?\s*){0,2}"
-_ZH_SELF = re.compile(_ZH_LEAD + r"(?:我|咱|俺|本人)")
-_ZH_WH = re.compile(
-    r"(?<![不没或随])(?:多久|多少|多长|多大|多远|多高|多重|怎么样|怎么|怎样|咋|什么|啥|哪(?!怕)|为什么|为啥|如何|是否|可否|能否|谁"
-    # "十几个小时", "二十几岁", "好几天", "这几天": a rough count, not "how many"
-    r"|(?<![十百千万好这那前后头])几(?=[点个天号岁时次年月周本位只件斤块分种家条张台辆]))(?![^，,。]{0,3}[都也])"
-)
-# "我只爱吃草莓好吗", "我明明是南方人好不好": a statement insisted on, the tag asks nothing
-_ZH_INSISTING = re.compile(r"^我[^，,？?]{0,4}(?:只|就|才|明明|真的|本来|自己)[^，,？?]*(?:好吗|好不好)$")
-# A question word said twice binds two clauses ("谁请客谁买单", "想吃什么就吃什么", "哪里便宜去哪里"):
-# whoever, whatever, wherever; no question is asked.
-_ZH_CORRELATIVE = re.compile(
-    r"(谁|什么|啥|哪里|哪儿|哪个|多少)[^，,。？?]{1,12}?(?:就|都|便)?[^，,。？?]{0,4}?\1"
-)
-# Not knowing why, said as an aside ("不知道为啥，…", "也说不清怎么回事"): a question word in it
-# asks nothing.
-_ZH_NOT_KNOWING = re.compile(
-    r"(?:也|都|真|实在|自己)?(?:不知道|不晓得|不清楚|不明白|搞不懂|想不通|说不清|说不上来|谁知道|天知道)"
-    r"(?:是|到底)?(?:为啥|为什么|怎么(?:回事|搞的|了)?|咋(?:回事|的|了|整的)?|什么原因|啥原因)?"
-)
-# A question no one asks: "没人管我几点下班", "不用在乎几点睡": a wh-word under "no one cares"
-_ZH_NO_ONE_ASKS = re.compile(
-    r"(?:没人|没有人|不用|不必|谁都不|也不|从来不)(?:管|在乎|关心|过问|问)[^，,。？?]{0,4}?"
-    r"(?:几点|几时|什么时候|多久|多少|什么|啥|哪儿?|怎么)"
-)
-# (not "不对不对", "不是不是": a no said twice asks nothing)
-_ZH_ANOTA = re.compile(r"(?<!不)([是有能会要可好行对去来在想用])不\1|有没有|请问")
-_ZH_END = re.compile(r"(?:吗|(?<![什这那怎多])么)[啊呀哦]?[~～]*$")
-_EN_WH = re.compile(
-    r"^(?!which\s+(?:is|was|means|meant|makes|made)\b)(?:how|what|where|when|why|who|whom|whose|which)(?:'s|'re|'d)?\b(?!\s+(?:a|an)\b)",
-    re.I,
-)
-_EN_AUX = re.compile(
-    r"^(?!do\s+it\b)(?:can|could|would|will|shall|should|may|might|do|does|did|is|are|was|were|am|have|has|had|isn't|aren't"
-    r"|don't|doesn't|didn't|can't|won't|wouldn't|shouldn't)\s+(?:you|u|i|we|it|there|this|that|they|he|she|anyone|someone)\b",
-    re.I,
-)
-_EN_WH_AUX = re.compile(
-    r"^(?:how|what|where|when|why|who|which)\s+(?:should|do|does|did|can|could|would|will|is|are|am)\s+(?:i|you|we|it|they|he|she|my|the)\b",
-    re.I,
-)
-_EN_SELF_AFTER_WH = re.compile(r"^\w+\s+(?:i|i'm|im|i've|i'd|i'll|we|we're|my|our)\b", re.I)
 _EN_SELF = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|our|us)\b", re.I)
 _ASK_PREFACE = re.compile(
     r"^(?:我想|我要|我能|我可以)?(?:问一?下|请问|咨询一?下|打听一?下)|^我想知道|^我有(?:个|一个)?问题"
@@ -262,58 +216,6 @@ def _is_small_talk(s: str) -> bool:
     )
 
 
-def _clauses(s: str) -> list[tuple[int, int]]:
-    out, start = [], 0
-    for m in _CLAUSE.finditer(s):
-        out.append((start, m.start()))
-        start = m.end()
-    out.append((start, len(s)))
-    return [(a, b) for a, b in out if s[a:b].strip()]
-
-
-#: A statement said in surprise, its marks doubled ("it was never the shellfish??"): a thing
-#: and its verb first, as no English question has them.
-_EN_SURPRISED = re.compile(
-    r"^(?:[^?？]*\b(?:and|but|so|turns out|apparently)\s+)?(?:(?:now|then|honestly|tbh)\s+)?(?:its|(?:it|that|this|there)(?:'s|\s+(?:was|is|were|are|wasn't|isn't|has been))"
-    r"|(?:i|i'm|im|we|we're)\s+(?:actually\s+|really\s+|now\s+|just\s+|totally\s+)*(?:love|like|hate|am|have|got|need|miss|enjoy|can't|cant|cannot|don't|dont|didn't|didnt|do|did)"
-    r"|(?:i'm|i am|we're|we are)\s+(?:actually\s+|really\s+|now\s+|just\s+|totally\s+|so\s+|lowkey\s+)*(?:obsessed|hooked|addicted|into|in love|a\b|an\b|the\b|\w+ing\b|\w+ed\b))"
-    r"\s+\S.*[?？][?？!！]+$",
-    re.I,
-)
-
-
-def _interrogative(clause: str, first: bool) -> bool:
-    c = clause.strip().rstrip("~～.!！。… ")
-    stripped = clause.strip()
-    # only a doubled mark is surprise; the check is cheap, the pattern is not on a long text
-    if stripped[-2:-1] in ("?", "？", "!", "！") and stripped[-1:] in ("?", "？", "!", "！"):
-        if _EN_SURPRISED.match(stripped):
-            return False
-        # a doubled mark after words that open no question ("IPAs taste like soap to me now??"):
-        # a statement said in disbelief, as no wh-word or auxiliary leads it
-        bare = c.rstrip("?？!！ ")
-        if (
-            re.fullmatch(r"[A-Za-z0-9\s'’,.-]+", bare)
-            and len(bare.split()) >= 4
-            and not (_EN_WH.match(bare) or _EN_AUX.match(bare) or _EN_WH_AUX.match(bare))
-        ):
-            return False
-    if c.endswith(("?", "？")):
-        return True
-    if re.search(r"[\u4e00-\u9fff]", c):
-        if _ZH_INSISTING.search(c):  # "我只爱吃草莓好吗": insisted on, not asked
-            return False
-        if _ZH_ANOTA.search(c) or _ZH_END.search(c):
-            return True
-        c = _ZH_NO_ONE_ASKS.sub("", _ZH_NOT_KNOWING.sub("", c))
-        if _ZH_CORRELATIVE.search(c):  # "谁加香菜谁是狗": whoever does, no question
-            return False
-        return not _ZH_SELF.match(c) and (bool(_ZH_WH.search(c)) or c.endswith(("呢", "嘛")))
-    if first and (_EN_WH.match(c) and not _EN_SELF_AFTER_WH.match(c) or _EN_AUX.match(c)):
-        return True
-    return bool(_EN_WH_AUX.match(c) or (not first and _EN_AUX.match(c)))
-
-
 #: A clause that says who someone the user spoke of is ("她叫小满，今年四岁，…吗"): a statement
 #: about the user's own people, kept before a question as one about the user is.
 _NAMES_SOMEONE = re.compile(
@@ -330,9 +232,9 @@ _CONDITION_LEAD = re.compile(
 
 def _split_question(s: str) -> tuple[str, str] | None:
     """(declarative lead, question) when `s` asks something, else None."""
-    parts = _clauses(s)
+    parts = clauses(s)
     for i, (a, b) in enumerate(parts):
-        if _interrogative(s[a:b], i == 0):
+        if interrogative(s[a:b], i == 0):
             lead = [s[x:y] for x, y in parts[:i]]
             keep = bool(lead) and not _ASK_PREFACE.match(lead[0].strip())
             # "如果我以后去冰岛玩，是不是得…": a condition set up for the question is part of it
@@ -365,7 +267,7 @@ def _gate_sentence(sentence: str) -> tuple[str | None, list[Ignored]]:
         return None, [Ignored(sentence, reason)]
     ignored, rest = [], sentence
     while True:  # peel phatic openers off: "好的，我下周去北京" / "oh hi, I'm Sam"
-        parts = _clauses(rest)
+        parts = clauses(rest)
         lead = rest[parts[0][0] : parts[0][1]].strip() if len(parts) > 1 else ""
         reason = _noise_reason(lead) if lead and not _CORRECTING_LEAD.fullmatch(_plain(lead)) else None
         if reason == "greeting" and _GREETING_INTRO.match(rest[parts[1][0] :]):

@@ -44,7 +44,6 @@ _TOO_GENERAL = {
     "事", "事情", "那些", "这些", "东西", "一切", "所有", "全部", "的", "都",
 }  # fmt: skip
 #: Words saying the topic is a thing of the past ("my old job", "前公司", "以前的单位").
-
 _ZH_PAST = re.compile(r"^(?:以前的?|之前的?|原来的?|上一家|上家|上一份|上份|上一个|上个|前)")
 #: The words a past role or matter is said with ("my old boss", "former boss"; 前任, 以前的
 #: 公司, 之前那份工作): any of them, in the user's words, says the same past thing.

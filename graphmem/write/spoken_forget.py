@@ -16,7 +16,7 @@ from graphmem.embedding.hashing import Embedder
 from graphmem.extract.relations import relation_of
 from graphmem.facts.keys import value_key
 from graphmem.facts.vocab import attribute
-from graphmem.gate.control import SECOND_THOUGHT_EN
+from graphmem.gate.control import ERASE_VERB_EN_IN_ZH, SECOND_THOUGHT_EN
 from graphmem.gate.forget_request import topic_request
 from graphmem.model import SELF, Candidate, Episode, Fact, Ignored, Refusal, RememberResult
 from graphmem.stores.base import Store
@@ -47,7 +47,7 @@ _ZH_TAIL = re.compile(
     r"(?:这件事|那件事|这一条|这条|那条|那些|这些|那块|这块|那一块|那部分|这部分|那事|这事)?"
     r"(?:你)?(?:就|也|都|全都|全部|统统|一律|通通)?(?:帮我|给我|麻烦)?"
     r"(?:删了|删掉|删除|忘了|忘掉|抹掉|去掉|清掉|清除|别记了|不要记了|不用记了|别再记了|别记着了|不要再记了"
-    r"|\s*(?i:forget|delete|remove|erase|clear)\s*(?:掉|了)?)?"
+    r"|" + ERASE_VERB_EN_IN_ZH + r")?"
     r"(?:吧|哈|啊|了|哦|好吗|好不好|行吗)*[。！!.～~]*$"
 )
 _ZH_SAID = re.compile(
