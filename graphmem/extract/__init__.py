@@ -19,6 +19,7 @@ from functools import partial
 
 from graphmem.extract import fragments
 from graphmem.extract.antecedents import named_by_pronoun, owner_left_out
+from graphmem.extract.arrivals import arrival
 from graphmem.extract.common import State, strip_item_mark, zh_pos
 from graphmem.extract.discourse import MessageReader
 from graphmem.extract.not_statements import daydream, task_material_from, without_task_material
@@ -208,4 +209,9 @@ class RuleExtractor:
             if trace is not None:
                 trace.found_later(got)
             ignored = [x for x in ignored if not (x.reason == "nothing_memorable" and x.text in used)]
+        if read_pieces or unread_pieces:  # "Denver's altitude is brutal, week two here": a move said sideways
+            moved = arrival(message_text(), last_lang or detect_language(message_text()), candidates, state)
+            candidates.extend(moved)
+            if trace is not None and moved:
+                trace.found_later(moved)
         return ExtractOutput(candidates=candidates, ignored=ignored)

@@ -18,7 +18,7 @@ import re
 from dataclasses import replace
 
 from graphmem.extract import cues
-from graphmem.extract.common import EMOJI, ME, Said, bare_number_correction, builtin, cand
+from graphmem.extract.common import EMOJI, ME, Said, active_values, bare_number_correction, builtin, cand
 from graphmem.extract.lexicon import EN_JOBS, ZH_OCCUPATIONS
 from graphmem.lang import Handler
 from graphmem.model import Candidate
@@ -73,7 +73,16 @@ def _age_update(m: re.Match[str], said: Said) -> list[Candidate] | None:
         return None
     number = m["n"] or m["n2"]
     number = number if number.isdigit() else str(zh_number(number) or "")
+    held = active_values(said.context, "age")
+    # a birthday moves an age by one (a late update by a few): "my dad is 70 … officially 71"
+    # is no birthday of a user on record as 47
+    if number and len(held) == 1 and held[0].isdigit() and abs(int(number) - int(held[0])) > _BIRTHDAY_STEP:
+        return None
     return bare_number_correction(said.context, number, said.source) or None
+
+
+#: The most years a birthday said in passing may move the age on record.
+_BIRTHDAY_STEP = 3
 
 
 #: The handlers the packs' promotion and age tables name (graphmem/lang/<language>/promotion.toml,

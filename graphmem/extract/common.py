@@ -557,6 +557,19 @@ def active_values(context: ExtractContext, attribute: str, subject: str = SELF) 
     ]
 
 
+def partners_before(ctx: Ctx, name: str) -> list[Candidate]:
+    """The user's partners on record other than `name`, ended: a relationship the user says
+    has begun ("been seeing this guy Theo", 在跟X约会) follows the one before it."""
+    if not ctx.subj.is_self:
+        return []
+    held = active_values(ctx.state.context, "partner")
+    return [
+        cand("partner", v, ME, ctx.src, retract=True, correction=True, cue="change")
+        for v in held
+        if v != name
+    ]
+
+
 def employer_ended(m: object, ctx: Ctx) -> list | None:
     """A job ended without its name ("I quit my job", "我离职了"): the employer on record (if
     any) ends. A pattern handler: the match names nothing this needs."""

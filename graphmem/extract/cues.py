@@ -100,3 +100,10 @@ def change_list(lang: str, kind: str) -> list[str]:
     """A word list of the pack's [change] words (how a title may end)."""
     words: list[str] = data(lang, "cues.toml")["change"][kind]
     return words
+
+
+@lru_cache(maxsize=8)
+def arrival_words(lang: str, kind: str) -> re.Pattern[str]:
+    """A pattern of the pack's [arrival] words: a move said from where one now is ("week two
+    here", 搬过来一个月), and what makes it someone else's or no move yet."""
+    return re.compile(data(lang, "cues.toml")["arrival"][kind], re.I)

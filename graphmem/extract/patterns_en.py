@@ -316,6 +316,29 @@ def _couple(attribute, qualifier=None):
     return rule
 
 
+_DATED = {
+    "guy": "boyfriend",
+    "man": "boyfriend",
+    "dude": "boyfriend",
+    "boy": "boyfriend",
+    "fella": "boyfriend",
+    "bloke": "boyfriend",
+    "girl": "girlfriend",
+    "woman": "girlfriend",
+    "lady": "girlfriend",
+    "gal": "girlfriend",
+}
+
+
+def _dating(m, ctx):
+    """'been seeing this guy Theo', 'dating a woman named Ilse': a partner, a boyfriend or a
+    girlfriend by the word for them."""
+    if m["name"] and (relation_of(m["name"]) or m["name"].lower() in ("him", "her", "them", "someone")):
+        return None
+    found = _couple("partner", _DATED.get((m["kind"] or "").lower()))(m, ctx)
+    return [*c.partners_before(ctx, m["name"]), *found] if m["name"] else found
+
+
 def _fixed(attribute, value):
     return lambda m, ctx: [cand(attribute, value if isinstance(value, str) else value(m), ctx.subj, ctx.src)]
 
@@ -492,7 +515,7 @@ HANDLERS: dict[str, Handler] = {
     "have": have,
     "married_to": _couple("spouse"),
     "engaged": _couple("partner", "fiance"),
-    "dating": _couple("partner"),
+    "dating": _dating,
     "job_at": _job_at,
     "does_work_for": _does_work_for,
     "real_job": _real_job,

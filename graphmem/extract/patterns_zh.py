@@ -22,7 +22,7 @@ from graphmem.extract.lexicon import (
     ZH_PLACES,
 )
 from graphmem.extract.patterns_zh_diet import diet, diet_broken, reaction, restriction
-from graphmem.extract.patterns_zh_marriage import married_zh, wed
+from graphmem.extract.patterns_zh_marriage import dating, married_zh, wed
 from graphmem.extract.patterns_zh_pets import pet_cared_for, pet_gone, pet_or_relation
 from graphmem.extract.patterns_zh_work import (
     WHAT_THE_JOB_DOES,
@@ -381,6 +381,7 @@ HANDLERS: dict[str, Handler] = {
     "gender": _gender,
     "new_locals": _new_locals,
     "wed": wed,
+    "dating": dating,
     "married_zh": married_zh,
     "is_place": _is_place,
     # "我广东梅州的": said with 我; "…米粉，桂林的" says where the noodles are from

@@ -7,7 +7,7 @@ from graphmem.extract.common import ME, cand, link
 from graphmem.extract.relations import relation_of
 from graphmem.extract.zh_values import TAIL
 
-__all__ = ["married_zh", "wed"]
+__all__ = ["dating", "married_zh", "wed"]
 
 
 def married_zh(m, ctx):
@@ -42,3 +42,28 @@ def wed(m, ctx):
     was = [v for v in c.active_values(ctx.state.context, "partner") if v == name]
     ended = [cand("partner", v, ME, ctx.src, retract=True, correction=True) for v in was]
     return [*ended, link("spouse", None, name, ctx.src), wedding]
+
+
+#: The word for the one the user dates, and what they are to the user.
+_DATED = {
+    "男": "boyfriend",
+    "小哥": "boyfriend",
+    "小伙": "boyfriend",
+    "帅哥": "boyfriend",
+    "女": "girlfriend",
+    "小姐姐": "girlfriend",
+    "姑娘": "girlfriend",
+    "美女": "girlfriend",
+}
+
+
+def dating(m, ctx):
+    """'在跟一个叫X的男生约会' / '和X在一起了': the user's partner (a boyfriend or girlfriend by
+    the word for them); someone else's ('我妹跟阿城在一起了'): theirs."""
+    name = TAIL.sub("", m["name"])
+    if not name or relation_of(name) or c.self_like(name):
+        return None
+    kind = m["kind"] or ""
+    qualifier = next((q for word, q in _DATED.items() if kind.startswith(word)), None)
+    ctx.state.add(name, "person", qualifier or "partner")
+    return [*c.partners_before(ctx, name), link("partner", qualifier, name, ctx.src, owner=ctx.subj)]

@@ -1,0 +1,98 @@
+"""Moves said from where one now is: the place named in one part of the message, the move in
+another ("the altitude in Denver is brutal, week two here and I'm still winded", "重庆的坡是真
+多，搬过来一个月腿都练粗了").
+
+No sentence of such a message says "I live in X" or "moved to X", so no rule of the tables
+reads it; the message as a whole does. When a piece says the user has just moved here (the
+pack's [arrival] cue words, graphmem/lang/<language>/cues.toml) and no rule of the message read
+a city of the user's, the one place the message names is the user's new city. Nothing is read
+when the move is someone else's or a wish ("my sister moved here", 打算搬过来), when the
+message names no place or two different ones (which is home is unclear), or when the place is
+the city on record already.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from graphmem.extract import cues
+from graphmem.extract.common import ME, State, active_values, builtin, cand, hedged, is_place_en
+from graphmem.extract.lexicon import ZH_PLACES
+from graphmem.extract.values_en import COMMON_WORD_CITIES
+from graphmem.model import Candidate
+
+#: Where the place's piece ends: a Chinese or English stop, a comma, a line break.
+_PIECES = re.compile(r"[。！？!?；;\n]+|[.](?:\s|$)")
+_EN_WORDS = re.compile(r"[A-Za-z][A-Za-z.'’-]*")
+#: Words before a place that make it where the user came from or went for a while, not home.
+_EN_NOT_HOME = re.compile(r"\b(?:from|left|leaving|visit(?:ed|ing)?|trip to|back in|than|unlike)\s+$", re.I)
+_ZH_NOT_HOME = re.compile(r"(?:从|离开|不像|比|以前在|之前在|原来在|去了趟|出差)$")
+#: The longest Chinese place name of the lexicon, in characters.
+_ZH_LONGEST = max(map(len, ZH_PLACES))
+
+
+def arrival(text: str, lang: str, found: Sequence[Candidate], state: State) -> list[Candidate]:
+    """The user's new city, read from a move said without its place and the one place the
+    message names; nothing when the message says no such move or the rules read a city."""
+    here, not_mine = cues.arrival_words(lang, "here"), cues.arrival_words(lang, "not_mine")
+    said = next((p for p in _PIECES.split(text) if here.search(p)), None)
+    if said is None or not_mine.search(said) or hedged(said):
+        return []
+    if any(c.attribute == "city" and c.subject == ME.name for c in found):
+        return []
+    places = _places_zh(text) if lang == "zh" else _places_en(text)
+    if len(places) != 1:
+        return []
+    place = places.pop()
+    held = [v.lower() for v in active_values(state.context, "city")]
+    if place.lower() in held or any(v.startswith(place.lower() + ",") for v in held):
+        return []
+    return builtin(
+        [cand("city", place, ME, said.strip(), correction=bool(held), cue="change")], lang, "arrival"
+    )
+
+
+def _places_en(text: str) -> set[str]:
+    """The places an English message names: runs of one to three words found in the
+    gazetteers, capitalised as written; a lower-case run only when it is no common word."""
+    words = list(_EN_WORDS.finditer(text))
+    places: dict[str, str] = {}
+    i = 0
+    while i < len(words):
+        for n in (3, 2, 1):
+            run = words[i : i + n]
+            if len(run) < n:
+                continue
+            phrase = text[run[0].start() : run[-1].end()].rstrip(".")
+            lowered = phrase.lower()
+            capitalised = phrase[:1].isupper()
+            # a city that is also a word ("Savannah", "Reading") counts only written as a name
+            known = is_place_en(phrase) or (
+                capitalised and lowered in COMMON_WORD_CITIES and run[0].start() > 0
+            )
+            if not known or (not capitalised and lowered in COMMON_WORD_CITIES):
+                continue
+            if _EN_NOT_HOME.search(text[: run[0].start()]):
+                break
+            places.setdefault(lowered, phrase if capitalised else phrase.title())
+            i += n - 1
+            break
+        i += 1
+    return set(places.values())
+
+
+def _places_zh(text: str) -> set[str]:
+    """The places a Chinese message names, longest first at each point."""
+    places: set[str] = set()
+    i = 0
+    while i < len(text):
+        for n in range(_ZH_LONGEST, 1, -1):
+            word = text[i : i + n]
+            if len(word) == n and word in ZH_PLACES:
+                if not _ZH_NOT_HOME.search(text[:i]):
+                    places.add(word)
+                i += n - 1
+                break
+        i += 1
+    return places
