@@ -170,6 +170,18 @@ class State:
         seen = {s.name: s for s in self._names.values() if relation and s.relation == relation}
         return list(seen.values())
 
+    def one_partner(self, attribute: str) -> list[Subject]:
+        """The named spouse or partner a word that says no more than that (对象, 那口子, partner)
+        names: the one known under any word for that relation ("husband", "girlfriend")."""
+        if attribute not in ("spouse", "partner"):
+            return []
+        seen = {
+            s.name: s
+            for s in self._names.values()
+            if s.named and s.relation and (relation_of(s.relation) or ("",))[0] == attribute
+        }
+        return list(seen.values())
+
     def entity_at(self, text: str, *, word_boundary: bool) -> tuple[Subject, int] | None:
         """The known entity whose name or alias starts `text`, with the matched length."""
         low = text.lower()
@@ -377,6 +389,7 @@ _ZH_TAIL_PARTICLES = re.compile(
     r"(?<=[\u4e00-\u9fffA-Za-z0-9])(?:了|啦|呢|哦|呀|吧|啊|嘛|咯|喔|噢|哈|耶|哟|呗)+$"
 )
 _FREE_TEXT = ("note", "event", "reply_style")
+_CORNER_QUOTES = re.compile(r"[「」『』【】]")
 _EMOJI = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u200d\ufe0f]+")
 
 
@@ -452,6 +465,7 @@ def finish(
         value = c.value.strip(" \t,，。.;；:：!！?？\"'“”‘’~～")
         if c.attribute not in _FREE_TEXT:
             value = _ZH_TAIL_PARTICLES.sub("", _EMOJI.sub("", value).strip()).strip()
+            value = _CORNER_QUOTES.sub("", value).strip()  # 「三只熊猫」: the marks set a name off
             value = values.trim(c.attribute, value)  # "latex since I was a kid" -> "latex"
         if not value or len(value) > 300:
             continue

@@ -406,6 +406,15 @@ def _does_work_for(m, ctx):
     return [*at, cand("job_title", y, ctx.subj, ctx.src)]
 
 
+def _at_named_place(m, ctx):
+    """'I herd spreadsheets for a nonprofit called Brightwater': the workplace, named after what
+    the user does there; the work said is no title."""
+    if not ctx.subj.is_self:
+        return None
+    x = span(m["x"])
+    return [cand("employer", x, ctx.subj, ctx.src)] if x and not c.is_place_en(x) else None
+
+
 def _real_job(m, ctx):
     """'real job: pharmacy tech at Walgreens': the title as said, and the workplace."""
     y = span(m["y"])
@@ -492,6 +501,7 @@ HANDLERS: dict[str, Handler] = {
     "job_out_of": _job_out_of,
     "work_in_place": _if(lambda m, x: c.is_place_en(span(m["x"], PLACE_STOP)), work_candidates),
     "title_is": _title_is,
+    "at_named_place": _at_named_place,
     "being_title": _being_title,
     "employer_is": lambda m, x: [cand("employer", span(m["x"]), x.subj, x.src)],
     "job_status": _fixed("job_title", lambda m: m["v"].replace("a stay", "stay")),

@@ -13,12 +13,14 @@ import re
 from dataclasses import replace
 
 from graphmem.extract import common as c
+from graphmem.extract.changes import is_title
 from graphmem.extract.common import ME, Subject, cand, link
 from graphmem.extract.frames import city_named
 from graphmem.extract.lexicon import (
     EN_NOT_NAMES,
     ZH_BREEDS,
     ZH_DIETS,
+    ZH_OCCUPATIONS,
     ZH_PLACES,
 )
 from graphmem.extract.patterns_zh_diet import diet, diet_broken, reaction, restriction
@@ -346,8 +348,19 @@ DIET_WORDS = "|".join(sorted(map(re.escape, ZH_DIETS), key=len, reverse=True))
 _is_place = _if(lambda m, x: c.is_place_zh(m["x"], loose=True), _hometown)
 _occ = lambda m, x: bool(OCCUPATION.search(m["y"]))  # noqa: E731
 
+
 #: The handlers of lang/zh/predicate.toml's rules, by the name a rule gives as `handler`.
+def _their_occupation_alone(m, ctx):
+    """An occupation said alone in the clause after someone was named ("…叫周一鸣，程序员"): theirs.
+    The user's own such fragments are the fragment reader's (graphmem.extract.fragments)."""
+    y = clean(m["y"])
+    if ctx.explicit or ctx.subj.is_self or not y or not (y in ZH_OCCUPATIONS or is_title(y, "zh")):
+        return None
+    return [cand("job_title", y, ctx.subj, ctx.src)]
+
+
 HANDLERS: dict[str, Handler] = {
+    "their_occupation_alone": _their_occupation_alone,
     "employer_is": employer_is,
     "named_thing": _named_thing,
     "breakup": _breakup,

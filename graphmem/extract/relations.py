@@ -30,7 +30,9 @@ _add("sibling", "brother", "哥哥 弟弟 哥 弟 大哥 二哥 小弟 兄弟")
 _add("sibling", "sister", "姐姐 妹妹 姐 妹 大姐 二姐 小妹")
 _add("spouse", "husband", "老公 丈夫 先生")
 _add("spouse", "wife", "老婆 妻子 太太 媳妇 夫人")
-_add("spouse", None, "爱人 配偶 另一半 老伴 老伴儿 老婆子 老头子")
+_add(
+    "spouse", None, "爱人 配偶 另一半 老伴 老伴儿 老婆子 老头子 家那位 家那口子 那口子"
+)  # 我家那位: said only with 我家
 _add("partner", "boyfriend", "男朋友 男友")
 _add("partner", "girlfriend", "女朋友 女友")
 _add("partner", "fiance", "未婚夫")

@@ -180,7 +180,11 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
         if named := name_after(after, state, pet=attr == "pet"):
             subj = state.add(named[0], entity_type(attr), qual or attr)
             return subj, after[named[1] :], True, [link(attr, qual, named[0], text)]
-        known = [k for k in state.by_relation(qual) if not other_sibling(k.name, word)] if qual else []
+        known = (
+            [k for k in state.by_relation(qual) if not other_sibling(k.name, word)]
+            if qual
+            else state.one_partner(attr)
+        )
         subj = known[0] if len(known) == 1 else Subject(word, entity_type(attr), qual or attr, named=False)
         state.mention(subj)
         return subj, after, True, []

@@ -12,7 +12,7 @@ from graphmem.extract import common as c
 from graphmem.extract import patterns_en as p
 from graphmem.extract.common import ME, Subject, link
 from graphmem.extract.lexicon import EN_JOBS, EN_NOT_NAMES
-from graphmem.extract.relations import entity_type, relation_of
+from graphmem.extract.relations import RELATION_WORDS, entity_type, relation_of
 
 I = re.I  # noqa: E741
 
@@ -21,11 +21,25 @@ _LEAD_TIME = re.compile(
     r"|these days|nowadays|lately|currently|right now|at the moment|for now)[,]?\s+)+",
     I,
 )
+#: What is said of a pet before its kind (its looks, size, age, temper).
+_PET_LOOKS = (
+    "fat|chubby|chunky|plump|skinny|orange|ginger|black|white|grey|gray|brown|tan|cream|spotted|striped|"
+    "fluffy|furry|shaggy|scruffy|hairless|lazy|tiny|little|big|huge|giant|small|old|senior|elderly|ancient|young|"
+    "baby|rescue|rescued|adopted|stray|sweet|grumpy|crazy|derpy|spoiled|spoilt|goofy|silly|dumb|chaotic|feral|"
+    "one-eyed|three-legged|deaf|blind|anxious|needy|clingy|angry|sassy|new|beloved|precious|good|naughty|cheeky"
+)
+_PET_WORDS = "|".join(
+    sorted(
+        (w for w, (attr, _) in RELATION_WORDS.items() if attr == "pet" and w.isascii()), key=len, reverse=True
+    )
+)
 _REL_SUBJ = re.compile(
     rf"^(?:my|our)\s+(?:(?:little|older|younger|big|baby|eldest|oldest|youngest|twin|elder|new|step|late)[- ]?)?"
     rf"(?P<rel>{p.REL})(?P<pl>s|ren)?\b"
     # "the wife's from Ohio", "hubby is a pilot": the speaker's own, said without "my"
-    r"|^(?:the\s+)?(?P<rel2>hubby|hubs|wifey|missus|kiddos?)\b|^the\s+(?P<rel3>wife|husband|kids|boyfriend|girlfriend)\b",
+    r"|^(?:the\s+)?(?P<rel2>hubby|hubs|wifey|missus|kiddos?)\b|^the\s+(?P<rel3>wife|husband|kids|boyfriend|girlfriend)\b"
+    # "my fat orange tabby Biscuit", "our grumpy old beagle": a pet said with what it looks like
+    rf"|^(?:my|our)\s+(?:(?:{_PET_LOOKS})[\s,]+){{1,3}}(?P<rel4>{_PET_WORDS})(?P<pl4>s)?\b",
     I,
 )
 _OWNER_REL = re.compile(rf"^{p.NAME}'s\s+(?P<rel>{p.REL})\b", I)
@@ -76,8 +90,8 @@ def _owned_relation(m, rest: str, text: str, state: c.State):
 
 def _relation_subject(m, rest: str, text: str, state: c.State):
     """'my brother Tom …', "my cat's name is Miso", 'my wife is Sarah', 'my daughter …'."""
-    word = m["rel"] or m["rel2"] or m["rel3"]
-    attr, qual = relation_of(word + (m["pl"] or "")) or ("friend", None)
+    word = m["rel"] or m["rel2"] or m["rel3"] or m["rel4"]
+    attr, qual = relation_of(word + (m["pl"] or m["pl4"] or "")) or ("friend", None)
     kind, role = entity_type(attr), qual or attr
     after = rest[m.end() :]
     if n := _REL_NAMED.match(after):
@@ -90,7 +104,7 @@ def _relation_subject(m, rest: str, text: str, state: c.State):
     if n and n["name"].split()[0] not in EN_NOT_NAMES:
         state.add(n["name"], kind, role)
         return ME, "", True, [link(attr, qual, n["name"], text)]
-    known = state.by_relation(qual) if qual else []
+    known = state.by_relation(qual) if qual else state.one_partner(attr)
     subj = known[0] if len(known) == 1 else Subject(word.lower(), kind, role, named=False)
     state.mention(subj)
     return subj, _REL_IS.sub(" is ", after).strip(), True, []

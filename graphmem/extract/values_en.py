@@ -10,7 +10,7 @@ import re
 
 from graphmem.extract import common as c
 from graphmem.extract import nlp
-from graphmem.extract.lexicon import EN_JOBS, EN_NOT_JOBS, en_demonym_place
+from graphmem.extract.lexicon import EN_JOBS, EN_NOT_JOBS, ZH_OCCUPATIONS, en_demonym_place
 from graphmem.lang.lexicons import word_list
 from graphmem.lang.normalise import cue_vocabulary
 
@@ -187,7 +187,14 @@ def is_job(np: str) -> bool:
         return False
     if words[-1] in EN_JOBS or " ".join(words[-2:]) in EN_JOBS:
         return True
+    if _CJK_WORD.fullmatch(words[-1]):  # "an ICU 护士 at Mercy": a Chinese job word in English
+        return words[-1] in ZH_OCCUPATIONS or words[-1].endswith(_ZH_JOB_ENDINGS)
     return bool(_AGENT_NOUN.search(words[-1])) and len(words[-1]) > 4 and words[-1] not in _NOT_AGENTS
+
+
+_CJK_WORD = re.compile(r"[\u4e00-\u9fff]{1,8}")
+#: How a Chinese job word ends (工程师, 设计师, 医生, 护士, 会计员).
+_ZH_JOB_ENDINGS = ("师", "员", "医生", "护士", "经理", "主管", "老师", "教授", "律师", "司机", "记者")
 
 
 #: How English names a trade: a doer (-er, -or, -ist, -ian), a hand or a man at a thing
