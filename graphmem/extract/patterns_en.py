@@ -225,9 +225,16 @@ def work_candidates(m, ctx, retract=False):
     return out or None
 
 
+#: An hour where a workplace would be ("… at 9", "at 3:30pm", "at noon").
+_CLOCK_AT = re.compile(r"^\s*(?:\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock|ish)?|noon|midnight)\b", re.I)
+
+
 def _job_at(m, ctx):
     """ "a nurse at St. Luke's": the job and the workplace. A job said in slang ("a code monkey
-    at a fintech called Ledgerly") still names the workplace when it is named as one."""
+    at a fintech called Ledgerly") still names the workplace when it is named as one. A job
+    word with a day or an hour ("dentist the day after tomorrow at 9") is an appointment."""
+    if _CLOCK_AT.match(m["x"]) or (m["y"] and untimed(span(m["y"])) != span(m["y"])):
+        return None
     if job_title_of(m["y"]):
         return work_candidates(m, ctx)
     if (named := _CALLED.match(m["x"])) and (org := org_name(named["name"])) and not ctx.past:

@@ -290,8 +290,15 @@ def _bodies(pred: str, ctx: Ctx) -> tuple[list[str], bool]:
 _TIME_BEFORE_ME = re.compile(r"^(?P<t>现在|如今|目前|最近|这阵子|这段时间|这几年)(?:的)?(?=我(?!们))")
 
 
+#: What someone said, after the clause that names them ("物业贴了通知，说停水是下周二"): the
+#: content is the statement; a request of the user's ("说一下…") opens no such clause.
+_REPORTED = re.compile(r"^(?:还|又|就|都)?(?:说|讲|通知|告诉我们?|提醒我们?)了?(?:是|说)?(?![一下话明白出来个])")
+
+
 def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool):
     text = _CONNECTOR.sub("", raw.strip()).strip(" 。～~")
+    if state.last_clause and (m := _REPORTED.match(text)) and content_chars(text[m.end() :]) >= 3:
+        text = text[m.end() :]
     if t := _TIME_BEFORE_ME.match(text):
         text = "我" + t["t"] + text[t.end() + 1 :]
     if not text:

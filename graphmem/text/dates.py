@@ -95,6 +95,7 @@ _EN = re.compile(
     r"|(?:on\s+)?" + WD + r"\s+(?:of\s+)?(?:last|this|next)\s+week"
     r"|(?:last|this|next)\s+week(?:'s)?\s+(?:on\s+)?" + WD +
     r"|(?:this\s+)?coming\s+(?:" + WD + r"|weekend)"
+    r"|(?:this\s+)?past\s+(?:" + WD + r"|weekend)"
     r"|(?:the\s+)?night\s+before\s+last" +
     r"|last\s+night|this\s+(?:morning|afternoon|evening)"
     r"|(?:last|this|next|past)\s+(?:week(?:end)?|month|year|" + WD + r")"
@@ -174,6 +175,7 @@ def _resolve_en(span: str, base: date, fuzzy: bool = False) -> tuple[date, date]
     # "this coming weekend" is the weekend ahead; "the night before last" the day before yesterday's
     s = re.sub(r"^(?:this )?coming weekend$", "this weekend", s)
     s = re.sub(r"^(?:the )?night before last$", "2 days ago", s)
+    s = re.sub(r"^(?:this )?past ", "last ", s)  # "this past Tuesday": the latest one gone
     s = s.removeprefix("on ")
     if (whole_year := _year(s, base)) is not None:
         return whole_year
@@ -507,8 +509,12 @@ def named_day(f: Fact) -> date | None:
         return _utc_day(f.valid_from)
     if f.source_text:
         spans = find_spans(f.source_text, f.recorded_at)
+        # "房东今天说房租月底到期", "today I booked the flight for next Friday": the day the
+        # words name beside "today" is the one they are about (today is when it was said)
+        said_on = _utc_day(f.recorded_at)
+        other = [s for s in spans if s.start != said_on]
         if spans:
-            return spans[0].start
+            return (other or spans)[0].start
     return None
 
 
@@ -518,11 +524,31 @@ def fact_day(f: Fact) -> date:
     return named_day(f) or _utc_day(f.recorded_at)
 
 
+def _day_said_before(text: str, at: datetime, source: str) -> date | None:
+    """The day named last before `source` in a message that names several ("上周日去复查，
+    然后这周五年会，我被拉去跳舞": the dancing is Friday's): a day governs what follows it. None
+    when the message names one day only (its date is the message's) or none before the source."""
+    where = text.find(source[:16])
+    spans = find_spans(text, at) if where > 0 else []
+    if len(spans) < 2:
+        return None
+    day, at_char = None, 0
+    for span in spans:
+        found = text.find(span.text, at_char)
+        if found < 0 or found > where:
+            break
+        day, at_char = span.start, found + len(span.text)
+    return day
+
+
 def memory_date(fact: Fact | None, episode: Episode | None) -> datetime | None:
     """The date a recalled memory is about (midnight UTC of a named day): the day its fact's
     words name, else what its message refers to ("last weekend"), else when it was said."""
     if fact is not None and (d := named_day(fact)) is not None:
         return datetime.combine(d, time(), tzinfo=timezone.utc)
     if episode is not None:
+        if fact is not None and fact.source_text and episode.refers_from is not None:
+            if (d := _day_said_before(episode.text, episode.at, fact.source_text)) is not None:
+                return datetime.combine(d, time(), tzinfo=timezone.utc)
         return episode.date
     return fact.recorded_at if fact is not None else None

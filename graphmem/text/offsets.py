@@ -44,6 +44,8 @@ _EN = re.compile(
     + WD
     + r")\s+(?:of|in)\s+(?P<which>next|this|the|last)\s+month"
     r"|(?:this|same)\s+time\s+(?P<tw>next|last)\s+(?P<tu>week|month|year)"
+    # "the Saturday of the weekend after next", "Sunday of next weekend"
+    r"|(?:the\s+)?(?P<wkd>saturday|sunday)\s+of\s+(?:the\s+)?(?:(?P<wkw>this|next|coming)\s+)?weekend(?P<wkn>\s+after\s+next)?"
     r")(?![a-z])",
     re.I,
 )
@@ -83,8 +85,9 @@ _ZH_KEY = re.compile(
 #: after next", "of … month", "time next"): searched first, case-sensitively, in the
 #: lower-cased text, so a long message without one costs one quick scan.
 _EN_KEY = re.compile(
-    r"(?=[dwfmyoit])(?:(?:day|week|fortnight|month|year)s?\s+(?:from|after|before|ago|on|today|tomorrow)\b"
-    r"|day\s+week\b|week\s+after\s+next|(?:of|in)\s+(?:next|this|the|last)\s+month|time\s+(?:next|last)\s)"
+    r"(?=[dwfmyoits])(?:(?:day|week|fortnight|month|year)s?\s+(?:from|after|before|ago|on|today|tomorrow)\b"
+    r"|day\s+week\b|week\s+after\s+next|(?:of|in)\s+(?:next|this|the|last)\s+month|time\s+(?:next|last)\s"
+    r"|(?:satur|sun)day\s+of\s)"
 )
 _EVERY = re.compile(r"\b(?:every|each)\s+(?:other\s+)?$|每$", re.I)
 _ZH_SHIFT = {"上上": -2, "下下": 2, "上": -1, "下": 1, "这": 0, "本": 0}
@@ -177,6 +180,9 @@ def _en(m: re.Match[str], base: date) -> date | None:
         return _nth_weekday(g["nth"].lower(), WEEKDAYS_EN.index(g["wd4"].lower()), *month_form(shift, base))
     if g["tw"]:
         return _shift(base, 1, g["tu"].lower(), sign=1 if g["tw"].lower() == "next" else -1)
+    if g["wkd"]:  # the weekend's day, of the weekend the words name (as `periods` reads them)
+        weeks = 2 if g["wkn"] else 1 if (g["wkw"] or "").lower() == "next" else 0
+        return week_form(weeks, WEEKDAYS_EN.index(g["wkd"].lower()), base)[0]
     return None
 
 

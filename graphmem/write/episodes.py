@@ -15,7 +15,7 @@ a plan's date is on its episode, and the fact stays believed from when it was sa
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timezone
 
 from graphmem.config import Config
 from graphmem.model import Candidate, Episode
@@ -50,8 +50,15 @@ def draft(episode_id: str, user_id: str, role: str, text: str, at: datetime, ref
           spans: list[TimeSpan] | None = None) -> EpisodeDraft:  # fmt: skip
     """`words` and `spans`: the text's `terms` and `find_spans`, when the caller has them."""
     spans = find_spans(text, at) if spans is None else spans
-    return EpisodeDraft(episode_id, user_id, role, text, at, ref, spans[0] if spans else None, vector,
+    return EpisodeDraft(episode_id, user_id, role, text, at, ref, about_day(spans, at), vector,
                         speaker, words)  # fmt: skip
+
+
+def about_day(spans: list[TimeSpan], at: datetime) -> TimeSpan | None:
+    """The day a message is about: the first it names, passing over the day it was said when it
+    names another too ("房东今天说房租月底到期", "today I booked the flight for Friday")."""
+    said_on = at.astimezone(timezone.utc).date()
+    return next((s for s in spans if not s.start == s.end == said_on), spans[0] if spans else None)
 
 
 def dated_candidates(
@@ -67,7 +74,7 @@ def dated_candidates(
         return candidates
     out = []
     for c in candidates:
-        span = next((s for s in spans if s.text in (c.source_text or "")), None)
+        span = about_day([s for s in spans if s.text in (c.source_text or "")], at)
         if span is not None and c.valid_from is None and span.start_dt <= at:
             c = replace(c, valid_from=span.start_dt)
         out.append(c)
