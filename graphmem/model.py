@@ -218,7 +218,7 @@ class RecallItem:
     channels: dict[str, int]
     path: list[str] = field(default_factory=list)  # hop path, e.g. ["self", "child", "朵朵"]
     episode: Episode | None = None
-    #: The date the memory is about, as the recaller resolved it (`graphmem.text.dates.
+    #: The date the memory is about, as the recaller resolved it (`graphmem.text.memory_dates.
     #: memory_date`: the day its words name, even ahead, else its message's, else when it was
     #: said); None on an item built by hand, whose `date` is then read from its fields.
     when: datetime | None = None

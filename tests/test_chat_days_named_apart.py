@@ -33,9 +33,16 @@ def _first_about(mem: Memory, user: str, query: str, word: str, at: str) -> str 
 def test_what_follows_a_day_is_that_days(mem: Memory, uid: Callable[[str], str]) -> None:
     user = uid("two-days")
     # said on Wednesday 2026-10-14: 上周六 is 10-10, 这周五 is 10-16
-    mem.remember(user, "上周六去爬了香山，腿到现在还酸😂 然后这周五晚上部门聚餐，我负责订包间", at="2026-10-14T12:00:00+08:00")
+    mem.remember(
+        user,
+        "上周六去爬了香山，腿到现在还酸😂 然后这周五晚上部门聚餐，我负责订包间",
+        at="2026-10-14T12:00:00+08:00",
+    )
     assert _first_about(mem, user, "部门聚餐是哪天？", "包间", at="2026-10-30T09:00:00+08:00") == "2026-10-16"
-    assert _first_about(mem, user, "什么时候去爬的香山？", "香山", at="2026-10-30T09:00:00+08:00") == "2026-10-10"
+    assert (
+        _first_about(mem, user, "什么时候去爬的香山？", "香山", at="2026-10-30T09:00:00+08:00")
+        == "2026-10-10"
+    )
 
 
 def test_what_follows_a_day_is_that_days_en(mem: Memory, uid: Callable[[str], str]) -> None:
@@ -56,7 +63,10 @@ def test_a_day_named_beside_today_is_the_one_meant(mem: Memory, uid: Callable[[s
     assert _first_about(mem, user, "什么时候停水？", "停水", at="2026-10-16T09:00:00+08:00") == "2026-10-20"
     other = uid("beside-today-en")
     mem.remember(other, "booked the ferry today, it leaves on the 23rd at dawn", at="2026-10-14T12:00:00Z")
-    assert _first_about(mem, other, "when does my ferry leave?", "ferry", at="2026-10-16T09:00:00Z") == "2026-10-23"
+    assert (
+        _first_about(mem, other, "when does my ferry leave?", "ferry", at="2026-10-16T09:00:00Z")
+        == "2026-10-23"
+    )
 
 
 @pytest.mark.parametrize(
@@ -79,15 +89,19 @@ def test_an_appointment_with_its_hour_is_no_job(mem: Memory, uid: Callable[[str]
     mem.remember(user, "physio on friday at 4:30pm", at="2026-10-14T12:05:00Z")
     titles = [f.value for f in mem.facts(user) if f.attribute == "job_title"]
     assert titles == [], titles
-    assert _first_about(mem, user, "when is the orthodontist?", "orthodontist", at="2026-10-15T09:00:00Z") == (
-        "2026-10-16"
-    )
+    assert _first_about(
+        mem, user, "when is the orthodontist?", "orthodontist", at="2026-10-15T09:00:00Z"
+    ) == ("2026-10-16")
 
 
 @pytest.mark.both_stores
 def test_a_birth_is_found_by_the_child_it_brought(mem: Memory, uid: Callable[[str], str]) -> None:
     user = uid("birth")
-    mem.remember(user, "big news, my brother's wife had their baby two days ago, a boy, 3.4kg", at="2026-10-14T12:00:00Z")
+    mem.remember(
+        user,
+        "big news, my brother's wife had their baby two days ago, a boy, 3.4kg",
+        at="2026-10-14T12:00:00Z",
+    )
     assert "2026-10-12" in _days(mem, user, "when was my nephew born?", at="2026-11-02T09:00:00Z")
     zh = uid("birth-zh")
     mem.remember(zh, "我姐前天生了，是个闺女，母女平安", at="2026-10-14T12:00:00+08:00")

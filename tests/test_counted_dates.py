@@ -11,7 +11,8 @@ from datetime import datetime, timezone
 import pytest
 
 from graphmem import Memory
-from graphmem.text.dates import fact_day, find_spans
+from graphmem.text.dates import find_spans
+from graphmem.text.memory_dates import fact_day
 
 WED = datetime(2026, 5, 6, 15, tzinfo=timezone.utc)  # a Wednesday
 SUN = datetime(2026, 5, 10, 20, tzinfo=timezone.utc)  # a Sunday

@@ -17,7 +17,8 @@ import pytest
 from graphmem import Memory
 from graphmem.shells.cli.output import to_jsonable as cli_json
 from graphmem.shells.service.jsonable import recall_item, recall_record, to_jsonable
-from graphmem.text.dates import fact_day, find_spans
+from graphmem.text.dates import find_spans
+from graphmem.text.memory_dates import fact_day
 
 MON = datetime(2026, 3, 9, 9, tzinfo=timezone.utc)  # a Monday
 SAT = datetime(2026, 3, 14, 16, tzinfo=timezone.utc)  # a Saturday

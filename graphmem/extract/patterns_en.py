@@ -226,7 +226,9 @@ def work_candidates(m, ctx, retract=False):
 
 
 #: An hour where a workplace would be ("… at 9", "at 3:30pm", "at noon").
-_CLOCK_AT = re.compile(r"^\s*(?:\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock|ish)?|noon|midnight)\b", re.I)
+_CLOCK_AT = re.compile(
+    r"^\s*(?:\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock|ish)?|noon|midnight)\b", re.I
+)
 
 
 def _job_at(m, ctx):

@@ -292,7 +292,9 @@ _TIME_BEFORE_ME = re.compile(r"^(?P<t>现在|如今|目前|最近|这阵子|这�
 
 #: What someone said, after the clause that names them ("物业贴了通知，说停水是下周二"): the
 #: content is the statement; a request of the user's ("说一下…") opens no such clause.
-_REPORTED = re.compile(r"^(?:还|又|就|都)?(?:说|讲|通知|告诉我们?|提醒我们?)了?(?:是|说)?(?![一下话明白出来个])")
+_REPORTED = re.compile(
+    r"^(?:还|又|就|都)?(?:说|讲|通知|告诉我们?|提醒我们?)了?(?:是|说)?(?![一下话明白出来个])"
+)
 
 
 def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool):

@@ -28,7 +28,8 @@ from graphmem.recall.hops import MAX_HOPS, LinkView, Target, resolve
 from graphmem.recall.intent import CONSTRAINTS, SCHEDULE, Intent, parse
 from graphmem.stores.base import FORGOTTEN, UserReader
 from graphmem.text.concepts import expand
-from graphmem.text.dates import asks_ahead, is_time_question, memory_date, query_range, without_zh_dates
+from graphmem.text.dates import asks_ahead, is_time_question, query_range, without_zh_dates
+from graphmem.text.memory_dates import memory_date
 from graphmem.text.terms import normalize, query_terms
 
 __all__ = ["Recaller", "RecallQuery", "Intent", "parse"]

@@ -19,7 +19,6 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
 
-from graphmem.model import Episode, Fact
 from graphmem.text.offsets import offset_spans
 from graphmem.text.periods import (
     SHIFT_ZH,
@@ -38,11 +37,9 @@ from graphmem.text.terms import zh_number
 
 __all__ = [
     "TimeSpan",
-    "fact_day",
     "find_spans",
     "first_range",
     "is_time_question",
-    "memory_date",
     "query_range",
     "warm",
 ]
@@ -490,65 +487,3 @@ def asks_ahead(text: str) -> bool:
 def query_range(text: str, at: datetime) -> TimeSpan | None:
     """The days a question is about ("what did I do last weekend", "上周"), if it names them."""
     return first_range(text, at, fuzzy=True)
-
-
-# ---- the day a memory is about, as shown -------------------------------------------------
-
-
-def _utc_day(t: datetime) -> date:
-    return t.astimezone(timezone.utc).date() if t.tzinfo is not None else t.date()
-
-
-def named_day(f: Fact) -> date | None:
-    """The day a fact's own words name, resolved against when it was said: its validity
-    start when its message named a day gone by ("went hiking last Saturday": `valid_from`,
-    set as it was written), else the day its clause names ahead ("dentist this Friday", "下个
-    月中去上海": a plan is valid from when it was said, so the day is read from its words),
-    else None (nothing in its words names a day)."""
-    if f.valid_from != f.recorded_at:
-        return _utc_day(f.valid_from)
-    if f.source_text:
-        spans = find_spans(f.source_text, f.recorded_at)
-        # "房东今天说房租月底到期", "today I booked the flight for next Friday": the day the
-        # words name beside "today" is the one they are about (today is when it was said)
-        said_on = _utc_day(f.recorded_at)
-        other = [s for s in spans if s.start != said_on]
-        if spans:
-            return (other or spans)[0].start
-    return None
-
-
-def fact_day(f: Fact) -> date:
-    """The day shown beside a fact: the day its words name (`named_day`), else the day it was
-    said (a taste, a habit, a job: when the user told us)."""
-    return named_day(f) or _utc_day(f.recorded_at)
-
-
-def _day_said_before(text: str, at: datetime, source: str) -> date | None:
-    """The day named last before `source` in a message that names several ("上周日去复查，
-    然后这周五年会，我被拉去跳舞": the dancing is Friday's): a day governs what follows it. None
-    when the message names one day only (its date is the message's) or none before the source."""
-    where = text.find(source[:16])
-    spans = find_spans(text, at) if where > 0 else []
-    if len(spans) < 2:
-        return None
-    day, at_char = None, 0
-    for span in spans:
-        found = text.find(span.text, at_char)
-        if found < 0 or found > where:
-            break
-        day, at_char = span.start, found + len(span.text)
-    return day
-
-
-def memory_date(fact: Fact | None, episode: Episode | None) -> datetime | None:
-    """The date a recalled memory is about (midnight UTC of a named day): the day its fact's
-    words name, else what its message refers to ("last weekend"), else when it was said."""
-    if fact is not None and (d := named_day(fact)) is not None:
-        return datetime.combine(d, time(), tzinfo=timezone.utc)
-    if episode is not None:
-        if fact is not None and fact.source_text and episode.refers_from is not None:
-            if (d := _day_said_before(episode.text, episode.at, fact.source_text)) is not None:
-                return datetime.combine(d, time(), tzinfo=timezone.utc)
-        return episode.date
-    return fact.recorded_at if fact is not None else None

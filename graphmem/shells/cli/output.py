@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from graphmem.model import Episode, Fact, HistoryEntry, RecallItem, RememberResult
-from graphmem.text.dates import fact_day
+from graphmem.text.memory_dates import fact_day
 
 
 class Style:

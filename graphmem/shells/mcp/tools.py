@@ -25,7 +25,7 @@ from graphmem.shells.mcp.scope import UserScope
 from graphmem.shells.service.errors import status_of
 from graphmem.shells.service.jsonable import recall_item, remember_result, to_jsonable
 from graphmem.shells.service.lazy import LazyMemory
-from graphmem.text.dates import fact_day
+from graphmem.text.memory_dates import fact_day
 
 INSTRUCTIONS = (
     "Long-term memory about the current user. Call `context` (or `recall`) before answering "

@@ -8,7 +8,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from graphmem.model import Episode, Fact
-from graphmem.text.dates import fact_day
+from graphmem.text.memory_dates import fact_day
 
 
 def to_jsonable(obj: Any) -> Any:
