@@ -101,7 +101,7 @@ _EN_NO_TOPIC = re.compile(
 )
 
 #: Chinese: a lead-in, a topic marked as one, then the act (or the act, then the topic).
-_ZH_LEAD = r"(?:请|麻烦|麻烦你|你|您|帮我|帮忙|能不能|能否|可不可以|可以|能|就|还是|算了|对了|哦|嗯|那(?![些件段次个位])|另外|还有|然后|好吧|唉)*"
+_ZH_LEAD = r"(?:请|麻烦|麻烦你|你|您|帮我|帮忙|能不能|能否|可不可以|可以|能|就|也|再|干脆|直接|赶紧|还是|算了|对了|哦|嗯|那(?![些件段次个位])|另外|还有|然后|好吧|唉)*"
 _ZH_ASKING = r"(?:能不能|能否|可不可以|可以|麻烦|请)"
 #: What marks the words before the act as a topic of earlier talk.
 _ZH_MARK = (
@@ -171,6 +171,12 @@ _ZH_NO_TOPIC = {
     "都",
     "这句",
     "那句",
+    "这事",
+    "那事",
+    "这件事",
+    "那件事",
+    "这事儿",
+    "那事儿",
 }
 
 
@@ -357,7 +363,8 @@ def topic_request(text: str) -> TopicRequest | None:
     # "关于我体检的那些内容 全部删掉吧": the topic and the act parted by a space
     for first, second in zip(pieces, pieces[1:]):
         cjk = re.search(r"[\u4e00-\u9fff]$", first) and re.match(r"[\u4e00-\u9fff]", second)
-        if cjk and (req := _one(first + second)) is not None:
+        spaced = re.search(re.escape(first) + r"\s+" + re.escape(second), t) is not None
+        if cjk and spaced and (req := _one(first + second)) is not None:
             return req
     return whole or _pointed_back(pieces)
 
@@ -386,10 +393,22 @@ _EN_ABOUT_THING = re.compile(
 #: what "你就当我没说过，全忘掉吧" in the same message points back at.
 _ZH_TOLD_THING = re.compile(
     r"^(?:[^，,]{0,4}?(?:那个|这个))?(?P<thing>[^，,]{1,12}?)"
-    r"(?:那事儿?|那件事儿?|那个事儿?|那档子事|那个计划|的计划|那茬|的八卦|的瓜|的事情?|那些事)"
+    r"(?:那事儿?|那件事儿?|那个事儿?|那档子事|那茬|的八卦|的瓜|的事情?|那些事"
+    # "移民那个想法先放下了", "换城市的打算黄了": a plan or a hope, said as such
+    r"|(?:那个|这个|的)(?:计划|想法|打算|念头|主意|梦想|心愿|愿望))"
 )
 #: A piece that is only the act, its object left out ("你就当我没说过", "全忘掉吧", "删了吧").
-_ZH_ACT_ALONE = re.compile(r"^" + _ZH_LEAD + _ZH_ADV + r"(?:" + _ZH_ACT + r")" + _ZH_TAIL)
+_ZH_ACT_ALONE = re.compile(
+    # its object may point back, too ("你也把这事忘了吧", "把那个删了")
+    r"^"
+    + _ZH_LEAD
+    + r"(?:把?(?:这|那)(?:件|个)?事儿?|把?(?:这|那)(?:个|些))?"
+    + _ZH_ADV
+    + r"(?:"
+    + _ZH_ACT
+    + r")"
+    + _ZH_TAIL
+)
 
 
 def _pointed_back(pieces: list[str]) -> TopicRequest | None:

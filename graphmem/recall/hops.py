@@ -68,12 +68,17 @@ class LinkView:
         return self.by_name.get(key) if key else None
 
 
+_COUPLE = frozenset({"partner", "spouse"})
+
+
 def _step(view: LinkView, frontier: list[Target], rel: Relation) -> list[Target]:
     attr, qual, word = rel
     out: dict[str, Target] = {}
     for t in frontier:
         for f in view.out.get(t.entity.id, []):
-            if f.attribute != attr or (qual is not None and f.qualifier not in (qual, None)):
+            # "my partner", 对象, 另一半 ask after the one the user is with, married or not
+            couple = qual is None and attr in _COUPLE and f.attribute in _COUPLE
+            if (f.attribute != attr and not couple) or (qual is not None and f.qualifier not in (qual, None)):
                 continue
             obj = view.object_of(f)
             if obj is None or obj.id in t.via or obj.type == "self" or obj.id in out:

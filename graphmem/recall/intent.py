@@ -285,6 +285,8 @@ class Intent:
     def link_attributes(self) -> list[str]:
         """The link attributes the query walks: its relation words', and the household's."""
         attrs = {a for a, _, _ in self.relations} | ({a for a, _ in HOUSEHOLD} if self.household else set())
+        if any(a in ("partner", "spouse") and q is None for a, q, _ in self.relations):
+            attrs |= {"partner", "spouse"}  # 对象, "my partner": married or not (recall.hops)
         return sorted(attrs)
 
 
