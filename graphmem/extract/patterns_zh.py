@@ -23,7 +23,7 @@ from graphmem.extract.lexicon import (
     ZH_OCCUPATIONS,
     ZH_PLACES,
 )
-from graphmem.extract.patterns_zh_diet import diet, diet_broken, reaction, restriction
+from graphmem.extract.patterns_zh_diet import diet, diet_broken, diet_given_up, reaction, restriction
 from graphmem.extract.patterns_zh_marriage import dating, married_zh, wed
 from graphmem.extract.patterns_zh_pets import pet_cared_for, pet_gone, pet_or_relation
 from graphmem.extract.patterns_zh_work import (
@@ -359,7 +359,26 @@ def _their_occupation_alone(m, ctx):
     return [cand("job_title", y, ctx.subj, ctx.src)]
 
 
+#: Meats whose leaving out is a way of eating ("不吃红肉", "猪肉不碰"), not only a dislike.
+_MEAT_LEFT_OUT = re.compile(r"^(?:红肉|猪肉|牛肉|羊肉|肉|荤|荤菜|海鲜|肉类)$")
+
+
+def _not_eaten(m, ctx):
+    """'我不吃香菜', '红肉还是不碰': a dislike; a meat left out is also a way of eating (不吃红肉)."""
+    out = pref("dislikes")(m, ctx)
+    if not out:
+        return out
+    # only where the way of eating is the matter: the subject said ("我不吃猪肉"), or a diet on
+    # record or spoken of (not "老王是回族，不吃猪肉", whose subject the clause leaves out)
+    spoken = (
+        ctx.explicit or bool(c.active_values(ctx.state.context, "diet")) or "素" in (ctx.state.sentence or "")
+    )
+    meats = [x.value for x in out if _MEAT_LEFT_OUT.match(x.value)] if spoken else []
+    return [*out, *(cand("diet", f"不吃{v}", ctx.subj, ctx.src) for v in meats)]
+
+
 HANDLERS: dict[str, Handler] = {
+    "not_eaten": _not_eaten,
     "their_occupation_alone": _their_occupation_alone,
     "employer_is": employer_is,
     "named_thing": _named_thing,
@@ -411,6 +430,7 @@ HANDLERS: dict[str, Handler] = {
     "hometown": _hometown,
     "diet": diet,
     "diet_broken": diet_broken,
+    "diet_given_up": diet_given_up,
     "allergy": pref("allergy", "x"),
     "work_as_occupation": _if(
         lambda m, x: _occ(m, x) and not WHAT_THE_JOB_DOES.match(m["x"]), workplace_and_title

@@ -17,13 +17,24 @@ _ANIMAL_FOOD = re.compile(r"肉|鸡|鸭|鹅|鱼|虾|蟹|蛋|奶|荤|海鲜|排�
 
 def diet_broken(m, ctx):
     """'开始吃鸡蛋和牛肉了' from someone whose diet is vegetarian: that diet no longer holds."""
-    eaten = m["x"] or m["x2"] or m["x3"] or ""
-    if not ctx.subj.is_self or not _ANIMAL_FOOD.search(eaten):
+    eaten = m["x"] or m["x2"] or m["x3"] or m["x4"] or ""
+    # a diet broken (破功了) is the plant diet's when the message speaks of it (吃了两年素)
+    broken = bool(m["x5"]) and "素" in (ctx.state.sentence or "")
+    if not ctx.subj.is_self or not (_ANIMAL_FOOD.search(eaten) or broken):
         return None
     gone = [d for d in c.active_values(ctx.state.context, "diet") if d in c.PLANT_DIETS]
     # What they eat now stays as a note beside the retraction.
     retracted = [cand("diet", d, ctx.subj, ctx.src, retract=True, correction=True) for d in gone]
     return [*retracted, cand("note", ctx.src, ctx.subj, ctx.src)] if retracted else None
+
+
+def diet_given_up(m, ctx):
+    """'生酮我放弃了': the way of eating on record no longer holds (one not on record: nothing)."""
+    said = ZH_DIETS.get(m["d"] or m["d2"] or "")
+    held = c.active_values(ctx.state.context, "diet")
+    if not ctx.subj.is_self or said not in held:
+        return None
+    return [cand("diet", said, ctx.subj, ctx.src, retract=True, correction=True)]
 
 
 def restriction(m, ctx):
