@@ -52,6 +52,19 @@ CASES = {
         {"job_title": ["药剂师"], "employer": ["Riverside Pharmacy"]},
         {},
     ),
+    "a trade said by its daily work at a named place (en)": (
+        ["mostly I sling lattes at Copperpot Coffee, the tips are decent"],
+        {"employer": ["Copperpot Coffee"], "job_title": ["barista"]},
+        {},
+    ),
+    "a nickname dropped that is part of the full name (en)": (
+        [
+            "I'm Roberta, but everyone calls me Bert",
+            "funny thing, nobody calls me Bert anymore, it's Bobbie these days",
+        ],
+        {"preferred_name": ["Bobbie"], "name": ["Roberta"]},
+        {"preferred_name": ["Bert"]},
+    ),
     "a pet said with its looks before its kind (en)": (
         ["my chunky grey tabby Noodle ate a hair tie again"],
         {"pet": ["Noodle"]},
@@ -87,10 +100,43 @@ def test_a_spouse_said_as_the_one_at_home_with_a_job_after_the_name(
     ]
 
 
+def test_someone_named_by_a_kind_of_name_after_the_one_at_home(
+    mem: Memory, uid: Callable[[str], str]
+) -> None:
+    user = uid("names")
+    mem.remember(
+        user, "我家那位是做游戏策划的，英文名Rowan，中文名陆远，在米哈游上班", at="2026-10-12T21:00:00+08:00"
+    )
+    facts = mem.facts(user)
+    assert [f.value for f in facts if f.subject_name == "self" and f.attribute == "spouse"] == ["Rowan"], (
+        facts
+    )
+    rowan = _on(mem, user, "Rowan")
+    assert rowan.get("employer") == "米哈游" and rowan.get("job_title") == "游戏策划", rowan
+    # "我家那位祖宗" is that one at home (a pet, here), no spouse
+    other = uid("master")
+    mem.remember(other, "我家那位祖宗，布偶，叫年糕，又把花瓶推下去了", at="2026-10-12T21:00:00+08:00")
+    assert not [f for f in mem.facts(other) if f.attribute == "spouse"]
+
+
+def test_a_parent_who_stays_put_lives_there(mem: Memory, uid: Callable[[str], str]) -> None:
+    user = uid("stays")
+    mem.remember(
+        user, "mum still refuses to leave Kilkenny, says the city is too loud", at="2026-10-12T09:00:00Z"
+    )
+    mem.remember(user, "I refuse to leave the couch this weekend", at="2026-10-12T09:05:00Z")
+    facts = mem.facts(user)
+    assert _on(mem, user, "mum").get("city") == "Kilkenny", facts
+    assert not [f for f in facts if f.subject_name == "self" and f.attribute == "city"], facts
+    found = " ".join(it.text for it in mem.recall(user, "which city does my mother live in?", k=3))
+    assert "Kilkenny" in found, found
+
+
 SAMPLE = [
     "an allergy said with what one knew (zh)",
     "a workplace named after a slang verb of work (en)",
     "a pet said with its looks before its kind (en)",
+    "a trade said by its daily work at a named place (en)",
 ]
 
 

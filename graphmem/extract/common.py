@@ -311,6 +311,8 @@ def bare_correction(context: ExtractContext, old: str, new: str, source: str) ->
     """'不是四川，是重庆' / 'Iowa, not Ohio' with no attribute word: find the old value among
     active facts and move the new value onto the same attribute, trimmed the same way."""
     found = facts_with_value(context, old)
+    # "Kat" names the nickname Kat, not the name Katherine it is part of
+    found = [f for f in found if str(f.value).lower() == old.strip().lower()] or found
     if len(found) != 1 and len({(f.attribute, f.subject_name) for f in found}) != 1:
         return []
     fact = found[0]
@@ -515,10 +517,26 @@ def _placeholders_named(cands: list[Candidate]) -> list[Candidate]:
         and (rel := relation_of(c.subject)) is not None
         and rel[0] in RELATION_KEYS
     }
-    if not named:
+    # "我家那位是做UX的，英文名Kevin": the placeholder's one named link of its relation in the
+    # sentence names it too; what was said of the placeholder is said of Kevin
+    links = [
+        c
+        for c in cands
+        if c.object_type and not c.retract and c.subject == SELF and not _placeholder(c.value)
+    ]
+    linked = {}
+    for c in cands:
+        rel = relation_of(c.subject) if c.subject != SELF and c.subject not in named else None
+        same = [x.value for x in links if rel and x.attribute == rel[0]]
+        if rel and len(set(same)) == 1:
+            linked[c.subject] = same[0]
+    if not named and not linked:
         return cands
     out = []
     for c in cands:
+        if c.subject in linked:
+            out.append(replace(c, subject=linked[c.subject]))
+            continue
         if c.subject not in named:
             out.append(c)
             continue

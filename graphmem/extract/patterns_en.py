@@ -23,6 +23,7 @@ from graphmem.extract.lexicon import (
 )
 from graphmem.extract.relations import entity_type, relation_of, relation_words
 from graphmem.extract.values_en import (  # noqa: F401 - the rule modules read the cleaners through this one
+    COMMON_WORD_CITIES,
     LIKE_STOP,
     NOT_LIKES,
     NOT_WORKPLACE,
@@ -424,6 +425,26 @@ def _at_named_place(m, ctx):
     return [cand("employer", x, ctx.subj, ctx.src)] if x and not c.is_place_en(x) else None
 
 
+#: The trade a day's work names ("pull shots": a barista).
+_TRADES = (
+    ("pull", "barista"), ("sling", "barista"), ("wait", "server"), ("tend", "bartender"), ("bartend", "bartender"),
+    ("cut", "hairdresser"), ("stock", "stocker"), ("flip", "line cook"), ("bag", "grocery clerk"),
+    ("run", "cashier"), ("work", "cashier"),
+)  # fmt: skip
+
+
+def _trade_at(m, ctx):
+    """'I pull shots at Grindhouse Coffee': the workplace, and the trade the work names."""
+    x = span(m["x"])
+    if not x or c.is_place_en(x):
+        return None
+    act = m["act"].lower()
+    trade = next(t for verb, t in _TRADES if act.startswith(verb))
+    if act.startswith("sling") and not re.search(r"coffee|latte|espresso", act):
+        trade = "bartender"
+    return [cand("employer", x, ctx.subj, ctx.src), cand("job_title", trade, ctx.subj, ctx.src)]
+
+
 def _real_job(m, ctx):
     """'real job: pharmacy tech at Walgreens': the title as said, and the workplace."""
     y = span(m["y"])
@@ -502,6 +523,19 @@ HANDLERS: dict[str, Handler] = {
     "born_in_year": _fixed("note", lambda m: f"born in {m['x']}"),
     "city": attr("city", place),
     "known_city": attr("city", lambda v: (x := place(v)) and (x if c.is_place_en(x) else None)),
+    # a town too: "refuses to leave Galway" (written as a name)
+    "named_town": attr(
+        "city",
+        lambda v: (
+            (x := place(v))
+            and (
+                x
+                if c.is_place_en(x)
+                or (x[:1].isupper() and (smaller_place(x.lower()) or x.lower() in COMMON_WORD_CITIES))
+                else None
+            )
+        ),
+    ),
     "moved": _moved,
     "city_if_place": _if(_lives_there, attr("city", place)),
     "city_by_stay": _if(lambda m, ctx: bool(m["long"]) or _lives_there(m, ctx), attr("city", place)),
@@ -511,6 +545,7 @@ HANDLERS: dict[str, Handler] = {
     "work_in_place": _if(lambda m, x: c.is_place_en(span(m["x"], PLACE_STOP)), work_candidates),
     "title_is": _title_is,
     "at_named_place": _at_named_place,
+    "trade_at": _trade_at,
     "being_title": _being_title,
     "employer_is": lambda m, x: [cand("employer", span(m["x"]), x.subj, x.src)],
     "job_status": _fixed("job_title", lambda m: m["v"].replace("a stay", "stay")),

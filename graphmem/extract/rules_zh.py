@@ -83,6 +83,11 @@ _REL_SUBJ = re.compile(
     # or the kin's name first ("女儿豆豆五岁了", "老公大伟在医院上班")
     r"|[\u4e00-\u9fff]{2,3}(?:今年|[一二三四五六七八九十两\d]{1,2}岁|在|是|上|读|已经|刚|也|很|特别|叫))"
 )
+#: The spouse said as the one at home (我家那位, 那口子), and what may follow it when it is.
+_ONE_AT_HOME = frozenset({"家那位", "家那口子", "那口子"})
+_SAID_OF_THEM = re.compile(
+    r"叫|是|在|对|今年|不|也|很|最|特别|喜欢|爱|有|会|刚|已经|现在|想|要|每|属|从|还|就|天天|最近|又|总|老是|一直|[，,。！!？?\s]|$"
+)
 # "人也搬到深圳了", "人已经到上海了": 人 before an adverb is the speaker in person.
 _SELF = re.compile(
     r"^(?:我们?|本人|咱们?|俺们?)(?:自己|本人)?(?:家(?!人))?|^人(?=(?:也|已经|早就|现在|目前|刚|还)\S)"
@@ -174,7 +179,10 @@ def _subject(text: str, state: c.State, inherited: Subject | None):
     if lead and text[: lead.end()].rstrip("，, ").endswith("今年") and _AGE_NOW.match(text[lead.end() :]):
         lead = None
     rest = _CHANGE_LEAD.sub("", text[lead.end() :] if lead else text)
-    if m := _REL_SUBJ.match(rest):
+    m = _REL_SUBJ.match(rest)
+    if m and m["rel"] in _ONE_AT_HOME and not _SAID_OF_THEM.match(rest[m.end() :]):
+        m = None  # "我家那位祖宗，柯基…": 那位 before a noun is that one, no spouse
+    if m:
         word = m["rel"] or m["kin"]
         attr, qual = relation_of(word) or ("friend", None)
         after = rest[m.end() :]

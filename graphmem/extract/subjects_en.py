@@ -24,7 +24,7 @@ _LEAD_TIME = re.compile(
 #: What is said of a pet before its kind (its looks, size, age, temper).
 _PET_LOOKS = (
     "fat|chubby|chunky|plump|skinny|orange|ginger|black|white|grey|gray|brown|tan|cream|spotted|striped|"
-    "fluffy|furry|shaggy|scruffy|hairless|lazy|tiny|little|big|huge|giant|small|old|senior|elderly|ancient|young|"
+    "fluffy|furry|shaggy|scruffy|hairless|lazy|tiny|little|big|huge|giant|small|senior|elderly|ancient|young|"
     "baby|rescue|rescued|adopted|stray|sweet|grumpy|crazy|derpy|spoiled|spoilt|goofy|silly|dumb|chaotic|feral|"
     "one-eyed|three-legged|deaf|blind|anxious|needy|clingy|angry|sassy|new|beloved|precious|good|naughty|cheeky"
 )
@@ -38,8 +38,12 @@ _REL_SUBJ = re.compile(
     rf"(?P<rel>{p.REL})(?P<pl>s|ren)?\b"
     # "the wife's from Ohio", "hubby is a pilot": the speaker's own, said without "my"
     r"|^(?:the\s+)?(?P<rel2>hubby|hubs|wifey|missus|kiddos?)\b|^the\s+(?P<rel3>wife|husband|kids|boyfriend|girlfriend)\b"
-    # "my fat orange tabby Biscuit", "our grumpy old beagle": a pet said with what it looks like
-    rf"|^(?:my|our)\s+(?:(?:{_PET_LOOKS})[\s,]+){{1,3}}(?P<rel4>{_PET_WORDS})(?P<pl4>s)?\b",
+    # "my fat orange tabby Biscuit", "our grumpy senior beagle": a pet said with what it looks like ("old"
+    # stays out: "my old dog" is as often the one there was)
+    rf"|^(?:my|our)\s+(?:(?:{_PET_LOOKS})[\s,]+){{1,3}}(?P<rel4>{_PET_WORDS})(?P<pl4>s)?\b"
+    # "dad still refuses to leave Duluth", "mum's a nurse": a parent said without "my", before a verb
+    r"|^(?P<rel5>mom|mum|dad|mama|papa|mommy|daddy)(?='s\s|\s+(?:is|was|has|had|still|just|never|always|finally|"
+    r"refuses|refused|lives|lived|works|worked|says|said|thinks|wants|got|moved|left|loves|hates|won't|can't)\b)",
     I,
 )
 _OWNER_REL = re.compile(rf"^{p.NAME}'s\s+(?P<rel>{p.REL})\b", I)
@@ -90,7 +94,7 @@ def _owned_relation(m, rest: str, text: str, state: c.State):
 
 def _relation_subject(m, rest: str, text: str, state: c.State):
     """'my brother Tom …', "my cat's name is Miso", 'my wife is Sarah', 'my daughter …'."""
-    word = m["rel"] or m["rel2"] or m["rel3"] or m["rel4"]
+    word = m["rel"] or m["rel2"] or m["rel3"] or m["rel4"] or m["rel5"]
     attr, qual = relation_of(word + (m["pl"] or m["pl4"] or "")) or ("friend", None)
     kind, role = entity_type(attr), qual or attr
     after = rest[m.end() :]

@@ -96,7 +96,7 @@ GROUPS = (
     # trips: "when do I fly out?" asks after "flying to Lisbon in two weeks"
     "flight flights flying fly trip travel traveling travelling vacation holiday airport 航班 机票 飞机 出差 旅行 旅游 度假 机场",
     # births: "when was my niece born?" asks after "my sister had her baby, a little girl"
-    "born birth baby babies newborn pregnant pregnancy delivered delivery labor labour niece nephew "
+    "birth baby babies newborn pregnant pregnancy delivered delivery labor labour niece nephew "
     "出生 出世 生了 生娃 生宝宝 生孩子 宝宝 怀孕 侄女 侄子 外甥 外甥女 坐月子",
     # keepsakes: "what heirlooms do I have?" asks after "the watch my grandpa left me"
     "keepsake keepsakes heirloom heirlooms memento mementos inherited sentimental 传家宝 遗物 纪念品",
