@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
 from graphmem.extract import fragments
+from graphmem.extract.allergens import avoided
 from graphmem.extract.antecedents import named_by_pronoun, owner_left_out
 from graphmem.extract.arrivals import arrival
 from graphmem.extract.common import State, strip_item_mark, zh_pos
@@ -209,9 +210,14 @@ class RuleExtractor:
             if trace is not None:
                 trace.found_later(got)
             ignored = [x for x in ignored if not (x.reason == "nothing_memorable" and x.text in used)]
-        if read_pieces or unread_pieces:  # "Denver's altitude is brutal, week two here": a move said sideways
-            moved = arrival(message_text(), last_lang or detect_language(message_text()), candidates, state)
-            candidates.extend(moved)
-            if trace is not None and moved:
-                trace.found_later(moved)
+        if read_pieces or unread_pieces:
+            lang = last_lang or detect_language(message_text())
+            # "Denver's altitude is brutal, week two here": a move said sideways; "no peanuts
+            # (deathly allergic)": an allergy said by what to keep away
+            later = arrival(message_text(), lang, candidates, state) + avoided(
+                message_text(), lang, candidates
+            )
+            candidates.extend(later)
+            if trace is not None and later:
+                trace.found_later(later)
         return ExtractOutput(candidates=candidates, ignored=ignored)

@@ -107,3 +107,12 @@ def arrival_words(lang: str, kind: str) -> re.Pattern[str]:
     """A pattern of the pack's [arrival] words: a move said from where one now is ("week two
     here", 搬过来一个月), and what makes it someone else's or no move yet."""
     return re.compile(data(lang, "cues.toml")["arrival"][kind], re.I)
+
+
+@lru_cache(maxsize=8)
+def allergen_words(lang: str) -> tuple[re.Pattern[str], re.Pattern[str], int, tuple[str, ...]]:
+    """The pack's [allergen] words: the reactions that make what is kept away an allergy, the
+    words that keep it away, how far they may stand from it, and the allergens known."""
+    d = data(lang, "cues.toml")["allergen"]
+    words = tuple(sorted((str(w) for w in d["words"]), key=len, reverse=True))
+    return re.compile(d["reaction"], re.I), re.compile(d["avoid"], re.I), int(d["gap"]), words

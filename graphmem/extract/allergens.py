@@ -1,0 +1,67 @@
+"""Allergies said by what to keep away and what it did, not by the word "allergic to": "no
+peanuts please (deathly allergic)", "keep tree nuts out of anything you suggest, they sent me to
+the ER last spring", "千万别放花生，上次直接进了急诊".
+
+No clause says "I am allergic to X", so the table rules read nothing; the message as a whole
+does. When it names a reaction (allergic, anaphylaxis, an EpiPen, the ER; 过敏, 急诊) and keeps
+a known allergen away (no, without, keep … out; 别放, 不能碰) within a few words, that allergen
+is the user's allergy. Nothing is read when the rules already read an allergy in the message
+(theirs or someone else's), or when the message is about someone else's reaction.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from graphmem.extract import cues
+from graphmem.extract.common import ME, builtin, cand, hedged
+from graphmem.extract.relations import relation_words
+from graphmem.model import Candidate
+
+_EN_WORD = re.compile(r"[A-Za-z][\w'-]*")
+
+
+def avoided(text: str, lang: str, found: Sequence[Candidate]) -> list[Candidate]:
+    """The allergies a message says by keeping allergens away beside a reaction."""
+    reaction, avoid, gap, words = cues.allergen_words(lang)
+    if any(c.attribute == "allergy" for c in found) or not reaction.search(text) or hedged(text):
+        return []
+    if _someone_else_reacted(text, lang):
+        return []
+    out: dict[str, str] = {}
+    for keep in avoid.finditer(text):
+        after = text[keep.end() :]
+        window = (
+            " ".join(_EN_WORD.findall(after)[: gap + 2]).lower() if lang == "en" else after[: gap * 2 + 4]
+        )
+        hit = next((w for w in words if _names(window, w, lang)), None)
+        if hit:
+            out.setdefault(hit, _clause_of(text, keep.start()))
+    found_here = [cand("allergy", w, ME, source) for w, source in out.items()]
+    return builtin(found_here, lang, "avoided_allergen")
+
+
+def _names(window: str, word: str, lang: str) -> bool:
+    if lang == "en":
+        return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", window) is not None
+    return word in window
+
+
+def _someone_else_reacted(text: str, lang: str) -> bool:
+    """ "my son's epipen", "她上次过敏进了急诊": the reaction is someone else's."""
+    people = "|".join(re.escape(w) for w in relation_words(lang) if len(w) > 1)
+    if lang == "en":
+        # ("they sent me to the ER": the hospital, no one reacting)
+        return (
+            re.search(rf"\b(?:my|our|his|her)\s+(?:{people})(?:'s)?\b|\b(?:he|she|his|her)\b", text, re.I)
+            is not None
+        )
+    return re.search(rf"(?:我|我的)(?:{people})|他|她", text) is not None
+
+
+def _clause_of(text: str, at: int) -> str:
+    """The sentence around `at`, as the candidate's source."""
+    start = max(text.rfind(p, 0, at) for p in ".!?。！？\n") + 1
+    ends = [i for i in (text.find(p, at) for p in ".!?。！？\n") if i >= 0]
+    return text[start : min(ends) if ends else len(text)].strip()
