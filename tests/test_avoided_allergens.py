@@ -13,7 +13,9 @@ from graphmem import Memory
 
 
 def _allergies(mem: Memory, user: str) -> list[str]:
-    return sorted(str(f.value) for f in mem.facts(user) if f.attribute == "allergy" and f.subject_name == "self")
+    return sorted(
+        str(f.value) for f in mem.facts(user) if f.attribute == "allergy" and f.subject_name == "self"
+    )
 
 
 @pytest.mark.both_stores
@@ -25,7 +27,9 @@ def _allergies(mem: Memory, user: str) -> list[str]:
         ("做菜千万别放虾，上回吃完喉咙肿了直接送医", "虾"),
     ],
 )
-def test_an_allergen_kept_away_beside_a_reaction(mem: Memory, uid: Callable[[str], str], said: str, allergy: str) -> None:
+def test_an_allergen_kept_away_beside_a_reaction(
+    mem: Memory, uid: Callable[[str], str], said: str, allergy: str
+) -> None:
     user = uid("avoid")
     mem.remember(user, said, at="2026-10-20T09:00:00Z")
     assert _allergies(mem, user) == [allergy]
