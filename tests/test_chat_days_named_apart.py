@@ -112,3 +112,34 @@ def test_the_day_said_first_stays_when_no_other_is_named() -> None:
     # a message naming only today is about today
     spans = find_spans("today I finally fixed the bike", datetime(2026, 10, 14, 12, tzinfo=timezone.utc))
     assert [s.start for s in spans] == [date(2026, 10, 14)]
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        # said on Saturday 2026-05-30; Sunday July 5 2026 is a Sunday, July 5 2025 was not
+        (
+            "entered the lake swim on Sunday July 5, packet pickup is the Friday before",
+            ["2026-07-05", "2026-07-03"],
+        ),
+        ("the gala is on June 13 and the fitting the day before", ["2026-06-13", "2026-06-12"]),
+        ("7月5号（周日）比赛，前一天去拿号码布", ["2026-07-05", "2026-07-04"]),
+        # counted from a day the text does not name: no day at all (not last Friday)
+        ("packet pickup is the Friday before", []),
+    ],
+)
+def test_a_day_counted_from_the_day_named_before_it(text: str, days: list[str]) -> None:
+    spans = find_spans(text, datetime(2026, 5, 30, 12, tzinfo=timezone.utc))
+    assert [s.start.isoformat() for s in spans] == days
+
+
+def test_a_day_counted_from_another_is_shown_on_its_memory(mem: Memory, uid: Callable[[str], str]) -> None:
+    user = uid("counted-from")
+    mem.remember(
+        user,
+        "entered the lake swim on Sunday July 5!! packet pickup is the Friday before at the marina",
+        at="2026-05-30T12:00:00Z",
+    )
+    assert _first_about(mem, user, "when is packet pickup?", "packet pickup", at="2026-06-20T09:00:00Z") == (
+        "2026-07-03"
+    )

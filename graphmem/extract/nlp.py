@@ -68,6 +68,8 @@ _EN: dict[str, list[list[dict]]] = {
         [_w("tonight", "today", "tmrw", "tmr")],
         [_w("later", "earlier"), _w("today", "tonight")],
         [_w("the", op="?"), _w("day"), _w("after", "before"), _w("tomorrow", "yesterday")],
+        # "the Saturday before", "the night after": counted from a day said elsewhere
+        [_w("the"), _w(*_WD, "day", "night", "morning", "evening"), _w("before", "after")],
         [_w("this", "next", "last", "coming"), _w(*_DEICTIC_OBJ), _w(*_PART, op="?")],
         [_w("this"), _w("coming", "past"), _w(*_DEICTIC_OBJ)],
         [_w(*_PREP), _w(*_WD), _w(*_PART, op="?")],

@@ -366,6 +366,16 @@ def _coming(text: str, found: tuple[int, int], lang: int, got: tuple[date, date]
     span = text[start:end]
     if got[1] >= base or _YEAR.search(span):
         return got
+    if got[0] == got[1] and (named := _weekday_beside(text, start, end)) is not None:
+        # "Sunday June 21": the year whose June 21 is a Sunday, the coming one or the latest
+        try:
+            coming = got[0].replace(year=got[0].year + 1)
+        except ValueError:
+            return got
+        if coming.weekday() == named != got[0].weekday():
+            return coming, coming
+        if got[0].weekday() == named:
+            return got
     if lang == 1:
         if not _ZH_MONTH_DAY.search(span) or not _ZH_DAY_AHEAD.search(
             text[max(0, start - 6) : start] + text[end : end + 8]
@@ -399,6 +409,16 @@ def _coming(text: str, found: tuple[int, int], lang: int, got: tuple[date, date]
         return got[0].replace(year=got[0].year + 1), got[1].replace(year=got[1].year + 1)
     except ValueError:  # 29 February
         return got
+
+
+def _weekday_beside(text: str, start: int, end: int) -> int | None:
+    """The weekday said right before a date ("Sunday June 21") or in brackets after it
+    ("6月21号（周日）"), Monday 0; None when none is."""
+    if m := re.search(r"\b(" + WD + r")\b,?\s*(?:the\s+)?$", text[max(0, start - 14) : start], re.I):
+        return WEEKDAYS_EN.index(m[1].lower())
+    if m := re.match(r"\s*[（(]?\s*(?:周|星期|礼拜)([一二三四五六日天])", text[end : end + 6]):
+        return "一二三四五六日".find(m[1]) if m[1] != "天" else 6
+    return None
 
 
 _EVERY_EN = re.compile(r"\b(?:every|each)\s+(?:other\s+)?$", re.I)
@@ -444,6 +464,67 @@ def find_spans(text: str, at: datetime, *, fuzzy: bool = False) -> list[TimeSpan
     if counted:  # in the order they are said
         where = {id(sp): i for i, sp in enumerate(out)}
         out.sort(key=lambda sp: (text.find(sp.text), where[id(sp)]))
+    out = _weekday_of_a_date_dropped(text, out) if len(out) > 1 else out
+    return _anchored(text, out) if out and _ANCHORED.search(text) else out
+
+
+_WEEKDAY_ALONE = re.compile(r"^(?:on\s+)?(?:" + WD + r")$|^(?:周|星期|礼拜)[一二三四五六日天]$", re.I)
+
+
+def _weekday_of_a_date_dropped(text: str, spans: list[TimeSpan]) -> list[TimeSpan]:
+    """Without the weekday said beside a date ("Sunday June 21", "6月21号（周日）"): it is
+    that date's, no day of its own."""
+    placed = [(text.find(sp.text), sp) for sp in spans]
+    dated = [(at, at + len(sp.text)) for at, sp in placed if not _WEEKDAY_ALONE.match(sp.text)]
+    keep = []
+    for at, sp in placed:
+        end = at + len(sp.text)
+        beside = any(0 <= s - end <= 2 or 0 <= at - e <= 3 for s, e in dated)
+        if _WEEKDAY_ALONE.match(sp.text) and beside:
+            continue
+        keep.append(sp)
+    return keep
+
+
+#: A day counted from the day named before it in the message ("the race is June 21, bib pickup
+#: is the Saturday before", "6月21号比赛，前一天去领号码布").
+_ANCHORED = re.compile(
+    r"\bthe\s+(?P<what>" + WD + r"|day|night|morning|evening)\s+(?P<dir>before|after)\b"
+    r"(?!\s+(?:last|next|yesterday|tomorrow|that|this|the|it|we|i|my|you|he|she|they)\b)"
+    r"|(?P<zh>前一天|前一晚|头一天|头天晚上|前一天晚上|第二天|后一天|次日|隔天)",
+    re.I,
+)
+
+
+def _anchored(text: str, spans: list[TimeSpan]) -> list[TimeSpan]:
+    """`spans` with each day counted from the one day named before it put in, in place of the
+    bare weekday inside it ("the Saturday before" is no last Saturday)."""
+    placed = [(text.find(sp.text), sp) for sp in spans]
+    out = list(spans)
+    for m in _ANCHORED.finditer(text):
+        before = [
+            sp
+            for at, sp in placed
+            if 0 <= at < m.start() and sp.start == sp.end and at + len(sp.text) <= m.start()
+        ]
+        if not before:  # counted from a day this text does not name: no day of its own here
+            out = [sp for sp in out if not (m.start() <= text.find(sp.text) < m.end())]
+            continue
+        anchor = before[-1].start
+        if m["zh"]:
+            step = -1 if m["zh"][0] in "前头" else 1
+            day = anchor + timedelta(days=step)
+        elif m["what"].lower() in ("day", "night", "morning", "evening"):
+            day = anchor + timedelta(days=-1 if m["dir"].lower() == "before" else 1)
+        else:
+            wd = WEEKDAYS_EN.index(m["what"].lower())
+            if m["dir"].lower() == "before":
+                day = anchor - timedelta(days=(anchor.weekday() - wd) % 7 or 7)
+            else:
+                day = anchor + timedelta(days=(wd - anchor.weekday()) % 7 or 7)
+        out = [sp for sp in out if not (m.start() <= text.find(sp.text) < m.end())]
+        out.append(TimeSpan(m[0], day, day))
+    out.sort(key=lambda sp: text.find(sp.text))
     return out
 
 

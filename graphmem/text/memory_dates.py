@@ -43,9 +43,9 @@ def fact_day(f: Fact) -> date:
 
 
 def _day_said_before(text: str, at: datetime, source: str) -> date | None:
-    """The day named last before `source` in a message that names several ("上周日去复查，
-    然后这周五年会，我被拉去跳舞": the dancing is Friday's): a day governs what follows it. None
-    when the message names one day only (its date is the message's) or none before the source."""
+    """The day named last before or inside `source` in a message that names several ("上周日去
+    复查，然后这周五年会，我被拉去跳舞": the dancing is Friday's): a day governs what follows it.
+    None when the message names one day only (its date is the message's) or none so placed."""
     where = text.find(source[:16])
     spans = find_spans(text, at) if where > 0 else []
     if len(spans) < 2:
@@ -53,7 +53,9 @@ def _day_said_before(text: str, at: datetime, source: str) -> date | None:
     day, at_char = None, 0
     for span in spans:
         found = text.find(span.text, at_char)
-        if found < 0 or found > where:
+        # a day named inside the source counts too: one counted from a day named before it
+        # ("bib pickup is the Saturday before") has none in the source alone
+        if found < 0 or found >= where + len(source):
             break
         day, at_char = span.start, found + len(span.text)
     return day
