@@ -10,15 +10,30 @@ from graphmem.extract.common import Ctx, cand
 from graphmem.extract.frames import ORG_NICKNAMES, city_named
 from graphmem.extract.lexicon import ZH_GENERIC_ORG, ZH_ORG_SUFFIXES, ZH_PLACES
 from graphmem.extract.relations import relation_of
+from graphmem.extract.schools import is_school
 from graphmem.extract.values_en import is_job
 from graphmem.extract.zh_values import NOT_A_JOB, OCCUPATION, clean, untimed
+
+#: 在 + a verb done for or with someone: in the middle of doing it, at no workplace.
+_DOING_FOR_SOMEONE = re.compile(r"^(?:帮|给|替|陪|跟|和|为|教)(?:我|你|他|她|它|我们|你们|他们|人家|大家)")
+#: What is done to one at a hospital or a clinic, no line of work ("做膝盖手术", "做核磁").
+_CARE_RECEIVED = re.compile(
+    r"(?:手术|检查|体检|复查|治疗|化疗|放疗|透析|理疗|康复|B超|CT|核磁|胃镜|肠镜|产检|针灸|推拿|按摩|搭桥|支架|微创|穿刺"
+    r"|活检|拔牙|种牙|洗牙|矫正|输液|挂水|抽血|化验|疫苗)$"
+)
+#: Whom being at a school says is a pupil there (the user there may as well teach).
+_A_PUPIL = re.compile(r"^(?:child|son|daughter|niece|nephew|grandchild|grandson|granddaughter)$")
 
 
 def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True) -> list | None:
     """在X做Y / 在X工作: X is a city, a nameless workplace or an employer."""
     x = re.sub(r"^(?:一家|一个|一所|一间|某|这家|那家|现在的|目前的)", "", untimed(x))
     x = re.sub(r"(?<=..)(?:了|啦|呢|哦|呀)+$", "", x)  # 调去上海分公司了: the particle is no part of it
+    if _DOING_FOR_SOMEONE.match(x) or (y and _CARE_RECEIVED.search(y)):
+        return None  # "在帮我写周报" (helping me), "在华西做膝盖手术" (an operation, no job)
     x = city_named(x)  # "在魔都打工": a city by its nickname is where one works, no employer
+    if not y and _A_PUPIL.match(ctx.subj.relation or "") and is_school(x, "zh"):
+        return [cand("school", x, ctx.subj, ctx.src)]  # "我闺女…，在育才小学": where a child studies
     y = re.sub(r"(?:方面|相关)?(?:的)?(?:工作|岗位|职位)?(?:了|的)?$", "", (y or "").strip()) or None
     # "一家做外卖的公司当运营": the first 做 says what the company does, the title follows the second verb
     if y and (inner := _TITLE_AFTER_WORKPLACE.match(y)) and c.is_org_zh(inner["place"]):
@@ -182,6 +197,24 @@ def leaving(kind: str):
         return [cand(attr, x, ctx.subj, ctx.src, retract=True, correction=True)] if x else None
 
     return rule
+
+
+def left_known(m, ctx):
+    """不在X了: the workplace or the city X ends, when X is the one on record or a known one."""
+    x = city_named(clean(m["x"]))
+    if not x:
+        return None
+    if (
+        x in c.active_values(ctx.state.context, "employer", ctx.subj.name)
+        or c.is_org_zh(x)
+        or x in ORG_NICKNAMES
+    ):
+        attr = "employer"
+    elif x in c.active_values(ctx.state.context, "city", ctx.subj.name) or c.is_place_zh(x):
+        attr = "city"
+    else:
+        return None
+    return [cand(attr, x, ctx.subj, ctx.src, retract=True, correction=True)]
 
 
 _A_MOVE_SAID = re.compile(r"离开|搬家|搬走|搬完|退租|不住|辞职|离职")

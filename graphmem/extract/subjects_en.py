@@ -52,7 +52,10 @@ _REL_NAMED = re.compile(  # "my manager is a guy named Theo" too
     r"(?:called|named))\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
 )
 # "my sister, Ana, …", "the hubby (Tomasz) is …": the name beside the relation, after a comma or in brackets
-_REL_APPOSITION = re.compile(rf"^(?:,?\s+|\s*\(\s*){p.NAME}(?:\s*\))?(?:,)?(?=\s|$)")
+_REL_APPOSITION = re.compile(
+    # "the kiddo (Ezra, 6)": the age may come with the name in brackets
+    rf"^(?:,?\s+|\s*\(\s*){p.NAME}(?:\s*,\s*(?P<age>\d{{1,2}})(?:\s*(?:yo|y/o|yrs?|years? old))?)?(?:\s*\))?(?:,)?(?=\s|$)"
+)
 _REL_IS_NAME = re.compile(r"^\s+is\s+(?P<name>[A-Z][a-z]+(?: [A-Z][a-z]+)?)$")
 # "my brother's allergic": the 's is "is" before these words, a possessive otherwise.
 _REL_IS = re.compile(r"^'s\s+(?=(?:allergic|a|an|the|from|in|at|based|vegan|vegetarian|married|\d)\b)")
@@ -103,7 +106,10 @@ def _relation_subject(m, rest: str, text: str, state: c.State):
     n = _REL_APPOSITION.match(after)
     if n and n["name"].split()[0] not in EN_NOT_NAMES:
         subj = state.add(n["name"], kind, role)
-        return subj, after[n.end() :].lstrip(" ,"), True, [link(attr, qual, n["name"], text)]
+        said = [link(attr, qual, n["name"], text)]
+        if n["age"]:
+            said.append(c.cand("age", n["age"], subj, text, rule="en.builtin.age_beside_name"))
+        return subj, after[n.end() :].lstrip(" ,"), True, said
     n = _REL_IS_NAME.match(after)
     if n and n["name"].split()[0] not in EN_NOT_NAMES:
         state.add(n["name"], kind, role)

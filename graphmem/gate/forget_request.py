@@ -96,7 +96,8 @@ _EN_NO_TOPIC = re.compile(
     r"^(?:it|this|that|them|these|those|things|stuff|everything|anything|all|me|you|this one|that one|it all|all of it"
     r"|all (?:of )?(?:that|this|those)(?: stuff| too)?|that too|that stuff|that bit|the lot"
     r"|(?:the |that |this )?whole (?:thing|story|saga|mess|business|deal)"
-    r"|what i (?:just )?said|the (?:last|previous) (?:message|thing|one)|my (?:last|previous) message)$",
+    r"|what i (?:just )?said|the (?:last|previous) (?:message|thing|one)|my (?:last|previous) message"
+    r"|any of (?:it|that|this)|(?:i|that i) (?:said|told you|mentioned) any(?:thing| of it)?)$",
     re.I,
 )
 
@@ -344,7 +345,21 @@ _LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z0-9'’ -]*[A-Za-z0-9]")
 
 def topic_request(text: str) -> TopicRequest | None:
     """The topic forget request `text` makes, or None: the whole message read as one, else
-    the first of its pieces (sentences, clauses, an English run in Chinese text) that is one."""
+    the first of its pieces (sentences, clauses, an English run in Chinese text) that is one;
+    a topic said as a pronoun is the one the message pointed at before it ("之前说的那个实习生，
+    关于他的都忘掉吧": the intern)."""
+    req = _request(text)
+    if req is not None and req.topic in _PRONOUNS and (m := _POINTED_AT.search(text[: text.find(req.cue)])):
+        return TopicRequest(m["x"], req.cue)
+    return req
+
+
+_PRONOUNS = frozenset({"他", "她", "它", "他们", "她们", "him", "her", "them"})
+#: "那个实习生", "that guy from the gym": what a pronoun after it points back at.
+_POINTED_AT = re.compile(r"(?:那个|这个|那位|这位)(?P<x>[\u4e00-\u9fff]{1,6}?)(?=[，,。\s]|的事|$)")
+
+
+def _request(text: str) -> TopicRequest | None:
     t = (text or "").strip()
     if not t or len(t) > 300:  # a request is a sentence or two, not a story
         return None
@@ -373,7 +388,7 @@ def topic_request(text: str) -> TopicRequest | None:
 #: what "wipe all that" or "scrub it" in the same message points back at.
 _EN_TOLD_THING = re.compile(
     r"(?P<thing>\b(?:the|that|this|my|all the|all that)\s+(?:[\w'’-]+\s+){0,3}?"
-    r"(?:saga|stuff|thing|situation|drama|business|story|mess|bit|news)"
+    r"(?:saga|stuff|thing|situation|drama|business|story|mess|bit|news|rant|idea|plan)"
     r"|\b(?-i:[A-Z][a-z]+)['’]s\s+(?:[\w-]+\s+){0,2}?(?:stuff|thing|situation|business|news|story|saga))\b"
     r"(?:\s+(?:with|about|at|from|involving)\s+(?:the\s+|my\s+)?[\w'’-]+)?",
     re.I,
@@ -393,9 +408,9 @@ _EN_ABOUT_THING = re.compile(
 #: what "你就当我没说过，全忘掉吧" in the same message points back at.
 _ZH_TOLD_THING = re.compile(
     r"^(?:[^，,]{0,4}?(?:那个|这个))?(?P<thing>[^，,]{1,12}?)"
-    r"(?:那事儿?|那件事儿?|那个事儿?|那档子事|那茬|的八卦|的瓜|的事情?|那些事"
-    # "移民那个想法先放下了", "换城市的打算黄了": a plan or a hope, said as such
-    r"|(?:那个|这个|的)(?:计划|想法|打算|念头|主意|梦想|心愿|愿望))"
+    r"(?:那事儿?|那件事儿?|那个事儿?|那档子事|那茬|的八卦|的瓜|的事情?|那些事|的那些|那些|相关的(?:事情?|东西|内容)?"
+    # "移民那个想法先放下了", "五一那个出游计划黄了": a plan or a hope, said as such
+    r"|(?:那个|这个|的)?(?:计划|想法|打算|念头|主意|梦想|心愿|愿望))"
 )
 #: A piece that is only the act, its object left out ("你就当我没说过", "全忘掉吧", "删了吧").
 _ZH_ACT_ALONE = re.compile(

@@ -39,8 +39,11 @@ _ZH_NO_ONE_ASKS = re.compile(
     r"(?:没人|没有人|不用|不必|谁都不|也不|从来不)(?:管|在乎|关心|过问|问)[^，,。？?]{0,4}?"
     r"(?:几点|几时|什么时候|多久|多少|什么|啥|哪儿?|怎么)"
 )
-# (not "不对不对", "不是不是": a no said twice asks nothing)
-_ZH_ANOTA = re.compile(r"(?<!不)([是有能会要可好行对去来在想用])不\1|有没有|请问")
+# (not "不对不对", "不是不是": a no said twice asks nothing; nor the end of another word before
+# it: "现在不在字节了" is 现在 + 不在, "但是不是所有人" 但是 + 不是)
+_ZH_ANOTA = re.compile(
+    r"(?<![不现正实存所好自但还可就总老倒凡若硬只])([是有能会要可好行对去来在想用])不\1|有没有|请问"
+)
 _ZH_END = re.compile(r"(?:吗|(?<![什这那怎多])么)[啊呀哦]?[~～]*$")
 _EN_WH = re.compile(
     r"^(?!which\s+(?:is|was|means|meant|makes|made)\b)(?:how|what|where|when|why|who|whom|whose|which)(?:'s|'re|'d)?\b(?!\s+(?:a|an)\b)",

@@ -492,9 +492,12 @@ def normaliser(language: str) -> Normaliser:
             rf"(?P<lead>{_alternation(data['latin_name_leads'])})(?P<name>[a-z][a-z'-]+)(?![A-Za-z])"
         ) if "latin_name_leads" in data else None,
         re.compile(
-            rf"(?<![\w'/])(?i:{_alternation(list(data['chat_words']))})(?=\s+[a-z]{{2,}})"
+            rf"(?<![\w'/])(?:(?i:{_alternation(list(data['chat_words']))})(?=\s+[a-z]{{2,}})"
+            # shorthand before a name too ("data eng @ Zapier", "outta Lisbon")
+            + (rf"|(?i:{_alternation(list(data['chat_words_any']))})(?=\s+[A-Za-z])" if "chat_words_any" in data else "")
+            + ")"
         ) if "chat_words" in data else None,
-        {k.lower(): v for k, v in data.get("chat_words", {}).items()} or None,
+        {k.lower(): v for k, v in {**data.get("chat_words", {}), **data.get("chat_words_any", {})}.items()} or None,
         re.compile(
             r"(?<![A-Za-zÀ-ÿ])(?i:" + "|".join(
                 r"\s+".join(map(re.escape, w.split())) for w in sorted(data["code_switch"], key=len, reverse=True)

@@ -106,11 +106,19 @@ def problem(attribute: str, value: str, relation: bool, placeholder: bool = Fals
     return None
 
 
+_TITLE_OWNER = re.compile(
+    r"^(?:their|our|its|his|her|the\s+company's|the\s+team's)\s+(?:(?:very\s+)?(?:first|only|new|sole)\s+)?",
+    re.I,
+)
+
+
 def trim(attribute: str, value: str) -> str:
     """`value` cut where what is said about the thing starts ("latex the hard way" -> "latex");
     empty when all of it is such talk ("at the dentist of all places", a list item after the
     thing)."""
     out = value
+    if attribute == "job_title":  # "as their first designer", "our new office manager": the title
+        out = _TITLE_OWNER.sub("", out) or out
     for lex in _lexicons(value):
         if attribute in lex.things:
             if lex.wrapper is not None and (m := lex.wrapper.match(out.strip())):

@@ -18,6 +18,7 @@ name a key) when nothing else was learned from them. A phrase too general to be 
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -31,7 +32,8 @@ _EN_OWNER = re.compile(
 )
 #: A generic noun after a topic ("the allergy thing", "the GRE stuff"): the topic is before it.
 _EN_GENERIC_TAIL = re.compile(
-    r"\s+(?:thing|things|stuff|business|situation|saga|drama|story|stories|bit|part|info|details|mess|episode|topic)$",
+    r"\s+(?:thing|things|stuff|business|situation|saga|drama|story|stories|bit|part|info|details|mess|episode|topic"
+    r"|plan|plans|idea|ideas|rant|rants)$",
     re.I,
 )
 _ZH_OWNER = re.compile(
@@ -330,8 +332,11 @@ def _one_topic(what: str, facts: list[Fact], episodes: list[Episode]) -> Topic:
         and f.attribute in past_attributes & _PERSON_ATTRIBUTES
         and f.status != "active"
     }
-    head = None if len(phrases) > 1 or past else _head(phrase)  # "old boss" is no "boss"
+    # "房东吵架" said as "跟房东大吵了一架": a Chinese topic of two words is said when both are
+    phrases += _words_together(phrase) if zh and not past else []
     related = _related(phrase, "zh" if zh else "en")
+    # "old boss" is no "boss"; "traffic stop" is its life topic's words, no "stop"
+    head = None if len(phrases) > 1 or past or related else _head(phrase)
     keys = tuple(dict.fromkeys((*phrases, *proper, *([head] if head else []), *sorted(names), *related)))
     return Topic(keys, frozenset(past_attributes), life_topic=bool(related))
 
@@ -373,7 +378,21 @@ def _names_area(phrase: str, names: list[str]) -> bool:
 _GENERIC_OBJECT = frozenset("钱试款债账")
 
 
+def _words_together(phrase: str) -> list[str]:
+    """A Chinese topic of two or more words as one key of all of them ("房东&吵架"), when it is
+    longer than a word."""
+    if len(phrase) < 4:
+        return []
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)
+    words = [w for w in jieba.lcut(phrase) if len(w) >= 2]
+    return ["&".join(words)] if len(words) >= 2 and "".join(words) == phrase else []
+
+
 def _says(text: str, key: str) -> bool:
+    if "&" in key:  # every word of the topic, anywhere in the text
+        return all(_says(text, part) for part in key.split("&"))
     """Does `text` say `key`: a Chinese word in it, also split by what a verb takes between
     it and its object (住院: 住了两周院); an English one as a word, in any of its forms
     (surgery: surgeries; divorce: divorced)."""
@@ -396,7 +415,9 @@ def _says(text: str, key: str) -> bool:
         else re.escape(key)
     )
     forms = r"(?:s|es|d|ed|ing|ized|ised)?" if re.search(r"[a-z]$", key) else ""
-    if re.fullmatch(r"[a-z]{6,}", key, re.I) and not key.endswith(
+    if re.fullmatch(r"[a-z]{5,}al", key, re.I):  # "proposal": proposing, propose; "refusal": refused
+        stem, forms = re.escape(key[:-2]), r"(?:e|es|ed|ing|al|als)"
+    elif re.fullmatch(r"[a-z]{6,}", key, re.I) and not key.endswith(
         "y"
     ):  # "interview": interviewed, interviewer
         stem, forms = re.escape(key[:-1]), re.escape(key[-1]) + r"?[a-z]{0,4}"

@@ -264,11 +264,16 @@ def _told_in_topic_turns(
     # "scratch what I said about my friend's divorce": the friend told of only in that story
     # goes with it ("my friend Bex is going through a divorce"); one named elsewhere stays
     owner = _owner_relation(what)
+    said_in = {fid: e.text for e in episodes for fid in facts_of.get(e.id, set())}
     return [
         f
         for f in facts
         if f.id in told
         and f.id not in have
+        # "…膝盖手术；另外我最近迷上了攀岩": what the turn went on to say of another matter stays
+        and not (
+            _other_matter(f, said_in.get(f.id, "")) and not forget_topic.says_topic(f.source_text, about)
+        )
         and (
             f.attribute in free
             or (about.life_topic and f.attribute not in _WHO_THE_USER_IS)
@@ -280,6 +285,25 @@ def _told_in_topic_turns(
             )
         )
     ]
+
+
+#: Words that turn a message to another matter ("…; also I signed up for…", "；另外我最近…").
+_OTHER_MATTER = re.compile(
+    r"(?:^|[;；。.!！?？,，]\s*)(?:(?:and\s+)?also|btw|by the way|oh and|on another note|other news|separately"
+    r"|unrelated|另外|还有|顺便说一下|顺便|对了|题外话|说个别的)[,，:：\s]*$",
+    re.I,
+)
+
+
+def _other_matter(f: Fact, message: str) -> bool:
+    """Whether the fact's clause is one the message turned to another matter for."""
+    source = (f.source_text or "").strip()
+    at = message.find(source[:12]) if source else -1
+    if at < 0:
+        return False
+    return bool(
+        _OTHER_MATTER.search(message[max(0, at - 24) : at]) or _OTHER_MATTER.search(" " + source[:12])
+    )
 
 
 #: What a turn about a topic may also say of who the user is ("I live in Lisbon and my
