@@ -65,11 +65,25 @@ def _fits(pronoun: str, word: str) -> bool:
     return qualifier not in (_FEMALE if male else _MALE)
 
 
+#: "started seeing someone, her name's Priya": someone the user is seeing, said before a name
+_EN_SEEING = re.compile(
+    r"\b(?:seeing|dating|going out with)\s+(?:someone|somebody|a\s+(?P<who>guy|girl|man|woman)"
+    r"|this\s+(?P<who2>guy|girl|man|woman))\b",
+    re.I,
+)
+_SEEN = {"guy": "boyfriend", "man": "boyfriend", "girl": "girlfriend", "woman": "girlfriend"}
+
+
 def _last_fitting(pronoun: str, text: str, zh: bool) -> str | None:
     if zh:
         words = [m.group(0) for m in _ZH_MENTION.finditer(text)]
     else:
-        words = [(m.group("word") or m.group("pet")).lower() for m in _EN_MENTION.finditer(text)]
+        said = [(m.start(), (m.group("word") or m.group("pet")).lower()) for m in _EN_MENTION.finditer(text)]
+        said += [
+            (m.start(), _SEEN.get((m["who"] or m["who2"] or "").lower(), "partner"))
+            for m in _EN_SEEING.finditer(text)
+        ]
+        words = [w for _, w in sorted(said)]
     return next((w for w in reversed(words) if w in RELATION_WORDS and _fits(pronoun.lower(), w)), None)
 
 

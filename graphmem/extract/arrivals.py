@@ -25,6 +25,7 @@ from graphmem.model import Candidate
 #: Where the place's piece ends: a Chinese or English stop, a comma, a line break.
 _PIECES = re.compile(r"[。！？!?；;\n]+|[.](?:\s|$)")
 _EN_WORDS = re.compile(r"[A-Za-z][A-Za-z.'’-]*")
+_ONE_RUN = re.compile(r"^[A-Za-z][A-Za-z.'’-]*(?: [A-Za-z][A-Za-z.'’-]*)*$")
 #: Words before a place that make it where the user came from or went for a while, not home.
 _EN_NOT_HOME = re.compile(r"\b(?:from|left|leaving|visit(?:ed|ing)?|trip to|back in|than|unlike)\s+$", re.I)
 _ZH_NOT_HOME = re.compile(r"(?:从|离开|不像|比|以前在|之前在|原来在|去了趟|出差)$")
@@ -65,6 +66,8 @@ def _places_en(text: str) -> set[str]:
             if len(run) < n:
                 continue
             phrase = text[run[0].start() : run[-1].end()].rstrip(".")
+            if not _ONE_RUN.match(phrase):  # "Tampa, send help": no place across a comma
+                continue
             lowered = phrase.lower()
             capitalised = phrase[:1].isupper()
             # a city that is also a word ("Savannah", "Reading") counts only written as a name

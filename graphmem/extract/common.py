@@ -126,6 +126,8 @@ class State:
         self.last_pet: Subject | None = None
         self.last_clause = ""  # the clause before this one in the sentence (what "叫X" may name)
         self.last_topic = ""  # the last thing liked or disliked (what a later "it" / "戒了" means)
+        # a pet just named ("家里有只柯基叫豆包"): what an age said alone after it is of
+        self.pet_just_named: Subject | None = None
         self.sentence = ""  # the sentence being read (what a clause may point back into)
         self.allergy_talk = False  # the message is about allergies ("the only thing that came up was …")
         #: Language packs to read with instead of the shipped ones (a test placing a rule), by language.

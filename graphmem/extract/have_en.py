@@ -89,8 +89,8 @@ def pet_gone(m, ctx):
 
 
 def pet_put_down(m, ctx):
-    """ "We had to put Biscuit down": a pet the user named is gone."""
-    hit = ctx.state.entity_at(m["name"], word_boundary=True)
+    """ "We had to put Biscuit down", "buried Biscuit under the oak": a pet the user named is gone."""
+    hit = ctx.state.entity_at(m["name"] or m["name2"], word_boundary=True)
     if hit is None or hit[0].type != "pet":
         return None
     pet = hit[0]

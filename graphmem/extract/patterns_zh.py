@@ -55,6 +55,9 @@ from graphmem.extract.zh_values import (
 from graphmem.lang import Handler, fragment
 from graphmem.text.terms import zh_number
 
+#: An animal counted at the end of a clause ("领回来一只三花猫", "捡了只小狗").
+_ANIMAL_AT_END = re.compile(r"(?:一|两)?(?:只|条|头|匹)(?P<k>[\u4e00-\u9fff]{1,5})$")
+
 
 def _name(m, ctx):
     v = TAIL.sub("", m["name"]).strip()
@@ -75,8 +78,13 @@ def _name(m, ctx):
         # "…在一家做咖啡机的小公司，叫暖山科技": the workplace just said is named
         if WORKPLACE_SAID.search(before or "") and not relation_of(v):
             return [cand("employer", v, s, ctx.src), *note]
-        # "我家那个拆家大王（边牧，叫土豆）": an animal said by its kind alone, then named
+        # "我家那个拆家大王（边牧，叫土豆）": an animal said by its kind alone, then named; "领回来
+        # 一只三花猫，取名年糕": the animal the clause before ended on
         kind = (before or "").strip()
+        if (got := _ANIMAL_AT_END.search(kind)) and (
+            relation_of(got["k"]) or relation_of(got["k"][-1]) or got["k"] in ZH_BREEDS
+        ):
+            kind = got["k"] if relation_of(got["k"]) or got["k"] in ZH_BREEDS else got["k"][-1]
         pet = relation_of(kind) if kind else None
         if (pet and pet[0] == "pet") or kind in ZH_BREEDS:
             qual = pet[1] if pet else ZH_BREEDS.get(kind)

@@ -21,6 +21,8 @@ def pet_or_relation(m, ctx):
         out = [link(attr, qual, name, ctx.src, owner=owner)]
         if entity_type(attr) == "person":  # "我有个哥哥叫小明，在北京工作": what follows is about 小明
             ctx.subj = subj
+        else:  # "家里有只柯基叫豆包，十二岁了": an age right after is the pet's
+            ctx.state.pet_just_named = subj
         return out + [cand("note", word, subj, ctx.src)] if word in ZH_BREEDS else out
     if m["cnt"] not in (None, "一", "1"):
         if names := listed_names(ctx.state.sentence or "", word, m["cnt"]):  # 两只猫，叫可乐和雪碧

@@ -173,7 +173,8 @@ def _forget(what: str, ctx: Ctx) -> list:
 
 
 _PAIR_SUBJECT = re.compile(
-    r"^((?:me and )?(?!(?:I|i|we|so|but|then|also)\b)(?:[A-Z][\w-]*|[a-z][a-z-]*)) and (I|i|me)\b(?!')"
+    r"^((?i:(?:ever\s+)?since\s+|now that\s+|after\s+)?(?:me and )?(?!(?:I|i|we|so|but|then|also)\b)"
+    r"(?:[A-Z][\w-]*|[a-z][a-z-]*)) and (I|i|me)\b(?!')"
 )
 _HAPPENED = re.compile(
     r"\b(?:yesterday|last\s+(?:night|week|weekend|month|year|time|monday|tuesday|wednesday|thursday|"

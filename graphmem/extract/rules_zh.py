@@ -83,6 +83,10 @@ _REL_SUBJ = re.compile(
     # or the kin's name first ("女儿豆豆五岁了", "老公大伟在医院上班")
     r"|[\u4e00-\u9fff]{2,3}(?:今年|[一二三四五六七八九十两\d]{1,2}岁|在|是|上|读|已经|刚|也|很|特别|叫))"
 )
+#: An age said alone, no subject ("十二岁了", "今年3岁").
+_AGE_ALONE = re.compile(
+    r"^(?:今年|已经|都)?(?:\d{1,2}|[一二三四五六七八九十两]{1,3})(?:岁|周岁)(?:多)?(?:了|啦)?$"
+)
 #: The spouse said as the one at home (我家那位, 那口子), and what may follow it when it is.
 _ONE_AT_HOME = frozenset({"家那位", "家那口子", "那口子"})
 _SAID_OF_THEM = re.compile(
@@ -318,6 +322,13 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     pack = _pack(state)
     if got := pack.table("clause").first(text, ctx, state.trace):
         return got, inherited
+    if (
+        state.pet_just_named is not None
+        and (inherited is None or inherited.is_self)
+        and _AGE_ALONE.match(text)
+    ):
+        inherited = state.pet_just_named
+    state.pet_just_named = None
     subj, pred, explicit, links = _subject(text, state, inherited)
     if remember and not explicit and (subj is None or subj.is_self):
         subj, explicit = ME, True  # 记一下，每周五交周报: an order to remember is about the user

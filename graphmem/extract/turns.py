@@ -46,6 +46,13 @@ def _object(raw: str, lang: str) -> str | None:
             break
         value = trimmed
     if lang == "en":
+        # "even the smell of it": what it stands for is the thing itself, said before
+        value = re.sub(
+            r"^(?:even\s+)?(?:the\s+)?(?:smell|taste|sight|thought|texture|idea)\s+of\s+",
+            "",
+            value,
+            flags=re.I,
+        )
         value = re.sub(r"^(?:the|a|an|any|all|some)\s+", "", value, flags=re.I)
     if not value or cues.turn_words(lang, "not_object").match(value) or _names_someone(value, lang):
         return None

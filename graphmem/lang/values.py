@@ -106,6 +106,14 @@ def problem(attribute: str, value: str, relation: bool, placeholder: bool = Fals
     return None
 
 
+_THINGS_EN = frozenset({"likes", "dislikes", "allergy"})
+#: A thing's place said with nothing in it ("the smell of it"), or an amount with no thing
+#: ("four cups a day", "like 3 a week").
+_NO_THING_EN = re.compile(
+    r"^(?:even\s+)?(?:the\s+)?(?:smell|taste|sight|thought|texture|idea)\s+of\s+(?:it|that|this|them)$"
+    r"|^(?:like\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+\w+\s+(?:a|per|every)\s+(?:day|week|month|night)$",
+    re.I,
+)
 _TITLE_OWNER = re.compile(
     r"^(?:their|our|its|his|her|the\s+company's|the\s+team's)\s+(?:(?:very\s+)?(?:first|only|new|sole)\s+)?",
     re.I,
@@ -119,6 +127,8 @@ def trim(attribute: str, value: str) -> str:
     out = value
     if attribute == "job_title":  # "as their first designer", "our new office manager": the title
         out = _TITLE_OWNER.sub("", out) or out
+    if attribute in _THINGS_EN and _NO_THING_EN.match(out.strip()):
+        return ""  # "even the smell of it", "four cups a day": no thing named
     for lex in _lexicons(value):
         if attribute in lex.things:
             if lex.wrapper is not None and (m := lex.wrapper.match(out.strip())):
