@@ -468,7 +468,11 @@ def finish(
     for c in _placeholders_named(cands):
         value = c.value.strip(" \t,，。.;；:：!！?？\"'“”‘’~～")
         if c.attribute not in _FREE_TEXT:
-            value = _ZH_TAIL_PARTICLES.sub("", _EMOJI.sub("", value).strip()).strip()
+            bare = _EMOJI.sub("", value).strip()
+            # a particle ends no breed or kin word ("二哈" is a husky, not 二 + 哈)
+            value = (
+                bare if bare in ZH_BREEDS or relation_of(bare) else _ZH_TAIL_PARTICLES.sub("", bare).strip()
+            )
             value = _CORNER_QUOTES.sub("", value).strip()  # 「三只熊猫」: the marks set a name off
             value = values.trim(c.attribute, value)  # "latex since I was a kid" -> "latex"
         if not value or len(value) > 300:

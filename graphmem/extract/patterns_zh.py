@@ -188,7 +188,7 @@ def placeholder_relation(s: Subject) -> tuple[str, str | None]:
 
 
 def _hometown(m, ctx, *, strict=False):
-    x = TAIL.sub("", m["x"]).strip()
+    x = city_named(TAIL.sub("", m["x"]).strip())  # "泉城人": 济南
     if not x or len(x) > 12 or (strict and not c.is_place_zh(x, loose=True)):
         return None
     return [cand("hometown", x, ctx.subj, ctx.src)]

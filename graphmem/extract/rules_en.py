@@ -162,7 +162,21 @@ def pieces(text: str) -> list[str]:
     splitter (`graphmem.gate.sentences.split`) cuts sentences; a piece of bare stops is dropped.
     English needs no second step: its clauses are cut inside `extract_sentence`."""
     text = EMOJI.sub(". ", text).replace(" . ", ". ")
+    if len(_INLINE_ITEM.findall(text)) >= 2:  # "brain dump: - moved to Austin - new gig: …": items
+        text = _INLINE_ITEM.sub(". ", text)
+    # "when he asked what I do I said I'm an ER nurse": what the user said of themselves, as said
+    text = _SAID_OF_MYSELF.sub("", text)
     return [s for s in c.list_items(split_sentences(text), text) if s.strip(" .!?")]
+
+
+#: A list typed on one line, its items after " - " ("- moved to Austin - new gig: …").
+_INLINE_ITEM = re.compile(r"(?:^|\s|:)-\s+(?=[A-Za-z])")
+#: The user reporting what they told someone of themselves.
+_SAID_OF_MYSELF = re.compile(
+    r"(?:(?:and\s+)?when\s+(?:he|she|they|someone)\s+asked\s+(?:me\s+)?(?:what|where|who|how)\s+[^,.!?]{1,25}?\s+)?"
+    r"\bI\s+(?:said|told\s+(?:him|her|them)|replied|answered|explained)(?:\s+that)?\s+(?=(?:I'm|I am|Im|I work|I live)\b)",
+    re.I,
+)
 
 
 def _forget(what: str, ctx: Ctx) -> list:

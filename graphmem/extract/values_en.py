@@ -48,7 +48,7 @@ _CHAT = r"btw|lol+|lmao|haha\w*|tbh|fyi|by the way|just so you know|if that matt
 PLACE_STOP = re.compile(
     r"\s+(?:"
     + _CHAT
-    + r"|last|this|next|a few|few|several|\d+|two|three|recently|now|since|for|because|with|and|but|so|to|in \d{4}|like|"
+    + r"|last|this|next|a few|few|several|\d+|two|three|recently|originally|now|since|for|because|with|and|but|so|to|in \d{4}|like|"
     r"a while|ago|yesterday|today|earlier|back in|when|where|after|before|right now|these days|at the moment|"
     r"currently|permanently|for good|anymore|any more|though|(?:in|over|during) (?:the )?(?:early |late )?(?:fall|spring|summer|winter|autumn|new year))\b.*$",
     I,

@@ -39,10 +39,12 @@ _ZH_NO_ONE_ASKS = re.compile(
     r"(?:没人|没有人|不用|不必|谁都不|也不|从来不)(?:管|在乎|关心|过问|问)[^，,。？?]{0,4}?"
     r"(?:几点|几时|什么时候|多久|多少|什么|啥|哪儿?|怎么)"
 )
+#: A question someone else asked, told ("她问我还在不在郑州"): reported, no question to answer.
+_ZH_REPORTED = re.compile(r"问(?:我|他|她|过我|了我|起)|打听")
 # (not "不对不对", "不是不是": a no said twice asks nothing; nor the end of another word before
 # it: "现在不在字节了" is 现在 + 不在, "但是不是所有人" 但是 + 不是)
 _ZH_ANOTA = re.compile(
-    r"(?<![不现正实存所好自但还可就总老倒凡若硬只])([是有能会要可好行对去来在想用])不\1|有没有|请问"
+    r"(?<![不现正实存所好自但可就总老倒凡若硬只])([是有能会要可好行对去来在想用])不\1|有没有|请问"
 )
 _ZH_END = re.compile(r"(?:吗|(?<![什这那怎多])么)[啊呀哦]?[~～]*$")
 _EN_WH = re.compile(
@@ -102,7 +104,9 @@ def interrogative(clause: str, first: bool) -> bool:
     if re.search(r"[\u4e00-\u9fff]", c):
         if _ZH_INSISTING.search(c):  # "我只爱吃草莓好吗": insisted on, not asked
             return False
-        if _ZH_ANOTA.search(c) or _ZH_END.search(c):
+        if (m := _ZH_ANOTA.search(c)) and not _ZH_REPORTED.search(c[: m.start()]):
+            return True
+        if _ZH_END.search(c) and not _ZH_REPORTED.search(c):
             return True
         c = _ZH_NO_ONE_ASKS.sub("", _ZH_NOT_KNOWING.sub("", c))
         if _ZH_CORRELATIVE.search(c):  # "谁加香菜谁是狗": whoever does, no question
