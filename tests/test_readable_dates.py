@@ -128,7 +128,7 @@ def test_a_habit_names_no_day(text: str) -> None:
 
 def test_words_that_only_look_like_dates_name_none() -> None:
     assert find_spans("我在中国长大", MON) == []
-    assert [s.text for s in find_spans("今年中秋回老家", MON)] == ["今年"]  # the year, not 年中
+    assert [s.text for s in find_spans("今年中秋回老家", MON)] == ["今年中秋"]  # this year's 中秋, not 年中
 
 
 # ---- end to end: the day is shown wherever a memory comes back -------------------------

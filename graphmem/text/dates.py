@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
 
+from graphmem.text.holidays import holiday_spans
 from graphmem.text.offsets import offset_spans
 from graphmem.text.periods import (
     SHIFT_ZH,
@@ -438,6 +439,8 @@ def find_spans(text: str, at: datetime, *, fuzzy: bool = False) -> list[TimeSpan
     # Days counted from another day ("a week from Wednesday", 两周后的周五) win over the
     # shorter expressions inside them.
     counted = offset_spans(text, base)
+    # holidays, and days counted from one ("the Saturday after Thanksgiving", 中秋前一天)
+    counted += [h for h in holiday_spans(text, base) if not any(s < h[1] and h[0] < e for s, e, _ in counted)]
     out.extend(TimeSpan(text[s:e], d, d) for s, e, d in counted)
     for lang, (pattern, resolve) in enumerate(((en, _resolve_en), (_ZH, _resolve_zh))):
         for m in pattern.finditer(searched if lang == 0 else text):
@@ -465,7 +468,35 @@ def find_spans(text: str, at: datetime, *, fuzzy: bool = False) -> list[TimeSpan
         where = {id(sp): i for i, sp in enumerate(out)}
         out.sort(key=lambda sp: (text.find(sp.text), where[id(sp)]))
     out = _weekday_of_a_date_dropped(text, out) if len(out) > 1 else out
+    if out and _ZH_BARE_DAY.search(text):
+        out = _bare_days_in_the_month_said(text, out)
     return _anchored(text, out) if out and _ANCHORED.search(text) else out
+
+
+#: A day of the month said alone in Chinese ("18号飞大阪，25号回来": the 25th).
+_ZH_BARE_DAY = re.compile(r"(?<![月\d零一二两三四五六七八九十])(?P<d>\d{1,2})(?:号|日)(?![\d])")
+
+
+def _bare_days_in_the_month_said(text: str, spans: list[TimeSpan]) -> list[TimeSpan]:
+    """Each bare day of the month after a date said before it, in that date's month (the next
+    one when the day is earlier than that date's)."""
+    out = list(spans)
+    for m in _ZH_BARE_DAY.finditer(text):
+        if any(text.find(sp.text) <= m.start() < text.find(sp.text) + len(sp.text) for sp in out):
+            continue
+        before = [sp for sp in out if sp.start == sp.end and 0 <= text.find(sp.text) < m.start()]
+        if not before:
+            continue
+        anchor, day = before[-1].start, int(m["d"])
+        try:
+            got = anchor.replace(day=day)
+            if got < anchor:
+                got = (anchor.replace(day=1) + timedelta(days=32)).replace(day=day)
+        except ValueError:
+            continue
+        out.append(TimeSpan(m[0], got, got))
+    out.sort(key=lambda sp: text.find(sp.text))
+    return out
 
 
 _WEEKDAY_ALONE = re.compile(r"^(?:on\s+)?(?:" + WD + r")$|^(?:周|星期|礼拜)[一二三四五六日天]$", re.I)
@@ -496,6 +527,11 @@ _ANCHORED = re.compile(
 )
 
 
+def _within(text: str, sp: TimeSpan, where: tuple[int, int]) -> bool:
+    at = text.find(sp.text)
+    return where[0] <= at and at + len(sp.text) <= where[1]
+
+
 def _anchored(text: str, spans: list[TimeSpan]) -> list[TimeSpan]:
     """`spans` with each day counted from the one day named before it put in, in place of the
     bare weekday inside it ("the Saturday before" is no last Saturday)."""
@@ -507,8 +543,11 @@ def _anchored(text: str, spans: list[TimeSpan]) -> list[TimeSpan]:
             for at, sp in placed
             if 0 <= at < m.start() and sp.start == sp.end and at + len(sp.text) <= m.start()
         ]
+        span_at = (m.start(), m.end())
+        if any(text.find(sp.text) <= m.start() and m.end() < text.find(sp.text) + len(sp.text) for sp in out):
+            continue  # already read as part of a longer day ("the Monday after Easter")
         if not before:  # counted from a day this text does not name: no day of its own here
-            out = [sp for sp in out if not (m.start() <= text.find(sp.text) < m.end())]
+            out = [sp for sp in out if not _within(text, sp, span_at)]
             continue
         anchor = before[-1].start
         if m["zh"]:
@@ -522,7 +561,7 @@ def _anchored(text: str, spans: list[TimeSpan]) -> list[TimeSpan]:
                 day = anchor - timedelta(days=(anchor.weekday() - wd) % 7 or 7)
             else:
                 day = anchor + timedelta(days=(wd - anchor.weekday()) % 7 or 7)
-        out = [sp for sp in out if not (m.start() <= text.find(sp.text) < m.end())]
+        out = [sp for sp in out if not _within(text, sp, span_at)]
         out.append(TimeSpan(m[0], day, day))
     out.sort(key=lambda sp: text.find(sp.text))
     return out
