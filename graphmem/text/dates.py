@@ -16,9 +16,9 @@ days (UTC); `query_range(text, at)` -> the range a question asks about, if any.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 
+from graphmem.text.day_context import read_in_context
 from graphmem.text.holidays import holiday_spans
 from graphmem.text.offsets import offset_spans
 from graphmem.text.periods import (
@@ -34,6 +34,7 @@ from graphmem.text.periods import (
     year_form,
     zh_bare_weekday,
 )
+from graphmem.text.spans import TimeSpan
 from graphmem.text.terms import zh_number
 
 __all__ = [
@@ -44,23 +45,6 @@ __all__ = [
     "query_range",
     "warm",
 ]
-
-
-@dataclass(frozen=True)
-class TimeSpan:
-    """A date expression of a message and the whole days it covers."""
-
-    text: str
-    start: date
-    end: date
-
-    @property
-    def start_dt(self) -> datetime:
-        return datetime.combine(self.start, time(), tzinfo=timezone.utc)
-
-    @property
-    def end_dt(self) -> datetime:
-        return datetime.combine(self.end, time(23, 59, 59), tzinfo=timezone.utc)
 
 
 _MONTHS_EN = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
@@ -467,104 +451,7 @@ def find_spans(text: str, at: datetime, *, fuzzy: bool = False) -> list[TimeSpan
     if counted:  # in the order they are said
         where = {id(sp): i for i, sp in enumerate(out)}
         out.sort(key=lambda sp: (text.find(sp.text), where[id(sp)]))
-    out = _weekday_of_a_date_dropped(text, out) if len(out) > 1 else out
-    if out and _ZH_BARE_DAY.search(text):
-        out = _bare_days_in_the_month_said(text, out)
-    return _anchored(text, out) if out and _ANCHORED.search(text) else out
-
-
-#: A day of the month said alone in Chinese ("18号飞大阪，25号回来": the 25th).
-_ZH_BARE_DAY = re.compile(r"(?<![月\d零一二两三四五六七八九十])(?P<d>\d{1,2})(?:号|日)(?![\d])")
-
-
-def _bare_days_in_the_month_said(text: str, spans: list[TimeSpan]) -> list[TimeSpan]:
-    """Each bare day of the month after a date said before it, in that date's month (the next
-    one when the day is earlier than that date's)."""
-    out = list(spans)
-    for m in _ZH_BARE_DAY.finditer(text):
-        if any(text.find(sp.text) <= m.start() < text.find(sp.text) + len(sp.text) for sp in out):
-            continue
-        before = [sp for sp in out if sp.start == sp.end and 0 <= text.find(sp.text) < m.start()]
-        if not before:
-            continue
-        anchor, day = before[-1].start, int(m["d"])
-        try:
-            got = anchor.replace(day=day)
-            if got < anchor:
-                got = (anchor.replace(day=1) + timedelta(days=32)).replace(day=day)
-        except ValueError:
-            continue
-        out.append(TimeSpan(m[0], got, got))
-    out.sort(key=lambda sp: text.find(sp.text))
-    return out
-
-
-_WEEKDAY_ALONE = re.compile(r"^(?:on\s+)?(?:" + WD + r")$|^(?:周|星期|礼拜)[一二三四五六日天]$", re.I)
-
-
-def _weekday_of_a_date_dropped(text: str, spans: list[TimeSpan]) -> list[TimeSpan]:
-    """Without the weekday said beside a date ("Sunday June 21", "6月21号（周日）"): it is
-    that date's, no day of its own."""
-    placed = [(text.find(sp.text), sp) for sp in spans]
-    dated = [(at, at + len(sp.text)) for at, sp in placed if not _WEEKDAY_ALONE.match(sp.text)]
-    keep = []
-    for at, sp in placed:
-        end = at + len(sp.text)
-        beside = any(0 <= s - end <= 2 or 0 <= at - e <= 3 for s, e in dated)
-        if _WEEKDAY_ALONE.match(sp.text) and beside:
-            continue
-        keep.append(sp)
-    return keep
-
-
-#: A day counted from the day named before it in the message ("the race is June 21, bib pickup
-#: is the Saturday before", "6月21号比赛，前一天去领号码布").
-_ANCHORED = re.compile(
-    r"\bthe\s+(?P<what>" + WD + r"|day|night|morning|evening)\s+(?P<dir>before|after)\b"
-    r"(?!\s+(?:last|next|yesterday|tomorrow|that|this|the|it|we|i|my|you|he|she|they)\b)"
-    r"|(?P<zh>前一天|前一晚|头一天|头天晚上|前一天晚上|第二天|后一天|次日|隔天)",
-    re.I,
-)
-
-
-def _within(text: str, sp: TimeSpan, where: tuple[int, int]) -> bool:
-    at = text.find(sp.text)
-    return where[0] <= at and at + len(sp.text) <= where[1]
-
-
-def _anchored(text: str, spans: list[TimeSpan]) -> list[TimeSpan]:
-    """`spans` with each day counted from the one day named before it put in, in place of the
-    bare weekday inside it ("the Saturday before" is no last Saturday)."""
-    placed = [(text.find(sp.text), sp) for sp in spans]
-    out = list(spans)
-    for m in _ANCHORED.finditer(text):
-        before = [
-            sp
-            for at, sp in placed
-            if 0 <= at < m.start() and sp.start == sp.end and at + len(sp.text) <= m.start()
-        ]
-        span_at = (m.start(), m.end())
-        if any(text.find(sp.text) <= m.start() and m.end() < text.find(sp.text) + len(sp.text) for sp in out):
-            continue  # already read as part of a longer day ("the Monday after Easter")
-        if not before:  # counted from a day this text does not name: no day of its own here
-            out = [sp for sp in out if not _within(text, sp, span_at)]
-            continue
-        anchor = before[-1].start
-        if m["zh"]:
-            step = -1 if m["zh"][0] in "前头" else 1
-            day = anchor + timedelta(days=step)
-        elif m["what"].lower() in ("day", "night", "morning", "evening"):
-            day = anchor + timedelta(days=-1 if m["dir"].lower() == "before" else 1)
-        else:
-            wd = WEEKDAYS_EN.index(m["what"].lower())
-            if m["dir"].lower() == "before":
-                day = anchor - timedelta(days=(anchor.weekday() - wd) % 7 or 7)
-            else:
-                day = anchor + timedelta(days=(wd - anchor.weekday()) % 7 or 7)
-        out = [sp for sp in out if not _within(text, sp, span_at)]
-        out.append(TimeSpan(m[0], day, day))
-    out.sort(key=lambda sp: text.find(sp.text))
-    return out
+    return read_in_context(text, out)
 
 
 def without_zh_dates(text: str) -> str:
