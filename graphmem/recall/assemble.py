@@ -21,7 +21,7 @@ from graphmem.config import Config
 from graphmem.model import Episode, Fact, RecallItem
 from graphmem.stores.base import EpisodeLink, UserReader
 from graphmem.text import terms as textproc
-from graphmem.text.dates import TimeSpan
+from graphmem.text.spans import TimeSpan
 
 
 @dataclass(frozen=True)

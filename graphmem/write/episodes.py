@@ -20,7 +20,8 @@ from datetime import datetime, timezone
 from graphmem.config import Config
 from graphmem.model import Candidate, Episode
 from graphmem.stores.base import THREAD_GAP_S, UserWriter
-from graphmem.text.dates import TimeSpan, find_spans
+from graphmem.text.dates import find_spans
+from graphmem.text.spans import TimeSpan
 from graphmem.text.terms import terms
 
 __all__ = ["EpisodeDraft", "dated_candidates", "draft", "record"]
