@@ -31,6 +31,11 @@ CASES = {
         {"school": ["复旦"], "employer": ["慢半拍"]},
         {},
     ),
+    "a city with its district, an allergy someone remembers (zh)": (
+        ["聚会上老同学问我是不是还在武汉，我说早搬了，现在在杭州滨江。他还记得我对虾过敏，挺感动"],
+        {"city": ["杭州"], "allergy": ["虾"]},
+        {"city": ["杭州滨江", "武汉"]},
+    ),
     "a husky called 二哈 (zh)": (
         ["我家二哈今天又把拖鞋叼走了"],
         {"pet": ["二哈"]},

@@ -102,6 +102,12 @@ def _settled_zh(m, ctx):
     return [cand("city", x, ctx.subj, ctx.src)] if c.is_place_zh(x) else None
 
 
+def _my_allergy_zh(m, ctx):
+    """'她还记得我对芒果过敏': the allergy is the user's, whoever remembers it."""
+    x = TAIL.sub("", m["x"]).strip()
+    return [cand("allergy", x, ME, ctx.src)] if x else None
+
+
 def _drifter_zh(m, ctx):
     """'北漂第五年了': one who drifts to work in 北京 lives there."""
     city = _ZH.get("drifters", {}).get(m["x"])
@@ -315,6 +321,7 @@ EN_HANDLERS: dict[str, Handler] = {
 #: The handlers of lang/zh/frames.toml's rules.
 ZH_HANDLERS: dict[str, Handler] = {
     "frame_settled_city": _settled_zh,
+    "frame_my_allergy": _my_allergy_zh,
     "frame_drifter_city": _drifter_zh,
     "frame_work": _work_zh,
     "frame_pet_named_after_breed": _pet_named_after_breed,

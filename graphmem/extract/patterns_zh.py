@@ -214,6 +214,20 @@ def new_locals_of(pred: str, ctx):
     return _new_locals(m, ctx) if m else None
 
 
+#: A city then one of its districts ("深圳南山", "成都高新区", "杭州滨江").
+_CITY_DISTRICT = re.compile(
+    r"^(?P<city>[\u4e00-\u9fff]{2,3}?)(?:市)?(?P<district>[\u4e00-\u9fff]{2,3}(?:区|新区)?)$"
+)
+
+
+def _city_with_district(m, ctx):
+    """在深圳南山: the city, when the words before the district are a city the gazetteer knows."""
+    d = _CITY_DISTRICT.match(TAIL.sub("", m["x"]))
+    if d is None or d["city"] not in ZH_PLACES or c.is_place_zh(m["x"]) or d["district"] in ZH_PLACES:
+        return None
+    return [cand("city", d["city"], ctx.subj, ctx.src)]
+
+
 def _city(m, ctx):
     x = TAIL.sub("", untimed(TAIL.sub("", m["x"])))  # 搬去深圳下个月, 搬到广州了上个月
     if re.fullmatch(r"[A-Za-z][A-Za-z .'-]*", x):  # code-switched: "住Vancouver"
@@ -456,6 +470,8 @@ HANDLERS: dict[str, Handler] = {
     "city": _city,
     "back_to": _back_to,
     "city_if_known_place": _if(lambda m, x: city_named(m["x"]) in ZH_PLACES, _city),
+    # "现在在深圳南山": the city with its district said after it
+    "city_with_district": _city_with_district,
     "work_if_org": _if(lambda m, x: c.is_org_zh(m["x"]) and not c.is_place_zh(m["x"]), workplace_and_title),
     "dislikes": pref("dislikes"),
     "restriction": restriction,
