@@ -225,6 +225,9 @@ def _city_with_district(m, ctx):
     d = _CITY_DISTRICT.match(TAIL.sub("", m["x"]))
     if d is None or d["city"] not in ZH_PLACES or c.is_place_zh(m["x"]) or d["district"] in ZH_PLACES:
         return None
+    # a district is said as one (…区) or is a place name jieba knows; "青岛出差" is a trip
+    if not (d["district"].endswith(("区", "县", "镇")) or c.zh_pos(d["district"]) == "ns"):
+        return None
     return [cand("city", d["city"], ctx.subj, ctx.src)]
 
 
