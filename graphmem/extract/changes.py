@@ -6,7 +6,7 @@
   last week", "过了生日已经28了", "生日一过就31了".
 
 A title must read as one (a job word in it, or a few words right after a promotion verb);
-an age must be one on record to change (common.bare_number_correction), so "made me
+an age must be one on record to change (on_record.bare_number_correction), so "made me
 dinner" and "already 3 weeks" read as nothing here. The patterns are the packs' promotion
 and age tables (graphmem/lang/<language>/promotion.toml, age.toml); the handlers here decide
 what each match makes.
@@ -18,8 +18,9 @@ import re
 from dataclasses import replace
 
 from graphmem.extract import cues
-from graphmem.extract.common import EMOJI, ME, Said, active_values, bare_number_correction, builtin, cand
+from graphmem.extract.common import EMOJI, ME, Said, active_values, builtin, cand
 from graphmem.extract.lexicon import EN_JOBS, ZH_OCCUPATIONS
+from graphmem.extract.on_record import bare_number_correction
 from graphmem.lang import Handler
 from graphmem.model import Candidate
 from graphmem.text.terms import zh_number

@@ -7,7 +7,6 @@ Candidates; everything that does not depend on the language lives here.
 
 from __future__ import annotations
 
-import difflib
 import logging
 import re
 import threading
@@ -306,78 +305,6 @@ def facts_with_value(context: ExtractContext, value: str, attribute: str | None 
 
 #: Attributes whose value is a person's name: one typed in capitals is emphasis ("its JEN"),
 #: where an organisation's may be its name ("CVS").
-_PERSON_NAMED = frozenset({"name", "preferred_name", *RELATION_KEYS})
-
-
-def bare_correction(context: ExtractContext, old: str, new: str, source: str) -> list[Candidate]:
-    """'不是四川，是重庆' / 'Iowa, not Ohio' with no attribute word: find the old value among
-    active facts and move the new value onto the same attribute, trimmed the same way."""
-    found = facts_with_value(context, old)
-    # "Kat" names the nickname Kat, not the name Katherine it is part of
-    found = [f for f in found if str(f.value).lower() == old.strip().lower()] or found
-    if len(found) != 1 and len({(f.attribute, f.subject_name) for f in found}) != 1:
-        return []
-    fact = found[0]
-    fv, o, n = str(fact.value), old.strip(), new.strip()
-    idx = o.lower().find(fv.lower())
-    if idx >= 0:  # "四川人" stored as "四川": trim the new value by the same affixes
-        prefix, suffix = o[:idx], o[idx + len(fv) :]
-        if prefix and n.startswith(prefix):
-            n = n[len(prefix) :]
-        if suffix and n.endswith(suffix):
-            n = n[: len(n) - len(suffix)]
-    if (
-        fact.attribute in _PERSON_NAMED
-        and n.isupper()
-        and len(n) > 1
-        and fv[:1].isupper()
-        and not fv.isupper()
-    ):
-        n = n.title()  # "its JEN not jon": capitals for emphasis, the value cased as the one it replaces
-    subj = ME if self_like(fact.subject_name) else Subject(fact.subject_name, "person")
-    return [cand(fact.attribute, n, subj, source, correction=True, replaces=fv)]
-
-
-#: What a value said alone after a correction word may be a slip of: one the user stated.
-_SLIP_ATTRIBUTES = ("name", "preferred_name", "city", "hometown", "employer", "job_title")
-
-
-def _slip_of(said: str, meant: str) -> bool:
-    """Could `said` be a slip for `meant`: as long and sharing a character (王婷, 王颖), or in
-    Latin letters, spelt much alike (Newport, Newark; Jon, John)."""
-    if said == meant:
-        return False
-    if re.search(r"[\u4e00-\u9fff]", meant):
-        return len(said) == len(meant) and bool(set(said) & set(meant))
-    return difflib.SequenceMatcher(None, said.lower(), meant.lower()).ratio() >= 0.6
-
-
-def bare_slip_correction(context: ExtractContext, new: str, source: str) -> list[Candidate]:
-    """A correction that says only the right value ("说错了，是王颖"): it replaces the one value
-    on record it is a slip of (as long as it, sharing a character with it: 王婷 → 王颖), when
-    exactly one is; anything else stays as said."""
-    new = new.strip()
-    found = [
-        f
-        for f in context.active_facts
-        if f.attribute in _SLIP_ATTRIBUTES and self_like(f.subject_name) and _slip_of(str(f.value), new)
-    ]
-    if len(found) != 1:
-        return []
-    return [cand(found[0].attribute, new, ME, source, correction=True, replaces=str(found[0].value))]
-
-
-def bare_number_correction(context: ExtractContext, number: str, source: str) -> list[Candidate]:
-    """A correction that says only a number ("typo, I meant 28", "打错了，是30"): the user's
-    age, when one is on record and the number could be one; anything else stays as said."""
-    if not number.isdigit() or not 1 <= int(number) <= 120:
-        return []
-    old = active_values(context, "age")
-    if len(old) != 1 or old[0] == number:
-        return []
-    return [cand("age", number, ME, source, correction=True, replaces=old[0])]
-
-
 # A hedged clause ("might move to Denver", "好像对芒果过敏") is a guess, not a statement: its
 # candidates are inferences that cannot replace what the user stated (arbitrate.GUARD).
 _HEDGE = re.compile(
@@ -593,23 +520,3 @@ def active_values(context: ExtractContext, attribute: str, subject: str = SELF) 
         if f.attribute == attribute
         and (f.subject_name == subject or (subject == SELF and self_like(f.subject_name)))
     ]
-
-
-def partners_before(ctx: Ctx, name: str) -> list[Candidate]:
-    """The user's partners on record other than `name`, ended: a relationship the user says
-    has begun ("been seeing this guy Theo", 在跟X约会) follows the one before it."""
-    if not ctx.subj.is_self:
-        return []
-    held = active_values(ctx.state.context, "partner")
-    return [
-        cand("partner", v, ME, ctx.src, retract=True, correction=True, cue="change")
-        for v in held
-        if v != name
-    ]
-
-
-def employer_ended(m: object, ctx: Ctx) -> list | None:
-    """A job ended without its name ("I quit my job", "我离职了"): the employer on record (if
-    any) ends. A pattern handler: the match names nothing this needs."""
-    values = active_values(ctx.state.context, "employer", ctx.subj.name)
-    return [cand("employer", v, ctx.subj, ctx.src, retract=True, correction=True) for v in values] or None

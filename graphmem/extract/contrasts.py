@@ -7,7 +7,7 @@
 
 The old value must be one the user has on record (an active fact): that decides the
 attribute and keeps a contrast about anything else from reading as a correction. The new
-value moves onto the old one's attribute through common.bare_correction, as the bare
+value moves onto the old one's attribute through on_record.bare_correction, as the bare
 "Iowa, not Ohio" does. The patterns are the packs' contrast tables
 (graphmem/lang/<language>/contrast.toml); the handlers here decide what each match makes.
 """
@@ -19,7 +19,8 @@ from dataclasses import replace
 from functools import lru_cache
 
 from graphmem.extract.changes import is_title
-from graphmem.extract.common import ME, Said, Subject, bare_correction, cand, facts_with_value, is_place_zh
+from graphmem.extract.common import ME, Said, Subject, cand, facts_with_value, is_place_zh
+from graphmem.extract.on_record import bare_correction
 from graphmem.extract.protocol import ExtractContext
 from graphmem.extract.values_en import is_job, org_name, place
 from graphmem.facts.vocab import attribute, has_cjk

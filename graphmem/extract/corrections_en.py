@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from graphmem.extract import common as c
-from graphmem.extract import nlp
+from graphmem.extract import nlp, on_record
 from graphmem.extract.changes import is_title
 from graphmem.extract.protocol import ExtractContext
 from graphmem.model import Candidate
@@ -58,14 +58,14 @@ def bare(context: ExtractContext, text: str, sentence: str) -> list[Candidate]:
         if (
             m
             and not _NEGATED_VERB.search(m["new"])
-            and (got := c.bare_correction(context, m["old"], m["new"], sentence))
+            and (got := on_record.bare_correction(context, m["old"], m["new"], sentence))
         ):
             return got
     if _STRONG_CORRECTION.search(sentence) and (m := _BARE_NUMBER.match(text)):
-        return c.bare_number_correction(context, m["n"], sentence)
+        return on_record.bare_number_correction(context, m["n"], sentence)
     # "*Newark" (chat's mark for "I meant"): the right spelling of a value said just before
     if (m := _STARRED.match(sentence.strip())) and not (m["new"] or m["new2"]).strip().isdigit():
-        return c.bare_slip_correction(context, (m["new"] or m["new2"]).strip(), sentence)
+        return on_record.bare_slip_correction(context, (m["new"] or m["new2"]).strip(), sentence)
     said = _CHAT_LEAD.sub("", sentence)  # "lol my bad its 39": the cue after a laugh is a cue
     if _PRECISE.search(said) or CORRECTION.match(said):
         for piece in re.split(r"[,;—–]|\s-\s", said):
@@ -75,7 +75,7 @@ def bare(context: ExtractContext, text: str, sentence: str) -> list[Candidate]:
             # "well, 53 technically, forgot my birthday": a number alone in a piece
             m = _BARE_NUMBER.match(core)
             if m and _near_recorded_age(context, int(m["n"])):
-                return c.bare_number_correction(context, m["n"], sentence)
+                return on_record.bare_number_correction(context, m["n"], sentence)
             # "well, an associate attorney to be precise": a title alone, the one on record made exact
             m = _BARE_TITLE.match(core)
             old = c.active_values(context, "job_title") if m and is_title(m["t"], "en") else []

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from graphmem.extract import common as c
+from graphmem.extract import on_record
 from graphmem.extract.common import ME, cand, link
 from graphmem.extract.have_en import have, pet_gone, pet_put_down
 from graphmem.extract.lexicon import (
@@ -346,7 +347,7 @@ def _dating(m, ctx):
     if m["name"] and (relation_of(m["name"]) or m["name"].lower() in ("him", "her", "them", "someone")):
         return None
     found = _couple("partner", _DATED.get((m["kind"] or "").lower()))(m, ctx)
-    return [*c.partners_before(ctx, m["name"]), *found] if m["name"] else found
+    return [*on_record.partners_before(ctx, m["name"]), *found] if m["name"] else found
 
 
 def _fixed(attribute, value):
@@ -506,7 +507,7 @@ _is_pet_word = lambda m, x: (relation_of(m["rel"]) or ("",))[0] == "pet"  # noqa
 #: The handlers of lang/en/predicate.toml's rules, by the name a rule gives as `handler`.
 HANDLERS: dict[str, Handler] = {
     "retract_work": _retract_work,
-    "employer_ended": c.employer_ended,
+    "employer_ended": on_record.employer_ended,
     "city_left": _gone("city"),
     "hometown_denied": _gone("hometown"),
     "pet_gone": _if(_is_pet_word, pet_gone),

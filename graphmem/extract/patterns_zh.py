@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 
 from graphmem.extract import common as c
+from graphmem.extract import on_record
 from graphmem.extract.changes import is_title
 from graphmem.extract.common import ME, Subject, cand, link
 from graphmem.extract.frames import city_named
@@ -421,7 +422,7 @@ HANDLERS: dict[str, Handler] = {
     "work": workplace_and_title,
     "left_employer": leaving("employer"),
     "left_either": leaving("either"),
-    "employer_ended": c.employer_ended,
+    "employer_ended": on_record.employer_ended,
     "left_city": leaving("city"),
     "left_known": left_known,
     "name": _name,

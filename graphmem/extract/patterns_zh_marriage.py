@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from graphmem.extract import common as c
+from graphmem.extract import on_record
 from graphmem.extract.changes import is_title
 from graphmem.extract.common import ME, cand, link
 from graphmem.extract.relations import relation_of
@@ -69,4 +70,8 @@ def dating(m, ctx):
     partner = ctx.state.add(name, "person", qualifier or "partner")
     # "一个叫林远的摄影师": what they do, said as who they are
     job = [cand("job_title", m["occ"], partner, ctx.src)] if m["occ"] and is_title(m["occ"], "zh") else []
-    return [*c.partners_before(ctx, name), link("partner", qualifier, name, ctx.src, owner=ctx.subj), *job]
+    return [
+        *on_record.partners_before(ctx, name),
+        link("partner", qualifier, name, ctx.src, owner=ctx.subj),
+        *job,
+    ]

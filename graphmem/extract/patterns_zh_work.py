@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from graphmem.extract import common as c
+from graphmem.extract import on_record
 from graphmem.extract.common import Ctx, cand
 from graphmem.extract.frames import ORG_NICKNAMES, city_named
 from graphmem.extract.lexicon import ZH_GENERIC_ORG, ZH_ORG_SUFFIXES, ZH_PLACES
@@ -233,7 +234,7 @@ def quit_and_move(m, ctx):
     x = clean(m["x"])
     if not c.is_place_zh(x, loose=True):
         return None
-    return [*(c.employer_ended(m, ctx) or []), cand("city", x, ctx.subj, ctx.src)]
+    return [*(on_record.employer_ended(m, ctx) or []), cand("city", x, ctx.subj, ctx.src)]
 
 
 #: a clause that says where the user works without naming it ("在一家做咖啡机的小公司")

@@ -13,7 +13,17 @@ import re
 from dataclasses import replace
 from functools import cache
 
-from graphmem.extract import changes, contrasts, corrections_zh, fragments, frames, nlp, schools, turns
+from graphmem.extract import (
+    changes,
+    contrasts,
+    corrections_zh,
+    fragments,
+    frames,
+    nlp,
+    on_record,
+    schools,
+    turns,
+)
 from graphmem.extract import common as c
 from graphmem.extract import patterns_zh as p
 from graphmem.extract import zh_values as zv
@@ -487,19 +497,24 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         out += c.builtin([c.cand("name", m["full"], ME, sentence)], "zh", "surname_then_name")
     out = c.sentence_note(out, s, unmatched=unmatched, about_self=about_self)
     if not [x for x in out if x.attribute != "note"] and (m := _BARE_NOT.search(s)):
-        fixed = c.bare_correction(
+        fixed = on_record.bare_correction(
             state.context, m["old"] or m["old2"] or m["old3"], m["new"] or m["new2"] or m["new3"], sentence
         )
         out = c.builtin(fixed, "zh", "bare_correction") or out
     elif correction and not [x for x in out if x.attribute != "note"] and (m := _BARE_NUMBER.match(s)):
         out = (
-            c.builtin(c.bare_number_correction(state.context, m["n"], sentence), "zh", "bare_correction")
+            c.builtin(
+                on_record.bare_number_correction(state.context, m["n"], sentence), "zh", "bare_correction"
+            )
             or out
         )
     elif correction and not [x for x in out if x.attribute != "note"] and (m := _BARE_IS.search(s)):
         # "说错了，是王颖": the value alone, put in place of the one on record it is a slip of
         out = (
-            c.builtin(c.bare_slip_correction(state.context, m["v"], sentence), "zh", "bare_correction") or out
+            c.builtin(
+                on_record.bare_slip_correction(state.context, m["v"], sentence), "zh", "bare_correction"
+            )
+            or out
         )
     elif not [x for x in out if x.attribute != "note"] and (
         fixed := corrections_zh.place_refined(state, sentence, _CLAUSE_SPLIT.split(s)[0].strip())
