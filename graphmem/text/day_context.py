@@ -56,16 +56,33 @@ _WEEKDAY_ALONE = re.compile(r"^(?:on\s+)?(?:" + WD + r")$|^(?:周|星期|礼拜)
 def _weekday_of_a_date_dropped(text: str, spans: list[TimeSpan]) -> list[TimeSpan]:
     """Without the weekday said beside a date ("Sunday June 21", "6月21号（周日）"): it is
     that date's, no day of its own."""
-    placed = [(text.find(sp.text), sp) for sp in spans]
-    dated = [(at, at + len(sp.text)) for at, sp in placed if not _WEEKDAY_ALONE.match(sp.text)]
+    placed = _placed(text, spans)
     keep = []
-    for at, sp in placed:
-        end = at + len(sp.text)
-        beside = any(0 <= s - end <= 2 or 0 <= at - e <= 3 for s, e in dated)
-        if _WEEKDAY_ALONE.match(sp.text) and beside:
-            continue
+    for i, (at, sp) in enumerate(placed):
+        if _WEEKDAY_ALONE.match(sp.text):
+            end = at + len(sp.text)
+            # only the spans either side can stand beside it (the spans are in the order said)
+            near = [placed[j] for j in (i - 1, i + 1) if 0 <= j < len(placed)]
+            if any(
+                not _WEEKDAY_ALONE.match(o.text) and (0 <= s - end <= 2 or 0 <= at - (s + len(o.text)) <= 3)
+                for s, o in near
+            ):
+                continue
         keep.append(sp)
     return keep
+
+
+def _placed(text: str, spans: list[TimeSpan]) -> list[tuple[int, TimeSpan]]:
+    """Each span with where it stands, found in the order said (a repeated expression takes
+    its own place, not the first one's)."""
+    out, at = [], 0
+    for sp in spans:
+        found = text.find(sp.text, at)
+        if found < 0:
+            found = text.find(sp.text)
+        out.append((found, sp))
+        at = max(at, found + 1) if found >= 0 else at
+    return out
 
 
 #: A day counted from the day named before it in the message ("the race is June 21, bib pickup

@@ -42,10 +42,16 @@ def fact_day(f: Fact) -> date:
     return named_day(f) or _utc_day(f.recorded_at)
 
 
+#: The longest message read for the day before a fact's words; a chat turn is far shorter.
+_LONGEST = 2000
+
+
 def _day_said_before(text: str, at: datetime, source: str) -> date | None:
     """The day named last before or inside `source` in a message that names several ("上周日去
     复查，然后这周五年会，我被拉去跳舞": the dancing is Friday's): a day governs what follows it.
     None when the message names one day only (its date is the message's) or none so placed."""
+    if len(text) > _LONGEST:  # a pasted document: its first day stands (reading it all costs)
+        return None
     where = text.find(source[:16])
     spans = find_spans(text, at) if where > 0 else []
     if len(spans) < 2:
