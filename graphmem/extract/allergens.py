@@ -31,7 +31,7 @@ def avoided(text: str, lang: str, found: Sequence[Candidate]) -> list[Candidate]
         return []
     out: dict[str, str] = {}
     for keep in avoid.finditer(text):
-        after = text[keep.end() :]
+        after = text[keep.end() : keep.end() + 120]  # a few words on is all the window needs
         window = (
             " ".join(_EN_WORD.findall(after)[: gap + 2]).lower() if lang == "en" else after[: gap * 2 + 4]
         )
