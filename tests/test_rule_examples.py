@@ -126,12 +126,14 @@ def test_a_pack_with_a_handler_no_rule_names_does_not_load() -> None:
         frames,
         patterns_en,
         patterns_en_life,
+        patterns_en_work,
         schools,
         turns,
     )
 
     handlers = {
         **patterns_en.HANDLERS,
+        **patterns_en_work.HANDLERS,
         **patterns_en_life.PREDICATE_HANDLERS,
         **patterns_en_life.CLAUSE_HANDLERS,
         **contrasts.HANDLERS["en"],

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from graphmem.extract.relations import RELATION_WORDS
+from graphmem.extract.relations import RELATION_WORDS, dated_as
 
 _MALE = {"son", "brother", "husband", "boyfriend", "fiance", "father", "grandfather", "uncle", "nephew"}
 _FEMALE = {"daughter", "sister", "wife", "girlfriend", "fiancee", "mother", "grandmother", "aunt", "niece"}
@@ -71,7 +71,6 @@ _EN_SEEING = re.compile(
     r"|this\s+(?P<who2>guy|girl|man|woman))\b",
     re.I,
 )
-_SEEN = {"guy": "boyfriend", "man": "boyfriend", "girl": "girlfriend", "woman": "girlfriend"}
 
 
 def _last_fitting(pronoun: str, text: str, zh: bool) -> str | None:
@@ -80,8 +79,7 @@ def _last_fitting(pronoun: str, text: str, zh: bool) -> str | None:
     else:
         said = [(m.start(), (m.group("word") or m.group("pet")).lower()) for m in _EN_MENTION.finditer(text)]
         said += [
-            (m.start(), _SEEN.get((m["who"] or m["who2"] or "").lower(), "partner"))
-            for m in _EN_SEEING.finditer(text)
+            (m.start(), dated_as(m["who"] or m["who2"] or "") or "partner") for m in _EN_SEEING.finditer(text)
         ]
         words = [w for _, w in sorted(said)]
     return next((w for w in reversed(words) if w in RELATION_WORDS and _fits(pronoun.lower(), w)), None)

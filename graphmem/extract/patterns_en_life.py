@@ -13,6 +13,7 @@ import re
 
 from graphmem.extract import common as c
 from graphmem.extract import patterns_en as p
+from graphmem.extract import patterns_en_work as work
 from graphmem.extract.common import ME, Subject, cand, is_place_en, link
 from graphmem.extract.lexicon import EN_BREEDS, EN_DIETS, EN_NOT_NAMES, en_demonym_place
 from graphmem.extract.relations import relation_of
@@ -246,7 +247,7 @@ def _promoted(m, ctx):
         or y in ("partner", "senior partner", "managing partner", "principal", "tenure")
     ):
         return None
-    return p.work_candidates(m, ctx) or [cand("job_title", p.span(m["y"]), ctx.subj, ctx.src)]
+    return work.work_candidates(m, ctx) or [cand("job_title", p.span(m["y"]), ctx.subj, ctx.src)]
 
 
 _SIDE_GIG = re.compile(

@@ -6,7 +6,7 @@ from graphmem.extract import common as c
 from graphmem.extract import on_record
 from graphmem.extract.changes import is_title
 from graphmem.extract.common import ME, cand, link
-from graphmem.extract.relations import relation_of
+from graphmem.extract.relations import dated_as, relation_of
 from graphmem.extract.zh_values import TAIL
 
 __all__ = ["dating", "married_zh", "wed"]
@@ -46,19 +46,6 @@ def wed(m, ctx):
     return [*ended, link("spouse", None, name, ctx.src), wedding]
 
 
-#: The word for the one the user dates, and what they are to the user.
-_DATED = {
-    "男": "boyfriend",
-    "小哥": "boyfriend",
-    "小伙": "boyfriend",
-    "帅哥": "boyfriend",
-    "女": "girlfriend",
-    "小姐姐": "girlfriend",
-    "姑娘": "girlfriend",
-    "美女": "girlfriend",
-}
-
-
 def dating(m, ctx):
     """'在跟一个叫X的男生约会' / '和X在一起了': the user's partner (a boyfriend or girlfriend by
     the word for them); someone else's ('我妹跟阿城在一起了'): theirs."""
@@ -66,7 +53,7 @@ def dating(m, ctx):
     if not name or relation_of(name) or c.self_like(name):
         return None
     kind = m["kind"] or ""
-    qualifier = next((q for word, q in _DATED.items() if kind.startswith(word)), None)
+    qualifier = dated_as(kind) if kind else None
     partner = ctx.state.add(name, "person", qualifier or "partner")
     # "一个叫林远的摄影师": what they do, said as who they are
     job = [cand("job_title", m["occ"], partner, ctx.src)] if m["occ"] and is_title(m["occ"], "zh") else []

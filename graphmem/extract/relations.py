@@ -174,3 +174,21 @@ def relation_words(lang: str) -> tuple[str, ...]:
 def entity_type(attribute: str) -> str:
     """The type of the entity a relation attribute's value names."""
     return "pet" if attribute == "pet" else "person"
+
+
+#: What the one the user dates is to them, by the word for them ("this guy", 一个叫X的男生).
+_DATED_AS = {
+    "guy": "boyfriend", "man": "boyfriend", "dude": "boyfriend", "boy": "boyfriend", "fella": "boyfriend",
+    "bloke": "boyfriend", "girl": "girlfriend", "woman": "girlfriend", "lady": "girlfriend", "gal": "girlfriend",
+    "男": "boyfriend", "小哥": "boyfriend", "小伙": "boyfriend", "帅哥": "boyfriend",
+    "女": "girlfriend", "小姐姐": "girlfriend", "姑娘": "girlfriend", "美女": "girlfriend",
+}  # fmt: skip
+
+
+def dated_as(word: str) -> str | None:
+    """'boyfriend' or 'girlfriend' for a word the one dated is called by ("guy", 男生), else None;
+    a Chinese word by how it starts (男生, 男孩子)."""
+    w = word.strip().lower()
+    if w in _DATED_AS:
+        return _DATED_AS[w]
+    return next((q for k, q in _DATED_AS.items() if not k.isascii() and w.startswith(k)), None)

@@ -17,6 +17,7 @@ from graphmem.extract import (
     frames,
     mentions_en,
     nlp,
+    post_pass,
     schools,
     subjects_en,
     turns,
@@ -25,6 +26,7 @@ from graphmem.extract import common as c
 from graphmem.extract import corrections_en as fixes
 from graphmem.extract import patterns_en as p
 from graphmem.extract import patterns_en_life as life
+from graphmem.extract import patterns_en_work as work
 from graphmem.extract.common import EMOJI, ME, Ctx, Subject, cand, link
 from graphmem.extract.lexicon import EN_JOBS, EN_NOT_NAMES
 from graphmem.extract.relations import relation_of
@@ -370,7 +372,7 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         return []
     if is_reply_style(clauses_en.expand(s)):
         style = c.builtin([cand("reply_style", s.strip(" .!"), ME, sentence)], "en", "reply_style")
-        return c.finish(style, state.context, correction=False)
+        return post_pass.finish(style, state.context, correction=False)
     out: list = []
     subj = None
     clauses = clauses_en.split(s)
@@ -407,7 +409,7 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     # correction either: a correction naming a value on record wins over it
     if not [x for x in out if x.attribute not in ("note", "event")]:
         out = c.builtin(fixes.bare(state.context, bare, sentence), "en", "bare_correction") or out
-    return c.finish(
+    return post_pass.finish(
         c.builtin(frames.with_org_alias(out), "en"), state.context, correction=correction, hedge=hedge
     )
 
@@ -418,6 +420,7 @@ PACK = load_pack(
     "en",
     merge_handlers(
         p.HANDLERS,
+        work.HANDLERS,
         life.PREDICATE_HANDLERS,
         schools.HANDLERS["en"],
         _CLAUSE_HANDLERS,

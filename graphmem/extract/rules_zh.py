@@ -21,16 +21,18 @@ from graphmem.extract import (
     frames,
     nlp,
     on_record,
+    post_pass,
     schools,
     turns,
 )
 from graphmem.extract import common as c
 from graphmem.extract import patterns_zh as p
+from graphmem.extract import subjects_zh as subjects
 from graphmem.extract import zh_values as zv
 from graphmem.extract.clauses_zh import cut_clauses as cut_clauses
 from graphmem.extract.clauses_zh import pieces as pieces
 from graphmem.extract.common import ME, Ctx, Subject, cand, link
-from graphmem.extract.relations import entity_type, other_sibling, relation_of
+from graphmem.extract.relations import entity_type, relation_of
 from graphmem.extract.reply_style_zh import is_reply_style
 from graphmem.extract.zh_names import name_after, people_named_inside, points_at_someone
 from graphmem.lang import Handler, Pack, data, load_pack, merge_handlers
@@ -70,56 +72,10 @@ _BARE_NOT = re.compile(
     r"(?:^|[，,\s])(?P<new3>[0-9A-Za-z\u4e00-\u9fff]{1,16}?)\s*[，,]?\s*不是(?P<old3>[0-9A-Za-z\u4e00-\u9fff]{1,16})(?:[，,\s]|$)"
 )
 
-# A reply-style request talks about the assistant's output, names a style, and addresses it.
-_LEAD_TIME = re.compile(
-    rf"^(?:(?:{zv.TIME}|以后|今后|往后|从今往后|从现在起|从此|前几年|这几年|前些年|几年前|那几年|这两年"
-    r"|(?:毕业|退休|结婚|回国|生娃|生完孩子|搬家)(?:以|之)?后)[，,\s]*)+"
-)
-#: A change said before where it leads ("改成在青藤上班", "换成去健身房练"): the statement is the
-#: rest; what changed from is read from what was said before (arbitration).
-_CHANGE_LEAD = re.compile(r"^(?:改成|改为|换成|转成|变成)(?=在|去|到)")
-_REL_SUBJ = re.compile(
-    # "我现在的女朋友", "我现任男友", "我新的同事": who the relation is now changes nothing of whose
-    rf"^(?:(?:我们?|咱们?)(?:现在的|现任的?|新的?|目前的)?(?:的|家的?|家里的?|养的)?"
-    # "家里的狗是只柯基", "家里主子…": the home said without 我 is the speaker's
-    rf"|家里的?(?=(?:{zv.PET_WORD})))(?P<rel>{zv.REL})"
-    # Close kin said without 我 ("老公叫大伟", "女儿今年5岁") are the speaker's: Chinese drops
-    # the 我 there. Only before what starts a predicate, so "老婆饼" stays a pastry.
-    r"|^(?P<kin>老公|老婆|媳妇儿?|老伴儿?|爱人|另一半|男朋友|女朋友|男友|女友|对象|儿子|女儿|闺女|娃|孩子|宝宝|小孩|老爸|老妈|爸爸|妈妈|"
-    r"哥哥|姐姐|弟弟|妹妹|公公|婆婆|岳父|岳母|爷爷|奶奶|外公|外婆|姥姥|姥爷)"
-    r"(?=叫|是|在|对|今年|不|也|很|最|特别|喜欢|爱|有|会|刚|已经|现在|想|要|每|属|从|还|就|去年|明年|上个?月|下个?月|在读|读|上|"
-    # or a time first ("儿子九月份去实验二小上学", "女儿下周三考试")
-    rf"吃|喝|一吃|一喝|天天|(?:{zv.TIME})(?:去|要|就|开始|上|在|会|得|考|参加|入学|报到)"
-    # or the kin's name first ("女儿豆豆五岁了", "老公大伟在医院上班")
-    r"|[\u4e00-\u9fff]{2,3}(?:今年|[一二三四五六七八九十两\d]{1,2}岁|在|是|上|读|已经|刚|也|很|特别|叫))"
-)
 #: An age said alone, no subject ("十二岁了", "今年3岁").
 _AGE_ALONE = re.compile(
     r"^(?:今年|已经|都)?(?:\d{1,2}|[一二三四五六七八九十两]{1,3})(?:岁|周岁)(?:多)?(?:了|啦)?$"
 )
-#: The spouse said as the one at home (我家那位, 那口子), and what may follow it when it is.
-_ONE_AT_HOME = frozenset({"家那位", "家那口子", "那口子"})
-_SAID_OF_THEM = re.compile(
-    r"叫|是|在|对|今年|不|也|很|最|特别|喜欢|爱|有|会|刚|已经|现在|想|要|每|属|从|还|就|天天|最近|又|总|老是|一直|[，,。！!？?\s]|$"
-)
-# "人也搬到深圳了", "人已经到上海了": 人 before an adverb is the speaker in person.
-_SELF = re.compile(
-    r"^(?:我们?|本人|咱们?|俺们?)(?:自己|本人)?(?:家(?!人))?|^人(?=(?:也|已经|早就|现在|目前|刚|还)\S)"
-)
-#: "我和老公都是老师", "我们俩都是医生": what both are, the user among them.
-_BOTH = re.compile(  # "我跟老公住在苏州" too: where both live is where the user lives
-    rf"^(?:我(?:和|跟|与)(?:我的?)?(?:{zv.REL})|我们|咱们)(?:俩|两个|两人|二人)?(?=(?:也)?都|(?:一起|现在|目前)?住)"
-)
-#: "今年29": a number after 今年 says how old, so 今年 is no time to strip from the clause.
-_AGE_NOW = re.compile(r"^(?:[1-9]\d|[一二三四五六七八九]?十[一二三四五六七八九]?)(?:周岁|岁)?(?:了|啦)?$")
-_PRONOUN = re.compile(r"^(?P<p>他|她|它)(?!们)")
-_NEW_PARTNER = re.compile(r"^(?:新|现任|现在的)(?:的)?(?P<rel>男朋友|女朋友|男友|女友|对象|老公|老婆)")
-_ORDINAL_CHILD = re.compile(
-    r"^(?P<rel>老大|老二|老三|老幺|大宝|二宝|三宝|大娃|二娃)(?=叫|名叫|今年|上|在|是|读|刚)"
-)
-#: "两个娃，大的叫朵朵，小的叫豆包": the elder and the younger, once children were named.
-_ELDER_YOUNGER = re.compile(r"^(?P<rel>大的|小的|大一点的|小一点的)(?=叫|名叫)")
-_CHILDREN_SAID = re.compile(r"娃|孩子|儿子|女儿|闺女|宝宝|小孩")
 _ADV_WORDS = (
     r"也|还|都|就|又|才|已经|现在|目前|如今|平时|平常|一直|最近|近来|其实|实际上|真的|确实|本来|从小|唯独|明明|"
     r"从来|向来|终于|刚刚|刚|正在|马上|即将|新|居然|竟然|突然|渐渐|慢慢|正式|彻底|总算|早就|早已|主要|基本上?|"
@@ -185,58 +141,6 @@ _CLAUSE_HANDLERS: dict[str, Handler] = {
     "new_locals_now": lambda m, x: p.new_locals_of(m["when"] + m["rest"], x),
     "test_found": _test_found,
 }
-
-
-def _subject(text: str, state: c.State, inherited: Subject | None):
-    """(subject, predicate, explicit, relation links) for one clause."""
-    lead = _LEAD_TIME.match(text)
-    if lead and text[: lead.end()].rstrip("，, ").endswith("今年") and _AGE_NOW.match(text[lead.end() :]):
-        lead = None
-    rest = _CHANGE_LEAD.sub("", text[lead.end() :] if lead else text)
-    m = _REL_SUBJ.match(rest)
-    if m and m["rel"] in _ONE_AT_HOME and not _SAID_OF_THEM.match(rest[m.end() :]):
-        m = None  # "我家那位祖宗，柯基…": 那位 before a noun is that one, no spouse
-    if m:
-        word = m["rel"] or m["kin"]
-        attr, qual = relation_of(word) or ("friend", None)
-        after = rest[m.end() :]
-        if named := name_after(after, state, pet=attr == "pet"):
-            subj = state.add(named[0], entity_type(attr), qual or attr)
-            return subj, after[named[1] :], True, [link(attr, qual, named[0], text)]
-        known = (
-            [k for k in state.by_relation(qual) if not other_sibling(k.name, word)]
-            if qual
-            else state.one_partner(attr)
-        )
-        subj = known[0] if len(known) == 1 else Subject(word, entity_type(attr), qual or attr, named=False)
-        state.mention(subj)
-        return subj, after, True, []
-    if m := _BOTH.match(rest):
-        return ME, rest[m.end() :], True, []
-    if m := _SELF.match(rest):
-        return ME, rest[m.end() :], True, []
-    if m := _NEW_PARTNER.match(rest):  # 我脱单啦，新男友叫周扬
-        attr, qual = relation_of(m["rel"]) or ("partner", None)
-        subj = Subject(m["rel"], "person", qual or attr, named=False)
-        state.mention(subj)
-        return subj, rest[m.end() :], True, []
-    if (m := _ELDER_YOUNGER.match(rest)) and _CHILDREN_SAID.search(state.sentence or ""):
-        subj = Subject("孩子", "person", "child", named=False)
-        state.mention(subj)
-        return subj, rest[m.end() :], True, []
-    if m := _ORDINAL_CHILD.match(rest):  # 我有两个娃，老大叫甜甜：the elder child, named next
-        attr, qual = relation_of(m["rel"]) or ("child", None)
-        subj = Subject(m["rel"], "person", qual or attr, named=False)
-        state.mention(subj)
-        return subj, rest[m.end() :], True, []
-    if hit := state.entity_at(rest, word_boundary=False):
-        state.mention(hit[0])
-        return hit[0], rest[hit[1] :], True, []
-    if m := _PRONOUN.match(rest):
-        who = state.pronoun(pet=m["p"] == "它")
-        return who, rest[m.end() :], who is not None, []
-    # Chinese drops the subject; a user's message with none is most often about the user.
-    return inherited or ME, rest, False, []
 
 
 _HAPPENED = re.compile(
@@ -339,7 +243,7 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     ):
         inherited = state.pet_just_named
     state.pet_just_named = None
-    subj, pred, explicit, links = _subject(text, state, inherited)
+    subj, pred, explicit, links = subjects.subject(text, state, inherited)
     if remember and not explicit and (subj is None or subj.is_self):
         subj, explicit = ME, True  # 记一下，每周五交周报: an order to remember is about the user
     if subj is None:  # no subject the grammar knows: an idiom may still say something
@@ -409,7 +313,7 @@ def _about_own_life(s: str) -> bool:
 def _substantive(clause: str) -> bool:
     """A clause with something to say (not a mood, a filler or a remark about the talk)."""
     text = _CONNECTOR.sub("", clause.strip())
-    text = _ADVERB.sub("", _SELF.sub("", _LEAD_TIME.sub("", text)))
+    text = _ADVERB.sub("", subjects.SELF.sub("", subjects.LEAD_TIME.sub("", text)))
     content = len(re.sub(r"[^\u4e00-\u9fffA-Za-z0-9]", "", text))
     return content >= 5 and not _TRANSIENT.match(text) and not _META.match(text) and not _JUST.match(text)
 
@@ -446,7 +350,7 @@ def _object_back(clause: str) -> str:
     """The clause with a fronted object put back after its verb ("葱我也不吃" → "我也不吃葱"),
     unless what stands first is when, who or what kind ("今天我不吃", "他我不喜欢")."""
     m = _OBJECT_FIRST.match(clause.strip())
-    if m is None or _LEAD_TIME.match(m["obj"]) or re.match(r"[他她你您它这那]", m["obj"]):
+    if m is None or subjects.LEAD_TIME.match(m["obj"]) or re.match(r"[他她你您它这那]", m["obj"]):
         return clause
     adverbs = m["adv"].removeprefix("是")  # "香菜我是一口都不碰": the 是 of emphasis goes with the order
     return f"我{adverbs}{m['verb']}{m['obj']}{m['rest']}"
@@ -471,7 +375,7 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         s = "我" + s
     if is_reply_style(s):
         style = c.builtin([cand("reply_style", s, ME, sentence)], "zh", "reply_style")
-        return c.finish(style, state.context, correction=False)
+        return post_pass.finish(style, state.context, correction=False)
     out: list = []
     subj = None
     state.last_clause = ""
@@ -520,7 +424,7 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         fixed := corrections_zh.place_refined(state, sentence, _CLAUSE_SPLIT.split(s)[0].strip())
     ):
         out = c.builtin(fixed, "zh", "place_refined")
-    return c.finish(c.builtin(frames.with_org_alias(out), "zh"), state.context, correction=correction)
+    return post_pass.finish(c.builtin(frames.with_org_alias(out), "zh"), state.context, correction=correction)
 
 
 #: The Chinese pack (graphmem/lang/zh), its rules bound to their handlers here and in

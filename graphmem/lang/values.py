@@ -38,6 +38,10 @@ class _Lexicon:
     #: a thing said inside a phrase about things that hold it ("带香菜的东西", "anything with
     #: cilantro in it"): the thing is its group `x`
     wrapper: re.Pattern[str] | None
+    #: what names no thing at all ("the smell of it", "four cups a day")
+    no_thing: re.Pattern[str] | None
+    #: an owner and an order before a title ("their first designer"): not part of it
+    title_owner: re.Pattern[str] | None
 
 
 #: What no job starts with: a negation is something said, not a trade.
@@ -69,6 +73,8 @@ def _lexicon(language: str) -> _Lexicon:
         re.compile(rf"(?:,\s*|{space}){b}{_alternation(data['tail_starts'])}{e}.*$" if en else
                    rf"[，,]?{_alternation(data['tail_starts'])}.*$", re.DOTALL),
         re.compile(data["thing_wrapper"], flags) if "thing_wrapper" in data else None,
+        re.compile(data["no_thing"], flags) if "no_thing" in data else None,
+        re.compile(data["title_owner"], flags) if "title_owner" in data else None,
     )  # fmt: skip
 
 
@@ -106,29 +112,16 @@ def problem(attribute: str, value: str, relation: bool, placeholder: bool = Fals
     return None
 
 
-_THINGS_EN = frozenset({"likes", "dislikes", "allergy"})
-#: A thing's place said with nothing in it ("the smell of it"), or an amount with no thing
-#: ("four cups a day", "like 3 a week").
-_NO_THING_EN = re.compile(
-    r"^(?:even\s+)?(?:the\s+)?(?:smell|taste|sight|thought|texture|idea)\s+of\s+(?:it|that|this|them)$"
-    r"|^(?:like\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+\w+\s+(?:a|per|every)\s+(?:day|week|month|night)$",
-    re.I,
-)
-_TITLE_OWNER = re.compile(
-    r"^(?:their|our|its|his|her|the\s+company's|the\s+team's)\s+(?:(?:very\s+)?(?:first|only|new|sole)\s+)?",
-    re.I,
-)
-
-
 def trim(attribute: str, value: str) -> str:
     """`value` cut where what is said about the thing starts ("latex the hard way" -> "latex");
     empty when all of it is such talk ("at the dentist of all places", a list item after the
     thing)."""
     out = value
-    if attribute == "job_title":  # "as their first designer", "our new office manager": the title
-        out = _TITLE_OWNER.sub("", out) or out
-    if attribute in _THINGS_EN and _NO_THING_EN.match(out.strip()):
-        return ""  # "even the smell of it", "four cups a day": no thing named
+    for lex in _lexicons(value):
+        if attribute == "job_title" and lex.title_owner is not None:  # "as their first designer"
+            out = lex.title_owner.sub("", out) or out
+        if attribute in lex.things and lex.no_thing is not None and lex.no_thing.match(out.strip()):
+            return ""  # "even the smell of it", "four cups a day": no thing named
     for lex in _lexicons(value):
         if attribute in lex.things:
             if lex.wrapper is not None and (m := lex.wrapper.match(out.strip())):

@@ -121,7 +121,7 @@ def holiday_spans(text: str, base: date) -> list[tuple[int, int, date]]:
         if day is None:
             continue
         if m["what"]:
-            day = _counted(day, m["what"].lower(), m["dir"].lower())
+            day = counted_from(day, m["what"].lower(), m["dir"].lower())
         elif m["zdir"] and m["zdir"] not in ("当天", "那天"):
             day = day + timedelta(days=-1 if m["zdir"].startswith("前") else 1)
         out.append((m.start(), m.end(), day))
@@ -146,9 +146,10 @@ def _pick(rule: Callable[[int], date | None], base: date, which: str) -> date | 
     return min(days, key=lambda d: (abs((d - base).days), d < base))
 
 
-def _counted(day: date, what: str, direction: str) -> date:
+def counted_from(day: date, what: str, direction: str) -> date:
+    """The day, night, weekend (its Saturday) or weekday before or after `day`."""
     step = -1 if direction == "before" else 1
-    if what in ("day", "night"):
+    if what in ("day", "night", "morning", "evening"):
         return day + timedelta(days=step)
     if what == "weekend":  # the weekend before or after: its Saturday
         sat = (

@@ -6,9 +6,11 @@ before it in its message, else the day its message refers to, else when it was s
 from __future__ import annotations
 
 from datetime import date, datetime, time, timezone
+from functools import lru_cache
 
 from graphmem.model import Episode, Fact
 from graphmem.text.dates import find_spans
+from graphmem.text.spans import TimeSpan
 
 __all__ = ["fact_day", "memory_date", "named_day"]
 
@@ -46,6 +48,12 @@ def fact_day(f: Fact) -> date:
 _LONGEST = 2000
 
 
+@lru_cache(maxsize=256)
+def _message_spans(text: str, at: datetime) -> tuple[TimeSpan, ...]:
+    """A message's spans, read once for all the facts of it one recall returns."""
+    return tuple(find_spans(text, at))
+
+
 def _day_said_before(text: str, at: datetime, source: str) -> date | None:
     """The day named last before or inside `source` in a message that names several ("上周日去
     复查，然后这周五年会，我被拉去跳舞": the dancing is Friday's): a day governs what follows it.
@@ -53,7 +61,7 @@ def _day_said_before(text: str, at: datetime, source: str) -> date | None:
     if len(text) > _LONGEST:  # a pasted document: its first day stands (reading it all costs)
         return None
     where = text.find(source[:16])
-    spans = find_spans(text, at) if where > 0 else []
+    spans = _message_spans(text, at) if where > 0 else ()
     if len(spans) < 2:
         return None
     day, at_char = None, 0

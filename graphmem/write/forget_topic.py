@@ -18,13 +18,13 @@ name a key) when nothing else was learned from them. A phrase too general to be 
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from graphmem.lang import data
 from graphmem.model import SELF, Episode, Fact
+from graphmem.text.terms import cjk_words
 
 #: Owner and filler words in front of an English topic ("all the stuff about my ex").
 _EN_OWNER = re.compile(
@@ -383,10 +383,7 @@ def _words_together(phrase: str) -> list[str]:
     longer than a word."""
     if len(phrase) < 4:
         return []
-    import jieba
-
-    jieba.setLogLevel(logging.WARNING)
-    words = [w for w in jieba.lcut(phrase) if len(w) >= 2]
+    words = [w for w in cjk_words(phrase) if len(w) >= 2]
     return ["&".join(words)] if len(words) >= 2 and "".join(words) == phrase else []
 
 

@@ -1,0 +1,245 @@
+"""English: where the user works and as what (the handlers of the packs' work rows): "a nurse at
+St. Luke's", "I do QA for a game studio called Lumen Forge", "I pull shots at Grindhouse",
+"first week as sous chef at Lantern House", a workplace in lower case ("work at initech"), a
+title said before "is the official title". The counterpart of patterns_zh_work."""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extract import common as c
+from graphmem.extract import patterns_en as p
+from graphmem.extract.common import cand
+from graphmem.extract.values_en import (
+    NOT_WORKPLACE,
+    PLACE_STOP,
+    is_job,
+    job_title_of,
+    org_name,
+    place,
+    span,
+    untimed,
+)
+from graphmem.lang import Handler
+
+I = re.I  # noqa: E741
+
+
+#: Chat words typed after a name in lower case, no part of it.
+_CHAT_TAIL = re.compile(
+    r"(?:\s+(?:obvs|obviously|ofc|of course|tho|though|lol|lmao|haha\w*|btw|fwiw|rn|tbh|ngl|fr|still|now|anyway))+$"
+)
+
+
+def _lower_org(x: str | None, ctx) -> str | None:
+    """A user who types in lower case ("work at initech") names employers in lower case too."""
+    v = _CHAT_TAIL.sub("", untimed(span(x or "")).strip())  # "still at quillstream obvs"
+    said = (ctx.state.sentence or ctx.src).lstrip(" \"'([")  # the message as typed
+    if not (ctx.src[:1].islower() or said[:1].islower()) or v.lower() in NOT_WORKPLACE:
+        return None
+    ok = re.fullmatch(
+        r"(?!(?:a|an|the|home|work|school|my|our|night|nights)\b)[a-z][a-z0-9&.-]{2,}(?: [a-z][a-z0-9&.-]+)?",
+        v,
+    )
+    # an activity is no employer: "switched to swimming", "moved to baking full time"
+    return v if ok and not p.gerund(v.split()[0]) else None
+
+
+def _job_in(m, ctx):
+    """ "a chef in Turin": a job in a place (what a proper name after "in" most often is),
+    unless it is lower case or reads as an organisation."""
+    x = span(m["x"], PLACE_STOP)
+    if c.is_org_en(x) or not x[:1].isupper() or p.ORGISH.search(x):
+        return work_candidates(m, ctx)
+    where = place(x)
+    title = job_title_of(m["y"])
+    out = [cand("city", where, ctx.subj, ctx.src)] if where else []
+    return out + ([cand("job_title", title, ctx.subj, ctx.src)] if title else []) or None
+
+
+#: A workplace introduced by what it is: "a startup called Lumen Labs", "an agency named Bright".
+_CALLED = re.compile(
+    # "a startup called Lumen Labs", "a dairy co-op called Northfield": a workplace said by its kind, then its name
+    r"^(?:a|an|this|the)\s+(?:[\w&'-]+\s+){0,4}?(?:called|named)\s+(?P<name>[A-Z].*)$"
+)
+
+
+def _job_out_of(m, ctx):
+    """'a tugboat captain out of Duluth': the title, and the city the work is based in."""
+    title, where = job_title_of(m["y"]), place(m["place"].strip())
+    if not title or not where:
+        return None
+    return [cand("job_title", title, ctx.subj, ctx.src), cand("city", where, ctx.subj, ctx.src)]
+
+
+def _workplace_kind(m, ctx):
+    """'I work in a bakery': the workplace as said, by its kind; the city when one is said."""
+    if ctx.past:
+        return [cand("note", ctx.src, ctx.subj, ctx.src)]
+    out = [cand("employer", m["x"].lower(), ctx.subj, ctx.src)]
+    if m["place"] and (city := place(m["place"].strip())):
+        out.append(cand("city", city, ctx.subj, ctx.src))
+    return out
+
+
+def work_candidates(m, ctx, retract=False):
+    """Employer, city (when the workplace is a place, or is in one) and job title from one
+    work clause."""
+    gd = m.groupdict()
+    x, y = gd.get("x"), job_title_of(gd.get("y"))
+    if x and (named := _CALLED.match(x)):  # "a startup called Lumen Labs": the name
+        x = named["name"]
+    if ctx.past:  # "I used to work at Amazon": history, not the current employer
+        return [cand("note", ctx.src, ctx.subj, ctx.src)]
+    where = place(x) if x and c.is_place_en(span(x, PLACE_STOP)) else None
+    org = (org_name(x) or _lower_org(x, ctx)) if x and not where else None
+    if x and not where and not retract:
+        inside, city = p.place_tail(x)  # "at a bakery in Bristol": the bakery, and its city
+        if city and (named := org_name(inside) or _lower_org(inside, ctx)):
+            org, where = named, city
+        elif city and not org:  # "at a fintech in Leicester": no name, still the city
+            where = city
+    if retract:
+        if not (where or org):
+            return None
+        return [
+            cand(
+                "city" if where else "employer",
+                where or org,
+                ctx.subj,
+                ctx.src,
+                retract=True,
+                correction=True,
+            )
+        ]
+    out = [cand("employer", org, ctx.subj, ctx.src)] if org else []
+    if where:
+        out.append(cand("city", where, ctx.subj, ctx.src))
+    if y or (gd.get("intern") and out):
+        out.append(cand("job_title", y or "intern", ctx.subj, ctx.src))
+    return out or None
+
+
+#: An hour where a workplace would be ("… at 9", "at 3:30pm", "at noon").
+_CLOCK_AT = re.compile(
+    r"^\s*(?:\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock|ish)?|noon|midnight)\b", re.I
+)
+
+
+def _job_at(m, ctx):
+    """ "a nurse at St. Luke's": the job and the workplace. A job said in slang ("a code monkey
+    at a fintech called Ledgerly") still names the workplace when it is named as one. A job
+    word with a day or an hour ("dentist the day after tomorrow at 9") is an appointment."""
+    if _CLOCK_AT.match(m["x"]) or (m["y"] and untimed(span(m["y"])) != span(m["y"])):
+        return None
+    if job_title_of(m["y"]):
+        return work_candidates(m, ctx)
+    if (named := _CALLED.match(m["x"])) and (org := org_name(named["name"])) and not ctx.past:
+        return [cand("employer", org, ctx.subj, ctx.src)]
+    return None
+
+
+#: Lines of work said as what one does ("I do QA for …", "does payroll at …").
+_WORK_FIELDS = frozenset(
+    "qa testing marketing sales design payroll accounting bookkeeping hr it support engineering research ops "
+    "operations devops security compliance recruiting legal finance pr content ux ui data analytics "
+    "admin procurement logistics dispatch customer service social media copywriting editing tech technical "
+    "help desk helpdesk backend frontend back-end front-end fullstack full-stack stack full infra infrastructure "
+    "product growth mobile ios android web embedded sre science".split()
+)
+
+
+def _does_work_for(m, ctx):
+    """'I do QA for a game studio called Lumen Forge', 'does payroll at Dunmore': the line of
+    work, and the workplace."""
+    y = span(m["y"])
+    if not (
+        is_job(y) or all(w in _WORK_FIELDS for w in y.lower().split())
+    ):  # "IT support", "customer service"
+        return None
+    at = [x for x in work_candidates(m, ctx) or [] if x.attribute != "job_title"]
+    return [*at, cand("job_title", y, ctx.subj, ctx.src)]
+
+
+def _at_named_place(m, ctx):
+    """'I herd spreadsheets for a nonprofit called Brightwater': the workplace, named after what
+    the user does there; the work said is no title."""
+    if not ctx.subj.is_self:
+        return None
+    x = span(m["x"])
+    return [cand("employer", x, ctx.subj, ctx.src)] if x and not c.is_place_en(x) else None
+
+
+#: The trade a day's work names ("pull shots": a barista).
+_TRADES = (
+    ("pull", "barista"), ("sling", "barista"), ("wait", "server"), ("tend", "bartender"), ("bartend", "bartender"),
+    ("cut", "hairdresser"), ("stock", "stocker"), ("flip", "line cook"), ("bag", "grocery clerk"),
+    ("run", "cashier"), ("work", "cashier"),
+)  # fmt: skip
+
+
+def _trade_at(m, ctx):
+    """'I pull shots at Grindhouse Coffee': the workplace, and the trade the work names."""
+    x = span(m["x"])
+    if not x or c.is_place_en(x):
+        return None
+    act = m["act"].lower()
+    trade = next(t for verb, t in _TRADES if act.startswith(verb))
+    if act.startswith("sling") and not re.search(r"coffee|latte|espresso", act):
+        trade = "bartender"
+    return [cand("employer", x, ctx.subj, ctx.src), cand("job_title", trade, ctx.subj, ctx.src)]
+
+
+def _real_job(m, ctx):
+    """'real job: pharmacy tech at Walgreens': the title as said, and the workplace."""
+    y = span(m["y"])
+    at = [x for x in (work_candidates(m, ctx) if m["x"] else None) or [] if x.attribute != "job_title"]
+    return [*at, cand("job_title", y, ctx.subj, ctx.src)] if y else None
+
+
+def _being_title(m, ctx):
+    """ "being an ER nurse on nights is chaos": the job one talks of being, when it is a job
+    (being a parent, an introvert: no job), without where or when it is done."""
+    y = re.sub(r"\s+(?:on|at|in|for|during|with)\s.*$", "", m["y"].strip(), flags=I)
+    return [cand("job_title", y, ctx.subj, ctx.src)] if is_job(y) else None
+
+
+def _title_is(m, ctx):
+    return [cand("job_title", span(re.sub(r"^(?:a|an|the)\s+", "", m["y"], flags=I)), ctx.subj, ctx.src)]
+
+
+_retract_work = lambda m, x: work_candidates(m, x, retract=True)  # noqa: E731
+
+
+_SAID_NOT = re.compile(r"(?:do not|does not|don't|doesn't|not|never)\b", re.I)
+
+
+def _a_something(m, ctx):
+    """'is a nurse' is a job; 'is a husky' about a pet is a note on the pet."""
+    if _SAID_NOT.match(m["y"]):  # "…, don't judge": an aside, no trade
+        return None
+    return work_candidates(m, ctx) or (
+        [cand("note", m["y"], ctx.subj, ctx.src)] if ctx.subj.type == "pet" else None
+    )
+
+
+#: The handlers of lang/en/predicate.toml's work rules, by the name a rule gives as `handler`.
+HANDLERS: dict[str, Handler] = {
+    "retract_work": _retract_work,
+    "work_candidates": work_candidates,
+    "workplace_kind": _workplace_kind,
+    "job_out_of": _job_out_of,
+    "work_in_place": p.only_if(lambda m, x: c.is_place_en(span(m["x"], PLACE_STOP)), work_candidates),
+    "title_is": _title_is,
+    "at_named_place": _at_named_place,
+    "trade_at": _trade_at,
+    "being_title": _being_title,
+    "employer_is": lambda m, x: [cand("employer", span(m["x"]), x.subj, x.src)],
+    "job_status": p.fixed_value("job_title", lambda m: m["v"].replace("a stay", "stay")),
+    "job_at": _job_at,
+    "does_work_for": _does_work_for,
+    "real_job": _real_job,
+    "team_now": lambda m, x: [cand("job_title", span(m["y"]), x.subj, x.src)],
+    "job_in": p.only_if(lambda m, x: job_title_of(m["y"]), _job_in),
+    "a_something": _a_something,
+}

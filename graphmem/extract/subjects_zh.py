@@ -1,0 +1,141 @@
+"""Who a Chinese clause is about, and the rest of it: the user (我, 我们, a clause with its
+subject dropped), one of their people (我女儿, 老公叫大伟 said without 我, 我家那位), someone named
+before, a pronoun for the one spoken of last. The predicate tables read the rest. The
+counterpart of subjects_en."""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extract import common as c
+from graphmem.extract import zh_values as zv
+from graphmem.extract.common import ME, Subject, link
+from graphmem.extract.relations import entity_type, other_sibling, relation_of
+from graphmem.extract.zh_names import name_after
+
+__all__ = ["LEAD_TIME", "SELF", "subject"]
+
+
+# A reply-style request talks about the assistant's output, names a style, and addresses it.
+LEAD_TIME = re.compile(
+    rf"^(?:(?:{zv.TIME}|以后|今后|往后|从今往后|从现在起|从此|前几年|这几年|前些年|几年前|那几年|这两年"
+    r"|(?:毕业|退休|结婚|回国|生娃|生完孩子|搬家)(?:以|之)?后)[，,\s]*)+"
+)
+
+
+#: A change said before where it leads ("改成在青藤上班", "换成去健身房练"): the statement is the
+#: rest; what changed from is read from what was said before (arbitration).
+_CHANGE_LEAD = re.compile(r"^(?:改成|改为|换成|转成|变成)(?=在|去|到)")
+
+
+#: What starts a predicate right after a word for someone (叫, 是, 在, 今年, 喜欢…): what a kin
+#: word said without 我, or 我家那位, must be followed by to be the subject.
+_PREDICATE_START = "叫|是|在|对|今年|不|也|很|最|特别|喜欢|爱|有|会|刚|已经|现在|想|要|每|属|从|还|就"
+_REL_SUBJ = re.compile(
+    # "我现在的女朋友", "我现任男友", "我新的同事": who the relation is now changes nothing of whose
+    rf"^(?:(?:我们?|咱们?)(?:现在的|现任的?|新的?|目前的)?(?:的|家的?|家里的?|养的)?"
+    # "家里的狗是只柯基", "家里主子…": the home said without 我 is the speaker's
+    rf"|家里的?(?=(?:{zv.PET_WORD})))(?P<rel>{zv.REL})"
+    # Close kin said without 我 ("老公叫大伟", "女儿今年5岁") are the speaker's: Chinese drops
+    # the 我 there. Only before what starts a predicate, so "老婆饼" stays a pastry.
+    r"|^(?P<kin>老公|老婆|媳妇儿?|老伴儿?|爱人|另一半|男朋友|女朋友|男友|女友|对象|儿子|女儿|闺女|娃|孩子|宝宝|小孩|老爸|老妈|爸爸|妈妈|"
+    r"哥哥|姐姐|弟弟|妹妹|公公|婆婆|岳父|岳母|爷爷|奶奶|外公|外婆|姥姥|姥爷)"
+    rf"(?={_PREDICATE_START}|去年|明年|上个?月|下个?月|在读|读|上|"
+    # or a time first ("儿子九月份去实验二小上学", "女儿下周三考试")
+    rf"吃|喝|一吃|一喝|天天|(?:{zv.TIME})(?:去|要|就|开始|上|在|会|得|考|参加|入学|报到)"
+    # or the kin's name first ("女儿豆豆五岁了", "老公大伟在医院上班")
+    r"|[\u4e00-\u9fff]{2,3}(?:今年|[一二三四五六七八九十两\d]{1,2}岁|在|是|上|读|已经|刚|也|很|特别|叫))"
+)
+
+
+#: The spouse said as the one at home (我家那位, 那口子), and what may follow it when it is.
+_ONE_AT_HOME = frozenset({"家那位", "家那口子", "那口子"})
+
+
+_SAID_OF_THEM = re.compile(_PREDICATE_START + r"|天天|最近|又|总|老是|一直|[，,。！!？?\s]|$")
+
+
+# "人也搬到深圳了", "人已经到上海了": 人 before an adverb is the speaker in person.
+SELF = re.compile(
+    r"^(?:我们?|本人|咱们?|俺们?)(?:自己|本人)?(?:家(?!人))?|^人(?=(?:也|已经|早就|现在|目前|刚|还)\S)"
+)
+
+
+#: "我和老公都是老师", "我们俩都是医生": what both are, the user among them.
+_BOTH = re.compile(  # "我跟老公住在苏州" too: where both live is where the user lives
+    rf"^(?:我(?:和|跟|与)(?:我的?)?(?:{zv.REL})|我们|咱们)(?:俩|两个|两人|二人)?(?=(?:也)?都|(?:一起|现在|目前)?住)"
+)
+
+
+#: "今年29": a number after 今年 says how old, so 今年 is no time to strip from the clause.
+_AGE_NOW = re.compile(r"^(?:[1-9]\d|[一二三四五六七八九]?十[一二三四五六七八九]?)(?:周岁|岁)?(?:了|啦)?$")
+
+
+_PRONOUN = re.compile(r"^(?P<p>他|她|它)(?!们)")
+
+
+_NEW_PARTNER = re.compile(r"^(?:新|现任|现在的)(?:的)?(?P<rel>男朋友|女朋友|男友|女友|对象|老公|老婆)")
+
+
+_ORDINAL_CHILD = re.compile(
+    r"^(?P<rel>老大|老二|老三|老幺|大宝|二宝|三宝|大娃|二娃)(?=叫|名叫|今年|上|在|是|读|刚)"
+)
+
+
+#: "两个娃，大的叫朵朵，小的叫豆包": the elder and the younger, once children were named.
+_ELDER_YOUNGER = re.compile(r"^(?P<rel>大的|小的|大一点的|小一点的)(?=叫|名叫)")
+
+
+_CHILDREN_SAID = re.compile(r"娃|孩子|儿子|女儿|闺女|宝宝|小孩")
+
+
+def subject(text: str, state: c.State, inherited: Subject | None):
+    """(subject, predicate, explicit, relation links) for one clause."""
+    lead = LEAD_TIME.match(text)
+    if lead and text[: lead.end()].rstrip("，, ").endswith("今年") and _AGE_NOW.match(text[lead.end() :]):
+        lead = None
+    rest = _CHANGE_LEAD.sub("", text[lead.end() :] if lead else text)
+    m = _REL_SUBJ.match(rest)
+    if m and m["rel"] in _ONE_AT_HOME and not _SAID_OF_THEM.match(rest[m.end() :]):
+        m = None  # "我家那位祖宗，柯基…": 那位 before a noun is that one, no spouse
+    if m:
+        word = m["rel"] or m["kin"]
+        attr, qual = relation_of(word) or ("friend", None)
+        after = rest[m.end() :]
+        if named := name_after(after, state, pet=attr == "pet"):
+            subj = state.add(named[0], entity_type(attr), qual or attr)
+            return subj, after[named[1] :], True, [link(attr, qual, named[0], text)]
+        known = (
+            [k for k in state.by_relation(qual) if not other_sibling(k.name, word)]
+            if qual
+            else state.one_partner(attr)
+        )
+        subj = known[0] if len(known) == 1 else Subject(word, entity_type(attr), qual or attr, named=False)
+        state.mention(subj)
+        return subj, after, True, []
+    if m := _BOTH.match(rest):
+        return ME, rest[m.end() :], True, []
+    if m := SELF.match(rest):
+        return ME, rest[m.end() :], True, []
+    if m := _NEW_PARTNER.match(rest):  # 我脱单啦，新男友叫周扬
+        attr, qual = relation_of(m["rel"]) or ("partner", None)
+        subj = Subject(m["rel"], "person", qual or attr, named=False)
+        state.mention(subj)
+        return subj, rest[m.end() :], True, []
+    if (m := _ELDER_YOUNGER.match(rest)) and _CHILDREN_SAID.search(state.sentence or ""):
+        subj = Subject("孩子", "person", "child", named=False)
+        state.mention(subj)
+        return subj, rest[m.end() :], True, []
+    if m := _ORDINAL_CHILD.match(rest):  # 我有两个娃，老大叫甜甜：the elder child, named next
+        attr, qual = relation_of(m["rel"]) or ("child", None)
+        subj = Subject(m["rel"], "person", qual or attr, named=False)
+        state.mention(subj)
+        return subj, rest[m.end() :], True, []
+    if hit := state.entity_at(rest, word_boundary=False):
+        state.mention(hit[0])
+        return hit[0], rest[hit[1] :], True, []
+    if m := _PRONOUN.match(rest):
+        who = state.pronoun(pet=m["p"] == "它")
+        return who, rest[m.end() :], who is not None, []
+    # Chinese drops the subject; a user's message with none is most often about the user.
+    return inherited or ME, rest, False, []
