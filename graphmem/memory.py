@@ -172,6 +172,10 @@ class Memory:
         )
         if control is not None and control.kind == gate.FORGET:
             return self._forget_request(uid, text, screened, when)
+        if control is not None and control.kind == gate.FORGET_LAST:
+            from graphmem.write import spoken_forget
+
+            return spoken_forget.erase_last_message(self.store, uid, when, self.embedder)
         out = ExtractOutput([], [])
         if screened.sentences:
             reader = self.store.reader(uid)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from graphmem import Memory
-from graphmem.gate import DONT_KEEP, FORGET, REMEMBER, control_of
+from graphmem.gate import DONT_KEEP, FORGET, FORGET_LAST, REMEMBER, control_of
 
 T0 = "2026-02-02T09:00:00Z"
 T1 = "2026-02-03T09:00:00Z"
@@ -161,7 +161,9 @@ def test_remember_keeps_what_the_gate_calls_small_talk(
         ("我记不住他的名字", None),
         ("我忘了带钥匙", None),
         ("forget it, never mind", None),
-        ("dont save that please, it was a joke", DONT_KEEP),
+        # "that" points back: the message before this one is taken back (graphmem.gate.control)
+        ("dont save that please, it was a joke", FORGET_LAST),
+        ("don't save this please", DONT_KEEP),
         ("这事不要保存", DONT_KEEP),
         ("Can you forget my old address?", FORGET),
         ("请删除关于我前任的信息", FORGET),

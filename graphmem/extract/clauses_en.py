@@ -60,7 +60,7 @@ _CLAUSE_SPLIT = re.compile(
     # "since I'm …" in the present gives a reason, a clause of its own ("since I was 12" is a time)
     rf"\s*;\s*|\s+=\s+|,?\s+since\s+(?=(?:I'm|I am|im|i'm)\s)|,?\s+(?i:but)\s+|"
     # what follows from it, said as a request: "lactose intolerant so no milk pls"
-    rf",?\s+so\s+(?=(?:no|pls|please|plz|dont|don't|never|keep|make sure|nothing|zero|avoid)\b)|,\s*so\s+|\s+so\s+(?=(?:now\s+|then\s+)?(?:{_ME}|we|my|our)\b|(?i:{_STATE}))|,?\s+because\s+|,?\s+(?:al)?though\s+|"
+    rf",?\s+so\s+(?=(?:no|pls|please|plz|dont|don't|never|keep|make sure|nothing|zero|avoid)\b)|,\s*so\s+|\s+so\s+(?=(?:now\s+|then\s+)?(?:{_ME}|we|my|our)\b|(?i:{_STATE}))|,?\s+(?:because|bc|b/c|cuz|coz|cos)\s+|,?\s+(?:al)?though\s+|"
     rf",?\s+(?i:and)\s+(?=(?:(?:honestly|tbh|ngl|lowkey|highkey|actually|kinda|also|now|so now|then)\s+)?(?:{_ME}|we|my|our|he|she|they)\b|(?:{_VERBS})\b|(?i:{_STATE}))|"
     # the name of who was just spoken of, said on: "adopted a bunny her name is Pancake"
     r"[,;]?\s+(?=(?i:her|his|its|their)\s+names?(?:'s|\s+is|\s+are|s)\s)|"

@@ -19,8 +19,19 @@ from dataclasses import replace
 from functools import lru_cache
 
 from graphmem.extract.changes import is_title
-from graphmem.extract.common import ME, Said, Subject, cand, facts_with_value, is_place_zh
-from graphmem.extract.on_record import bare_correction
+from graphmem.extract.common import (
+    ME,
+    Said,
+    Subject,
+    cand,
+    facts_with_value,
+    is_org_en,
+    is_org_zh,
+    is_place_en,
+    is_place_zh,
+    self_like,
+)
+from graphmem.extract.on_record import bare_correction, bare_number_correction, bare_slip_correction
 from graphmem.extract.protocol import ExtractContext
 from graphmem.extract.values_en import is_job, org_name, place
 from graphmem.facts.vocab import attribute, has_cjk
@@ -95,6 +106,8 @@ def _contrast(m: re.Match[str], said: Said) -> list[Candidate] | None:
     """The new value in place of the stored fact the old one names."""
     old, new = _focus(m["old"]), _bare(m["new"], said.lang)
     if not old or not new or old.lower() == new.lower() or not _stored(said.context, old):
+        return None
+    if _focus_rx(said.lang)[2].search(new):  # "飞盘那是在草坪上跑的": a clause about it, no value
         return None
     # "31 不是29，手滑": a number stands only for a number ("手滑" is how the slip happened)
     if re.fullmatch(r"\d+", old.strip()) and not re.search(r"[\d一二两三四五六七八九十]", new):
@@ -173,8 +186,11 @@ def _new_value(rest: str, fact: Fact, said: Said) -> list[Candidate]:
     relation = attribute(fact.attribute).relation
     if problem(fact.attribute, values[0], relation):
         return []
+    new = values[0]
+    if fact.attribute in ("city", "hometown") and not has_cjk(new):
+        new = place(new) or new  # "not tacoma — olympia": the place as it is written
     subj = ME if fact.subject_name == ME.name else Subject(fact.subject_name, "person")
-    return [cand(fact.attribute, values[0], subj, said.source, correction=True, replaces=str(fact.value))]
+    return [cand(fact.attribute, new, subj, said.source, correction=True, replaces=str(fact.value))]
 
 
 def _bare(value: str, lang: str) -> str:
@@ -244,6 +260,66 @@ def _retracted(m: re.Match[str], said: Said) -> list[Candidate] | None:
         if got:
             return got
     return None
+
+
+#: A verb or a clause after a value: the statement says something of it ("Boston was fun").
+_SAYS_MORE = re.compile(
+    r"\s(?:is|was|are|were|has|had|that|which|who|what|where|i|i'm|im|me|gets|does|did|causes|makes)(?![\w'])",
+    I,
+)
+#: What a value said alone as a correction may stand for: one of these on record.
+_BARE_KINDS = ("city", "hometown", "job_title", "employer")
+
+
+def bare_value_corrected(statement: str, said: Said) -> list[Candidate]:
+    """A correction that says only the new value, its cue taken off ("Boulder actually, my bad",
+    "其实是成都，说错了", "I meant 42"): a number is the age on record; a place, a title or a
+    workplace (one that shares its first word with the one on record: Vantage Bio, Vantage
+    Labs) replaces the fact of that kind the user stated last; else a slip of a value on
+    record (王婷 → 王颖). Nothing of a kind on record, or two facts of it as recent as each
+    other, and it stays as said."""
+    value = _bare(statement, said.lang)
+    if said.lang == "en" and _SAYS_MORE.search(statement):
+        return []  # "actually Boston was fun": a statement about the value, not the value
+    words = value.split() if said.lang == "en" else [value]
+    if not value or len(words) > 4 or len(value) > 40 or _focus_rx(said.lang)[2].search(value):
+        return []
+    if re.fullmatch(r"\d{1,3}", value):
+        return bare_number_correction(said.context, value, said.source)
+    held = [
+        f
+        for f in said.context.active_facts
+        if f.attribute in _BARE_KINDS
+        and self_like(f.subject_name)
+        and str(f.value).lower() != value.lower()
+        and _names_kind_of(f, value, said.lang)
+    ]
+    if not held:
+        return bare_slip_correction(said.context, value, said.source)
+    latest = max(f.recorded_at for f in held)
+    last = [f for f in held if f.recorded_at == latest]
+    if len({f.attribute for f in last}) != 1 or problem(last[0].attribute, value, False):
+        return []
+    fact = last[0]
+    return [cand(fact.attribute, value, ME, said.source, correction=True, replaces=str(fact.value))]
+
+
+def _names_kind_of(fact: Fact, value: str, lang: str) -> bool:
+    """Whether `value`, said alone, is of the kind `fact` holds: a place the gazetteer knows for
+    a city, an occupation for a title, for a workplace a name that starts as the one on record
+    does or ends as a firm's name does (a known place is never one)."""
+    if fact.attribute in ("city", "hometown"):
+        return is_place_zh(value) if has_cjk(value) else is_place_en(value)
+    if fact.attribute == "job_title":
+        return is_title(value, "zh" if has_cjk(value) else "en")
+    stored = str(fact.value)
+    if has_cjk(value):
+        if is_place_zh(value):
+            return False
+        return (len(value) >= 3 and value[:2] == stored[:2]) or is_org_zh(value)
+    if is_place_en(value) or not value[:1].isupper():
+        return False
+    return value.split()[0].lower() == stored.split()[0].lower() or is_org_en(value)
 
 
 #: The handlers the packs' contrast tables name (graphmem/lang/<language>/contrast.toml), by language.

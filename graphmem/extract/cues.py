@@ -77,6 +77,59 @@ def tail_rx(lang: str) -> re.Pattern[str]:
     return re.compile(rf"(?:[\s,，!！.。~～—–-]*{start}{alt})+[\s,，!！.。~～]*$", re.I)
 
 
+@lru_cache(maxsize=8)
+def vocative_lead_rx(lang: str) -> re.Pattern[str]:
+    """A name of address opening a text, before a mark or the speaker ("dude, I …", "老铁我…"):
+    the pack's `before` says what may follow it, so a relative who opens a statement stays."""
+    row = _kind(lang, "vocative")
+    start = r"(?:(?:hey|yo|ok|okay|oh)[\s,]+)?" if lang == "en" else ""
+    end = _EN_END if lang == "en" else ""
+    return re.compile(
+        rf"^[\s,，:：!！.。~～—–-]*{start}{alternation(row['words'])}{end}(?:{row['before']})", re.I
+    )
+
+
+@lru_cache(maxsize=8)
+def vocative_tail_rx(lang: str) -> re.Pattern[str]:
+    """A name of address ending a text ("… bro", "…过敏啊兄弟"); in Chinese only after a
+    particle or a mark (the pack's `after`), as a word of the statement ends without one."""
+    row = _kind(lang, "vocative")
+    alt = alternation(row["words"])
+    if lang == "en":
+        # not after a word that makes it a noun of the statement ("my sis", "with the guys")
+        owned = "".join(
+            rf"(?<!\b{w})"
+            for w in ("my", "your", "his", "her", "our", "the", "a", "with", "and", "to", "for", "of")
+        )
+        return re.compile(rf"(?:\s*,\s*|{owned}\s+){_EN_START}{alt}[\s,!！.。~～?]*$", re.I)
+    return re.compile(rf"(?:(?<={row['after']})|[\s,，!！。~～]+){alt}[\s,，!！。~～]*$", re.I)
+
+
+@lru_cache(maxsize=8)
+def retraction_tail_rx(lang: str) -> re.Pattern[str]:
+    """A retraction said after the statement it corrects, as a clause of its own ("…, my bad",
+    "…，前面说岔了"): the statement before it is the correction."""
+    alt = alternation(_kind(lang, "retraction")["words"] + (["sorry"] if lang == "en" else []))
+    if lang == "en":
+        lead = r"(?:sorry,?\s+|oops,?\s+|(?:that|it) was\s+(?:a\s+)?)?"
+        return re.compile(
+            rf"(?:\s*[,;.!—–(-]|\s+-)\s*{lead}{_EN_START}{alt}{_EN_END}[\s,!.)~]*(?:lol|haha\w*|sorry)?[\s!.)~]*$",
+            re.I,
+        )
+    lead = r"(?:我|是我)?(?:前面|刚才|刚刚|之前|上次|上面|上一条|那会儿)?(?:那句|那个|那条)?(?:是)?"
+    return re.compile(rf"[，,。；;！!\s(（]+{lead}{alt}(?:了|啦|哈|哦|呀|嘛|啊)*[。！!~～)）\s]*$")
+
+
+@lru_cache(maxsize=8)
+def precision_tail_rx(lang: str) -> re.Pattern[str]:
+    """A precision cue said after the statement it makes exact ("42 actually", "Denver, to be
+    precise", "成都才对"): the pack's `[tail] precision` words."""
+    words = data(lang, "cues.toml")["tail"]["precision"]
+    if lang == "en":
+        return re.compile(rf"(?:\s*[,;—–-])?\s+{_EN_START}{alternation(words)}{_EN_END}[\s,!.~]*$", re.I)
+    return re.compile(rf"[，,\s]*{alternation(words)}(?:了|啦|哈|哦|呀|嘛|啊)*[。！!~～\s]*$")
+
+
 @lru_cache(maxsize=16)
 def turn_words(lang: str, kind: str) -> re.Pattern[str]:
     """A pattern of the pack's [turn] words (what may lead a turn, what ends its object, where

@@ -27,8 +27,8 @@ import re
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from graphmem.extract import changes, cues, turns
-from graphmem.extract.common import EMOJI, Said, State, active_values
+from graphmem.extract import changes, contrasts, cues, turns
+from graphmem.extract.common import EMOJI, Said, State, active_values, builtin
 from graphmem.extract.lexicon import DIET_REGIMES
 from graphmem.extract.protocol import ExtractContext
 from graphmem.lang import Pack, values
@@ -65,14 +65,33 @@ def read(piece: str, lang: str) -> Reading:
     text = _REPEATED_MARKS.sub(r"\1", EMOJI.sub(" ", piece)).strip()
     peeled: set[str] = set()
     lead = cues.lead_rx(lang, _PEEL)
-    while text and (m := lead.match(text)) and m.end() > 0:
-        peeled |= {k for k in _PEEL if m.group(k)}
+    vocative = cues.vocative_lead_rx(lang)
+    while text:
+        if (m := lead.match(text)) and m.end() > 0:
+            peeled |= {k for k in _PEEL if m.group(k)}
+        elif m := vocative.match(text):  # "dude, …", "老铁我…": the listener, no part of it
+            peeled.add("vocative")
+        else:
+            break
         text = text[m.end() :]
-    tail = cues.tail_rx(lang)
-    if tail.search(text):
-        peeled.add("filler")
-        text = tail.sub("", text).strip()
-    found = [k for k in _PEEL if k in peeled]
+    tail, vocative_tail = cues.tail_rx(lang), cues.vocative_tail_rx(lang)
+    retraction_tail, precision_tail = cues.retraction_tail_rx(lang), cues.precision_tail_rx(lang)
+    while text:  # "… lol bro", "…啊兄弟哈哈", "…, my bad": talk after the statement, in any order
+        if tail.search(text):
+            peeled.add("filler")
+            text = tail.sub("", text).strip()
+        elif vocative_tail.search(text):
+            peeled.add("vocative")
+            text = vocative_tail.sub("", text).strip()
+        elif (m := retraction_tail.search(text)) and m.start() > 0:
+            peeled.add("retraction")
+            text = text[: m.start()].strip()
+        elif (m := precision_tail.search(text)) and m.start() > 0:  # "42 actually", "成都才对"
+            peeled.add("precision")
+            text = text[: m.start()].strip()
+        else:
+            break
+    found = [k for k in (*_PEEL, "vocative") if k in peeled]
     inner, cut = cues.inner_rx(lang).subn(" " if lang == "en" else "", text)
     if lang == "en" and cut:  # "so technically pescatarian": the words around it stay apart
         inner = re.sub(r"\s+([,.!?])", r"\1", re.sub(r"\s{2,}", " ", inner))
@@ -176,6 +195,7 @@ class MessageReader:
         self.pending: str | None = None  # a cue said on its own, for the next piece
         self.promotion_news = False  # the last piece said the user was promoted, with no title
         self.denied: str | None = None  # the last piece said "it was never X", with no new value
+        self.before: str = ""  # the statement of the piece before this one
         self.turned_away = False  # a piece of this message turned away from a taste
 
     def read(self, piece: str, lang: str, rules: SentenceRules) -> list[Candidate]:
@@ -190,6 +210,10 @@ class MessageReader:
         found: list[Candidate] = []
         if reading.statement != piece.strip():
             found = rules.extract_sentence(reading.statement, state)
+        if not _structured(found) and (reading.cue or self.pending) == CORRECTION:
+            # "Boulder actually, my bad", "我是说主治医师": the new value alone, for the fact of
+            # its kind on record (before the whole piece is read with its cue as words)
+            found = self._bare_value(reading.statement, piece, lang) or found
         if not _structured(found):
             plain = rules.extract_sentence(piece, state)
             found = plain if _structured(plain) or not found else found
@@ -224,6 +248,10 @@ class MessageReader:
         found = flag(found, cue, state.context) if cue else found
         return one_regime(found, state.context)
 
+    def _bare_value(self, statement: str, piece: str, lang: str) -> list[Candidate]:
+        said = Said(self.state.context, piece, lang)
+        return builtin(contrasts.bare_value_corrected(statement, said), lang, "bare_value_corrected")
+
     def _readings(
         self, statement: str, piece: str, lang: str, rules: SentenceRules, found: list[Candidate]
     ) -> list[Candidate]:
@@ -245,12 +273,20 @@ class MessageReader:
             got = pack.table("contrast").first(
                 f"{self.denied}, {statement.strip(' .!?。！？')}", said, state.trace
             )
+        if not got and m is not None and m.start() == 0 and self.before:
+            # "是飞镖🎯不是飞盘": the new value said first, the denial in the piece after it
+            got = pack.table("contrast").first(
+                f"{self.before.strip(' .!?。！？')}, {statement[: _clause_end(statement)]}", said, state.trace
+            )
+        self.before = statement
         self.denied = None if got else _denial(statement)
         if got:
             return [replace(c, cue=CORRECTION) for c in got]
         # what it is now may come a sentence after the turn away ("can't do sushi anymore. …
         # ramen every day"): a turn away earlier in the message counts
-        got, away = turns.turn_candidates(statement, lang, rules, state, pack.table("turn"), self.turned_away)
+        got, away = turns.turn_candidates(
+            statement, lang, rules, state, pack.table("turn"), self.turned_away, read=found
+        )
         self.turned_away = self.turned_away or away
         if got:
             return got
@@ -289,6 +325,12 @@ def one_regime(found: list[Candidate], context: ExtractContext) -> list[Candidat
                 c = replace(c, replaces=held[0], correction=True, cue=c.cue or CHANGE)
         out.append(c)
     return out
+
+
+def _clause_end(statement: str) -> int:
+    """Where the first clause of `statement` ends (a mark or a space before more words)."""
+    m = re.search(r"[,;，；。.!?！？]|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", statement)
+    return m.start() if m else len(statement)
 
 
 def _reread(rules: SentenceRules, state: State, clause: str) -> list[Candidate]:

@@ -136,7 +136,7 @@ def attr(attribute, fn=None, split=False, **kw):
     """A rule storing group v (or x) through a value cleaner; lists split for allergies and languages."""
 
     def rule(m, ctx):
-        raw = m.groupdict().get("v") or m.groupdict().get("x") or ""
+        raw = m.groupdict().get("v") or m.groupdict().get("x") or m.groupdict().get("v2") or ""
         if raw.strip().lower() in ("it", "that", "them", "this") and ctx.state.last_topic:
             raw = ctx.state.last_topic  # "I used to love running but I've grown to hate it"
         listed = split or attribute in ("allergy", "language")
@@ -236,7 +236,7 @@ def _gone(attribute):
 
 def _moved(m, ctx):
     v = place(m["x"])
-    old = m["old"] or m.groupdict().get("old2")
+    old = m.groupdict().get("old") or m.groupdict().get("old2")
     return [cand("city", v, ctx.subj, ctx.src, replaces=place(old) if old else None)] if v else None
 
 
@@ -266,6 +266,8 @@ _DOUBLED = frozenset({"run", "swim", "knit", "jog", "skip", "spin"})
 def _pastime_name(verb: str) -> str:
     """The pastime a verb names ("crochet": crocheting, "hike": hiking, "swim": swimming)."""
     v = verb.lower()
+    if v.endswith("ing") and len(v) > 5:  # said as the pastime already ("bouldering 3x a week")
+        return v
     if v in _DOUBLED:
         return v + v[-1] + "ing"
     if v.endswith("e") and not v.endswith(("ee", "ye", "oe")):
@@ -339,7 +341,7 @@ HANDLERS: dict[str, Handler] = {
     "likes": attr("likes", like_value),
     "hobbies": attr("likes", like_value, split=True),
     "dislikes": attr("dislikes", like_value),
-    "likes_fan": attr("likes"),
+    "likes_fan": attr("likes", lambda v: span(v)),
     "language": attr("language", lambda v: span(_LANG_AMOUNT_RX.sub("", v))),
     "native_language": attr("language", qualifier="native"),
     "skill": _skill,

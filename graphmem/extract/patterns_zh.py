@@ -234,6 +234,10 @@ def _city_with_district(m, ctx):
 
 def _city(m, ctx):
     x = TAIL.sub("", untimed(TAIL.sub("", m["x"])))  # 搬去深圳下个月, 搬到广州了上个月
+    if (
+        glued := re.match(r"([\u4e00-\u9fff]{2,6}?)(?:生活|工作|上班|定居|住)?[A-Za-z]", x)
+    ) and c.is_place_zh(glued[1]):
+        x = glued[1]  # "base成都full remote爽歪歪": English typed after the place starts what is said of it
     if re.fullmatch(r"[A-Za-z][A-Za-z .'-]*", x):  # code-switched: "住Vancouver"
         x = x.strip()
         if not c.is_place_en(x):

@@ -109,7 +109,7 @@ _APPLYING = re.compile(r"^(?:面|面试|投|应聘|看)(?:了|过|着)?(?:一家
 
 def workplace_and_title(m, ctx):
     gd = m.groupdict()
-    x = gd.get("x") or gd.get("x2")
+    x = next((gd[k] for k in ("x", "x2", "x3", "x4") if gd.get(k)), None)
     if x and _APPLYING.match(x) and len(x) > 2:
         return None
     return _org_or_place(x, gd.get("y") or gd.get("y2"), ctx)
@@ -156,6 +156,10 @@ _ANY_WORKER = re.compile(r"(?:打工人|打工仔|社畜|牛马|搬砖人|工具
 
 
 WHAT_THE_JOB_DOES = re.compile(r"^(?:带|管|负责|主管|分管|主抓|做|搞|跑|干|教|写|修|专门|主要)")
+#: How the job is held, said before 的 ("正式的数据分析师", "全职的设计师"): no workplace.
+HOW_THE_JOB_IS_HELD = re.compile(
+    r"^(?:正式|全职|兼职|实习|资深|高级|初级|中级|首席|专职|专业|普通|小小|新晋|新|真正|合格|光荣|苦逼|快乐|一名|一个)$"
+)
 
 
 def held_title(m, ctx, *, need_occupation=True):
@@ -171,6 +175,8 @@ def held_title(m, ctx, *, need_occupation=True):
         someone = re.search(r"[我你他她它们]|^(?:公司|单位|医院|学校|店里|厂里)$", org) or relation_of(org)
         # "带团队的高级律师", "负责华东区的销售": what the job does, not where it is held
         someone = someone or WHAT_THE_JOB_DOES.match(org)
+        if HOW_THE_JOB_IS_HELD.match(org):
+            return [cand("job_title", owned["y"], ctx.subj, ctx.src)]
         if held or c.is_org_zh(org) or not someone:
             out = [cand("job_title", owned["y"], ctx.subj, ctx.src)]
             if not c.is_place_zh(org) and not someone and org not in ZH_GENERIC_ORG:

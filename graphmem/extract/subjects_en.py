@@ -120,10 +120,43 @@ def _relation_subject(m, rest: str, text: str, state: c.State):
     return subj, _REL_IS.sub(" is ", after).strip(), True, []
 
 
+# "my kids are Ollie (7) and Maisie (4)", "daughters r Ann & Bea", "the boys: Sam, Ezra and Jo":
+# several people of one relation named in a list, each with the age that may follow the name
+_NAME_AGE = r"[A-Z][\w'-]+(?:\s*\(\s*\d{1,2}\s*\))?"
+_REL_LIST = re.compile(
+    rf"^(?:(?:my|our|the)\s+)?(?:(?:two|three|four|five|twin|little|older|younger)\s+)?(?P<rel>(?:{p.REL})(?:s|ren)?)"
+    rf"\s*(?:\s(?:are|r|=|is)\s|[:=]\s*|\s+(?:called|named)\s+)"
+    rf"(?P<names>{_NAME_AGE}(?:\s*,\s*{_NAME_AGE})*\s*,?\s*(?:and|&|\+)\s*{_NAME_AGE})\s*$",
+    I,
+)
+_ONE_NAME_AGE = re.compile(r"(?P<name>[A-Z][\w'-]+)(?:\s*\(\s*(?P<age>\d{1,2})\s*\))?")
+
+
+def _named_relations(text: str, rest: str, state: c.State) -> list | None:
+    """The links (and ages) of a list of people of one plural relation, or None."""
+    m = _REL_LIST.match(rest)
+    if m is None or not m["rel"].lower().endswith(("s", "ren")):
+        return None
+    found = relation_of(m["rel"])
+    names = list(_ONE_NAME_AGE.finditer(m["names"]))
+    if found is None or any(n["name"] in EN_NOT_NAMES for n in names):
+        return None
+    attr, qual = found
+    said = []
+    for n in names:
+        subj = state.add(n["name"], entity_type(attr), qual or attr)
+        said.append(link(attr, qual, n["name"], text))
+        if n["age"]:
+            said.append(c.cand("age", n["age"], subj, text, rule="en.builtin.age_beside_name"))
+    return said
+
+
 def subject(text: str, state: c.State, inherited: Subject | None):
     """(subject, predicate, explicit, links): who the clause is about, and the rest of it."""
     lead = _LEAD_TIME.match(text)
     rest = text[lead.end() :] if lead else text
+    if (named := _named_relations(text, rest, state)) is not None:
+        return ME, "", True, named
     if m := re.match(r"^(?:I|we|(?:my|our)\s+\w+(?:\s\w+)?\s+and\s+I)\b\s*", rest, I):
         return ME, rest[m.end() :], True, []
     if m := re.match(

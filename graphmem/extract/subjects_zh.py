@@ -30,7 +30,7 @@ _CHANGE_LEAD = re.compile(r"^(?:改成|改为|换成|转成|变成)(?=在|去|�
 
 #: What starts a predicate right after a word for someone (叫, 是, 在, 今年, 喜欢…): what a kin
 #: word said without 我, or 我家那位, must be followed by to be the subject.
-_PREDICATE_START = "叫|是|在|对|今年|不|也|很|最|特别|喜欢|爱|有|会|刚|已经|现在|想|要|每|属|从|还|就"
+_PREDICATE_START = "叫|是|在|对|今年|不|也|很|最|特别|喜欢|爱|有|会|刚|已经|现在|想|要|每|属|从|还|就|又|得"
 _REL_SUBJ = re.compile(
     # "我现在的女朋友", "我现任男友", "我新的同事": who the relation is now changes nothing of whose
     rf"^(?:(?:我们?|咱们?)(?:现在的|现任的?|新的?|目前的)?(?:的|家的?|家里的?|养的)?"
@@ -42,7 +42,7 @@ _REL_SUBJ = re.compile(
     r"哥哥|姐姐|弟弟|妹妹|公公|婆婆|岳父|岳母|爷爷|奶奶|外公|外婆|姥姥|姥爷)"
     rf"(?={_PREDICATE_START}|去年|明年|上个?月|下个?月|在读|读|上|"
     # or a time first ("儿子九月份去实验二小上学", "女儿下周三考试")
-    rf"吃|喝|一吃|一喝|天天|(?:{zv.TIME})(?:去|要|就|开始|上|在|会|得|考|参加|入学|报到)"
+    rf"吃|喝|一吃|一喝|天天|(?:{zv.TIME})(?:去|要|就|开始|上|在|会|得|考|参加|入学|报到|转|搬|换|住)"
     # or the kin's name first ("女儿豆豆五岁了", "老公大伟在医院上班")
     r"|[\u4e00-\u9fff]{2,3}(?:今年|[一二三四五六七八九十两\d]{1,2}岁|在|是|上|读|已经|刚|也|很|特别|叫))"
 )

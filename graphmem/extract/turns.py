@@ -16,7 +16,8 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from graphmem.extract import cues
-from graphmem.extract.common import ME, State, cand, facts_with_value
+from graphmem.extract.common import ME, State, active_values, cand, facts_with_value
+from graphmem.extract.protocol import ExtractContext
 from graphmem.extract.relations import relation_words
 from graphmem.lang import Handler, RuleTable, Trace
 from graphmem.model import Candidate
@@ -54,6 +55,9 @@ def _object(raw: str, lang: str) -> str | None:
             flags=re.I,
         )
         value = re.sub(r"^(?:the|a|an|any|all|some)\s+", "", value, flags=re.I)
+    else:
+        # "以前爱得要死的榴莲": what one felt for it before, said of it, is no part of the thing
+        value = cues.turn_words(lang, "object_past").sub("", value)
     if not value or cues.turn_words(lang, "not_object").match(value) or _names_someone(value, lang):
         return None
     return value
@@ -93,8 +97,10 @@ def _turn(away: bool, strong: bool = False, alone: bool = False) -> Handler:
         # of a taste may stand before it ("医生不让我…")
         if before and not _SPEAKER.fullmatch(before) and not (away and _USER_RULED_OUT.search(m[0])):
             return None
-        said = (
-            (m["x"] or m.groupdict().get("x2") or "") if away else (m["y"] or m.groupdict().get("y2") or "")
+        # the object's group: x (away) or y (toward), or a numbered one of a rule's alternatives
+        groups = m.groupdict()
+        said = next(
+            (v for k, v in groups.items() if v and k.rstrip("0123456789") == ("x" if away else "y")), ""
         )
         value = _object(said, lang)
         return None if value is None else Turn(value, away, strong, alone or away)
@@ -131,6 +137,96 @@ def read_turns(piece: str, lang: str, table: RuleTable, trace: Trace | None = No
     return found
 
 
+#: How many words (English) or characters (Chinese) may stand between a liking on record and
+#: the words that sour on it, for the two to be read as one ("jazz is kinda boring").
+_NEAR = {"en": 3, "zh": 6}
+
+
+#: Verbs a Chinese liking on record may start with ("爬山", "喝美式"), whose object may be said first.
+_ZH_VERBS = "吃喝打玩看听追踢跑弹学做爬骑滑游唱跳画写逛钓刷练"
+
+
+def _mention(clause: str, value: str, lang: str) -> tuple[int, int] | None:
+    """Where `clause` names the liking `value` (a plural or singular of it too)."""
+    if lang == "zh":
+        i = clause.find(value)
+        if i >= 0:
+            return i, i + len(value)
+        if len(value) >= 2 and value[0] in _ZH_VERBS:
+            # "爬山" on record, "山爬不动了" said: the thing put before its verb
+            m = re.search(rf"{re.escape(value[1:])}.{{0,3}}?{value[0]}", clause)
+            if m is None and len(value) >= 3:  # "吃辣" on record, "辣的真吃不了了": the thing alone
+                m = re.search(re.escape(value[1:]), clause)
+            return None if m is None else m.span()
+        return None
+    stem = re.escape(value.rstrip("s")) if len(value) > 3 else re.escape(value)
+    m = re.search(rf"(?<![\w-]){stem}(?:e?s)?(?![\w-])", clause, re.I)
+    return None if m is None else m.span()
+
+
+def _gap(clause: str, a: tuple[int, int], b: tuple[int, int], lang: str) -> int:
+    """Words (English) or characters (Chinese) between two spans of `clause`; 0 when they touch."""
+    lo, hi = (a[1], b[0]) if a[1] <= b[0] else (b[1], a[0])
+    if hi <= lo:
+        return 0
+    between = clause[lo:hi]
+    return len(between.strip()) if lang == "zh" else len(between.split())
+
+
+def _near(pattern: re.Pattern[str], clause: str, at: tuple[int, int], lang: str) -> bool:
+    return any(_gap(clause, at, m.span(), lang) <= _NEAR[lang] for m in pattern.finditer(clause))
+
+
+def soured_on_record(piece: str, lang: str, context: ExtractContext) -> list[Turn]:
+    """The user's likings on record that `piece` sours on, however it says so ("jazz is
+    kinda boring to me these days", "not much of a hiking person anymore", "奶茶现在戒了",
+    "辣的吃不了了"): the liking named in a clause, words of souring near it and a word that
+    this is how it is now, or words that it ended. A question, a hypothetical, a clause about
+    someone else, the past told ("used to hate it") or praise reads as none. Read beside the
+    turn table's rules for what they did not name: it knows what the user liked, not how
+    they said it."""
+    liked = active_values(context, "likes")
+    if not liked or cues.turn_words(lang, "question").search(piece.strip()):
+        return []
+    if cues.words_rx(lang, "hypothetical").search(piece):
+        return []
+    sour, ended, now, strong = (cues.turn_words(lang, k) for k in ("sour", "ended", "now", "strong"))
+    past, sweet = cues.turn_words(lang, "past"), cues.turn_words(lang, "sweet")
+    infix = cues.turn_words(lang, "infix") if lang == "zh" else None
+    others = _others(lang)
+    found: list[Turn] = []
+    for clause in cues.turn_words(lang, "clauses").split(piece):
+        clause = clause.strip()
+        if not clause or past.search(clause) or sweet.search(clause) or others.search(clause):
+            continue
+        # "篮球打不动了": the can-no-longer set inside the verb says it ended
+        plain = infix.sub("", clause) if infix is not None else clause
+        for value in liked:
+            at = _mention(plain, value, lang)
+            if at is None or any(t.value == value for t in found):
+                continue
+            stopped = plain != clause or _near(ended, plain, at, lang)
+            soured = _near(sour, plain, at, lang) and bool(now.search(piece))
+            if stopped or soured:
+                found.append(
+                    Turn(
+                        value,
+                        True,
+                        strong=_near(strong, plain, at, lang),
+                        rule=f"{lang}.turn.soured_on_record",
+                    )
+                )
+    return found
+
+
+def _others(lang: str) -> re.Pattern[str]:
+    """Someone besides the user in a clause: their taste, not the user's."""
+    words = "|".join(re.escape(w) for w in relation_words(lang))
+    if lang == "zh":
+        return re.compile(rf"(?:他|她|他们|她们|{words})")
+    return re.compile(rf"\b(?:he|she|they|his|her|their|he's|she's|they're|my (?:{words}))\b", re.I)
+
+
 def _as_liked(value: str, lang: str, rules: SentenceRules, state: State) -> str:
     """`value` the way the rules store a liking of it ("打乒乓球" → "乒乓球")."""
     trace, state.trace = state.trace, None  # a reading of our own, not of the message
@@ -141,13 +237,32 @@ def _as_liked(value: str, lang: str, rules: SentenceRules, state: State) -> str:
 
 
 def turn_candidates(
-    piece: str, lang: str, rules: SentenceRules, state: State, table: RuleTable, away_before: bool = False
+    piece: str,
+    lang: str,
+    rules: SentenceRules,
+    state: State,
+    table: RuleTable,
+    away_before: bool = False,
+    read: list[Candidate] | None = None,
 ) -> tuple[list[Candidate], bool]:
     """The candidates of the taste turns in `piece`: retract (and, when strong, dislike) what
     the user turned away from; like what they turned toward, replacing what they left. Each
     carries the id of the turn rule that read it. With them, whether the piece turned away
     from anything (on record or not). `away_before`: an earlier piece of the message did."""
     turns = read_turns(piece, lang, table, state.trace)
+    # a liking on record soured on, where no rule's turn away already names it
+    # (`read`: the rules' candidates; a liking they already retract or dislike is theirs)
+    done = [
+        c.value
+        for c in read or ()
+        if c.attribute in ("likes", "dislikes") and (c.retract or c.attribute == "dislikes")
+    ]
+    soured = [
+        t for t in soured_on_record(piece, lang, state.context) if not any(overlaps(t.value, v) for v in done)
+    ]
+    turns = [t for t in soured if not any(u.away and overlaps(u.value, t.value) for u in turns)] + turns
+    # a clause read both ways ("cut back on coffee lately") says the turn away, not a new liking
+    turns = [t for t in turns if t.away or not any(u.away and overlaps(u.value, t.value) for u in turns)]
     if not turns:
         return [], False
     saved = (state.last_topic, state.last_clause, state.sentence)  # the readings below are not the message

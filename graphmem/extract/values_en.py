@@ -18,7 +18,9 @@ I = re.I  # noqa: E741
 _NOT_JOB_FIRST = frozenset(
     {"big", "huge", "total", "massive", "die-hard", "diehard", "true", "real", "avid", "lifelong", "proud",
      # a comparative is no job ("way chiller", "so much happier", "the gorier the better")
-     "way", "much", "even", "far", "slightly", "somewhat", "lot", "bit", "little", "so"}
+     "way", "much", "even", "far", "slightly", "somewhat", "lot", "bit", "little", "so",
+     # a stance word before a name: "actually Boulder" corrects a place, it names no trade
+     "actually", "technically", "basically", "literally", "honestly", "really"}
 )  # fmt: skip
 NOT_LIKES = frozenset({"it", "that", "this", "you", "them", "him", "her", "those", "these", "to"})
 NOT_WORKPLACE = frozenset(
@@ -184,6 +186,8 @@ def is_job(np: str) -> bool:
     if not words or len(words) > 6 or words[0] in _NOT_JOB_FIRST or words[-1] in EN_NOT_JOBS:
         return False
     if len(words) == 1 and np[:1].isupper() and en_demonym_place(words[0]):  # "a Bostonian now"
+        return False
+    if np.split()[-1][:1].isupper() and c.is_place_en(np.split()[-1]):  # "Boulder" is a town, not a trade
         return False
     if words[-1] in EN_JOBS or " ".join(words[-2:]) in EN_JOBS:
         return True

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from graphmem.gate.secrets import SecretMatch, apply_redaction, find_secrets, redact
 
 if TYPE_CHECKING:
-    from graphmem.gate.control import DONT_KEEP, FORGET, REMEMBER, Control, control_of
+    from graphmem.gate.control import DONT_KEEP, FORGET, FORGET_LAST, REMEMBER, Control, control_of
     from graphmem.gate.irony import TASTES, ironic, joke_taken_back, without_tastes
     from graphmem.gate.noise import Screened, screen
     from graphmem.gate.sentences import split_sentences
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 # The noise and control patterns compile when a message is first screened, not whenever a
 # module needs `find_secrets` (the CLI's `get` and `facts` never screen anything).
 _LAZY = {
-    **dict.fromkeys(("DONT_KEEP", "FORGET", "REMEMBER", "Control", "control_of"), ".control"),
+    **dict.fromkeys(("DONT_KEEP", "FORGET", "FORGET_LAST", "REMEMBER", "Control", "control_of"), ".control"),
     **dict.fromkeys(("Screened", "screen"), ".noise"),
     "split_sentences": ".sentences",
     **dict.fromkeys(("TASTES", "ironic", "joke_taken_back", "without_tastes"), ".irony"),
@@ -42,6 +42,7 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "DONT_KEEP",
     "FORGET",
+    "FORGET_LAST",
     "REMEMBER",
     "Control",
     "control_of",

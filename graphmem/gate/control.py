@@ -22,6 +22,7 @@ from graphmem.gate.forget_request import casual, topic_request
 
 DONT_KEEP = "dont_keep"
 FORGET = "forget"
+FORGET_LAST = "forget_last"
 REMEMBER = "remember"
 
 # A clause opens at the start, after punctuation or after a linking word ("…, but don't save this").
@@ -116,6 +117,47 @@ _FORGET_TOPIC_ZH = re.compile(
     r"(?:删了|删掉|删除|抹掉|清掉|清除|去掉|别记了|不要记了|不用记了|别再记了|不要再记了|忘了吧|忘掉吧)"
     r"(?:吧|哈|啊|了|哦)*[。！!～~]?$"
 )
+#: A message that only takes back the one before it: "don't keep that", "forget what I just
+#: said", "scratch my last message", "pretend I didn't say that"; "刚才那句别记了", "当我没说",
+#: "上一条删了吧". It points back ("that", "what I just said", 刚才, 那句); "don't keep this"
+#: is about the message it is in, and "forget it" says never mind. A short reason may follow
+#: ("embarrassing", "丢人", "不想留记录"), nothing that states a fact.
+_BACK_OBJ_EN = (
+    r"(?:that|all (?:of )?that|what i (?:just |literally just )?(?:said|wrote|typed|told you|sent|shared)"
+    r"|(?:my|the|that) (?:last|previous|prior) (?:message|msg|text|one|bit|part|thing i said)"
+    r"|that (?:last )?(?:message|msg|text|one|bit|part))"
+)
+_FORGET_LAST_EN = re.compile(
+    r"^(?:(?:actually|wait|hmm+|um+|uh+|ugh+|oh|ok|okay|so|nah|no|sorry|oops|lol|please|pls|plz|yeah|and|also|on second thought)[,.!\s]+)*"
+    r"(?:(?:can|could|would) you\s+(?:please\s+|pls\s+)?)?"
+    r"(?:(?:forget|delete|erase|remove|drop|scratch|scrap|ignore|disregard|undo|wipe|nuke|trash|unsee)\s+"
+    + _BACK_OBJ_EN
+    + r"|(?:don'?t|do not|dont|no need to|you don'?t need to)\s+(?:keep|save|remember|store|record|log|hold on to|hang on to)\s+"
+    + _BACK_OBJ_EN
+    + r"|pretend i (?:never said|didn'?t say|never told you|didn'?t tell you) (?:that|it|anything)"
+    r"|never ?mind what i (?:just )?said)"
+    r"(?:\s+(?:please|pls|plz|thanks|thx|lol|haha\w*|lmao|ok|k|too|as well|for me))*"
+    # a short reason: "embarrassing", "it's embarrassing lol", "i'd rather not have it around"
+    r"(?:\s*[,.;:!—–-]+\s*(?P<reason>[^.!?]{0,60}))?[\s.!?~]*$",
+    re.I,
+)
+#: What a reason after "don't keep that" never holds: a statement of the user's, a value (a
+#: number, a name), a correction ("scratch that, I meant CVS"; "scratch that, 45 as of Tuesday").
+_STATES_EN = re.compile(
+    r"\b(?:i'm|im|i am|i live|i work|my \w+ (?:is|are)|i have|i've got|meant|mean|not|actually)\b|\d|(?<=.)(?-i:[A-Z])",
+    re.I,
+)
+_BACK_ZH = r"(?:刚才|刚刚|上一?条|前面|上面|之前)?(?:说的|发的|讲的)?(?:那句话?|那条(?:消息)?|那件事|那事儿?|那个事?|那些|那段)"
+_FORGET_LAST_ZH = re.compile(
+    r"^(?:(?:算了|哎呀|哎|唉|嗯|啊|呃|额|那个|其实|还是)[，,。\s]*)*"
+    r"(?:(?:(?:刚才|刚刚|上一?条)(?:说的|发的|讲的)?|" + _BACK_ZH + r")(?:你)?(?:就|也|还是)?(?:帮我|给我)?"
+    r"(?:别记了?|不要记了?|不用记了?|别存了?|不要存了?|别留了?|删了|删掉|忘了吧|忘掉吧?|撤回|收回|作废|不算)"
+    r"|(?:就)?当我没(?:说|讲)过?|(?:就)?当(?:你)?没(?:听到|看到|听过|看过|听见|看见))"
+    r"(?:吧|哈|啊|了|哦|呀|嘛)*"
+    # the same said again, or a short reason ("丢人", "不想留记录"), nothing that states a fact
+    r"(?:[，,。！!\s]+(?:(?:就)?当我没(?:说|讲)过?(?:吧|哈|啊|了)*|(?![^，,。！!]*(?:我是|我在|我住|我叫))[^，,。！!？?]{1,10}))*"
+    r"[。！!～~\s]*$"
+)
 _REMEMBER_ZH = re.compile(
     r"^(?:请|麻烦|你|帮我|一定要?|务必)*(?:记住|记一下|记下来?|别忘了|不要忘了|备注一下)"
 )
@@ -146,7 +188,7 @@ def _may_hold_dont_keep(t: str) -> tuple[bool, bool]:
 class Control:
     """One memory-control request found in a message."""
 
-    kind: str  # dont_keep | forget | remember
+    kind: str  # dont_keep | forget | forget_last | remember
     cue: str  # the words that said it
 
 
@@ -159,6 +201,10 @@ def control_of(text: str) -> Control | None:
     t = (text or "").strip()
     if not t:
         return None
+    # "刚才那句别记了", "don't keep that": the message before this one, taken back whole
+    m = (_FORGET_LAST_ZH if _cjk(t) else _FORGET_LAST_EN).match(t)
+    if m is not None and not (m.groupdict().get("reason") and _STATES_EN.search(m["reason"])):
+        return Control(FORGET_LAST, m.group(0).strip())
     if _cjk(t) and (m := _FORGET_TOPIC_ZH.search(t)):
         return Control(FORGET, m.group(0).strip())
     # "don't hold on to what I said about my ex", "前任那些别存了": a topic of earlier turns,

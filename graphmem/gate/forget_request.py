@@ -310,6 +310,7 @@ def _zh(text: str) -> TopicRequest | None:
             return None  # "跟他删了": no "有关" / "的事" says a topic
         topic = re.sub(r"^(?:那些|这些)?(?:关于|有关)", "", topic)
         topic = re.sub(r"(?:有关|相关)?的?$", "", topic).strip(" ，,、")
+        topic = re.sub(r"(?:吧|哈|啊|了|哦|呀|嘛|呗)+$", "", topic)  # "帮我删掉吧": a particle names nothing
         if topic in _ZH_NO_TOPIC:
             return None
         return TopicRequest(topic, m["act"])
@@ -417,7 +418,7 @@ _ZH_ACT_ALONE = re.compile(
     # its object may point back, too ("你也把这事忘了吧", "把那个删了")
     r"^"
     + _ZH_LEAD
-    + r"(?:把?(?:这|那)(?:件|个)?事儿?|把?(?:这|那)(?:个|些))?"
+    + r"(?:把?(?:这|那)(?:件|个)?事儿?|把?(?:这|那)(?:个|些)|把它们?)?"
     + _ZH_ADV
     + r"(?:"
     + _ZH_ACT
@@ -434,8 +435,10 @@ def _pointed_back(pieces: list[str]) -> TopicRequest | None:
         if re.search(r"[\u4e00-\u9fff]", piece) and _ZH_ACT_ALONE.match(piece.strip()):
             for other in pieces[:i]:
                 thing = _ZH_TOLD_THING.match(other.strip())
-                if thing and thing["thing"].strip() not in _ZH_NO_TOPIC:
-                    return TopicRequest(thing["thing"].strip(), piece.strip())
+                # "之前说吃药那个事": that it was said before is no part of the matter
+                named = _ZH_SAID_LEAD.sub("", thing["thing"].strip()) if thing else ""
+                if named and named not in _ZH_NO_TOPIC:
+                    return TopicRequest(named, piece.strip())
             continue
         m = _EN_REQUEST.match(" ".join(piece.split()))
         if m is None or re.search(r"[\u4e00-\u9fff]", piece):

@@ -22,6 +22,16 @@ _ZH_WH = re.compile(
     r"|(?<![十百千万好这那前后头])几(?=[点个天号岁时次年月周本位只件斤块分种家条张台辆]))(?![^，,。]{0,3}[都也])"
 )
 # "我只爱吃草莓好吗", "我明明是南方人好不好": a statement insisted on, the tag asks nothing
+#: A question asked of no one, to open what one tells ("家人们谁懂啊", "你敢信", "guess what?",
+#: "you know what?"): the telling follows it, nothing is asked.
+_RHETORICAL = re.compile(
+    r"^(?:(?:家人们|姐妹们|兄弟们|集美们|宝子们|朋友们|天哪|天呐|救命)[，,\s]*)?(?:谁懂啊?|谁能懂|谁懂我|你敢信吗?|你猜怎么着|猜怎么着|"
+    r"你知道吗|知道吗|说出来你(?:可能|都)?不信)(?:啊|呀|吗|嘛)*[？?！!，,\s\U0001F000-\U0001FAFF\u2600-\u27BF]*"
+    r"|^(?:(?:so|and|ok|okay|omg|dude|guys)[,\s]+)?(?:guess what|you know what|can you believe (?:it|this)|you won'?t believe (?:it|this)"
+    r"|know what)[?!.,\s]*",
+    re.I,
+)
+_EMOJI_TAIL = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\s]+$")
 _ZH_INSISTING = re.compile(r"^我[^，,？?]{0,4}(?:只|就|才|明明|真的|本来|自己)[^，,？?]*(?:好吗|好不好)$")
 # A question word said twice binds two clauses ("谁请客谁买单", "想吃什么就吃什么", "哪里便宜去哪里"):
 # whoever, whatever, wherever; no question is asked.
@@ -49,6 +59,13 @@ _ZH_ANOTA = re.compile(
 _ZH_END = re.compile(r"(?:吗|(?<![什这那怎多])么)[啊呀哦]?[~～]*$")
 _EN_WH = re.compile(
     r"^(?!which\s+(?:is|was|means|meant|makes|made)\b)(?:how|what|where|when|why|who|whom|whose|which)(?:'s|'re|'d)?\b(?!\s+(?:a|an)\b)",
+    re.I,
+)
+#: A statement about oneself said with a rising "?" after a hedge of one's own ("I think I've
+#: outgrown it?", "pretty sure I'm allergic to kiwi?"): the speaker is unsure, not asking.
+_EN_UPTALK = re.compile(
+    r"^(?:(?:so|and|but|ok|well|honestly|funny thing|lol)[\s,]+)*(?:i\s+think|i\s+guess|i\s+feel\s+like|i\s+realized|"
+    r"i\s+realised|(?:i'm\s+|im\s+)?pretty\s+sure)\s+(?:i|i'm|im|i've|ive|i'd|my)\b[^?？]*[?？]$",
     re.I,
 )
 _EN_AUX = re.compile(
@@ -86,6 +103,11 @@ _EN_SURPRISED = re.compile(
 def interrogative(clause: str, first: bool) -> bool:
     c = clause.strip().rstrip("~～.!！。… ")
     stripped = clause.strip()
+    if rhetorical := _RHETORICAL.match(c):  # "家人们谁懂啊 最近迷上陶艺": what follows is what is said
+        c = c[rhetorical.end() :]
+        stripped = stripped[min(len(stripped), rhetorical.end()) :]
+        if not _EMOJI_TAIL.sub("", c):
+            return False
     # only a doubled mark is surprise; the check is cheap, the pattern is not on a long text
     if stripped[-2:-1] in ("?", "？", "!", "！") and stripped[-1:] in ("?", "？", "!", "！"):
         if _EN_SURPRISED.match(stripped):
@@ -99,6 +121,8 @@ def interrogative(clause: str, first: bool) -> bool:
             and not (_EN_WH.match(bare) or _EN_AUX.match(bare) or _EN_WH_AUX.match(bare))
         ):
             return False
+    if c.endswith(("?", "？")) and _EN_UPTALK.match(c):
+        return False  # "i think i've grown out of metal?": a statement said unsure, asking nothing
     if c.endswith(("?", "？")):
         return True
     if re.search(r"[\u4e00-\u9fff]", c):

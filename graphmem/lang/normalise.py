@@ -317,8 +317,12 @@ class Normaliser:
     code_switch_words: dict[str, str] | None = None
     #: how something came about, said anywhere and no part of what is said ("心血来潮", "一时兴起")
     asides: re.Pattern[str] | None = None
+    #: net slang typed for a plain word ("偶家" 我家, "一枚" 一名), each with the word it stands for
+    slang: tuple[tuple[re.Pattern[str], str], ...] = ()
 
     def __call__(self, text: str) -> str:
+        for pattern, plain in self.slang:
+            text = pattern.sub(plain, text)
         if self.latin_names is not None:  # code-switched: "在 shopee 做 PM" -> "在Shopee做PM"
             text = _CJK_LATIN_SPACE.sub("", text)
             if _CJK.search(text):
@@ -453,7 +457,9 @@ def normaliser(language: str) -> Normaliser:
         )
     else:
         emphatic = _alternation(data.get("emphatic_shi_before", []))
-        fillers = re.compile(rf"(?P<subj>{subject})(?P<sep>)(?:{_alternation(plain)}|是(?={emphatic}))+")
+        fillers = re.compile(
+            rf"(?P<subj>{subject})(?P<sep>)(?:{_alternation(plain)}|是(?=(?:{_alternation(plain)})*{emphatic}))+"
+        )
     typos = None
     if "typos" in data:
         t = data["typos"]
@@ -505,6 +511,7 @@ def normaliser(language: str) -> Normaliser:
         ) if "code_switch" in data else None,
         {" ".join(k.lower().split()): v for k, v in data.get("code_switch", {}).items()} or None,
         re.compile(_alternation(data["asides"])) if "asides" in data else None,
+        tuple((re.compile(k), v) for k, v in data.get("slang", {}).items()),
     )  # fmt: skip
 
 

@@ -42,6 +42,8 @@ class _Lexicon:
     no_thing: re.Pattern[str] | None
     #: an owner and an order before a title ("their first designer"): not part of it
     title_owner: re.Pattern[str] | None
+    #: how much of a thing, said before it ("一口香菜", "a single bite of"): not part of it
+    amount: re.Pattern[str] | None = None
 
 
 #: What no job starts with: a negation is something said, not a trade.
@@ -75,6 +77,7 @@ def _lexicon(language: str) -> _Lexicon:
         re.compile(data["thing_wrapper"], flags) if "thing_wrapper" in data else None,
         re.compile(data["no_thing"], flags) if "no_thing" in data else None,
         re.compile(data["title_owner"], flags) if "title_owner" in data else None,
+        re.compile(data["thing_amount"], flags) if "thing_amount" in data else None,
     )  # fmt: skip
 
 
@@ -124,6 +127,8 @@ def trim(attribute: str, value: str) -> str:
             return ""  # "even the smell of it", "four cups a day": no thing named
     for lex in _lexicons(value):
         if attribute in lex.things:
+            if lex.amount is not None:
+                out = lex.amount.sub("", out.strip()) or out
             if lex.wrapper is not None and (m := lex.wrapper.match(out.strip())):
                 out = m["x"]
             out = lex.tail.sub("", " " + out).strip(" ,，。.")

@@ -109,6 +109,8 @@ _ZH = re.compile(
     # other positions at once (without it, 3 ms on an 8,000-character message).
     r"(?=[大前昨今明后上下这本周星礼去半月年\d零一二两三四五六七八九十])(?:"
     r"大前天|前天|前晚|昨天|昨晚|昨早|今天|今晚|今早|明天|明晚|明早|大后天|后天"
+    # said in the north: 昨儿个, 昨个, 今儿, 明儿个, 前儿
+    r"|(?:大前|前|昨|今|明|后)(?:儿个|儿|个)(?![月人子头星礼周年季])"
     r"|(?:上上|下下|上|下|这|本)(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?"
     r"|(?<![每上下这本个一二三四五六七八九十两几叫])(?:周|星期|礼拜)[一二三四五六日天末](?![一二三四五六七八九十次])"
     # 下个月5号, 下个月中, 下下个月, 月底 (this month's), 下旬
@@ -253,6 +255,9 @@ def _resolve_zh(span: str, base: date, fuzzy: bool = False) -> tuple[date, date]
         "后天": 2,
         "大后天": 3,
     }
+    spoken = re.fullmatch(r"(大前|前|昨|今|明|后)(?:儿个|儿|个)", span)  # 昨儿个: 昨天
+    if spoken:
+        span = spoken[1] + "天"
     if span in fixed:
         d = base + timedelta(days=fixed[span])
         return d, d

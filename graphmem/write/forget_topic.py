@@ -394,6 +394,13 @@ def _says(text: str, key: str) -> bool:
     it and its object (住院: 住了两周院); an English one as a word, in any of its forms
     (surgery: surgeries; divorce: divorced)."""
     if _CJK.search(key):
+        if key not in text and 3 <= len(key) <= 5:
+            # "搬成都": 搬去成都, 搬到了成都; a one-character verb and its object, with where or
+            # how far the verb goes between them
+            words = cjk_words(key)
+            if len(words) == 2 and len(words[0]) == 1 and len(words[1]) >= 2:
+                between = r"(?:去|到|来|回|进|出|过|了|完){0,2}"
+                return re.search(re.escape(words[0]) + between + re.escape(words[1]), text) is not None
         return key in text or (
             len(key) == 2
             and (

@@ -341,3 +341,23 @@ def erase_request(
     if not named and not turns:
         result.ignored.append(Ignored("", "nothing_to_forget"))
     return result
+
+
+def erase_last_message(store: Store, uid: str, at: datetime, embedder: Embedder) -> RememberResult:
+    """Carry out "don't keep that" / "刚才那句别记了": the user's message before this one is
+    erased, with the facts that came from it (each as `Memory.forget` does); the request is
+    not kept. A fact that message replaced stays replaced: the request takes the message
+    back, it says nothing of what held before."""
+    r = store.reader(uid)
+    said = [e for e in r.episodes() if e.role == "user" and e.at <= at]
+    result = RememberResult(uid, refused=[Refusal("user_request", "a forget request is not kept")])
+    if not said:
+        result.ignored.append(Ignored("", "nothing_to_forget"))
+        return result
+    last = said[-1]
+    from_it = {ln.fact_id for ln in r.episode_links(episode_ids=[last.id]) if ln.episode_id == last.id}
+    for f in r.facts(statuses=None):
+        if f.id in from_it and erasure.forget_fact(store, uid, f.id, at, embedder=embedder):
+            result.retracted.append(f)
+    result.forgotten_episodes = erasure.forget_episodes(store, uid, [last.id])
+    return result

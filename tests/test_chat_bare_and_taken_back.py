@@ -1,0 +1,202 @@
+"""A correction that says only the new value ("Fresno actually, sorry", "无锡才对"), the listener
+called by a name of address ("… fam", "姐妹们…"), net slang for the speaker ("本人一枚…"), tastes
+said as a fan, as what one would die for or can no longer look at, and a message taken back
+whole ("forget what I just said", "刚才那条别记了"). What must not read so: a statement about a
+value ("actually Tucson was lovely"), "don't keep this" about the message it is in, a relative
+who opens a sentence ("大哥在北京上班"). The sentences are this file's own."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+
+import pytest
+
+from graphmem import Memory
+from graphmem.text.dates import find_spans
+from tests.chat_cases import assert_read
+
+CASES = {
+    "a place alone, said as a correction after it (en)": (
+        ["I live in Sacramento", "Fresno actually, sorry"],
+        {"city": ["Fresno"]},
+        {"city": ["Sacramento"]},
+    ),
+    "a workplace alone, sharing its first word with the one on record (en)": (
+        ["I work at Bluefin Labs", "Bluefin Health actually, my bad"],
+        {"employer": ["Bluefin Health"]},
+        {"employer": ["Bluefin Labs"]},
+    ),
+    "a number alone with a precision cue after it (en)": (
+        ["I'm 36", "37 to be exact lol"],
+        {"age": ["37"]},
+        {"age": ["36"]},
+    ),
+    "a statement about a place keeps the one on record (en)": (
+        ["I live in Sacramento", "actually Tucson was lovely last spring"],
+        {"city": ["Sacramento"]},
+        {"city": ["Tucson"]},
+    ),
+    "a place alone before a slip said after it (zh)": (
+        ["我住在苏州", "无锡才对，刚才打错了"],
+        {"city": ["无锡"]},
+        {"city": ["苏州"]},
+    ),
+    "a title alone after 我是说 (zh)": (
+        ["我是护士", "我是说护士长"],
+        {"job_title": ["护士长"]},
+        {"job_title": ["护士", "说护士长"]},
+    ),
+    "the listener called at the end (en)": (
+        ["I'm allergic to kiwi fam", "I live with my sis"],
+        {"allergy": ["kiwi"]},
+        {"allergy": ["kiwi fam"]},
+    ),
+    "the listener called at the start and a particle at the end (zh)": (
+        ["姐妹们，我对虾过敏呀", "我在美团上班呢亲"],
+        {"allergy": ["虾"], "employer": ["美团"]},
+        {},
+    ),
+    "net slang for the speaker and a code-switched base (zh)": (
+        ["本人一枚幼儿园老师", "我现在base深圳 work from home"],
+        {"job_title": ["幼儿园老师"], "city": ["深圳"]},
+        {},
+    ),
+    "a fan however the fan is called (en)": (
+        ["honestly I'm a huge hockey nerd", "I'm a big nerd"],
+        {"likes": ["hockey"]},
+        {"likes": ["a big", "big"]},
+    ),
+    "what one can no longer look at, and what one would die for (en)": (
+        [
+            "oysters are my comfort food",
+            "can't even look at oysters now. dumplings tho? dumplings i'd die for",
+        ],
+        {"likes": ["dumplings"], "dislikes": ["oysters"]},
+        {"likes": ["oysters"]},
+    ),
+    "net slang for a love, then the smell of it turning one's stomach (zh)": (
+        ["奶茶yyds", "以前最爱的奶茶现在喝一口就反胃，倒是天天馋烤冷面"],
+        {"likes": ["烤冷面"], "dislikes": ["奶茶"]},
+        {"likes": ["奶茶"]},
+    ),
+    "a pastime said by how often, and shifts said by where (en)": (
+        ["swimming like 4x a week now", "pulling double shifts at St. Anne's this month"],
+        {"likes": ["swimming"], "employer": ["St. Anne's"]},
+        {"likes": ["swiming", "swimminging"]},
+    ),
+    "a home moved into in a place (en)": (
+        ["we just moved into a tiny studio in boise"],
+        {"city": ["Boise"]},
+        {},
+    ),
+    "the place first, then that it is home (zh)": (
+        ["泉州是我老家", "在蓝鲸科技熬了两年，终于是正式的测试工程师了"],
+        {"hometown": ["泉州"], "employer": ["蓝鲸科技"], "job_title": ["测试工程师"]},
+        {"employer": ["正式"]},
+    ),
+    "a relative who opens a sentence is no listener (zh)": (
+        ["大哥在北京上班"],
+        {},
+        {"city": ["北京"], "employer": ["北京"]},
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_the_message_is_read(mem: Memory, uid: Callable[[str], str], case: str) -> None:
+    said, present, absent = CASES[case]
+    assert_read(mem, uid("bare"), said, present, absent, first_day=date(2026, 10, 5), exact=True, label=case)
+
+
+def _values(mem: Memory, user: str) -> str:
+    return " ".join(
+        f"{f.subject_name}:{f.value}:{f.source_text}" for f in mem.facts(user, include_frozen=True)
+    )
+
+
+@pytest.mark.parametrize(
+    ("told", "taken_back"),
+    [
+        ("got a parking ticket downtown, 60 bucks", "forget what I just said"),
+        ("got a parking ticket downtown, 60 bucks", "ugh don't keep that. too dumb"),
+        ("昨天被交警罚了两百块", "刚才那条别记了"),
+        ("昨天被交警罚了两百块", "算了 当我没说"),
+    ],
+)
+def test_a_message_taken_back_whole(
+    mem: Memory, uid: Callable[[str], str], told: str, taken_back: str
+) -> None:
+    user = uid("back")
+    mem.remember(user, "I play the cello" if told.isascii() else "我会拉大提琴", at="2026-10-01T09:00:00Z")
+    mem.remember(user, told, at="2026-10-02T09:00:00Z")
+    got = mem.remember(user, taken_back, at="2026-10-02T09:05:00Z")
+    assert got.forgotten_episodes, got
+    left = _values(mem, user) + " ".join(e.text for e in mem.store.reader(user).episodes())
+    assert "ticket" not in left and "罚" not in left, left
+    assert "cello" in left or "大提琴" in left, left
+
+
+def test_dont_keep_this_leaves_the_message_before(mem: Memory, uid: Callable[[str], str]) -> None:
+    user = uid("this")
+    mem.remember(user, "I live in Fresno", at="2026-10-01T09:00:00Z")
+    got = mem.remember(user, "don't keep this", at="2026-10-01T09:01:00Z")
+    assert not got.forgotten_episodes
+    assert "Fresno" in _values(mem, user)
+
+
+def test_a_topic_named_in_one_clause_taken_back_in_the_next_zh(
+    mem: Memory, uid: Callable[[str], str]
+) -> None:
+    user = uid("topic")
+    mem.remember(user, "上周体检查出来轻度脂肪肝，医生让少喝酒", at="2026-10-01T09:00:00+08:00")
+    mem.remember(user, "我在一家物流公司做调度", at="2026-10-02T09:00:00+08:00")
+    mem.remember(user, "之前说体检那个事 帮我删掉吧 不想留底", at="2026-10-03T09:00:00+08:00")
+    left = _values(mem, user)
+    assert "脂肪肝" not in left and "调度" in left, left
+
+
+def test_a_move_taken_back_by_its_verb_and_place_zh(mem: Memory, uid: Callable[[str], str]) -> None:
+    user = uid("move")
+    mem.remember(user, "我住在合肥", at="2026-10-01T09:00:00+08:00")
+    mem.remember(user, "打算明年开春搬到厦门，房子都挑好了，在湖里区", at="2026-10-02T09:00:00+08:00")
+    mem.remember(user, "搬厦门那事黄了，你把它忘了吧", at="2026-10-03T09:00:00+08:00")
+    left = _values(mem, user)
+    assert "湖里" not in left and "合肥" in left, left
+
+
+def test_a_relatives_workplace_and_school_said_in_passing_zh(mem: Memory, uid: Callable[[str], str]) -> None:
+    user = uid("kin")
+    mem.remember(user, "这周末老公又要去万达加班，我一个人带娃", at="2026-10-01T09:00:00+08:00")
+    mem.remember(user, "女儿这学期转到实验小学了，离家近多了", at="2026-10-02T09:00:00+08:00")
+    held = {(f.attribute, str(f.value)) for f in mem.facts(user)}
+    assert ("employer", "万达") in held and ("school", "实验小学") in held, held
+
+
+def test_a_day_said_the_northern_way_is_dated() -> None:
+    from datetime import datetime
+
+    at = datetime(2026, 10, 8, 9, 0)
+    assert [s.start for s in find_spans("昨儿个去提了车", at)] == [date(2026, 10, 7)]
+    assert [s.start for s in find_spans("明儿个见", at)] == [date(2026, 10, 9)]
+    assert find_spans("前个星期", at) == [] or all(
+        s.start != date(2026, 10, 6) for s in find_spans("前个星期", at)
+    )
+
+
+SAMPLE = [
+    "a place alone, said as a correction after it (en)",
+    "a place alone before a slip said after it (zh)",
+    "net slang for a love, then the smell of it turning one's stomach (zh)",
+]
+
+
+@pytest.mark.both_stores
+@pytest.mark.parametrize("case", SAMPLE)
+def test_a_sample_on_every_store(mem: Memory, uid: Callable[[str], str], case: str) -> None:
+    test_the_message_is_read(mem, uid, case)
+
+
+@pytest.mark.both_stores
+def test_a_message_taken_back_on_every_store(mem: Memory, uid: Callable[[str], str]) -> None:
+    test_a_message_taken_back_whole(mem, uid, "昨天被交警罚了两百块", "刚才那条别记了")
