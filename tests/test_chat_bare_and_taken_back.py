@@ -95,6 +95,71 @@ CASES = {
         {"hometown": ["泉州"], "employer": ["蓝鲸科技"], "job_title": ["测试工程师"]},
         {"employer": ["正式"]},
     ),
+    "a slip owned up to in the sentence after the value (zh)": (
+        ["我在海螺科技上班", "海鸥。上一条打错字了"],
+        {"employer": ["海鸥科技"]},
+        {"employer": ["海螺科技"]},
+    ),
+    "a starred name with an aside after it (en)": (
+        ["my hamster is called Pip", "Pep* typing on the bus"],
+        {"pet": ["Pep"]},
+        {"pet": ["Pip"]},
+    ),
+    "a place the lexicons do not know, made exact (en)": (
+        ["I was born in Tulsa but I live in Denver now", "well, more like Lakewood if we're being technical"],
+        {"city": ["Lakewood"], "hometown": ["Tulsa"]},
+        {"city": ["Denver"]},
+    ),
+    "a slip owned up to before the new name, told how long one has been there (en)": (
+        ["been at Marlow Freight about three years now", "ugh total brain fart. it's Marlow Cargo"],
+        {"employer": ["Marlow Cargo"]},
+        {"employer": ["Marlow Freight"]},
+    ),
+    "a dislike warmed to (zh)": (
+        ["苦瓜这玩意儿我一口都受不了", "上周在朋友家被逼着吃了口苦瓜，结果真香，现在每顿都得加点"],
+        {"likes": ["苦瓜"]},
+        {"dislikes": ["苦瓜"]},
+    ),
+    "a dislike that grew on one (en)": (
+        ["I hate olives", "olives kinda grew on me this summer, I actually love them now"],
+        {"likes": ["olives"]},
+        {"dislikes": ["olives"]},
+    ),
+    "a liking said of one, turned from in the plural (en)": (
+        ["nothing beats a cold sour beer after a run", "weirdly sour beers taste like soap to me now"],
+        {"dislikes": ["sour beers"]},
+        {"likes": ["cold sour beer"]},
+    ),
+    "a list marked with keycaps (zh)": (
+        ["三个更新：1️⃣ 搬到珠海了 2️⃣ 养了只布偶叫雪球 3️⃣ 开始学日语"],
+        {"city": ["珠海"], "pet": ["雪球"]},
+        {},
+    ),
+    "net abbreviations and a love said with 好 (zh)": (
+        ["yysy 我是真的好爱吃螺蛳粉", "家人们谁懂啊 最近疯狂迷上飞盘"],
+        {"likes": ["螺蛳粉", "飞盘"]},
+        {},
+    ),
+    "the new job said of, the title in the next clause (en)": (
+        ["the new gig at Tamsin & Rowe is great, im lead carpenter now"],
+        {"employer": ["Tamsin & Rowe"], "job_title": ["lead carpenter"]},
+        {},
+    ),
+    "a pastime taken up, and errands that are none (en)": (
+        ["picked up fencing last spring and I'm hooked", "I picked up the dry cleaning"],
+        {"likes": ["fencing"]},
+        {"likes": ["the dry cleaning", "dry cleaning"]},
+    ),
+    "oneself said as someone who is (en)": (
+        ["as someone who's been vegan for ten years, that menu was a joke"],
+        {"diet": ["vegan"]},
+        {},
+    ),
+    "how long one has rented in a city (zh)": (
+        ["我在绍兴租了三年房，房东人还行"],
+        {"city": ["绍兴"]},
+        {},
+    ),
     "a relative who opens a sentence is no listener (zh)": (
         ["大哥在北京上班"],
         {},
@@ -135,6 +200,41 @@ def test_a_message_taken_back_whole(
     left = _values(mem, user) + " ".join(e.text for e in mem.store.reader(user).episodes())
     assert "ticket" not in left and "罚" not in left, left
     assert "cello" in left or "大提琴" in left, left
+
+
+@pytest.mark.parametrize(
+    ("told", "taken_back"),
+    [
+        ("my landlord is suing me over the deposit", "wait, can you not remember that last one"),
+        ("体检查出来胆囊有个小息肉", "嗯…刚刚那个别存了，我心里有数"),
+    ],
+)
+def test_a_message_taken_back_in_other_words(
+    mem: Memory, uid: Callable[[str], str], told: str, taken_back: str
+) -> None:
+    user = uid("back2")
+    mem.remember(user, told, at="2026-10-02T09:00:00Z")
+    got = mem.remember(user, taken_back, at="2026-10-02T09:05:00Z")
+    assert got.forgotten_episodes, got
+    left = _values(mem, user) + " ".join(e.text for e in mem.store.reader(user).episodes())
+    assert "deposit" not in left and "息肉" not in left, left
+
+
+def test_a_matter_pointed_at_as_said_before_taken_back_zh(mem: Memory, uid: Callable[[str], str]) -> None:
+    user = uid("said-thing")
+    mem.remember(user, "装修师傅姓邝，说水电要改两周", at="2026-10-01T09:00:00+08:00")
+    mem.remember(user, "我在一家牙科诊所做前台", at="2026-10-02T09:00:00+08:00")
+    mem.remember(user, "之前说的那个装修师傅啊，你就当没听过，全删了吧", at="2026-10-03T09:00:00+08:00")
+    left = _values(mem, user)
+    assert "邝" not in left and "前台" in left, left
+
+
+def test_a_diet_asked_for_by_its_adjective(mem: Memory, uid: Callable[[str], str]) -> None:
+    user = uid("dietary")
+    mem.remember(user, "heads up I'm lactose intolerant", at="2026-10-01T09:00:00Z")
+    mem.remember(user, "I enjoy documentaries.", at="2026-10-01T09:00:00Z")
+    items = mem.recall(user, "any dietary restrictions I should know about?", k=3, at="2026-10-02T09:00:00Z")
+    assert any(it.fact is not None and it.fact.attribute == "diet" for it in items), items
 
 
 def test_dont_keep_this_leaves_the_message_before(mem: Memory, uid: Callable[[str], str]) -> None:

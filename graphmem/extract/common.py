@@ -222,7 +222,7 @@ _NUMBERED = re.compile(r"^\s*(?:[-•*·]\s+|\d{1,2}[.)、](?:\s+|(?=[\u4e00-\u9
 
 #: A numbered item's mark in a list typed on one line ("1.叫我小林 2.28岁"): each sentence
 #: there starts with its mark, glued to a number or not.
-_INLINE_NUMBERED = re.compile(r"^\s*\d{1,2}[.)、．）]\s*")
+_INLINE_NUMBERED = re.compile(r"^\s*\d{1,2}(?:[.)、．）]|\ufe0f?\u20e3)\s*")
 
 
 def strip_item_mark(sentence: str, inline: bool = False) -> str:

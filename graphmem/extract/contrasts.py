@@ -267,8 +267,11 @@ _SAYS_MORE = re.compile(
     r"\s(?:is|was|are|were|has|had|that|which|who|what|where|i|i'm|im|me|gets|does|did|causes|makes)(?![\w'])",
     I,
 )
-#: What a value said alone as a correction may stand for: one of these on record.
-_BARE_KINDS = ("city", "hometown", "job_title", "employer")
+#: What a value said alone as a correction may stand for: one of these on record, in the order
+#: one stated at the same time is taken.
+_BARE_KINDS = ("city", "employer", "job_title", "hometown")
+#: A name said in English: one to three capitalised words.
+_A_NAME_EN = re.compile(r"(?-i:[A-Z])[\w.'&-]+(?:\s+(?-i:[A-Z])[\w.'&-]+){0,2}")
 
 
 def bare_value_corrected(statement: str, said: Said) -> list[Candidate]:
@@ -278,7 +281,7 @@ def bare_value_corrected(statement: str, said: Said) -> list[Candidate]:
     Labs) replaces the fact of that kind the user stated last; else a slip of a value on
     record (王婷 → 王颖). Nothing of a kind on record, or two facts of it as recent as each
     other, and it stays as said."""
-    value = _bare(statement, said.lang)
+    value = _bare(statement.strip(" .!?。！？~～…"), said.lang).strip(" .!?。！？~～…")
     if said.lang == "en" and _SAYS_MORE.search(statement):
         return []  # "actually Boston was fun": a statement about the value, not the value
     words = value.split() if said.lang == "en" else [value]
@@ -286,19 +289,23 @@ def bare_value_corrected(statement: str, said: Said) -> list[Candidate]:
         return []
     if re.fullmatch(r"\d{1,3}", value):
         return bare_number_correction(said.context, value, said.source)
-    held = [
+    on_record = [
         f
         for f in said.context.active_facts
-        if f.attribute in _BARE_KINDS
-        and self_like(f.subject_name)
-        and str(f.value).lower() != value.lower()
-        and _names_kind_of(f, value, said.lang)
+        if f.attribute in _BARE_KINDS and self_like(f.subject_name) and str(f.value).lower() != value.lower()
     ]
+    held = [f for f in on_record if _names_kind_of(f, value, said.lang)]
+    if not held and _A_NAME_EN.fullmatch(value):
+        # a name the lexicons do not know ("more like Bellevue"): a place or a workplace, the one
+        # on record stated last
+        held = [f for f in on_record if f.attribute in ("city", "hometown", "employer")]
     if not held:
         return bare_slip_correction(said.context, value, said.source)
     latest = max(f.recorded_at for f in held)
-    last = [f for f in held if f.recorded_at == latest]
-    if len({f.attribute for f in last}) != 1 or problem(last[0].attribute, value, False):
+    # the same message may have said two of a kind ("from Spokane but I live in Seattle"):
+    # the one where one lives now is the one made exact
+    last = sorted((f for f in held if f.recorded_at == latest), key=lambda f: _BARE_KINDS.index(f.attribute))
+    if problem(last[0].attribute, value, False):
         return []
     fact = last[0]
     return [cand(fact.attribute, value, ME, said.source, correction=True, replaces=str(fact.value))]

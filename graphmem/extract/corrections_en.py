@@ -31,7 +31,11 @@ _BARE_NUMBER = re.compile(  # "typo, I meant 28", "sorry, 28*": the number alone
     I,
 )
 #: A word starred to correct the one typed before it ("*Newark.", "Marguerite*").
-_STARRED = re.compile(r"^\*\s*(?P<new>[^*\s][^*]{1,40}?)\*?[.!]*$|^(?P<new2>[^*\s][^*]{1,40}?)\*[.!]*$")
+#: Whatever follows it is an aside ("Kiko* typing one handed"): the starred word is the value.
+_STARRED = re.compile(
+    r"^\*\s*(?P<new>[^*\s][^*]{1,40}?)\*?[.!]*$|^(?P<new2>[^*\s][^*]{1,40}?)\*[.!]*$"
+    r"|^(?P<new3>[^*\s,]{2,30})\*(?=[\s,.!]).*$|^\*(?P<new4>[^*\s,]{2,30})(?=[\s,.!]).*$"
+)
 #: What makes a bare number a correction ("sorry, 2" may answer anything; "typo, 28" corrects).
 _STRONG_CORRECTION = re.compile(r"\b(?:typo|mistyped|misspoke|correction|I meant)\b|\d\*|\*\d", I)
 _BARE = re.compile(  # "Iowa, not Ohio", "it's Southwind not Northwind"
@@ -64,8 +68,10 @@ def bare(context: ExtractContext, text: str, sentence: str) -> list[Candidate]:
     if _STRONG_CORRECTION.search(sentence) and (m := _BARE_NUMBER.match(text)):
         return on_record.bare_number_correction(context, m["n"], sentence)
     # "*Newark" (chat's mark for "I meant"): the right spelling of a value said just before
-    if (m := _STARRED.match(sentence.strip())) and not (m["new"] or m["new2"]).strip().isdigit():
-        return on_record.bare_slip_correction(context, (m["new"] or m["new2"]).strip(), sentence)
+    if (m := _STARRED.match(sentence.strip())) and not (
+        starred := (m["new"] or m["new2"] or m["new3"] or m["new4"]).strip()
+    ).isdigit():
+        return on_record.bare_slip_correction(context, starred, sentence)
     said = _CHAT_LEAD.sub("", sentence)  # "lol my bad its 39": the cue after a laugh is a cue
     if _PRECISE.search(said) or CORRECTION.match(said):
         for piece in re.split(r"[,;—–]|\s-\s", said):

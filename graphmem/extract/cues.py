@@ -113,11 +113,13 @@ def retraction_tail_rx(lang: str) -> re.Pattern[str]:
     if lang == "en":
         lead = r"(?:sorry,?\s+|oops,?\s+|(?:that|it) was\s+(?:a\s+)?)?"
         return re.compile(
-            rf"(?:\s*[,;.!—–(-]|\s+-)\s*{lead}{_EN_START}{alt}{_EN_END}[\s,!.)~]*(?:lol|haha\w*|sorry)?[\s!.)~]*$",
+            rf"(?:^|\s*[,;.!—–(-]|\s+-)\s*{lead}{_EN_START}{alt}{_EN_END}[\s,!.)~]*(?:lol|haha\w*|sorry)?[\s!.)~]*$",
             re.I,
         )
     lead = r"(?:我|是我)?(?:前面|刚才|刚刚|之前|上次|上面|上一条|那会儿)?(?:那句|那个|那条)?(?:是)?"
-    return re.compile(rf"[，,。；;！!\s(（]+{lead}{alt}(?:了|啦|哈|哦|呀|嘛|啊)*[。！!~～)）\s]*$")
+    return re.compile(
+        rf"(?:^|[，,。；;！!\s(（]+){lead}(?:{alt}(?:了|啦|哈|哦|呀|嘛|啊)*[，,\s]*)+[。！!~～)）\s]*$"
+    )
 
 
 @lru_cache(maxsize=8)

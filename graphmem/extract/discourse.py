@@ -83,7 +83,7 @@ def read(piece: str, lang: str) -> Reading:
         elif vocative_tail.search(text):
             peeled.add("vocative")
             text = vocative_tail.sub("", text).strip()
-        elif (m := retraction_tail.search(text)) and m.start() > 0:
+        elif m := retraction_tail.search(text):  # at the start: the piece is the slip owned up to
             peeled.add("retraction")
             text = text[: m.start()].strip()
         elif (m := precision_tail.search(text)) and m.start() > 0:  # "42 actually", "成都才对"
@@ -196,6 +196,7 @@ class MessageReader:
         self.promotion_news = False  # the last piece said the user was promoted, with no title
         self.denied: str | None = None  # the last piece said "it was never X", with no new value
         self.before: str = ""  # the statement of the piece before this one
+        self.unread: str = ""  # the piece before this one, when nothing of it was read
         self.turned_away = False  # a piece of this message turned away from a taste
 
     def read(self, piece: str, lang: str, rules: SentenceRules) -> list[Candidate]:
@@ -204,6 +205,10 @@ class MessageReader:
             for cue_id in reading.cues:
                 self.state.trace.step(cue_id, "cue")
         if reading.only_cue:
+            if self.unread:  # "蓝鲨。上一条手滑打错字了": the value alone, its slip owned up to after it
+                said, self.unread = self.unread, ""
+                if got := self._bare_value(said, f"{said} {piece}", lang):
+                    return got
             self.pending = reading.cue
             return []
         state = self.state
@@ -246,6 +251,7 @@ class MessageReader:
                 ]
             )
         found = flag(found, cue, state.context) if cue else found
+        self.unread = "" if _structured(found) else statement
         return one_regime(found, state.context)
 
     def _bare_value(self, statement: str, piece: str, lang: str) -> list[Candidate]:
@@ -291,9 +297,11 @@ class MessageReader:
         if got:
             return got
         if not any(c.attribute == "job_title" for c in found):
-            got = pack.table("promotion").first(statement, said, state.trace)
-            if got:
-                return got
+            # the whole statement, else one of its clauses ("the new gig slaps, im head brewer now")
+            for clause in _clauses_of(statement):
+                got = pack.table("promotion").first(clause, said, state.trace)
+                if got:
+                    return got
         if not any(c.attribute == "age" for c in found):
             got = pack.table("age").first(statement, said, state.trace)
             if got:
@@ -325,6 +333,12 @@ def one_regime(found: list[Candidate], context: ExtractContext) -> list[Candidat
                 c = replace(c, replaces=held[0], correction=True, cue=c.cue or CHANGE)
         out.append(c)
     return out
+
+
+def _clauses_of(statement: str) -> list[str]:
+    """`statement`, then each of its clauses when it has several."""
+    parts = [p.strip() for p in re.split(r"[,;，；]", statement) if p.strip()]
+    return [statement, *parts] if len(parts) > 1 else [statement]
 
 
 def _clause_end(statement: str) -> int:

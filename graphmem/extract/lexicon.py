@@ -162,6 +162,8 @@ rn lpn cna crna swe sde captain skipper deckhand sailor fisherman miner boss med
 attendant usher porter valet chauffeur conductor dj host anchor reporter sommelier mason bricklayer
 plasterer glazier tiler handyman builder trucker babysitter maid cleaner concierge stocker picker packer
 crew ranger warden nun monk minister vicar rector clergyman deacon
+brewer distiller roaster chocolatier cheesemaker groomer arborist farrier cobbler locksmith lineman doula
+tattooist upholsterer blacksmith welder electrician installer fitter rigger millwright
 """)
 )
 

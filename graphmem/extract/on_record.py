@@ -55,7 +55,7 @@ def bare_correction(context: ExtractContext, old: str, new: str, source: str) ->
 
 
 #: What a value said alone after a correction word may be a slip of: one the user stated.
-_SLIP_ATTRIBUTES = ("name", "preferred_name", "city", "hometown", "employer", "job_title")
+_SLIP_ATTRIBUTES = ("name", "preferred_name", "city", "hometown", "employer", "job_title", "pet")
 
 
 def _slip_of(said: str, meant: str) -> bool:
@@ -65,22 +65,40 @@ def _slip_of(said: str, meant: str) -> bool:
         return False
     if re.search(r"[\u4e00-\u9fff]", meant):
         return len(said) == len(meant) and bool(set(said) & set(meant))
-    return difflib.SequenceMatcher(None, said.lower(), meant.lower()).ratio() >= 0.6
+    a, b = said.lower(), meant.lower()
+    if len(a) >= 4 and len(b) >= 4 and a[:2] == b[:2] and abs(len(a) - len(b)) <= 1:
+        return True  # a short name typed wrong after its start (Kiwi, Kiko)
+    return difflib.SequenceMatcher(None, a, b).ratio() >= 0.6
 
 
 def bare_slip_correction(context: ExtractContext, new: str, source: str) -> list[Candidate]:
-    """A correction that says only the right value ("说错了，是王颖"): it replaces the one value
-    on record it is a slip of (as long as it, sharing a character with it: 王婷 → 王颖), when
-    exactly one is; anything else stays as said."""
+    """A correction that says only the right value ("说错了，是王颖", "Kiko*"): it replaces the one
+    value on record it is a slip of (as long as it, sharing a character with it: 王婷 → 王颖), when
+    exactly one is; or the part of one it is a slip of ("蓝鲨" in 蓝鲸证券 → 蓝鲨证券; "Corvex" in
+    Corvane Logistics); anything else stays as said."""
     new = new.strip()
-    found = [
-        f
-        for f in context.active_facts
-        if f.attribute in _SLIP_ATTRIBUTES and self_like(f.subject_name) and _slip_of(str(f.value), new)
-    ]
+    held = [f for f in context.active_facts if f.attribute in _SLIP_ATTRIBUTES and self_like(f.subject_name)]
+    found = [(f, new) for f in held if _slip_of(str(f.value), new)]
+    if not found:
+        found = [(f, whole) for f in held if (whole := _with_part_slipped(str(f.value), new))]
     if len(found) != 1:
         return []
-    return [cand(found[0].attribute, new, ME, source, correction=True, replaces=str(found[0].value))]
+    fact, value = found[0]
+    return [cand(fact.attribute, value, ME, source, correction=True, replaces=str(fact.value))]
+
+
+def _with_part_slipped(held: str, new: str) -> str | None:
+    """`held` with the part of it that `new` is a slip of put right, or None: the first word of
+    a name ("Corvane Logistics", "Corvex" → "Corvex Logistics") or, in Chinese, as many
+    characters at its start (蓝鲸证券, 蓝鲨 → 蓝鲨证券)."""
+    if re.search(r"[\u4e00-\u9fff]", new):
+        part = held[: len(new)]
+        ok = len(held) > len(new) >= 2 and part != new and part[0] == new[0]
+        return new + held[len(new) :] if ok else None
+    words = held.split()
+    if len(words) < 2 or len(new.split()) != 1:
+        return None
+    return " ".join([new, *words[1:]]) if _slip_of(words[0], new) else None
 
 
 def bare_number_correction(context: ExtractContext, number: str, source: str) -> list[Candidate]:

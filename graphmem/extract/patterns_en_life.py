@@ -111,8 +111,9 @@ _MY_LANG = re.compile(
 
 def _language(qualifier=None):
     def rule(m, ctx):
-        out = [cand("language", m["v"].strip().capitalize(), ME, ctx.src, qualifier=qualifier)]
-        others = [x for x in _MY_LANG.findall(ctx.src) if x.lower() != m["v"].strip().lower()]
+        said = (m.groupdict().get("v") or m.groupdict().get("v2") or "").strip()  # "portuguese on duolingo"
+        out = [cand("language", said.capitalize(), ME, ctx.src, qualifier=qualifier)]
+        others = [x for x in _MY_LANG.findall(ctx.src) if x.lower() != said.lower()]
         return out + [cand("language", x.capitalize(), ME, ctx.src) for x in others]
 
     return rule

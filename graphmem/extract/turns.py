@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from graphmem.extract import cues
-from graphmem.extract.common import ME, State, active_values, cand, facts_with_value
+from graphmem.extract.common import ME, State, active_values, cand, facts_with_value, self_like
 from graphmem.extract.protocol import ExtractContext
 from graphmem.extract.relations import relation_words
 from graphmem.lang import Handler, RuleTable, Trace
@@ -219,6 +219,27 @@ def soured_on_record(piece: str, lang: str, context: ExtractContext) -> list[Tur
     return found
 
 
+def warmed_to_record(piece: str, lang: str, context: ExtractContext) -> list[Turn]:
+    """The user's dislikes on record that `piece` warms to ("加了一大把香菜，结果真香", "olives
+    have grown on me", "I've come around on cilantro"): the dislike named in the piece and words
+    of warming to it (`warm`) in a clause of the user's own. A question, a hypothetical or a
+    clause about someone else reads as none."""
+    disliked = active_values(context, "dislikes")
+    if not disliked or cues.turn_words(lang, "question").search(piece.strip()):
+        return []
+    if cues.words_rx(lang, "hypothetical").search(piece):
+        return []
+    warm, others = cues.turn_words(lang, "warm"), _others(lang)
+    clauses = [c.strip() for c in cues.turn_words(lang, "clauses").split(piece) if c.strip()]
+    if not any(warm.search(c) and not others.search(c) for c in clauses):
+        return []
+    return [
+        Turn(value, False, alone=True, rule=f"{lang}.turn.warmed_to_record")
+        for value in disliked
+        if _mention(piece, value, lang) is not None
+    ]
+
+
 def _others(lang: str) -> re.Pattern[str]:
     """Someone besides the user in a clause: their taste, not the user's."""
     words = "|".join(re.escape(w) for w in relation_words(lang))
@@ -261,6 +282,12 @@ def turn_candidates(
         t for t in soured_on_record(piece, lang, state.context) if not any(overlaps(t.value, v) for v in done)
     ]
     turns = [t for t in soured if not any(u.away and overlaps(u.value, t.value) for u in turns)] + turns
+    # a dislike on record warmed to, where no rule's turn already names it
+    turns += [
+        t
+        for t in warmed_to_record(piece, lang, state.context)
+        if not any(overlaps(u.value, t.value) for u in turns)
+    ]
     # a clause read both ways ("cut back on coffee lately") says the turn away, not a new liking
     turns = [t for t in turns if t.away or not any(u.away and overlaps(u.value, t.value) for u in turns)]
     if not turns:
@@ -273,8 +300,15 @@ def turn_candidates(
     for t in turns:
         if not t.away:
             continue
-        stored = facts_with_value(context, t.value, "likes") or facts_with_value(
-            context, _as_liked(t.value, lang, rules, state), "likes"
+        stored = (
+            facts_with_value(context, t.value, "likes")
+            or facts_with_value(context, _as_liked(t.value, lang, rules, state), "likes")
+            # "IPAs" turned away from: the liking on record was said of one ("a cold hazy IPA")
+            or (
+                facts_with_value(context, t.value[:-1], "likes")
+                if _PLURAL_EN.search(t.value) and lang == "en"
+                else []
+            )
         )
         for f in stored:
             if f.subject_name in ("self", "", "我", "me") or f.subject_name == ME.name:
@@ -318,12 +352,24 @@ def turn_candidates(
             cand("likes", value, ME, piece, correction=True, cue="change", replaces=replaces, rule=t.rule)
         )
         left = left[1:]
+        # "现在居然爱上苦瓜了": a dislike on record of the same thing ends
+        out += [
+            cand(
+                "dislikes", str(f.value), ME, piece, retract=True, correction=True, cue="change", rule=t.rule
+            )
+            for f in facts_with_value(context, t.value, "dislikes")
+            + facts_with_value(context, value, "dislikes")
+            if self_like(f.subject_name) and overlaps(str(f.value), value)
+        ]
     out = [
         *(cand("likes", v, ME, piece, retract=True, correction=True, cue="change", rule=r) for v, r in left),
         *out,
     ]
     state.last_topic, state.last_clause, state.sentence = saved
     return out, any(t.away for t in turns)
+
+
+_PLURAL_EN = re.compile(r"[^s]s$")
 
 
 def _same(fact, said: str) -> bool:

@@ -132,7 +132,8 @@ _FORGET_LAST_EN = re.compile(
     r"(?:(?:can|could|would) you\s+(?:please\s+|pls\s+)?)?"
     r"(?:(?:forget|delete|erase|remove|drop|scratch|scrap|ignore|disregard|undo|wipe|nuke|trash|unsee)\s+"
     + _BACK_OBJ_EN
-    + r"|(?:don'?t|do not|dont|no need to|you don'?t need to)\s+(?:keep|save|remember|store|record|log|hold on to|hang on to)\s+"
+    + r"|(?:don'?t|do not|dont|no need to|you don'?t need to|(?:can|could) you (?:please |pls )?not)\s+"
+    r"(?:keep|save|remember|store|record|log|hold on to|hang on to)\s+"
     + _BACK_OBJ_EN
     + r"|pretend i (?:never said|didn'?t say|never told you|didn'?t tell you) (?:that|it|anything)"
     r"|never ?mind what i (?:just )?said)"
@@ -149,7 +150,7 @@ _STATES_EN = re.compile(
 )
 _BACK_ZH = r"(?:刚才|刚刚|上一?条|前面|上面|之前)?(?:说的|发的|讲的)?(?:那句话?|那条(?:消息)?|那件事|那事儿?|那个事?|那些|那段)"
 _FORGET_LAST_ZH = re.compile(
-    r"^(?:(?:算了|哎呀|哎|唉|嗯|啊|呃|额|那个|其实|还是)[，,。\s]*)*"
+    r"^(?:(?:算了|哎呀|哎|唉|嗯|啊|呃|额|那个|其实|还是)[，,。…~～\s]*)*"
     r"(?:(?:(?:刚才|刚刚|上一?条)(?:说的|发的|讲的)?|" + _BACK_ZH + r")(?:你)?(?:就|也|还是)?(?:帮我|给我)?"
     r"(?:别记了?|不要记了?|不用记了?|别存了?|不要存了?|别留了?|删了|删掉|忘了吧|忘掉吧?|撤回|收回|作废|不算)"
     r"|(?:就)?当我没(?:说|讲)过?|(?:就)?当(?:你)?没(?:听到|看到|听过|看过|听见|看见))"

@@ -413,6 +413,12 @@ _ZH_TOLD_THING = re.compile(
     # "移民那个想法先放下了", "五一那个出游计划黄了": a plan or a hope, said as such
     r"|(?:那个|这个|的)?(?:计划|想法|打算|念头|主意|梦想|心愿|愿望))"
 )
+#: A matter pointed at as said before ("前面说的那个相亲对象啊", "之前提过的那个实习"): what the act
+#: alone in another piece of the message takes.
+_ZH_SAID_THING = re.compile(
+    r"^(?:我)?(?:前面|之前|刚才|刚刚|上次|以前)(?:跟你|和你)?(?:说|提|讲|聊)(?:过|到)?的(?:那个|那位|那件|那段|那次)"
+    r"(?P<thing>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:的事情?|那件事)?(?:啊|呀|哈|吧|嘛|呢)*$"
+)
 #: A piece that is only the act, its object left out ("你就当我没说过", "全忘掉吧", "删了吧").
 _ZH_ACT_ALONE = re.compile(
     # its object may point back, too ("你也把这事忘了吧", "把那个删了")
@@ -434,7 +440,7 @@ def _pointed_back(pieces: list[str]) -> TopicRequest | None:
     for i, piece in enumerate(pieces):
         if re.search(r"[\u4e00-\u9fff]", piece) and _ZH_ACT_ALONE.match(piece.strip()):
             for other in pieces[:i]:
-                thing = _ZH_TOLD_THING.match(other.strip())
+                thing = _ZH_SAID_THING.match(other.strip()) or _ZH_TOLD_THING.match(other.strip())
                 # "之前说吃药那个事": that it was said before is no part of the matter
                 named = _ZH_SAID_LEAD.sub("", thing["thing"].strip()) if thing else ""
                 if named and named not in _ZH_NO_TOPIC:

@@ -121,6 +121,12 @@ def interrogative(clause: str, first: bool) -> bool:
             and not (_EN_WH.match(bare) or _EN_AUX.match(bare) or _EN_WH_AUX.match(bare))
         ):
             return False
+    if re.search(
+        r"(?:^|\s)(?:but\s+|and\s+|so\s+)?(?:honestly|seriously|really|srsly|tbh|ngl|right|lol|wtf|omg|legit)[?？!！]+$",
+        c,
+        re.I,
+    ):
+        return False  # "… but honestly?? love it": a word of surprise between statements, asking nothing
     if c.endswith(("?", "？")) and _EN_UPTALK.match(c):
         return False  # "i think i've grown out of metal?": a statement said unsure, asking nothing
     if c.endswith(("?", "？")):

@@ -162,6 +162,8 @@ class _Typos:
             or not token.islower()
             or token in self.words
             or token in self.vocabulary
+            # an inflected form of a word it knows ("crosswords", "hikes", "baked") is no slip
+            or any(token.endswith(e) and token[: -len(e)] in self.vocabulary for e in ("s", "es", "ed", "d"))
         ):
             return None
         limit = 1 if len(token) < self.long_from else 2

@@ -88,6 +88,8 @@ _CUES: list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = [
             "食谱",
             "请客",
             "聚餐",
+            "忌口",
+            "饮食",
         ),
         (
             "eat",
@@ -105,6 +107,8 @@ _CUES: list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = [
             "menu",
             "dish",
             "diet",
+            "dietary",
+            "nutrition",
             "takeout",
             "grocery",
             "groceries",

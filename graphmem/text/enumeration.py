@@ -9,7 +9,8 @@ __all__ = ["enumeration"]
 
 #: A numbered item's mark typed inline ("1.叫我小林 2.28岁 3.在成都", "1) 34 2) welder"): a
 #: number not glued to a Latin word or another number, then its stop.
-_ITEM_MARK = re.compile(r"(?<![A-Za-z0-9.,])(\d{1,2})[.)、．）]")
+#: A keycap emoji ("1⃣", "2️⃣") is such a mark too.
+_ITEM_MARK = re.compile(r"(?<![A-Za-z0-9.,])(\d{1,2})(?:[.)、．）]|\ufe0f?\u20e3)")
 
 
 def enumeration(text: str) -> list[tuple[int, int]]:
