@@ -160,6 +160,54 @@ CASES = {
         {"city": ["绍兴"]},
         {},
     ),
+    "a but before the speaker, and the statement inside 不是…嘛 (zh)": (
+        ["可我对猕猴桃过敏呀", "我最近不是调到海关了嘛，天天加班"],
+        {"allergy": ["猕猴桃"], "employer": ["海关"]},
+        {},
+    ),
+    "chat spellings of 的 and 现在 (zh)": (
+        ["偶老家汕头滴，现再住深圳"],
+        {"hometown": ["汕头"], "city": ["深圳"]},
+        {"hometown": ["汕头滴"]},
+    ),
+    "here in a city, and a visit that is none (en)": (
+        ["the pharmacist here in Tacoma is so slow", "we're here in Paris for a week"],
+        {"city": ["Tacoma"]},
+        {"city": ["Paris"]},
+    ),
+    "one's workmate at a place (en)": (
+        ["my supervisor at Linden Labs keeps moving my deadlines"],
+        {"employer": ["Linden Labs"]},
+        {"friend": ["supervisor"]},
+    ),
+    "a move told as a trade, weeks into a new job (en)": (
+        [
+            "traded the snow for San Diego last fall",
+            "three weeks into the new job at Calloway Foods and I love it",
+        ],
+        {"city": ["San Diego"], "employer": ["Calloway Foods"]},
+        {},
+    ),
+    "a pastime started, and a month that is no city (en)": (
+        ["started rowing at the club in May", "I started working at Harlow in March"],
+        {"likes": ["rowing"], "employer": ["Harlow"]},
+        {"city": ["March"], "likes": ["working"]},
+    ),
+    "a new workplace reported to, a job said by how it is done (zh)": (
+        ["昨天去市税务局报到了", "我现在是跑外卖的骑手"],
+        {"employer": ["市税务局"], "job_title": ["骑手"]},
+        {"employer": ["跑外卖"]},
+    ),
+    "a new name to be called by (zh)": (
+        ["叫我小鹿就行", "你以后改叫我鹿鹿吧"],
+        {"preferred_name": ["鹿鹿"]},
+        {"preferred_name": ["小鹿"]},
+    ),
+    "someone met, named in the next clause, is no one of the user's (zh)": (
+        ["昨天认识了个姑娘，叫林晓，在银行做柜员"],
+        {},
+        {"job_title": ["柜员"], "employer": ["银行"]},
+    ),
     "a relative who opens a sentence is no listener (zh)": (
         ["大哥在北京上班"],
         {},
@@ -235,6 +283,29 @@ def test_a_diet_asked_for_by_its_adjective(mem: Memory, uid: Callable[[str], str
     mem.remember(user, "I enjoy documentaries.", at="2026-10-01T09:00:00Z")
     items = mem.recall(user, "any dietary restrictions I should know about?", k=3, at="2026-10-02T09:00:00Z")
     assert any(it.fact is not None and it.fact.attribute == "diet" for it in items), items
+
+
+def test_a_remark_before_taking_the_message_back(mem: Memory, uid: Callable[[str], str]) -> None:
+    user = uid("remark")
+    mem.remember(user, "I teach piano to kids", at="2026-10-01T09:00:00Z")
+    mem.remember(user, "my cousin got arrested last night for a bar fight", at="2026-10-02T09:00:00Z")
+    got = mem.remember(
+        user, "Hmm, shouldn't have said that. Scratch that, don't store it.", at="2026-10-02T09:05:00Z"
+    )
+    assert got.forgotten_episodes, got
+    left = _values(mem, user)
+    assert "arrested" not in left and "piano" in left, left
+
+
+def test_someone_told_of_only_in_a_forgotten_matter_goes_with_it_zh(
+    mem: Memory, uid: Callable[[str], str]
+) -> None:
+    user = uid("date")
+    mem.remember(user, "上周相亲见了个男生，叫周屿，在医院做药剂师，话挺少的", at="2026-10-01T09:00:00+08:00")
+    mem.remember(user, "我在一家书店上班", at="2026-10-02T09:00:00+08:00")
+    mem.remember(user, "相亲那事你就当没听过，全删了吧", at="2026-10-03T09:00:00+08:00")
+    left = _values(mem, user)
+    assert "周屿" not in left and "药剂师" not in left and "书店" in left, left
 
 
 def test_dont_keep_this_leaves_the_message_before(mem: Memory, uid: Callable[[str], str]) -> None:

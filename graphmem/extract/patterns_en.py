@@ -118,6 +118,13 @@ _PLACE_TAIL = re.compile(
 )
 
 
+_WHEN_WORD = re.compile(
+    r"(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
+    r"|spring|summer|fall|autumn|winter|(?:19|20)\d\d)",
+    re.I,
+)
+
+
 def place_tail(x: str) -> tuple[str, str | None]:
     """ "a high school in Leeds", "Globex in Austin": (the workplace, the city it is in), when
     what follows "in" is a proper name that reads as no organisation; else (x, None)."""
@@ -127,6 +134,8 @@ def place_tail(x: str) -> tuple[str, str | None]:
     where = span(m["place"], PLACE_STOP)
     if where.islower() and not (c.is_place_en(where) or smaller_place(where)):
         return x, None  # "a bakery in town", "a startup in fintech"
+    if _WHEN_WORD.fullmatch(where.strip()):
+        return m["org"], None  # "at Acme in March": when, not where
     if c.is_org_en(where) or ORGISH.search(where) or not (city := place(where)):
         return x, None
     return m["org"], city

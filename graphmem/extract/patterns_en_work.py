@@ -235,6 +235,8 @@ HANDLERS: dict[str, Handler] = {
     "trade_at": _trade_at,
     "being_title": _being_title,
     "employer_is": lambda m, x: [cand("employer", span(m["x"]), x.subj, x.src)],
+    # "my manager at Orrin Health …": the user's workplace, whoever the clause is about
+    "employer_of_workmate": lambda m, x: [cand("employer", org_name(m["x"]) or span(m["x"]), c.ME, x.src)],
     "job_status": p.fixed_value("job_title", lambda m: m["v"].replace("a stay", "stay")),
     "job_at": _job_at,
     "does_work_for": _does_work_for,

@@ -28,6 +28,7 @@ from graphmem.extract.patterns_zh_diet import diet, diet_broken, diet_given_up, 
 from graphmem.extract.patterns_zh_marriage import dating, married_zh, wed
 from graphmem.extract.patterns_zh_pets import pet_cared_for, pet_gone, pet_or_relation
 from graphmem.extract.patterns_zh_work import (
+    HOW_THE_JOB_IS_HELD,
     WHAT_THE_JOB_DOES,
     WORKPLACE_SAID,
     back_to_after_leaving,
@@ -42,6 +43,7 @@ from graphmem.extract.patterns_zh_work import (
     workplace_and_title,
 )
 from graphmem.extract.relations import entity_type, relation_of
+from graphmem.extract.schools import is_school
 from graphmem.extract.values_en import is_job
 from graphmem.extract.zh_values import (
     OCCUPATION,
@@ -465,9 +467,15 @@ HANDLERS: dict[str, Handler] = {
     "diet_given_up": diet_given_up,
     "allergy": pref("allergy", "x"),
     "work_as_occupation": _if(
-        lambda m, x: _occ(m, x) and not WHAT_THE_JOB_DOES.match(m["x"]), workplace_and_title
+        # "坐办公室的公务员": how the job is done, no workplace
+        lambda m, x: (
+            _occ(m, x) and not WHAT_THE_JOB_DOES.match(m["x"]) and not HOW_THE_JOB_IS_HELD.match(m["x"])
+        ),
+        workplace_and_title,
     ),
     "joined": joined,
+    # "去区卫健委报到": a new workplace; one reports to a school as a pupil (zh.predicate.school)
+    "joined_if_not_school": _if(lambda m, x: not is_school(m["x"], "zh"), workplace_and_title),
     "back_to_after_leaving": back_to_after_leaving,
     "title": held_title,
     # "我在做产品经理" is the user's job; a clause with its subject left out after someone is

@@ -159,6 +159,8 @@ WHAT_THE_JOB_DOES = re.compile(r"^(?:带|管|负责|主管|分管|主抓|做|搞
 #: How the job is held, said before 的 ("正式的数据分析师", "全职的设计师"): no workplace.
 HOW_THE_JOB_IS_HELD = re.compile(
     r"^(?:正式|全职|兼职|实习|资深|高级|初级|中级|首席|专职|专业|普通|小小|新晋|新|真正|合格|光荣|苦逼|快乐|一名|一个)$"
+    # how it is done: "坐办公室的公务员", "跑外卖的骑手"
+    r"|^(?:坐|跑|开|送|搬|看|守|站|修|打)[\u4e00-\u9fff]{1,4}$"
 )
 
 

@@ -278,6 +278,15 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     return links + out, subj
 
 
+#: Someone met, not one of the user's own ("相亲见了个男生", "认识了一个姑娘"), named in the next
+#: clause by itself ("叫郑一鸣").
+_NEWCOMER = re.compile(
+    r"(?:见了|认识了|遇到了?|碰到了?|加了|介绍了|来了)(?:一)?(?:个|位)(?:新的?)?"
+    r"(?:男生|女生|人|姑娘|女孩|男孩|小伙子?|小姐姐|小哥哥?|哥们|大叔|阿姨|男的|女的|同事|朋友|邻居)"
+)
+_NAMED_ALONE = re.compile(r"(?:他|她)?(?:叫|名叫|叫做)(?P<n>[\u4e00-\u9fff]{2,4}|[A-Z][a-z]+)")
+
+
 _REMEMBER_CLAUSE = re.compile(
     r"(?:请|麻烦)?(?:你)?(?:帮我)?(?:记一下|记住|记下来?|记着|备注一下)(?:哈|啊|哦|吧|呀)*"
 )
@@ -383,7 +392,13 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     if any(_REMEMBER_CLAUSE.fullmatch(x.strip()) for x in clauses):  # 车停在C区37号，记一下
         remember, clauses = True, [x for x in clauses if not _REMEMBER_CLAUSE.fullmatch(x.strip())]
     unmatched = False
+    newcomer = False
     for clause in clauses:
+        if newcomer and (named := _NAMED_ALONE.fullmatch(clause.strip())):
+            # "见了个男生，叫郑一鸣，在国企做财务": what follows the name is that person's
+            subj, newcomer = Subject(named["n"], "person"), False
+            continue
+        newcomer = _NEWCOMER.search(clause) is not None
         got, subj = _clause(clause, state, subj, remember)
         out.extend(got)
         unmatched = unmatched or (not got and _substantive(clause))

@@ -128,7 +128,9 @@ _BACK_OBJ_EN = (
     r"|that (?:last )?(?:message|msg|text|one|bit|part))"
 )
 _FORGET_LAST_EN = re.compile(
-    r"^(?:(?:actually|wait|hmm+|um+|uh+|ugh+|oh|ok|okay|so|nah|no|sorry|oops|lol|please|pls|plz|yeah|and|also|on second thought)[,.!\s]+)*"
+    # a remark may come first ("Hmm, not my business to spread. Scratch that, don't store it.")
+    r"^(?P<remark>[^.!?]{1,80}[.!?]+\s+)?"
+    r"(?:(?:actually|wait|hmm+|um+|uh+|ugh+|oh|ok|okay|so|nah|no|sorry|oops|lol|please|pls|plz|yeah|and|also|on second thought)[,.!\s]+)*"
     r"(?:(?:can|could|would) you\s+(?:please\s+|pls\s+)?)?"
     r"(?:(?:forget|delete|erase|remove|drop|scratch|scrap|ignore|disregard|undo|wipe|nuke|trash|unsee)\s+"
     + _BACK_OBJ_EN
@@ -142,6 +144,13 @@ _FORGET_LAST_EN = re.compile(
     r"(?:\s*[,.;:!—–-]+\s*(?P<reason>[^.!?]{0,60}))?[\s.!?~]*$",
     re.I,
 )
+#: What a remark before "scratch that, don't store it" never holds: a statement of the user's.
+_REMARK_STATES_EN = re.compile(
+    r"\b(?:i'm|im|i am|i live|i work|my \w+ (?:is|are)|i have|i've got|i was|i got|i moved|we|our"
+    # a request of its own, or a name ("forget the Priya situation."): a topic, not a remark
+    r"|forget|delete|erase|wipe|scratch|drop|remove)\b|\d|(?<=.)(?-i:[A-HJ-Z])",
+    re.I,
+)
 #: What a reason after "don't keep that" never holds: a statement of the user's, a value (a
 #: number, a name), a correction ("scratch that, I meant CVS"; "scratch that, 45 as of Tuesday").
 _STATES_EN = re.compile(
@@ -152,11 +161,13 @@ _BACK_ZH = r"(?:刚才|刚刚|上一?条|前面|上面|之前)?(?:说的|发的|
 _FORGET_LAST_ZH = re.compile(
     r"^(?:(?:算了|哎呀|哎|唉|嗯|啊|呃|额|那个|其实|还是)[，,。…~～\s]*)*"
     r"(?:(?:(?:刚才|刚刚|上一?条)(?:说的|发的|讲的)?|" + _BACK_ZH + r")(?:你)?(?:就|也|还是)?(?:帮我|给我)?"
-    r"(?:别记了?|不要记了?|不用记了?|别存了?|不要存了?|别留了?|删了|删掉|忘了吧|忘掉吧?|撤回|收回|作废|不算)"
+    r"(?:别记了?|不要记了?|不用记了?|别存了?|不要存了?|别留了?|删了|删掉|忘了吧|忘掉吧?|撤回|收回|作废|不算"
+    r"|当(?:我|你)?没(?:说|讲|听到|看到|听过|看过|听见|看见)过?)"
     r"|(?:就)?当我没(?:说|讲)过?|(?:就)?当(?:你)?没(?:听到|看到|听过|看过|听见|看见))"
     r"(?:吧|哈|啊|了|哦|呀|嘛)*"
     # the same said again, or a short reason ("丢人", "不想留记录"), nothing that states a fact
-    r"(?:[，,。！!\s]+(?:(?:就)?当我没(?:说|讲)过?(?:吧|哈|啊|了)*|(?![^，,。！!]*(?:我是|我在|我住|我叫))[^，,。！!？?]{1,10}))*"
+    r"(?:[，,。！!\s]+(?:(?:就)?当我没(?:说|讲)过?(?:吧|哈|啊|了)*|(?:你)?(?:就)?(?:忘了|忘掉|删了|删掉)(?:它|吧|哈|了)*"
+    r"|(?![^，,。！!]*(?:我是|我在|我住|我叫))[^，,。！!？?]{1,10}))*"
     r"[。！!～~\s]*$"
 )
 _REMEMBER_ZH = re.compile(
@@ -204,7 +215,10 @@ def control_of(text: str) -> Control | None:
         return None
     # "刚才那句别记了", "don't keep that": the message before this one, taken back whole
     m = (_FORGET_LAST_ZH if _cjk(t) else _FORGET_LAST_EN).match(t)
-    if m is not None and not (m.groupdict().get("reason") and _STATES_EN.search(m["reason"])):
+    if m is not None and not (
+        (m.groupdict().get("reason") and _STATES_EN.search(m["reason"]))
+        or (m.groupdict().get("remark") and _REMARK_STATES_EN.search(m["remark"]))
+    ):
         return Control(FORGET_LAST, m.group(0).strip())
     if _cjk(t) and (m := _FORGET_TOPIC_ZH.search(t)):
         return Control(FORGET, m.group(0).strip())

@@ -97,12 +97,14 @@ _EN_NO_TOPIC = re.compile(
     r"|all (?:of )?(?:that|this|those)(?: stuff| too)?|that too|that stuff|that bit|the lot"
     r"|(?:the |that |this )?whole (?:thing|story|saga|mess|business|deal)"
     r"|what i (?:just )?said|the (?:last|previous) (?:message|thing|one)|my (?:last|previous) message"
-    r"|any of (?:it|that|this)|(?:i|that i) (?:said|told you|mentioned) any(?:thing| of it)?)$",
+    r"|any of (?:it|that|this)|(?:i|that i) (?:said|told you|mentioned) any(?:thing| of it)?"
+    # "forget I ever brought it up": the thing said, pointed at in another piece
+    r"|(?:that )?i (?:ever |even |just )?(?:said|mentioned|told you|brought (?:it|that|this) up)(?: (?:it|that|this|anything))?)$",
     re.I,
 )
 
 #: Chinese: a lead-in, a topic marked as one, then the act (or the act, then the topic).
-_ZH_LEAD = r"(?:请|麻烦|麻烦你|你|您|帮我|帮忙|能不能|能否|可不可以|可以|能|就|也|再|干脆|直接|赶紧|还是|算了|对了|哦|嗯|那(?![些件段次个位])|另外|还有|然后|好吧|唉)*"
+_ZH_LEAD = r"(?:从(?:你的)?记忆(?:里|中)|请|麻烦|麻烦你|你|您|帮我|帮忙|能不能|能否|可不可以|可以|能|就|也|再|干脆|直接|赶紧|还是|算了|对了|哦|嗯|那(?![些件段次个位])|另外|还有|然后|好吧|唉)*"
 _ZH_ASKING = r"(?:能不能|能否|可不可以|可以|麻烦|请)"
 #: What marks the words before the act as a topic of earlier talk.
 _ZH_MARK = (
@@ -202,6 +204,7 @@ _EN_NEVER_SAID = re.compile(
     r"(?:say|said|mention(?:ed)?|tell you|told you|bring up|brought up|share|shared)\b",
     re.I,
 )
+_EMOJI = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u200d\ufe0f]+")
 #: Words after a topic that are no part of it ("my twenties tbh", "the bottles and all that").
 _EN_TOPIC_FILLER = re.compile(
     r"(?:\s+(?:tbh|lol|lmao|haha+|honestly|ngl|fr|tho|though|and all that|and stuff|and everything|and all"
@@ -227,7 +230,7 @@ def _en(text: str) -> TopicRequest | None:
     )
     # "the interview stuff from earlier": when it was said is no part of the topic
     topic = re.sub(
-        r"\s+(?:from|of)\s+(?:earlier|before|the other (?:day|night)|last (?:night|week|time)|yesterday)$",
+        r"\s+(?:from|of)\s+(?:earlier|before|the other (?:day|night)|last(?:\s+(?:night|week|time|month))?|yesterday)$",
         "",
         topic.strip(),
         flags=re.I,
@@ -240,7 +243,7 @@ def _en(text: str) -> TopicRequest | None:
         topic,
         flags=re.I,
     )
-    topic = _EN_TOPIC_FILLER.sub("", topic.strip(" ,.;:!?\"'")).strip(" ,.;:!?\"'")
+    topic = _EN_TOPIC_FILLER.sub("", _EMOJI.sub("", topic).strip(" ,.;:!?\"'")).strip(" ,.;:!?\"'")
     topic = re.sub(
         r"^(?:that|what)\s+(?:i|you)\s+(?:said|told you|mentioned)\s+(?:about\s+)?", "", topic, flags=re.I
     )
@@ -449,7 +452,9 @@ def _pointed_back(pieces: list[str]) -> TopicRequest | None:
         m = _EN_REQUEST.match(" ".join(piece.split()))
         if m is None or re.search(r"[\u4e00-\u9fff]", piece):
             continue
-        said = _EN_TOPIC_FILLER.sub("", _EN_TAIL.sub("", m["what"] + m["topic"]).strip(" ,.!?")).strip()
+        said = _EN_TOPIC_FILLER.sub(
+            "", _EN_TAIL.sub("", _EMOJI.sub("", m["what"] + m["topic"])).strip(" ,.!?")
+        ).strip()
         if not _EN_NO_TOPIC.match(said):
             continue
         for other in pieces[:i] + pieces[i + 1 :]:

@@ -265,6 +265,7 @@ def _told_in_topic_turns(
     # goes with it ("my friend Bex is going through a divorce"); one named elsewhere stays
     owner = _owner_relation(what)
     said_in = {fid: e.text for e in episodes for fid in facts_of.get(e.id, set())}
+    own_people = {str(f.value) for f in facts if f.subject_name == SELF and attribute(f.attribute).relation}
     return [
         f
         for f in facts
@@ -283,8 +284,22 @@ def _told_in_topic_turns(
                 and f.subject_name == SELF
                 and _only_in_topic_turns(f, episodes, about)
             )
+            # "相亲见了个男生，叫郑一鸣，在国企做财务": someone told of only in a matter of the user's
+            # life, none of the user's own people, goes with it
+            or (
+                about.life_topic
+                and f.subject_name != SELF
+                and f.subject_name not in own_people
+                and _named_only_in_topic_turns(f.subject_name, episodes, about)
+            )
         )
     ]
+
+
+def _named_only_in_topic_turns(name: str, episodes: list[Episode], about: forget_topic.Topic) -> bool:
+    """Whether every message that names `name` speaks of the topic."""
+    naming = [e for e in episodes if name and name in e.text]
+    return bool(naming) and all(forget_topic.says_topic(e.text, about) for e in naming)
 
 
 #: Words that turn a message to another matter ("…; also I signed up for…", "；另外我最近…").
