@@ -208,6 +208,16 @@ CASES = {
         {},
         {"job_title": ["柜员"], "employer": ["银行"]},
     ),
+    "a Chinese clause inside English, what one writes is no title (en)": (
+        ["swamped at work again — 我在 Halloran Systems 写 drivers, release 下周三 lol"],
+        {"employer": ["Halloran Systems"]},
+        {"job_title": ["drivers"]},
+    ),
+    "whoever asks is no question (zh)": (
+        ["现在在 Brightcove 做 designer，谁叫我加班我都不去"],
+        {"employer": ["Brightcove"], "job_title": ["designer"]},
+        {},
+    ),
     "a relative who opens a sentence is no listener (zh)": (
         ["大哥在北京上班"],
         {},

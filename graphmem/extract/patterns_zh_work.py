@@ -26,6 +26,12 @@ _CARE_RECEIVED = re.compile(
 _A_PUPIL = re.compile(r"^(?:child|son|daughter|niece|nephew|grandchild|grandson|granddaughter)$")
 
 
+#: What an English title typed in Chinese ends with ("product manager", "backend dev", "PM").
+_EN_TITLE_WORD = re.compile(
+    r"(?i)\b(?:manager|lead|dev|developer|engineer|designer|pm|ops|sales|intern|analyst)$"
+)
+
+
 def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True) -> list | None:
     """在X做Y / 在X工作: X is a city, a nameless workplace or an employer."""
     x = re.sub(r"^(?:一家|一个|一所|一间|某|这家|那家|现在的|目前的)", "", untimed(x))
@@ -43,6 +49,8 @@ def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True
     y = None if y in NOT_A_JOB or (y and c.is_org_zh(y)) else y
     if y and re.match(r"^(?:了|过|着)|^[一二三四五六七八九十几半\d]+(?:个)?(?:年|月|天|周)", y):
         y = None  # "在狼厂干了五年": how long, not a title
+    if y and re.fullmatch(r"[A-Za-z][A-Za-z .&/-]*", y) and not (is_job(y) or _EN_TITLE_WORD.search(y)):
+        y = None  # "在 Dunmore 写 firmware": what one writes, not a title
     if ctx.past:  # 以前在阿里工作: history, not the current employer
         return [cand("note", ctx.src, ctx.subj, ctx.src)]
     place, org = x, ""

@@ -353,6 +353,11 @@ def _structured(found: list) -> bool:
     return any(x.attribute not in ("note", "event") for x in found)
 
 
+_PARTS = re.compile(r"\s*[—–]\s*|\s+-\s+|[,，]\s*")
+#: A clause that opens with a Chinese subject and goes on in Chinese ("我在 X 写 firmware").
+_CHINESE_STATEMENT = re.compile(r"^(?:我|我们|我老公|我老婆|我妈|我爸)[\u4e00-\u9fff]")
+
+
 def extract_sentence(sentence: str, state: c.State) -> list:
     said = sentence.strip().replace("’", "'")
     c.note_allergy_talk(state, said)
@@ -380,6 +385,18 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         remember, clauses = True, [x for x in clauses if not _REMEMBER_CLAUSE.fullmatch(x.strip(" .!"))]
     unmatched = False
     for clause in clauses:
+        parts = _PARTS.split(clause)
+        chinese = [x.strip() for x in parts if _CHINESE_STATEMENT.match(x.strip())]
+        if chinese:
+            # "…drowning at work rn — 我在 Dunmore Robotics 写 firmware": a part typed in Chinese
+            # inside English is read by the Chinese rules, the rest by these
+            from graphmem.extract import rules_zh
+
+            for part in chinese:
+                out.extend(rules_zh.extract_sentence(part, state))
+            clause = ", ".join(x for x in parts if x.strip() not in chinese)
+            if not clause.strip(" ,"):
+                continue
         got, subj, corr = _clause(clause.replace("&and", "and"), state, subj, remember)
         correction = correction or corr
         out.extend(got)

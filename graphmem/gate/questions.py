@@ -37,6 +37,8 @@ _ZH_INSISTING = re.compile(r"^我[^，,？?]{0,4}(?:只|就|才|明明|真的|�
 # whoever, whatever, wherever; no question is asked.
 _ZH_CORRELATIVE = re.compile(
     r"(谁|什么|啥|哪里|哪儿|哪个|多少)[^，,。？?]{1,12}?(?:就|都|便)?[^，,。？?]{0,4}?\1"
+    # "谁约我出去我都不去", "什么菜我都吃": whoever, whatever; a statement about all of them
+    r"|(?:谁|什么|啥|哪里|哪儿|怎么)[^，,。？?吗呢]{1,10}?(?:我|他|她)?(?:都|也)(?!是谁|在哪)[^，,。？?吗呢]{1,12}$"
 )
 # Not knowing why, said as an aside ("不知道为啥，…", "也说不清怎么回事"): a question word in it
 # asks nothing.
