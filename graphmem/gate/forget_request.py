@@ -151,7 +151,7 @@ _ZH_ACT_FIRST = re.compile(
 )
 _ZH_SAID_LEAD = re.compile(
     # "过" is the aspect only before what names the topic ("说过的…", "说过我前任…"); "说过敏的事" is about 过敏
-    r"^(?:我)?(?:(?:之前|以前|刚才|刚刚|上次|过去|前面)(?:跟你|和你|对你|给你)?(?:说|提|讲|聊|告诉你)(?:到|起)?"
+    r"^(?:我)?(?:(?:之前|以前|刚才|刚刚|上次|过去|前面|昨天|前天|那天|上周|前几天)(?:跟你|和你|对你|给你)?(?:说|提|讲|聊|告诉你)(?:到|起)?"
     r"(?:过(?=的|我|关于|有关|那|这))?的?"
     r"|(?:跟你|和你|对你|给你)?(?:说|提|讲|聊|告诉你)(?:到|起)?过(?=的|我|关于|有关|那|这)的?"
     r"|(?:跟你|和你|对你)(?:说|提|讲|聊)(?:到|起)?的?)"
@@ -402,7 +402,8 @@ _EN_TOLD_THING = re.compile(
 #: A matter named as what the rest is about ("nvm about the money I owe, forget that whole
 #: thing"): the matter "that" points back at.
 _EN_ABOUT_THING = re.compile(
-    r"^(?:(?:nvm|never\s*mind|ok|okay|so|and|also|oh)[\s,]+)?(?:about|re:?|regarding|as for)\s+"
+    r"^(?:(?:nvm|never\s*mind|ok|okay|so|and|also|oh)[\s,]+)?(?:about|re:?|regarding|as for"
+    r"|(?:anything|everything|all|whatever|all the stuff)\s+(?:i|I've|i've)\s+(?:told you|said|mentioned)\s+about)\s+"
     r"(?P<thing>(?:the|my|that|those)\s+[\w'’$ -]{2,40}?)[\s.!]*$",
     re.I,
 )
@@ -419,13 +420,13 @@ _ZH_TOLD_THING = re.compile(
 #: A matter pointed at as said before ("前面说的那个相亲对象啊", "之前提过的那个实习"): what the act
 #: alone in another piece of the message takes.
 _ZH_SAID_THING = re.compile(
-    r"^(?:我)?(?:前面|之前|刚才|刚刚|上次|以前)(?:跟你|和你)?(?:说|提|讲|聊)(?:过|到)?的(?:那个|那位|那件|那段|那次)"
-    r"(?P<thing>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:的事情?|那件事)?(?:啊|呀|哈|吧|嘛|呢)*$"
+    r"^(?:我)?(?:前面|之前|刚才|刚刚|上次|以前|昨天|前天|那天)(?:跟你|和你)?(?:说|提|讲|聊)(?:过|到)?的(?:那个|那位|那件|那段|那次|那些)"
+    r"(?P<thing>[\u4e00-\u9fffA-Za-z]{1,10}?)(?:上|方面)?(?:的(?:糟心事|破事|烂事|事情?|那些事)|那件事)?(?:啊|呀|哈|吧|嘛|呢)*$"
 )
 #: A piece that is only the act, its object left out ("你就当我没说过", "全忘掉吧", "删了吧").
 _ZH_ACT_ALONE = re.compile(
     # its object may point back, too ("你也把这事忘了吧", "把那个删了")
-    r"^"
+    r"^(?:(?:之前|以前|刚才|前面)?(?:跟你)?(?:讲|说|提)过的)?"
     + _ZH_LEAD
     + r"(?:把?(?:这|那)(?:件|个)?事儿?|把?(?:这|那)(?:个|些)|把它们?)?"
     + _ZH_ADV
