@@ -185,14 +185,20 @@ def soured_on_record(piece: str, lang: str, context: ExtractContext) -> list[Tur
     someone else, the past told ("used to hate it") or praise reads as none. Read beside the
     turn table's rules for what they did not name: it knows what the user liked, not how
     they said it."""
-    liked = active_values(context, "likes")
-    if not liked or cues.turn_words(lang, "question").search(piece.strip()):
-        return []
-    if cues.words_rx(lang, "hypothetical").search(piece):
-        return []
     sour, ended, now, strong = (cues.turn_words(lang, k) for k in ("sour", "ended", "now", "strong"))
     past, sweet = cues.turn_words(lang, "past"), cues.turn_words(lang, "sweet")
     infix = cues.turn_words(lang, "infix") if lang == "zh" else None
+    # the words first: the user's likings are read only for a piece that could sour on one
+    # (most pieces do not, and a large user holds hundreds of facts)
+    if not (sour.search(piece) or ended.search(piece) or (infix is not None and infix.search(piece))):
+        return []
+    if cues.turn_words(lang, "question").search(piece.strip()) or cues.words_rx(lang, "hypothetical").search(
+        piece
+    ):
+        return []
+    liked = active_values(context, "likes")
+    if not liked:
+        return []
     others = _others(lang)
     found: list[Turn] = []
     for clause in cues.turn_words(lang, "clauses").split(piece):
@@ -224,14 +230,19 @@ def warmed_to_record(piece: str, lang: str, context: ExtractContext) -> list[Tur
     have grown on me", "I've come around on cilantro"): the dislike named in the piece and words
     of warming to it (`warm`) in a clause of the user's own. A question, a hypothetical or a
     clause about someone else reads as none."""
-    disliked = active_values(context, "dislikes")
-    if not disliked or cues.turn_words(lang, "question").search(piece.strip()):
+    warm = cues.turn_words(lang, "warm")
+    if not warm.search(piece):  # the words first, the user's dislikes only when they could turn
         return []
-    if cues.words_rx(lang, "hypothetical").search(piece):
+    if cues.turn_words(lang, "question").search(piece.strip()) or cues.words_rx(lang, "hypothetical").search(
+        piece
+    ):
         return []
-    warm, others = cues.turn_words(lang, "warm"), _others(lang)
+    others = _others(lang)
     clauses = [c.strip() for c in cues.turn_words(lang, "clauses").split(piece) if c.strip()]
     if not any(warm.search(c) and not others.search(c) for c in clauses):
+        return []
+    disliked = active_values(context, "dislikes")
+    if not disliked:
         return []
     return [
         Turn(value, False, alone=True, rule=f"{lang}.turn.warmed_to_record")
