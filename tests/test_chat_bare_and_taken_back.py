@@ -218,6 +218,41 @@ CASES = {
         {"employer": ["Brightcove"], "job_title": ["designer"]},
         {},
     ),
+    "home said to be elsewhere after a slip owned up to, across a dash (zh)": (
+        ["我住东莞", "哎我前面说岔了——家其实在惠州，东莞只是上班的地方"],
+        {"city": ["惠州"]},
+        {"city": ["东莞"]},
+    ),
+    "where one is now, as the reason for a question (en)": (
+        ["I live in Norwich", "random q — now that I'm up in Aberdeen, which bank has the best app?"],
+        {"city": ["Aberdeen"]},
+        {"city": ["Norwich"]},
+    ),
+    "a dislike one came back hooked on (en)": (
+        ["I can't stand anchovies", "spent the summer in Sicily and came home totally hooked on anchovies"],
+        {"likes": ["anchovies"]},
+        {"dislikes": ["anchovies"]},
+    ),
+    "holed up near a town, and started somewhere to teach (zh/en)": (
+        ["现在窝在丽江古城附近的一个民宿里", "started at Brookfield Prep this month teaching art"],
+        {"city": ["丽江"], "employer": ["Brookfield Prep"]},
+        {"school": ["Brookfield Prep"]},
+    ),
+    "a pet named after an emoji, and what is said of it glued to its name (zh)": (
+        ["我家新来的小橘猫🐱叫栗子糕，才两个月大", "我家的狗叫可乐今天又把沙发咬了"],
+        {"pet": ["栗子糕", "可乐"]},
+        {"pet": ["可乐今天又把沙发咬"]},
+    ),
+    "one who does a job, said in a cry (zh)": (
+        ["我一个做平面设计的为什么天天在做表格啊啊啊"],
+        {"job_title": ["平面设计"]},
+        {},
+    ),
+    "a move said in English inside Chinese, a value said with rn after it (zh/en)": (
+        ["btw 我上个月已经 relocate 到成都 office 了", "ngl i'm lowkey obsessed w/ pickleball rn"],
+        {"city": ["成都"], "likes": ["pickleball"]},
+        {"likes": ["pickleball rn"]},
+    ),
     "a relative who opens a sentence is no listener (zh)": (
         ["大哥在北京上班"],
         {},

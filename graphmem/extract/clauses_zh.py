@@ -66,5 +66,8 @@ def cut_clauses(sentence: str) -> list[str]:
 def pieces(text: str) -> list[str]:
     """What the Chinese rules read, one piece at a time: emoji become full stops, the shared
     splitter (`graphmem.gate.sentences.split`) cuts sentences, `cut_clauses` cuts further."""
-    sentences = c.list_items(split_sentences(EMOJI.sub("。", text)), text)
+    # an emoji between a word and what is said of it stands for the word ("小柯基🐶叫芝麻糊"): no
+    # stop there ("我养了一只猫🐱它叫年糕" keeps its two clauses)
+    inside = re.compile(rf"(?<=[\u4e00-\u9fff])(?:{EMOJI.pattern})+(?=叫|名叫|才|今年|已经)")
+    sentences = c.list_items(split_sentences(EMOJI.sub("。", inside.sub("", text))), text)
     return [piece for sentence in sentences for piece in cut_clauses(sentence) if sentence.strip()]

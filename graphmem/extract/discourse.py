@@ -41,6 +41,7 @@ CORRECTION = "explicit_correction"  # the audit rule corrections always had
 CHANGE = "change"
 _PEEL = ("opener", "filler", "precision", "retraction")
 _REPEATED_MARKS = re.compile(r"([!?！？.。~～])\1+")
+_EMOJI_INSIDE_ZH = re.compile(rf"(?<=[\u4e00-\u9fff])(?:{EMOJI.pattern})+(?=叫|名叫|才|今年|已经)")
 _FREE_TEXT = ("note", "event", "reply_style")
 
 
@@ -62,7 +63,8 @@ class Reading:
 
 def read(piece: str, lang: str) -> Reading:
     """The statement of `piece` and its cue."""
-    text = _REPEATED_MARKS.sub(r"\1", EMOJI.sub(" ", piece)).strip()
+    # an emoji between two Chinese words stands for its word ("小柯基🐶叫芝麻糊"): no break there
+    text = _REPEATED_MARKS.sub(r"\1", EMOJI.sub(" ", _EMOJI_INSIDE_ZH.sub("", piece))).strip()
     peeled: set[str] = set()
     lead = cues.lead_rx(lang, _PEEL)
     vocative = cues.vocative_lead_rx(lang)

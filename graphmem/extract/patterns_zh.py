@@ -246,6 +246,10 @@ def _city(m, ctx):
             return None
     elif (named := city_named(x)) != x:  # "坐标魔都": the city a nickname names
         x = named
+    elif (
+        near := re.match(r"([\u4e00-\u9fff]{2,3}?)(?:古城|边上|附近|旁边|那边|这边|郊区|市区|市中心|老城)", x)
+    ) and near[1] in ZH_PLACES:
+        x = near[1]  # "大理古城边上的一个小院里": the place, and where in it
     elif not c.is_place_zh(x, loose=True):
         # "住珠海香洲", "坐标深圳南山": a known city and the district after it
         city = next((x[:n] for n in (3, 2) if len(x) - n in (2, 3) and x[:n] in ZH_PLACES), None)

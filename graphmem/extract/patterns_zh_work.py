@@ -209,7 +209,7 @@ def leaving(kind: str):
     """Leaving X: 离职 is always a job, 不住 always a city; 离开/不在X工作 decide by the gazetteer."""
 
     def rule(m, ctx):
-        x = clean(m["x"])
+        x = clean(m.groupdict().get("x") or m.groupdict().get("x2") or "")
         attr = kind if kind != "either" else ("city" if c.is_place_zh(x) else "employer")
         return [cand(attr, x, ctx.subj, ctx.src, retract=True, correction=True)] if x else None
 

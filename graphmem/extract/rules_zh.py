@@ -40,7 +40,7 @@ from graphmem.lang.normalise import normalise
 
 _CLAUSE_SPLIT = re.compile(
     # (a colon between digits is a ratio or an hour, "16:8", "7:30", and no clause's end)
-    r"[，,；;：]+|(?<!\d):|:(?!\d)|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|"
+    r"[，,；;：]+|—{1,2}|(?<!\d):|:(?!\d)|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|"
     # a laugh typed between two statements ends the first: "现在是analytics lead了hhh 还是在…"
     r"(?<![A-Za-z])(?:[hH]{2,}|哈{2,}|lol|233+)\s*(?=[\u4e00-\u9fff])|"
     r"(?<=[^，,])(?=(?:但是|不过(?!敏)|可是|而且|并且|所以)(?!$))"

@@ -143,7 +143,10 @@ def interrogative(clause: str, first: bool) -> bool:
         c = _ZH_NO_ONE_ASKS.sub("", _ZH_NOT_KNOWING.sub("", c))
         if _ZH_CORRELATIVE.search(c):  # "谁加香菜谁是狗": whoever does, no question
             return False
-        return not _ZH_SELF.match(c) and (bool(_ZH_WH.search(c)) or c.endswith(("呢", "嘛")))
+        wh = _ZH_WH.search(c)
+        if wh and re.search(r"(?:啊|呀|啦){2,}$", c):
+            wh = None  # "…为什么天天在改PPT啊啊啊": a cry, not a question; its statements stay
+        return not _ZH_SELF.match(c) and (bool(wh) or c.endswith(("呢", "嘛")))
     if first and (_EN_WH.match(c) and not _EN_SELF_AFTER_WH.match(c) or _EN_AUX.match(c)):
         return True
     return bool(_EN_WH_AUX.match(c) or (not first and _EN_AUX.match(c)))
