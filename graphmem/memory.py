@@ -206,7 +206,8 @@ class Memory:
         # the episode and, bounded, each of its facts; its dates date both: each is read once.
         kept = screened.redacted.strip()
         words = terms(kept)
-        spans = find_spans(kept, when) if kept else []
+        # the days it names are counted from the speaker's day ("前天" said at 07:50 in Beijing)
+        spans = find_spans(kept, validate.local_when(at, when)) if kept else []
         candidates = episodes.dated_candidates(out.candidates, screened.redacted, when, spans)
         prepared, dropped = self._prepare(candidates, short_message_terms(words))
         episode_id = new_id("m")

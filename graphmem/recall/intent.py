@@ -188,10 +188,14 @@ _CUES: list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = [
     ),
     (
         ("likes", "dislikes"),
-        ("喜欢", "爱好", "兴趣", "讨厌", "推荐", "玩", "消遣", "娱乐"),
+        ("喜欢", "爱好", "兴趣", "讨厌", "推荐", "玩", "消遣", "娱乐", "运动", "迷上"),
         (
             "like",
             "enjoy",
+            "sport",
+            "sports",
+            "into",
+            "pastime",
             "hobby",
             "hobbies",
             "fun",

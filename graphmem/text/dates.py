@@ -417,8 +417,9 @@ _MONTH_STEMS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "
 
 def find_spans(text: str, at: datetime, *, fuzzy: bool = False) -> list[TimeSpan]:
     """Every date expression of `text` with the days it covers, resolved against `at`;
-    `fuzzy` for a question (see `_resolve_en`)."""
-    base = at.astimezone(timezone.utc).date()
+    `fuzzy` for a question (see `_resolve_en`). The day is `at`'s own (its offset as given:
+    "前天" said at 07:50 +08:00 counts from that day, not from UTC's); naive is UTC."""
+    base = at.date() if at.tzinfo is not None else at.replace(tzinfo=timezone.utc).date()
     out: list[TimeSpan] = []
     # A long message names the same few expressions many times ("last month"); each is
     # resolved once per call (a resolution may ask dateparser, the slow part).

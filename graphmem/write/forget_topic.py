@@ -123,8 +123,18 @@ _ZH_ROLES: tuple[tuple[str, ...], ...] = (
     ("房东",),
 )
 #: The past partners a bare "ex" / 前任 names (any of them, whatever the word used).
-_EX_EN = {"ex", "ex-partner"}
-_EX_ZH = {"前任"}
+_EX_EN = {
+    "ex",
+    "ex-partner",
+    "previous relationship",
+    "last relationship",
+    "old relationship",
+    "past relationship",
+    "former relationship",
+    "ex-boyfriend",
+    "ex-girlfriend",
+}
+_EX_ZH = {"前任", "上一段感情", "前一段感情", "上段感情"}
 #: Words of a subject phrase too general to stand for it ("the hospital stay": "hospital").
 _GENERIC_EN = {
     "stay", "time", "thing", "things", "stuff", "story", "situation", "whole", "business", "episode", "period",
