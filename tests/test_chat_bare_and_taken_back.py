@@ -353,6 +353,41 @@ def test_someone_told_of_only_in_a_forgotten_matter_goes_with_it_zh(
     assert "周屿" not in left and "药剂师" not in left and "书店" in left, left
 
 
+@pytest.mark.parametrize(
+    ("told", "taken_back"),
+    [
+        ("my cousin got arrested at a protest last night", "ugh. that last message, forget it. my bad"),
+        (
+            "got a letter from the tax office about unpaid fines",
+            "the tax stuff I told you about: I'd rather you forgot all of it",
+        ),
+        ("房贷这个月又逾期了，催收电话打个不停", "房贷那摊子事儿——算了，你别记着了"),
+        ("上周被公司约谈了，说我绩效不达标", "然后之前说的我被约谈的那件事，麻烦从记忆里拿掉，谢谢"),
+    ],
+)
+def test_a_matter_taken_back_in_more_shapes(
+    mem: Memory, uid: Callable[[str], str], told: str, taken_back: str
+) -> None:
+    user = uid("shapes")
+    mem.remember(
+        user, "I collect vintage radios" if told.isascii() else "我收藏老式收音机", at="2026-10-01T09:00:00Z"
+    )
+    mem.remember(user, told, at="2026-10-02T09:00:00Z")
+    mem.remember(user, taken_back, at="2026-10-02T09:05:00Z")
+    left = _values(mem, user) + " ".join(e.text for e in mem.store.reader(user).episodes())
+    for gone in ("arrested", "fines", "逾期", "约谈"):
+        assert gone not in left, (gone, left)
+    assert "radios" in left or "收音机" in left, left
+
+
+def test_days_are_counted_from_the_speakers_own_day(mem: Memory, uid: Callable[[str], str]) -> None:
+    """前天 said at 07:30 in +08:00 is two days before that local day (UTC's day is the one before)."""
+    user = uid("local-day")
+    mem.remember(user, "前天去爬了黄山，腿到现在还酸", at="2026-05-10T07:30:00+08:00")
+    episode = mem.store.reader(user).episodes()[-1]
+    assert episode.refers_from is not None and episode.refers_from.date() == date(2026, 5, 8), episode
+
+
 def test_dont_keep_this_leaves_the_message_before(mem: Memory, uid: Callable[[str], str]) -> None:
     user = uid("this")
     mem.remember(user, "I live in Fresno", at="2026-10-01T09:00:00Z")

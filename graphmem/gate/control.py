@@ -138,6 +138,10 @@ _FORGET_LAST_EN = re.compile(
     r"(?:keep|save|remember|store|record|log|hold on to|hang on to)\s+"
     + _BACK_OBJ_EN
     + r"|pretend i (?:never said|didn'?t say|never told you|didn'?t tell you) (?:that|it|anything)"
+    # "that last message, forget it": what is taken back named first
+    r"|"
+    + _BACK_OBJ_EN
+    + r"\s*[,:—–-]?\s*(?:just\s+|please\s+|pls\s+)?(?:forget|delete|erase|scratch|drop|remove|ignore)\s+(?:it|that)"
     r"|never ?mind what i (?:just )?said)"
     r"(?:\s+(?:please|pls|plz|thanks|thx|lol|haha\w*|lmao|ok|k|too|as well|for me))*"
     # a short reason: "embarrassing", "it's embarrassing lol", "i'd rather not have it around"
@@ -154,7 +158,8 @@ _REMARK_STATES_EN = re.compile(
 #: What a reason after "don't keep that" never holds: a statement of the user's, a value (a
 #: number, a name), a correction ("scratch that, I meant CVS"; "scratch that, 45 as of Tuesday").
 _STATES_EN = re.compile(
-    r"\b(?:i'm|im|i am|i live|i work|my \w+ (?:is|are)|i have|i've got|meant|mean|not|actually)\b|\d|(?<=.)(?-i:[A-Z])",
+    r"\b(?:i'm|im|i am|i live|i work|my \w+ (?:is|are)|i have|i've got|meant|mean|actually)\b|\bnot\s+(?-i:[A-Z])|\d"
+    r"|(?<=.)(?-i:[A-HJ-Z])",
     re.I,
 )
 _BACK_ZH = r"(?:刚才|刚刚|上一?条|前面|上面|之前)?(?:说的|发的|讲的)?(?:那句话?|那条(?:消息)?|那件事|那事儿?|那个事?|那些|那段)"

@@ -119,7 +119,7 @@ _ZH_ADV = (
     r"(?:帮我|给我|替我)?(?:都|全)?"
 )
 _ZH_ACT = (
-    r"(?:删了|删掉|删除|删|清了|清掉|清除|清空|清一下|清理掉?|抹掉|抹了|抹去|去掉|扔掉|丢掉|忘了吧|忘掉|忘记|忘了"
+    r"(?:删了|删掉|删除|删|清了|清掉|清除|清空|清一下|清理掉?|抹掉|抹了|抹去|去掉|拿掉|扔掉|丢掉|忘了吧|忘掉|忘记|忘了"
     # "就当没听过", "当我没说": take it as never said; "pls forget掉": the act in English
     r"|当(?:作|做|成)?没(?:听|看)(?:过|到|见)|当我没(?:说|讲)过?|(?:pls |please |plz )?(?:forget|delete|erase)(?: it| about it| that| all that)?\s*掉?"
     r"|别(?:再)?(?:存|留|记|保存|保留)(?:着|下来|下)?了?|不要(?:再)?(?:存|留|记|保存|保留)(?:着|下来|下)?了?"
@@ -358,6 +358,7 @@ def topic_request(text: str) -> TopicRequest | None:
     return req
 
 
+_RATHER_FORGOT = re.compile(r"\b(?:i'?d|i would)\s+(?:rather|prefer)\s+(?:that\s+)?you\s+forgot\b", re.I)
 _PRONOUNS = frozenset({"他", "她", "它", "他们", "她们", "him", "her", "them"})
 #: "那个实习生", "that guy from the gym": what a pronoun after it points back at.
 _POINTED_AT = re.compile(r"(?:那个|这个|那位|这位)(?P<x>[\u4e00-\u9fff]{1,6}?)(?=[，,。\s]|的事|$)")
@@ -367,6 +368,8 @@ def _request(text: str) -> TopicRequest | None:
     t = (text or "").strip()
     if not t or len(t) > 300:  # a request is a sentence or two, not a story
         return None
+    # "I'd rather you forgot all of it": the wish is the request
+    t = _RATHER_FORGOT.sub("forget", t)
     if not _ANY_ACT.search(t) and not _EN_TAKE_OUT.search(t) and not _EN_NEVER_SAID.search(t):
         # every request has its act; most messages have none (one scan)
         return None
@@ -413,15 +416,17 @@ _EN_ABOUT_THING = re.compile(
 #: what "你就当我没说过，全忘掉吧" in the same message points back at.
 _ZH_TOLD_THING = re.compile(
     r"^(?:[^，,]{0,4}?(?:那个|这个))?(?P<thing>[^，,]{1,12}?)"
-    r"(?:那事儿?|那件事儿?|那个事儿?|那档子事|那茬|的八卦|的瓜|的事情?|那些事|的那些|那些|相关的(?:事情?|东西|内容)?"
+    r"(?:那事儿?|那件事儿?|那个事儿?|那档子事|那摊子?事儿?|那堆事儿?|那茬|的八卦|的瓜|的事情?|那些事|的那些|那些|相关的(?:事情?|东西|内容)?"
     # "移民那个想法先放下了", "五一那个出游计划黄了": a plan or a hope, said as such
     r"|(?:那个|这个|的)?(?:计划|想法|打算|念头|主意|梦想|心愿|愿望))"
 )
 #: A matter pointed at as said before ("前面说的那个相亲对象啊", "之前提过的那个实习"): what the act
 #: alone in another piece of the message takes.
 _ZH_SAID_THING = re.compile(
-    r"^(?:我)?(?:前面|之前|刚才|刚刚|上次|以前|昨天|前天|那天)(?:跟你|和你)?(?:说|提|讲|聊)(?:过|到)?的(?:那个|那位|那件|那段|那次|那些)"
-    r"(?P<thing>[\u4e00-\u9fffA-Za-z]{1,10}?)(?:上|方面)?(?:的(?:糟心事|破事|烂事|事情?|那些事)|那件事)?(?:啊|呀|哈|吧|嘛|呢)*$"
+    r"^(?:然后|还有|另外|对了|哦对了)?(?:我)?(?:前面|之前|刚才|刚刚|上次|以前|昨天|前天|那天)(?:跟你|和你)?(?:说|提|讲|聊)(?:过|到)?的"
+    r"(?:(?:那个|那位|那件|那段|那次|那些)(?P<thing>[\u4e00-\u9fffA-Za-z]{1,10}?)(?:上|方面)?(?:的(?:糟心事|破事|烂事|事情?|那些事)|那件事)?"
+    # "之前说的我被裁的那件事": the matter, then what it is called
+    r"|(?P<thing2>[\u4e00-\u9fffA-Za-z]{2,10}?)的(?:那件事|那个事|那些事|事情?))(?:啊|呀|哈|吧|嘛|呢)*$"
 )
 #: A piece that is only the act, its object left out ("你就当我没说过", "全忘掉吧", "删了吧").
 _ZH_ACT_ALONE = re.compile(
@@ -446,7 +451,10 @@ def _pointed_back(pieces: list[str]) -> TopicRequest | None:
             for other in pieces[:i]:
                 thing = _ZH_SAID_THING.match(other.strip()) or _ZH_TOLD_THING.match(other.strip())
                 # "之前说吃药那个事": that it was said before is no part of the matter
-                named = _ZH_SAID_LEAD.sub("", thing["thing"].strip()) if thing else ""
+                said = (
+                    (thing.groupdict().get("thing") or thing.groupdict().get("thing2") or "") if thing else ""
+                )
+                named = _ZH_SAID_LEAD.sub("", said.strip())
                 if named and named not in _ZH_NO_TOPIC:
                     return TopicRequest(named, piece.strip())
             continue

@@ -405,6 +405,9 @@ def _says(text: str, key: str) -> bool:
     it and its object (住院: 住了两周院); an English one as a word, in any of its forms
     (surgery: surgeries; divorce: divorced)."""
     if _CJK.search(key):
+        if key not in text and key.startswith("被") and len(key) >= 3:
+            # "被约谈": 被公司约谈 (who did it comes between)
+            return re.search("被[\u4e00-\u9fff]{0,4}?" + re.escape(key[1:]), text) is not None
         if key not in text and 3 <= len(key) <= 5:
             # "搬成都": 搬去成都, 搬到了成都; a one-character verb and its object, with where or
             # how far the verb goes between them
