@@ -87,6 +87,13 @@ _SPEAKER = re.compile(
 _USER_RULED_OUT = re.compile(r"(?:让|许|准|允许)我|\blet me\b|\ballow(?:s|ed)? me\b", re.I)
 
 
+#: What the user did, then "and" the turn ("spent the summer in Sicily and came back hooked on
+#: anchovies"): the turn is theirs; someone else named in it makes it not.
+_OWN_DOING_AND = re.compile(
+    r"(?!.*\b(?:my|he|she|they|his|her|their|we|you)\b)(?:I\s+)?[a-z][^,.;]{0,60}\s+and", re.I
+)
+
+
 def _turn(away: bool, strong: bool = False, alone: bool = False) -> Handler:
     """The handler of one kind of turn rule: the turn its match says, if it is the user's own
     and its object reads as a taste."""
@@ -95,7 +102,12 @@ def _turn(away: bool, strong: bool = False, alone: bool = False) -> Handler:
         before = m.string[: m.start()].strip()
         # someone else's turn: "my sister is so over X"; but whoever rules the user out
         # of a taste may stand before it ("医生不让我…")
-        if before and not _SPEAKER.fullmatch(before) and not (away and _USER_RULED_OUT.search(m[0])):
+        if (
+            before
+            and not _SPEAKER.fullmatch(before)
+            and not (away and _USER_RULED_OUT.search(m[0]))
+            and not _OWN_DOING_AND.fullmatch(before)
+        ):
             return None
         # the object's group: x (away) or y (toward), or a numbered one of a rule's alternatives
         groups = m.groupdict()
