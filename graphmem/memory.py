@@ -32,6 +32,7 @@ from graphmem.stores.call_deadline import within_store_timeout
 from graphmem.text.dates import find_spans
 from graphmem.text.dates import warm as warm_dates
 from graphmem.text.terms import bound_runs, terms
+from graphmem.text.timestamps import local_time
 from graphmem.write import idempotency as write_keys
 from graphmem.write import validate
 from graphmem.write.indexing import clause_terms, search_terms, short_message_terms, vector_text
@@ -207,7 +208,7 @@ class Memory:
         kept = screened.redacted.strip()
         words = terms(kept)
         # the days it names are counted from the speaker's day ("前天" said at 07:50 in Beijing)
-        spans = find_spans(kept, validate.local_when(at, when)) if kept else []
+        spans = find_spans(kept, local_time(at) if at is not None else when) if kept else []
         candidates = episodes.dated_candidates(out.candidates, screened.redacted, when, spans)
         prepared, dropped = self._prepare(candidates, short_message_terms(words))
         episode_id = new_id("m")

@@ -10,7 +10,7 @@ import pytest
 
 from graphmem import Memory
 from graphmem.recall.intent import parse
-from graphmem.text.dates import asks_ahead
+from graphmem.text.asked_dates import asks_ahead
 
 DISTRACT_EN = ["I like the colour teal.", "I have a red scooter.", "I studied geology at university."]
 DISTRACT_ZH = ["我喜欢蓝色。", "我有一只灰色的猫。", "我大学读的是化学。"]

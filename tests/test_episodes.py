@@ -12,7 +12,8 @@ import pytest
 
 from graphmem import Memory
 from graphmem.recall.fusion import rrf, score_fusion
-from graphmem.text.dates import find_spans, is_time_question, query_range
+from graphmem.text.asked_dates import is_time_question, query_range
+from graphmem.text.dates import find_spans
 
 from .old_files import old_sqlite_file
 

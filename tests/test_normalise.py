@@ -9,7 +9,8 @@ import pytest
 from graphmem import Memory
 from graphmem.extract import RuleExtractor
 from graphmem.lang import values
-from graphmem.lang.normalise import _Typos, cue_vocabulary, cue_word_uses, normalise
+from graphmem.lang.normalise import normalise
+from graphmem.lang.typos import Typos, cue_vocabulary, cue_word_uses
 
 AT = "2026-05-04T09:00:00Z"
 
@@ -191,8 +192,8 @@ def test_a_typo_equally_near_two_cue_words_goes_to_the_much_more_used_one_or_sta
     for w in words:
         for form in {w} | {w[:i] + w[i + 1 :] for i in range(len(w))}:
             index[form] = index.get(form, frozenset()) | {w}
-    even = _Typos(frozenset(), words, {"living": 2, "loving": 2}, index, 4, 8, {})
-    lopsided = _Typos(frozenset(), words, {"living": 6, "loving": 2}, index, 4, 8, {})
+    even = Typos(frozenset(), words, {"living": 2, "loving": 2}, index, 4, 8, {})
+    lopsided = Typos(frozenset(), words, {"living": 6, "loving": 2}, index, 4, 8, {})
     assert even.repair("lving") is None
     assert lopsided.repair("lving") == "living"
 
@@ -236,6 +237,7 @@ def test_a_token_too_long_for_a_slip_is_never_searched(monkeypatch: pytest.Monke
     """An 8,000-letter token is no slip of a cue word: it is left as it is without building its
     forms with two letters deleted (tens of millions for such a token: seconds per message)."""
     import graphmem.lang.normalise as module
+    import graphmem.lang.typos as typo_module
 
     def searched(word: str, depth: int) -> set[str]:
         raise AssertionError(f"searched a token of {len(word)} letters")
@@ -243,7 +245,7 @@ def test_a_token_too_long_for_a_slip_is_never_searched(monkeypatch: pytest.Monke
     token = "abcdefghij" * 800
     typos = module.normaliser("en").typos
     assert typos is not None
-    monkeypatch.setattr(module, "_deletes", searched)
+    monkeypatch.setattr(typo_module, "_deletes", searched)
     assert typos.repair(token) is None
     assert normalise(token, "en") == token
 

@@ -27,6 +27,13 @@ from graphmem.extract.lexicon import (
 from graphmem.extract.patterns_zh_diet import diet, diet_broken, diet_given_up, reaction, restriction
 from graphmem.extract.patterns_zh_marriage import dating, married_zh, wed
 from graphmem.extract.patterns_zh_pets import pet_cared_for, pet_gone, pet_or_relation
+from graphmem.extract.patterns_zh_places import (
+    back_to,
+    city,
+    city_with_district,
+    hometown,
+    new_locals,
+)
 from graphmem.extract.patterns_zh_work import (
     HOW_THE_JOB_IS_HELD,
     WHAT_THE_JOB_DOES,
@@ -53,9 +60,8 @@ from graphmem.extract.zh_values import (
     clean,
     items,
     languages,
-    untimed,
 )
-from graphmem.lang import Handler, fragment
+from graphmem.lang import Handler
 from graphmem.text.terms import zh_number
 
 #: An animal counted at the end of a clause ("领回来一只三花猫", "捡了只小狗").
@@ -190,84 +196,6 @@ def placeholder_relation(s: Subject) -> tuple[str, str | None]:
     return ("pet", s.relation) if s.type == "pet" else ("friend", s.relation)
 
 
-def _hometown(m, ctx, *, strict=False):
-    x = city_named(TAIL.sub("", m["x"]).strip())  # "泉城人": 济南
-    if not x or len(x) > 12 or (strict and not c.is_place_zh(x, loose=True)):
-        return None
-    return [cand("hometown", x, ctx.subj, ctx.src)]
-
-
-def _new_locals(m, ctx):
-    """ "现在也算半个杭州人了": being a local of a place *now* is living there; "是湖南人" (no change
-    of state) stays the hometown rule's."""
-    if not (m["le"] or (m["now"] and re.match(r"现在|如今|已经|终于|总算|正式", m.group(0)))):
-        return None
-    x = m["x"]
-    if not c.is_place_zh(x, loose=True):
-        return None
-    return [cand("city", x, ctx.subj, ctx.src, confidence=0.85)]
-
-
-_NEW_LOCALS = re.compile(fragment("zh", "NEW_LOCALS"))
-
-
-def new_locals_of(pred: str, ctx):
-    """'现在我也算半个杭州人了': the same reading when the time word comes before the subject."""
-    m = _NEW_LOCALS.match(pred)
-    return _new_locals(m, ctx) if m else None
-
-
-#: A city then one of its districts ("深圳南山", "成都高新区", "杭州滨江").
-_CITY_DISTRICT = re.compile(
-    r"^(?P<city>[\u4e00-\u9fff]{2,3}?)(?:市)?(?P<district>[\u4e00-\u9fff]{2,3}(?:区|新区)?)$"
-)
-
-
-def _city_with_district(m, ctx):
-    """在深圳南山: the city, when the words before the district are a city the gazetteer knows."""
-    d = _CITY_DISTRICT.match(TAIL.sub("", m["x"]))
-    if d is None or d["city"] not in ZH_PLACES or c.is_place_zh(m["x"]) or d["district"] in ZH_PLACES:
-        return None
-    # a district is said as one (…区) or is a place name jieba knows; "青岛出差" is a trip
-    if not (d["district"].endswith(("区", "县", "镇")) or c.zh_pos(d["district"]) == "ns"):
-        return None
-    return [cand("city", d["city"], ctx.subj, ctx.src)]
-
-
-def _city(m, ctx):
-    x = TAIL.sub("", untimed(TAIL.sub("", m["x"])))  # 搬去深圳下个月, 搬到广州了上个月
-    if (
-        glued := re.match(r"([\u4e00-\u9fff]{2,6}?)(?:生活|工作|上班|定居|住)?[A-Za-z]", x)
-    ) and c.is_place_zh(glued[1]):
-        x = glued[1]  # "base成都full remote爽歪歪": English typed after the place starts what is said of it
-    if re.fullmatch(r"[A-Za-z][A-Za-z .'-]*", x):  # code-switched: "住Vancouver"
-        x = x.strip()
-        if not c.is_place_en(x):
-            return None
-    elif (named := city_named(x)) != x:  # "坐标魔都": the city a nickname names
-        x = named
-    elif (
-        near := re.match(r"([\u4e00-\u9fff]{2,3}?)(?:古城|边上|附近|旁边|那边|这边|郊区|市区|市中心|老城)", x)
-    ) and near[1] in ZH_PLACES:
-        x = near[1]  # "大理古城边上的一个小院里": the place, and where in it
-    elif not c.is_place_zh(x, loose=True):
-        # "住珠海香洲", "坐标深圳南山": a known city and the district after it
-        city = next((x[:n] for n in (3, 2) if len(x) - n in (2, 3) and x[:n] in ZH_PLACES), None)
-        if city is None:
-            return None
-        x = city
-    return [cand("note" if ctx.past else "city", ctx.src if ctx.past else x, ctx.subj, ctx.src)]
-
-
-def _back_to(m, ctx):
-    """回老家杭州工作了 / 回成都发展了: the city is the one gone back to, and, said 老家, the
-    hometown too."""
-    out = _city(m, ctx)
-    if out and m["home"] and not ctx.past:
-        out.append(cand("hometown", out[0].value, ctx.subj, ctx.src))
-    return out
-
-
 _LANG_AMOUNT = re.compile(r"^(?:一点点|一点|一些|点|几句|流利的|一口流利的|标准的|地道的|简单的)")
 _LANG_ITEM = re.compile(r"^[\u4e00-\u9fffA-Za-z]{1,6}?(?:语|话|文)$")
 
@@ -382,7 +310,7 @@ def _if(test, handler):
 
 #: The diet words a rule names, longest first (the pack's provided DIET_WORDS).
 DIET_WORDS = "|".join(sorted(map(re.escape, ZH_DIETS), key=len, reverse=True))
-_is_place = _if(lambda m, x: c.is_place_zh(m["x"], loose=True), _hometown)
+_is_place = _if(lambda m, x: c.is_place_zh(m["x"], loose=True), hometown)
 _occ = lambda m, x: bool(OCCUPATION.search(m["y"]))  # noqa: E731
 
 
@@ -449,7 +377,7 @@ HANDLERS: dict[str, Handler] = {
     ),
     "birthday": _birthday,
     "gender": _gender,
-    "new_locals": _new_locals,
+    "new_locals": new_locals,
     "wed": wed,
     "dating": dating,
     "married_zh": married_zh,
@@ -458,14 +386,14 @@ HANDLERS: dict[str, Handler] = {
     "is_place_said_of_self": _if(lambda m, x: x.explicit, _is_place),
     "pet_cared_for": pet_cared_for,
     "teaches": teaches,
-    "hometown_if_place": _if(lambda m, x: c.is_place_zh(m["x"]), _hometown),
+    "hometown_if_place": _if(lambda m, x: c.is_place_zh(m["x"]), hometown),
     "hometown_narrowed": _if(
         lambda m, x: (
             c.is_place_zh(m["x"]) and bool(re.search(r"是.{1,8}[人银]|老家|来自", x.state.last_clause))
         ),
-        _hometown,
+        hometown,
     ),
-    "hometown": _hometown,
+    "hometown": hometown,
     "diet": diet,
     "diet_broken": diet_broken,
     "diet_given_up": diet_given_up,
@@ -486,12 +414,12 @@ HANDLERS: dict[str, Handler] = {
     # named ("我前任叫阿凯，在做房产中介") is theirs, not the user's
     "title_said_of_self": _if(lambda m, x: x.explicit, held_title),
     "title_ended": title_ended,
-    "city_if_place": _if(lambda m, x: c.is_place_zh(m["x"]), _city),
-    "city": _city,
-    "back_to": _back_to,
-    "city_if_known_place": _if(lambda m, x: city_named(m["x"]) in ZH_PLACES, _city),
+    "city_if_place": _if(lambda m, x: c.is_place_zh(m["x"]), city),
+    "city": city,
+    "back_to": back_to,
+    "city_if_known_place": _if(lambda m, x: city_named(m["x"]) in ZH_PLACES, city),
     # "现在在深圳南山": the city with its district said after it
-    "city_with_district": _city_with_district,
+    "city_with_district": city_with_district,
     "work_if_org": _if(lambda m, x: c.is_org_zh(m["x"]) and not c.is_place_zh(m["x"]), workplace_and_title),
     "dislikes": pref("dislikes"),
     "restriction": restriction,

@@ -32,6 +32,7 @@ from graphmem.extract import zh_values as zv
 from graphmem.extract.clauses_zh import cut_clauses as cut_clauses
 from graphmem.extract.clauses_zh import pieces as pieces
 from graphmem.extract.common import ME, Ctx, Subject, cand, link
+from graphmem.extract.patterns_zh_places import new_locals_of
 from graphmem.extract.relations import entity_type, relation_of
 from graphmem.extract.reply_style_zh import is_reply_style
 from graphmem.extract.zh_names import name_after, people_named_inside, points_at_someone
@@ -138,7 +139,7 @@ _CLAUSE_HANDLERS: dict[str, Handler] = {
     "drop_topic": _drop_topic,
     "forget_that": lambda m, x: _forget(m["x"], x),
     "named_link": _named_link,
-    "new_locals_now": lambda m, x: p.new_locals_of(m["when"] + m["rest"], x),
+    "new_locals_now": lambda m, x: new_locals_of(m["when"] + m["rest"], x),
     "test_found": _test_found,
 }
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Protocol
 
 from graphmem.extract import cues
@@ -133,9 +134,7 @@ def read_turns(piece: str, lang: str, table: RuleTable, trace: Trace | None = No
     """The turns said in one message piece, in order, each read by the first rule of the
     pack's turn table (away rules, then toward ones) that reads its clause; none in a
     question or a hypothetical."""
-    if cues.turn_words(lang, "question").search(piece.strip()) or cues.words_rx(lang, "hypothetical").search(
-        piece
-    ):
+    if not _told_as_so(piece, lang):
         return []
     lead = cues.turn_words(lang, "lead")
     found: list[Turn] = []
@@ -204,9 +203,7 @@ def soured_on_record(piece: str, lang: str, context: ExtractContext) -> list[Tur
     # (most pieces do not, and a large user holds hundreds of facts)
     if not (sour.search(piece) or ended.search(piece) or (infix is not None and infix.search(piece))):
         return []
-    if cues.turn_words(lang, "question").search(piece.strip()) or cues.words_rx(lang, "hypothetical").search(
-        piece
-    ):
+    if not _told_as_so(piece, lang):
         return []
     liked = active_values(context, "likes")
     if not liked:
@@ -245,9 +242,7 @@ def warmed_to_record(piece: str, lang: str, context: ExtractContext) -> list[Tur
     warm = cues.turn_words(lang, "warm")
     if not warm.search(piece):  # the words first, the user's dislikes only when they could turn
         return []
-    if cues.turn_words(lang, "question").search(piece.strip()) or cues.words_rx(lang, "hypothetical").search(
-        piece
-    ):
+    if not _told_as_so(piece, lang):
         return []
     others = _others(lang)
     clauses = [c.strip() for c in cues.turn_words(lang, "clauses").split(piece) if c.strip()]
@@ -263,6 +258,15 @@ def warmed_to_record(piece: str, lang: str, context: ExtractContext) -> list[Tur
     ]
 
 
+def _told_as_so(piece: str, lang: str) -> bool:
+    """Whether `piece` tells how things are: neither a question nor a hypothetical."""
+    return not (
+        cues.turn_words(lang, "question").search(piece.strip())
+        or cues.words_rx(lang, "hypothetical").search(piece)
+    )
+
+
+@lru_cache(maxsize=4)
 def _others(lang: str) -> re.Pattern[str]:
     """Someone besides the user in a clause: their taste, not the user's."""
     words = "|".join(re.escape(w) for w in relation_words(lang))

@@ -12,7 +12,7 @@ from graphmem.extract import common as c
 from graphmem.extract import nlp
 from graphmem.extract.lexicon import EN_JOBS, EN_NOT_JOBS, ZH_OCCUPATIONS, en_demonym_place
 from graphmem.lang.lexicons import word_list
-from graphmem.lang.normalise import cue_vocabulary
+from graphmem.lang.typos import cue_vocabulary
 
 I = re.I  # noqa: E741
 _NOT_JOB_FIRST = frozenset(

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from graphmem.extract.relations import RELATION_WORDS
 from graphmem.model import Entity
-from graphmem.text.dates import asks_ahead
+from graphmem.text.asked_dates import asks_ahead
 from graphmem.text.terms import normalize, stem
 
 _FOOD = ("diet", "allergy", "dislikes", "likes")

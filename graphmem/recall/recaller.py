@@ -27,8 +27,9 @@ from graphmem.recall.fusion import fuse
 from graphmem.recall.hops import MAX_HOPS, LinkView, Target, resolve
 from graphmem.recall.intent import CONSTRAINTS, SCHEDULE, Intent, parse
 from graphmem.stores.base import FORGOTTEN, UserReader
+from graphmem.text.asked_dates import asks_ahead, is_time_question, query_range
 from graphmem.text.concepts import expand
-from graphmem.text.dates import asks_ahead, is_time_question, query_range, without_zh_dates
+from graphmem.text.dates import without_zh_dates
 from graphmem.text.memory_dates import memory_date
 from graphmem.text.terms import normalize, query_terms
 

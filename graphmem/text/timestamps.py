@@ -7,7 +7,7 @@ limits that no offset, half-life or validity arithmetic can overflow.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from graphmem.errors import InvalidTimeError
 
@@ -25,8 +25,26 @@ def parse_time(value: object, name: str = "at") -> datetime:
 
     Naive datetimes and strings without an offset are taken as UTC.
     """
+    return _parsed(value, name)[0]
+
+
+def local_time(value: object, name: str = "at") -> datetime:
+    """`parse_time`'s instant in the offset the caller gave ("…+08:00"), UTC when none was
+    given: the day a message names ("前天", "yesterday") counts from the speaker's own day,
+    which in the early morning east of UTC is not UTC's."""
+    utc, offset = _parsed(value, name)
+    if offset is None:
+        return utc
+    try:
+        return utc.astimezone(timezone(offset))
+    except (ValueError, OverflowError):
+        return utc
+
+
+def _parsed(value: object, name: str) -> tuple[datetime, timedelta | None]:
+    """(the UTC instant, the offset the value gave or None)."""
     if value is None:
-        return now()
+        return now(), None
     if isinstance(value, datetime):
         dt = value
     elif isinstance(value, str):
@@ -42,14 +60,15 @@ def parse_time(value: object, name: str = "at") -> datetime:
     else:
         raise InvalidTimeError(f"{name} must be a datetime or ISO-8601 string, not {type(value).__name__}")
     try:
-        if dt.tzinfo is None or dt.utcoffset() is None:
+        offset = dt.utcoffset() if dt.tzinfo is not None else None
+        if offset is None:
             dt = dt.replace(tzinfo=timezone.utc)
         dt = dt.astimezone(timezone.utc)
     except Exception as e:  # OverflowError near the limits, or a tzinfo that fails
         raise InvalidTimeError(f"{name}={value!s:.64} is outside the supported range once made UTC") from e
     if not MIN_TIME <= dt < MAX_TIME:
         raise InvalidTimeError(f"{name}={dt.isoformat()} is outside the supported years 1000 to 9000")
-    return dt
+    return dt, offset
 
 
 def to_epoch(dt: datetime | None) -> float | None:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from graphmem.lang import data
 from graphmem.model import SELF, Episode, Fact
 from graphmem.text.terms import cjk_words
+from graphmem.write.topic_words import says
 
 #: Owner and filler words in front of an English topic ("all the stuff about my ex").
 _EN_OWNER = re.compile(
@@ -142,8 +143,6 @@ _GENERIC_EN = {
     "news", "saga", "drama", "mess", "deal", "matter", "one", "incident", "experience", "visit", "phase", "old",
     "new", "big", "little", "last", "first", "recent", "entire", "bad", "with", "at", "in", "and", "of",
 }  # fmt: skip
-#: Measure words and particles that split a Chinese verb from its object (住了两周院, 离过婚).
-_ZH_SPLIT = r"(?:(?:了|过|着)(?:[一两三四五六七八九十几半\d]+个?[次场周天年月趟回个星期礼拜]{0,2})?|[一两三四五六七八九十几半\d]+个?[次场周天年月趟回个星期礼拜]{1,2})"
 
 
 def _role_variants(phrase: str) -> list[str]:
@@ -361,7 +360,7 @@ def _related(phrase: str, lang: str) -> list[str]:
     topics = {str(g["id"]): [str(w) for w in g["words"]] for g in pack.get("topic", [])}
 
     def named(words: list[str]) -> bool:
-        return any(_says(phrase, w) or (lang == "en" and _says(w, phrase)) for w in words)
+        return any(says(phrase, w) or (lang == "en" and says(w, phrase)) for w in words)
 
     for words in topics.values():
         if named(words):
@@ -385,10 +384,6 @@ def _names_area(phrase: str, names: list[str]) -> bool:
     return bool(_CJK.search(phrase)) and any(len(n) >= 2 and low.startswith(n) for n in names)
 
 
-#: Objects a Chinese verb takes so often that it is said without them: 欠(钱), 面(试), 借(钱), 还(款).
-_GENERIC_OBJECT = frozenset("钱试款债账")
-
-
 def _words_together(phrase: str) -> list[str]:
     """A Chinese topic of two or more words as one key of all of them ("房东&吵架"), when it is
     longer than a word."""
@@ -398,54 +393,8 @@ def _words_together(phrase: str) -> list[str]:
     return ["&".join(words)] if len(words) >= 2 and "".join(words) == phrase else []
 
 
-def _says(text: str, key: str) -> bool:
-    if "&" in key:  # every word of the topic, anywhere in the text
-        return all(_says(text, part) for part in key.split("&"))
-    """Does `text` say `key`: a Chinese word in it, also split by what a verb takes between
-    it and its object (住院: 住了两周院); an English one as a word, in any of its forms
-    (surgery: surgeries; divorce: divorced)."""
-    if _CJK.search(key):
-        if key not in text and key.startswith("被") and len(key) >= 3:
-            # "被约谈": 被公司约谈 (who did it comes between)
-            return re.search("被[\u4e00-\u9fff]{0,4}?" + re.escape(key[1:]), text) is not None
-        if key not in text and 3 <= len(key) <= 5:
-            # "搬成都": 搬去成都, 搬到了成都; a one-character verb and its object, with where or
-            # how far the verb goes between them
-            words = cjk_words(key)
-            if len(words) == 2 and len(words[0]) == 1 and len(words[1]) >= 2:
-                between = r"(?:去|到|来|回|进|出|过|了|完){0,2}"
-                return re.search(re.escape(words[0]) + between + re.escape(words[1]), text) is not None
-        return key in text or (
-            len(key) == 2
-            and (
-                re.search(re.escape(key[0]) + _ZH_SPLIT + re.escape(key[1]), text) is not None
-                # a verb whose object goes without saying ("欠钱": 欠了两万; "面试": 在面ByteDance,
-                # 二面过了): the verb with its aspect, or with the company it is done at
-                or (
-                    key[1] in _GENERIC_OBJECT
-                    and re.search(re.escape(key[0]) + r"(?:了|过|着|下|[A-Za-z])", text) is not None
-                )
-            )
-        )
-    stem = (  # "therapy": therapies, therapist
-        re.escape(key[:-1]) + r"(?:y|ies|ic|ical|ist|ists)"
-        if key.endswith("y") and len(key) > 3
-        else re.escape(key)
-    )
-    forms = r"(?:s|es|d|ed|ing|ized|ised)?" if re.search(r"[a-z]$", key) else ""
-    if re.fullmatch(r"[a-z]{5,}al", key, re.I):  # "proposal": proposing, propose; "refusal": refused
-        stem, forms = re.escape(key[:-2]), r"(?:e|es|ed|ing|al|als)"
-    elif re.fullmatch(r"[a-z]{6,}", key, re.I) and not key.endswith(
-        "y"
-    ):  # "interview": interviewed, interviewer
-        stem, forms = re.escape(key[:-1]), re.escape(key[-1]) + r"?[a-z]{0,4}"
-    # "ex" is not "ex-boss": a hyphen goes on with the word
-    # a unit after its number ("50mg") is the word still
-    return re.search(r"(?<![A-Za-z_-])" + stem + forms + r"(?![\w]|-\w)", text, re.I) is not None
-
-
 def says_topic(text: str, topic: Topic) -> bool:
-    return any(_says(text, k) for k in topic.keys)
+    return any(says(text, k) for k in topic.keys)
 
 
 def _past_said(f: Fact, attributes: frozenset[str]) -> bool:
@@ -468,7 +417,7 @@ def topic_facts(facts: list[Fact], topic: Topic) -> list[Fact]:
     return [
         f
         for f in facts
-        if _past_fact(f, topic) or any(_says(t, k) for k in topic.keys for t in _texts_of(f, topic) if t)
+        if _past_fact(f, topic) or any(says(t, k) for k in topic.keys for t in _texts_of(f, topic) if t)
     ]
 
 

@@ -364,15 +364,16 @@ def erase_last_message(store: Store, uid: str, at: datetime, embedder: Embedder)
     not kept. A fact that message replaced stays replaced: the request takes the message
     back, it says nothing of what held before."""
     r = store.reader(uid)
-    said = [e for e in r.episodes() if e.role == "user" and e.at <= at]
+    last = r.last_episode(at)
+    if last is not None and last.role != "user":  # an assistant's turn came after it
+        last = next((e for e in reversed(r.episodes()) if e.role == "user" and e.at <= at), None)
     result = RememberResult(uid, refused=[Refusal("user_request", "a forget request is not kept")])
-    if not said:
+    if last is None:
         result.ignored.append(Ignored("", "nothing_to_forget"))
         return result
-    last = said[-1]
-    from_it = {ln.fact_id for ln in r.episode_links(episode_ids=[last.id]) if ln.episode_id == last.id}
-    for f in r.facts(statuses=None):
-        if f.id in from_it and erasure.forget_fact(store, uid, f.id, at, embedder=embedder):
+    from_it = [ln.fact_id for ln in r.episode_links(episode_ids=[last.id]) if ln.episode_id == last.id]
+    for f in r.facts(statuses=None, ids=from_it) if from_it else []:
+        if erasure.forget_fact(store, uid, f.id, at, embedder=embedder):
             result.retracted.append(f)
     result.forgotten_episodes = erasure.forget_episodes(store, uid, [last.id])
     return result

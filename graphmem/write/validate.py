@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import os
 import re
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any
 
 from graphmem.errors import InvalidInputError, InvalidTextError, InvalidUserIdError, TextTooLargeError
@@ -118,27 +118,6 @@ def when(value: object, what: str = "at") -> datetime:
     if isinstance(value, str):
         printable(value, what)
     return parse_time(value, what)
-
-
-def local_when(value: object, utc: datetime) -> datetime:
-    """`utc` (the parsed `at`) in the offset the caller gave, when it gave one ("…+08:00"): the
-    day a message names ("前天", "yesterday") is counted from the speaker's own day, which in
-    the early morning east of UTC is not UTC's."""
-    offset = None
-    if isinstance(value, datetime) and value.tzinfo is not None:
-        offset = value.utcoffset()
-    elif isinstance(value, str):
-        try:
-            parsed = datetime.fromisoformat(value.strip().replace("Z", "+00:00").replace("z", "+00:00"))
-            offset = parsed.utcoffset()
-        except (ValueError, TypeError, OverflowError):
-            offset = None
-    if offset is None:
-        return utc
-    try:
-        return utc.astimezone(timezone(offset))
-    except (ValueError, OverflowError):
-        return utc
 
 
 def export_destination(value: object) -> Any:
