@@ -59,7 +59,7 @@ def fact(attribute: str, value: str, **kw: Any) -> dict[str, Any]:
     return out
 
 
-CILANTRO = fact("dislikes", "cilantro", evidence="Cilantro tastes like soap")
+CILANTRO = fact("dislikes", "cilantro", evidence="Cilantro ruins every dish")
 
 
 def llm(stub: OpenAIStub, **kw: Any) -> OpenAIExtractor:
@@ -82,7 +82,7 @@ def snapshot(mem: Memory, uid: str = UID) -> set[tuple[str, str, str, str, str]]
 
 
 def test_llm_extracts_what_the_rules_miss(tmp_path: Path, openai_server: OpenAIStub) -> None:
-    text = "Cilantro tastes like soap to me"
+    text = "Cilantro ruins every dish it touches"
     with Memory(tmp_path / "rules.db") as rules_only:
         rules_only.remember(UID, text)
         # the rules keep the sentence as a note at most; they cannot read it as a dislike
@@ -162,7 +162,7 @@ def test_third_party_facts_and_known_entities(tmp_path: Path, openai_server: Ope
 
 MESSAGES = [
     "我住在北京，我对花生过敏。",
-    "Cilantro tastes like soap to me",
+    "Cilantro ruins every dish it touches",
     "不是北京，是上海。",  # a bare correction: the rules need the active facts for it
     "I moved to Denver and I'm a nurse.",
 ]
@@ -256,7 +256,7 @@ def test_a_retry_recovers_from_one_429(tmp_path: Path, openai_server: OpenAIStub
     openai_server.fail(429)
     openai_server.answer({"facts": [CILANTRO]})
     with llm_memory(tmp_path / "m.db", openai_server, max_retries=1) as mem:
-        mem.remember(UID, "Cilantro tastes like soap to me")
+        mem.remember(UID, "Cilantro ruins every dish it touches")
         assert [f.value for f in mem.get(UID, "dislikes")] == ["cilantro"]
     assert len(openai_server.chat_requests) == 2
 
@@ -378,7 +378,7 @@ def test_token_usage_per_call_and_in_aggregate(tmp_path: Path, openai_server: Op
     openai_server.answer({"facts": []}, usage=(200, 40))
     openai_server.answer({"facts": [fact("Bad Key", "x")]}, usage=(50, 10))  # billed, then rejected
     with llm_memory(tmp_path / "m.db", openai_server) as mem:
-        r1 = mem.remember(UID, "Cilantro tastes like soap to me")
+        r1 = mem.remember(UID, "Cilantro ruins every dish it touches")
         r2 = mem.remember(UID, "I spent the whole weekend hiking in the hills.")
         r3 = mem.remember(UID, "Pickles are the best snack ever made.")
         total = mem.extractor.usage_total  # type: ignore[attr-defined]
@@ -393,7 +393,7 @@ def test_token_usage_per_call_and_in_aggregate(tmp_path: Path, openai_server: Op
         "failures": 1,
     }
     with Memory(tmp_path / "rules.db") as rules_only:
-        assert rules_only.remember(UID, "Cilantro tastes like soap to me").usage == {}
+        assert rules_only.remember(UID, "Cilantro ruins every dish it touches").usage == {}
 
 
 # ---- (g) the prompt carries the relevant active facts ---------------------------------------------
@@ -528,7 +528,7 @@ def _seed_store(path: Path, stub: OpenAIStub) -> None:
     stub.answer({"facts": [CILANTRO]})
     stub.answer({"facts": [fact("city", "Lisbon", evidence="I live in Lisbon")]})
     with llm_memory(path, stub) as mem:  # default HashingEmbedder
-        mem.remember(UID, "Cilantro tastes like soap to me")
+        mem.remember(UID, "Cilantro ruins every dish it touches")
         mem.remember("u-other", "I live in Lisbon.")
 
 

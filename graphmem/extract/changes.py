@@ -28,6 +28,15 @@ from graphmem.text.terms import zh_number
 I = re.I  # noqa: E741
 
 
+#: A title with what it heads, capitalised as titles are ("Head of Research", "VP of Sales",
+#: "Director of Operations").
+_TITLE_OF = re.compile(
+    r"(?:(?:Senior|Associate|Assistant|Deputy|Interim|Acting|Global|Regional)\s+)?"
+    r"(?:Head|Director|VP|SVP|EVP|Vice President|Chief|Dean|Manager|Lead|President|Principal)"
+    r"\s+of\s+(?:the\s+)?[A-Z][\w&/-]*(?:\s+(?:&\s+)?[A-Z][\w&/-]*){0,2}"
+)
+
+
 def is_title(value: str, lang: str) -> bool:
     if lang == "zh" and re.fullmatch(r"[A-Za-z][A-Za-z .&/-]*", value.strip()):
         lang = "en"  # an English title in Chinese text: "现在是analytics lead了"
@@ -36,6 +45,8 @@ def is_title(value: str, lang: str) -> bool:
             tuple(cues.change_list("zh", "title_endings"))
         )
     words = value.lower().split()
+    if _TITLE_OF.fullmatch(value.strip()) and not cues.change_words("en", "not_title").match(value):
+        return True
     # the job word ends the title ("senior staff nurse"); one inside a longer phrase is no
     # title ("IPAs taste like pine cleaner to me")
     return (
@@ -54,7 +65,9 @@ def _promoted(m: re.Match[str], said: Said) -> list[Candidate] | None:
         title = (m["t"] or m["t2"] or m["t3"] or m.groupdict().get("t4") or "").strip()
     else:
         title = m["t"] or ""
-        while (trimmed := cues.change_words("en", "title_end").sub("", title).strip()) != title:
+        if kept := _TITLE_OF.match(title):  # "Director of Operations": the "of" is the title's own
+            title = kept[0]
+        while not kept and (trimmed := cues.change_words("en", "title_end").sub("", title).strip()) != title:
             title = trimmed
         title = re.sub(r"^(?:an?|the)\s+(?:new\s+)?", "", title, flags=I).strip()
     if not title or not is_title(title, said.lang):

@@ -40,6 +40,18 @@ _SPACED_LATIN = re.compile(
     r"(?<=[\u4e00-\u9fff])[ \t]+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])[ \t]+(?=[\u4e00-\u9fff])"
 )
 _INSISTING_TAG = re.compile(r"(?<=[\u4e00-\u9fff])(?:好吗|好不好)(?=[，,。！!～~]|$)")
+#: "我都28了再不减以后只会更难": a clause ended by 了 and a new one opened without a comma; the
+#: words that open the second one cut it off.
+_AFTER_LE = re.compile(
+    r"(?<=[\u4e00-\u9fff\d]了)(?=再不|再这样|还得|还要|还是|所以|结果|但是|可是|然后|真的|实在|以后|现在|每次|天天)"
+)
+#: "每天debug到怀疑人生 btw 我对芒果过敏": an English word that changes the topic, typed between
+#: Chinese clauses, parts them as a comma does.
+_LATIN_TURN = re.compile(
+    r"(?<=[\u4e00-\u9fff])[ \t]*\b(?i:btw|by the way|anyway|anyways|also|plus|ps|p\.s\.|oh and|fyi|but|and)\b[ \t]*(?=[\u4e00-\u9fff])"
+)
+#: "开会开到怀疑人生 base深圳": "base" (where one is based) opens a clause of its own
+_BASE_OPENS = re.compile(r"(?<=[\u4e00-\u9fff])[ \t]+(?=(?i:base)(?![A-Za-z]))")
 _BRACKETED = re.compile(r"[（(]([^（）()]{1,30})[）)]")
 _SPACED_CLAUSE = re.compile(r"(?<=[\u4e00-\u9fff\d])[ \t\u3000]+(?=[\u4e00-\u9fff])")
 
@@ -49,6 +61,7 @@ def cut_clauses(sentence: str) -> list[str]:
     is cut before its clause-opening words, and a tilde ends a piece."""
     # chat parts its clauses with spaces ("我是纯素哦 蛋奶蜂蜜一律不碰"): a space between Chinese
     # words is read as the comma it stands for
+    sentence = _BASE_OPENS.sub("，", _LATIN_TURN.sub("，", sentence))
     sentence = _SPACED_CLAUSE.sub("，", sentence)
     # "在 PDD 做 growth": the spaces typed around a Latin word inside Chinese are no clause break
     sentence = _SPACED_LATIN.sub("", sentence)
@@ -59,7 +72,7 @@ def cut_clauses(sentence: str) -> list[str]:
     sentence = _INSISTING_TAG.sub(
         "", sentence
     )  # "我只爱吃草莓好吗": the tag insists, it is no part of the value
-    parts = _TILDE_END.split(_unrun(sentence))
+    parts = _TILDE_END.split(_AFTER_LE.sub("，", _unrun(sentence)))
     return [s.strip() for s in parts if s.strip(" \t\n。！？!?；;～~")]
 
 

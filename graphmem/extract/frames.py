@@ -18,6 +18,7 @@ import re
 from dataclasses import replace
 
 from graphmem.extract import common as c
+from graphmem.extract import schools
 from graphmem.extract import values_en as ve
 from graphmem.extract.common import ME, Subject, cand, link
 from graphmem.extract.lexicon import EN_BREEDS, EN_NOT_NAMES, ZH_BREEDS, ZH_GENERIC_ORG, en_demonym_place
@@ -98,7 +99,7 @@ def city_named(x: str) -> str:
 
 def _settled_zh(m, ctx):
     """'在苏州买了房', '在成都定居了', '还在帝都苟着': where one lives now."""
-    x = city_named(TAIL.sub("", m["x"]))
+    x = city_named(TAIL.sub("", m["x"] or m.groupdict().get("x2") or ""))
     return [cand("city", x, ctx.subj, ctx.src)] if c.is_place_zh(x) else None
 
 
@@ -231,6 +232,15 @@ def _affinity(m, ctx):
     return [cand("likes", value, ctx.subj, ctx.src)] if value else None
 
 
+def _aversion(m, ctx):
+    """'cilantro tastes like soap to me', 'olives smell like feet': a thing one cannot stand."""
+    v = m["v"].strip(" ,.!，。")
+    if not v or _NOT_A_TASTE.match(v) or relation_of(v.lower()):
+        return None
+    value = TAIL.sub("", v) if has_cjk(v) else ve.like_value(v)
+    return [cand("dislikes", value, ctx.subj, ctx.src)] if value else None
+
+
 # --- marriage ----------------------------------------------------------------------------
 
 
@@ -296,6 +306,28 @@ def _about_known(m, ctx):
     return [cand(kind, ctx.src, subj, ctx.src, kind="fact" if kind == "event" else None)]
 
 
+_PEOPLE = frozenset({"spouse", "partner", "child", "sibling", "parent", "friend", "pet", "relative"})
+
+
+def _known_school(m, ctx):
+    """ "Leo's teacher at Maple Ridge Elementary emailed me": the school of someone the user told
+    us of, said by who is there with them."""
+    who = m["who"].strip()
+    found = ctx.state.entity_at(who, word_boundary=True)
+    subj = found[0] if found is not None and found[1] == len(who) else None
+    # someone the user told of before this message, and no one else ("Priya's teacher at …"
+    # about a stranger is no school of the user's people)
+    told_of = any(
+        f.subject_name == who or (f.attribute in _PEOPLE and str(f.value) == who)
+        for f in ctx.state.context.active_facts
+    )
+    school = schools.school_name_en(m["x"])
+    if subj is None or subj.is_self or not told_of or school is None or not schools.is_school(school, "en"):
+        return None
+    ctx.state.mention(subj)
+    return [cand("school", school, subj, ctx.src)]
+
+
 #: The handlers of lang/en/frames.toml's rules, by the name a rule gives as `handler`.
 _EMPLOYEE_NAMES: dict[str, str] = {k.lower(): v for k, v in _EN["employee_names"].items()}
 
@@ -313,9 +345,11 @@ EN_HANDLERS: dict[str, Handler] = {
     "frame_work": _work_en,
     "frame_pet_by_breed": _pet_by_breed,
     "frame_affinity": _affinity,
+    "frame_aversion": _aversion,
     "frame_wed_self": _wed_self,
     "frame_engaged_self": _engaged_self,
     "frame_about_known": _about_known,
+    "frame_known_school": _known_school,
 }
 
 #: The handlers of lang/zh/frames.toml's rules.

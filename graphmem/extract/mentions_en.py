@@ -46,11 +46,18 @@ def _named_rx() -> tuple[re.Pattern[str], ...]:
     return said, pet, first, had
 
 
+#: Words before a name that make it the thing compared or gone to, not someone introduced
+#: ("compared to Stripe, my new manager …", "back from Lisbon, my sister …").
+_NOT_APPOSED = re.compile(r"\b(?:compared (?:to|with)|than|vs\.?|versus|from|at|to)\s+$", re.I)
+
+
 def named_anywhere(s: str, out: list, state: c.State, sentence: str) -> list:
     """The user's people and pets named anywhere in the sentence, not only where a clause
     starts: "I live in akron with my wife Dolores and a parrot named Captain", a list's
     "husband Luis, 3 kids", "partner: Femi". Only those no clause has linked already."""
     linked = {str(x.value).lower() for x in out if x.object_type}
+    # a workplace or school on record is no person ("compared to Stripe, my new manager …")
+    places_of = {v.lower() for a in ("employer", "school") for v in c.active_values(state.context, a)}
     found: list = []
     for rx in _named_rx():
         for m in rx.finditer(s):
@@ -63,6 +70,8 @@ def named_anywhere(s: str, out: list, state: c.State, sentence: str) -> list:
                 or re.search(r"'(?:t|s|re|ve|ll|d|m)$", name, re.I)  # "wife Doesn't know"
                 or c.is_place_en(name)
                 or c.is_org_en(name)
+                or name.lower() in places_of
+                or _NOT_APPOSED.search(s, 0, m.start())
             ):
                 continue
             attribute, qual = rel
@@ -74,6 +83,7 @@ def named_anywhere(s: str, out: list, state: c.State, sentence: str) -> list:
 
 #: "took Pickles (my lab) in": who the name is, said in brackets.
 _WHOSE_BRACKET = re.compile(r"(?P<name>\b[A-Z][\w'-]+)\s*\((?P<rel>(?:my|our) [a-z][a-z -]{1,30}?)\)")
+_KIN_BRACKET = re.compile(r"(?P<name>\b[A-Z][\w'-]+)\s*\((?P<rel>[a-z][a-z-]{2,20}(?: [a-z][a-z-]{2,12})?)\)")
 _ANIMAL_BRACKET = re.compile(
     r"(?P<name>\b[A-Z][\w'-]+)\s*\((?:(?:our|my|the|a|an)\s+)?(?P<kind>[a-z][a-z -]{1,24}?)(?:,[^()]*)?\)"
     # "my void (black cat, Pepper)": the kind first, then the name
@@ -112,6 +122,11 @@ def without_brackets(s: str) -> str:
         return s.strip() or s
     said_whose = [f"{m['name']} is {m['rel']}" for m in _WHOSE_BRACKET.finditer(s)]
     s = _WHOSE_BRACKET.sub(lambda m: m["name"], s)
+    # "Marco (husband) is on nights": the kin word alone in brackets, the speaker's own
+    kin = [m for m in _KIN_BRACKET.finditer(s) if (rel := relation_of(m["rel"])) and rel[0] != "pet"]
+    said_whose += [f"{m['name']} is my {m['rel']}" for m in kin]
+    for m in reversed(kin):
+        s = s[: m.start()] + m["name"] + s[m.end() :]
     # "Biscuit (corgi, 4, menace) has a vet appt": a name, then the animal it is in brackets
     kinds = [m for m in _ANIMAL_BRACKET.finditer(s) if _is_animal(m["kind"] or m["kind2"])]
     said_whose += [f"{m['name'] or m['name2']} is my {m['kind'] or m['kind2']}" for m in kinds]

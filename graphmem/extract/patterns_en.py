@@ -300,7 +300,12 @@ _SEVERITY = re.compile(
     r"(?:severe(?:ly)?|serious|bad|mild|deadly|dangerous|life[- ]threatening|intense|awful|terrible)$",
     re.I,
 )
-_allergen = attr("allergy", lambda v: "" if _SEVERITY.match(w := span(v, LIKE_STOP)) else w)
+#: How bad it is, said after the allergen ("shellfish, like EpiPen-level", "nuts, hospital-level"):
+#: no second allergen.
+_HOW_BAD = re.compile(r"^(?:like\s+|as in\s+)|[\w-]+-level$|\blevel\s+(?:bad|serious)$", re.I)
+_allergen = attr(
+    "allergy", lambda v: "" if _SEVERITY.match(w := span(v, LIKE_STOP)) or _HOW_BAD.search(w) else w
+)
 
 
 _is_pet_word = lambda m, x: (relation_of(m["rel"]) or ("",))[0] == "pet"  # noqa: E731

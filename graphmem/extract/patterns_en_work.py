@@ -89,6 +89,8 @@ def work_candidates(m, ctx, retract=False):
     x, y = gd.get("x"), job_title_of(gd.get("y"))
     if x and (named := _CALLED.match(x)):  # "a startup called Lumen Labs": the name
         x = named["name"]
+    if x and (moved := re.match(r"(?P<to>.+?)\s+from\s+\S", x)) and c.is_place_en(moved["to"].strip()):
+        return None  # "moved to Tucson from Maine": a move between places, no workplace
     if ctx.past:  # "I used to work at Amazon": history, not the current employer
         return [cand("note", ctx.src, ctx.subj, ctx.src)]
     where = place(x) if x and c.is_place_en(span(x, PLACE_STOP)) else None

@@ -208,6 +208,10 @@ def _spoken_languages(m, ctx):
     return [cand("language", x, ctx.subj, ctx.src) for x in items]
 
 
+#: Words that stand for a thing named before ("那个味", "这玩意儿", "它").
+_SAID_OF_IT = re.compile(r"(?:那个|这个|那|这)?(?:味|味道|味儿|玩意儿?|东西)|它|那个|这个")
+
+
 def pref(attr: str, group: str = "v"):
     """likes/dislikes/allergy/language from one group; allergy and 、-lists hold several values."""
 
@@ -217,6 +221,8 @@ def pref(attr: str, group: str = "v"):
             raw = re.sub(r"^(?:就是|其实是|也是|只是|是)?(?:对于?)?", "", raw)
         if attr == "language":
             values = languages(raw)
+        elif attr == "dislikes" and _SAID_OF_IT.fullmatch(raw):
+            values = [_liking_named(ctx)]  # "闻到那个味就反胃": the liking on record the message names
         else:
             values = items(raw) if attr == "allergy" or "、" in raw else [clean(raw)]
         out = [

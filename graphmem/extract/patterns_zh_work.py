@@ -41,7 +41,9 @@ def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True
     x = city_named(x)  # "在魔都打工": a city by its nickname is where one works, no employer
     if not y and _A_PUPIL.match(ctx.subj.relation or "") and is_school(x, "zh"):
         return [cand("school", x, ctx.subj, ctx.src)]  # "我闺女…，在育才小学": where a child studies
-    y = re.sub(r"(?:方面|相关)?(?:的)?(?:工作|岗位|职位)?(?:了|的)?$", "", (y or "").strip()) or None
+    # "在鹅厂做产品就这样": a shrug after the title is no part of it
+    y = re.sub(r"(?:就这样|就那样|而已|罢了|呗|啦|呢|吧)+$", "", (y or "").strip())
+    y = re.sub(r"(?:方面|相关)?(?:的)?(?:工作|岗位|职位)?(?:了|的)?$", "", y) or None
     # "一家做外卖的公司当运营": the first 做 says what the company does, the title follows the second verb
     if y and (inner := _TITLE_AFTER_WORKPLACE.match(y)) and c.is_org_zh(inner["place"]):
         y = inner["title"]

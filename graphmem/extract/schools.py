@@ -51,6 +51,11 @@ def _name_en(said: str) -> str | None:
     return x
 
 
+def school_name_en(said: str) -> str | None:
+    """The school's name as said, what follows it cut off; None when it names none."""
+    return _name_en(said)
+
+
 def _school_en(m: re.Match[str], ctx: Ctx) -> list[Candidate] | None:
     """A school named after a verb of going or starting, or after being a student there: a
     school by its name; a student's own place of study ("a junior at Ohio State") any name."""

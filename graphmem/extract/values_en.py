@@ -185,6 +185,8 @@ def is_job(np: str) -> bool:
     words = np.lower().replace(",", "").split()
     if not words or len(words) > 6 or words[0] in _NOT_JOB_FIRST or words[-1] in EN_NOT_JOBS:
         return False
+    if _TWO_NAMES.fullmatch(np.strip()):  # "Biscuit and Pepper": two names, however they end
+        return False
     if len(words) == 1 and np[:1].isupper() and en_demonym_place(words[0]):  # "a Bostonian now"
         return False
     if np.split()[-1][:1].isupper() and c.is_place_en(np.split()[-1]):  # "Boulder" is a town, not a trade
@@ -197,6 +199,7 @@ def is_job(np: str) -> bool:
 
 
 _CJK_WORD = re.compile(r"[\u4e00-\u9fff]{1,8}")
+_TWO_NAMES = re.compile(r"[A-Z][a-z]+,? (?:and|&) [A-Z][a-z]+")
 #: How a Chinese job word ends (工程师, 设计师, 医生, 护士, 会计员).
 _ZH_JOB_ENDINGS = ("师", "员", "医生", "护士", "经理", "主管", "老师", "教授", "律师", "司机", "记者")
 

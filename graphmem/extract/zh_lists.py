@@ -15,7 +15,8 @@ _EACH = re.compile(
 #: Each name right after what introduces it ("一只橘的叫大橘为重（…），一只三花叫年糕"): read so
 #: when the list is said item by item, remarks between them ("名字不是我起的") skipped.
 _EACH_NAME = re.compile(
-    _EACH.pattern + r"(?P<n>[\u4e00-\u9fff]{1,4}?|[A-Z][A-Za-z'-]{1,20})(?=[，,。！!～~\s（(）)]|$|和)"
+    _EACH.pattern
+    + r"(?P<n>[\u4e00-\u9fff]{1,4}?|[A-Z][A-Za-z'-]{1,20})(?=[，,。！!～~\s（(）)]|$|和|另?一(?:只|个|条|位))"
 )
 _SEP = re.compile(r"和|跟|与|、|，|,|还有|以及")
 _NAME = re.compile(r"[\u4e00-\u9fff]{1,4}|[A-Z][A-Za-z'-]{1,20}")

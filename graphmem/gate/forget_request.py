@@ -49,7 +49,10 @@ _EN_KEEP = (
     r"(?:keep|hold on ?to|hang on ?to|hold onto|hang onto|store|save|retain|remember|record|track|keep track of"
     r"|keep a record of|keep hold of|hold)"
 )
-_EN_NOT = r"(?:don'?t|do not|dont|never|no need to|you don'?t need to|there'?s no need to|stop|quit)"
+# "not" alone after a wish ("I'd rather you not hold onto my address")
+_EN_NOT = (
+    r"(?:don'?t|do not|dont|never|no need to|you don'?t need to|there'?s no need to|stop|quit|(?<=you )not)"
+)
 _EN_ACT = (
     r"(?:"
     + _EN_DROP

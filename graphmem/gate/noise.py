@@ -225,6 +225,17 @@ _NAMES_SOMEONE = re.compile(
 )
 
 
+#: What one is, said with the "I'm" chat leaves out ("vegan for 6 years now, can you …",
+#: "allergic to nuts btw, what can I order"): a statement about the user before the question.
+_EN_SUBJECTLESS_SELF = re.compile(
+    r"^(?:(?:been|now|still|currently|recently|finally|just|also|fully|strictly|mostly|newly|happily)\s+)*"
+    r"(?:allergic|intolerant|vegan|vegetarian|veggie|pescatarian|keto|paleo|gluten[- ]free|dairy[- ]free"
+    r"|lactose[- ]intolerant|celiac|coeliac|diabetic|sober|married|engaged|single|divorced|widowed|pregnant"
+    r"|retired|unemployed|self[- ]employed|freelancing|based in|living in|from)\b",
+    re.I,
+)
+
+
 _CONDITION_LEAD = re.compile(
     r"^(?:如果|要是|假如|假设|万一|if|what if|say|suppose)\b|^(?:如果|要是|假如|假设|万一)", re.I
 )
@@ -240,7 +251,12 @@ def _split_question(s: str) -> tuple[str, str] | None:
             # "如果我以后去冰岛玩，是不是得…": a condition set up for the question is part of it
             keep = keep and not _CONDITION_LEAD.match(lead[0].strip())
             keep = keep and any(
-                "我" in c or "咱" in c or _EN_SELF.search(c) or _NAMES_SOMEONE.match(c.strip()) for c in lead
+                "我" in c
+                or "咱" in c
+                or _EN_SELF.search(c)
+                or _NAMES_SOMEONE.match(c.strip())
+                or _EN_SUBJECTLESS_SELF.match(c.strip())
+                for c in lead
             )
             return (s[: parts[i - 1][1]].strip() if keep else "", s[a:].strip())
     return None

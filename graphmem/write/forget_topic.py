@@ -432,8 +432,27 @@ _STANDING = frozenset(
 
 def _texts_of(f: Fact, topic: Topic) -> tuple[str, ...]:
     if topic.life_topic and f.attribute in _STANDING:
-        return (str(f.value), f.subject_name)
+        # the words that introduce the person say who they are ("my coworker Brent"): a topic
+        # of people (coworkers) takes them; what the rest of the message says does not
+        return (str(f.value), f.subject_name, *_introduced_as(str(f.value), f.source_text or ""))
     return (str(f.value), f.text, f.source_text, f.subject_name)
+
+
+def _introduced_as(value: str, text: str) -> list[str]:
+    """The few words right before `value` where `text` names it ("my coworker Brent")."""
+    if not value or not text:
+        return []
+    if _CJK.search(value):
+        return [text[max(0, i - 6) : i + len(value)] for i in _positions(text, value)]
+    return [m[0] for m in re.finditer(r"(?:[\w'-]+\s+){0,2}" + re.escape(value) + r"\b", text)]
+
+
+def _positions(text: str, value: str) -> list[int]:
+    out, at = [], text.find(value)
+    while at >= 0:
+        out.append(at)
+        at = text.find(value, at + 1)
+    return out
 
 
 def topic_episodes(

@@ -1,0 +1,255 @@
+"""What one is said as an apposition ("我一个不吃辣的广西人", "身为一个打工人"), clauses run
+together (a 了 before a new clause, an English aside between Chinese clauses, a doubled
+character), frames around a statement ("the funny thing is I'm …", "still can't believe I …"),
+a title with what it heads ("Head of Design"), a new title told by what was celebrated, a
+workplace by its onboarding, tastes said by what they are like, a liking turned to whole, a
+pronoun for a taste named before ("闻到那个味就反胃"), a subjectless self-description before a
+question, the school of a child told by their teacher, a spouse named with a bare kin word in
+brackets, and forgets that name people by description, a procedure, a layoff or a wish
+("I'd rather you not hold onto …"). The sentences are this file's own."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+
+import pytest
+
+from graphmem import Memory
+from tests.chat_cases import assert_read
+
+CASES = {
+    "what one is, as an apposition with a habit before it (zh)": (
+        ["烦死了 我一个不吃香菜的广西人，去哪吃饭都得先问一句"],
+        {"hometown": ["广西"], "dislikes": ["香菜"]},
+        {},
+    ),
+    "a job with self-mockery before it and a complaint after it (zh)": (
+        ["我这个卑微的会计天天对账对到眼花"],
+        {"job_title": ["会计"]},
+        {"job_title": ["卑微的会计"]},
+    ),
+    "alone and a month are no apposition (zh)": (
+        ["我一个人去了青岛", "我一个月跑两次步"],
+        {},
+        {"job_title": ["人", "月"]},
+    ),
+    "a clause ended by 了 and the next run on (zh)": (
+        ["我都三十五了还得熬夜改方案"],
+        {"age": ["35"]},
+        {},
+    ),
+    "a doubled character and a topic aside in English between clauses (zh)": (
+        ["我住在在宁波 btw 我对桃子过敏"],
+        {"city": ["宁波"], "allergy": ["桃子"]},
+        {},
+    ),
+    "where one drifted for years, a hobby at its biggest, a bother at its worst (zh)": (
+        ["在羊城漂了七年 最大的爱好就是钓鱼 最烦排队"],
+        {"city": ["广州"], "likes": ["钓鱼"], "dislikes": ["排队"]},
+        {},
+    ),
+    "pets taken home and named one after the other (zh)": (
+        ["搬完家第一件事就是接了两只狗回家 一只叫可乐一只叫雪碧"],
+        {"pet": ["可乐", "雪碧"]},
+        {"pet": ["回家"]},
+    ),
+    "a title with a shrug after it, based somewhere after a space (zh)": (
+        ["在字节做测试就这样吧 base杭州"],
+        {"job_title": ["测试"], "city": ["杭州"]},
+        {"job_title": ["测试就这样"]},
+    ),
+    "no joy without it, and a meal without it is misery (zh)": (
+        ["本人无肉不欢", "一顿不吃面条就浑身难受"],
+        {"likes": ["肉", "面条"]},
+        {},
+    ),
+    "a pronoun for the liking named before it (zh)": (
+        ["芒果yyds", "上周吃了个烂芒果拉了一晚上 从那以后闻到那个味就反胃"],
+        {"dislikes": ["芒果"]},
+        {"likes": ["芒果"]},
+    ),
+    "a statement inside a frame said mid-sentence (en)": (
+        ["I love hosting brunch, but the funny thing is I'm allergic to eggs, like hospital-level"],
+        {"allergy": ["eggs"]},
+        {"allergy": ["like hospital-level"]},
+    ),
+    "a move one still cannot believe (en)": (
+        ["still can't believe I moved to Tucson from Maine, the heat is unreal"],
+        {"city": ["Tucson"]},
+        {},
+    ),
+    "a new title told by what was celebrated (en)": (
+        [
+            "I'm a senior designer at a fintech",
+            "cake in the office today to celebrate me becoming Head of Design",
+        ],
+        {"job_title": ["Head of Design"]},
+        {"job_title": ["senior designer"]},
+    ),
+    "a workplace told by its onboarding (en)": (
+        [
+            "I work at Corvel on the data team",
+            "orientation here at Brightline is way smoother than at Corvel",
+        ],
+        {"employer": ["Brightline"]},
+        {"employer": ["Corvel"], "friend": ["Corvel"]},
+    ),
+    "a food said by what it tastes like (en)": (
+        ["honestly blue cheese tastes like feet to me"],
+        {"dislikes": ["blue cheese"]},
+        {},
+    ),
+    "a liking turned to whole beside a turn away (en)": (
+        ["tea is my life", "can't stand tea anymore, gone full yerba mate"],
+        {"likes": ["yerba mate"], "dislikes": ["tea"]},
+        {"likes": ["tea"]},
+    ),
+    "a happy place with a tail and a language learned again (en)": (
+        [
+            "trail running is my happy place anyway",
+            "getting back into Italian so I can finally read my nonna's letters",
+        ],
+        {"likes": ["trail running"], "language": ["Italian"]},
+        {"skill": ["finally read my nonna's letters"]},
+    ),
+    "years in a job said with have been (en)": (
+        ["I've been a welder for twelve years"],
+        {"job_title": ["welder"]},
+        {},
+    ),
+    "a subjectless diet before a question (en)": (
+        ["gluten-free since 2020, can you suggest a birthday cake?"],
+        {"diet": ["gluten-free"]},
+        {},
+    ),
+    "two pets named in a list are no job (en)": (
+        ["the two tabbies, Pickle and Juniper, just knocked a plant off the shelf"],
+        {},
+        {"job_title": ["Pickle and Juniper"]},
+    ),
+    "a job said as a life (en)": (
+        ["double shift again, paramedic life"],
+        {"job_title": ["paramedic"]},
+        {},
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_the_message_is_read(mem: Memory, uid: Callable[[str], str], case: str) -> None:
+    said, present, absent = CASES[case]
+    assert_read(mem, uid("appos"), said, present, absent, first_day=date(2026, 9, 7), exact=True, label=case)
+
+
+def _about(mem: Memory, user: str, subject: str) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for f in mem.facts(user):
+        if f.subject_name == subject:
+            out.setdefault(f.attribute, set()).add(str(f.value))
+    return out
+
+
+def test_a_childs_school_told_by_their_teacher(mem: Memory, uid: Callable[[str], str]) -> None:
+    user = uid("school")
+    mem.remember(user, "my daughter Noor turns 9 in June", at="2026-09-01T09:00:00Z")
+    mem.remember(
+        user,
+        "Noor's math teacher at Willow Creek Elementary called me about her homework",
+        at="2026-09-02T09:00:00Z",
+    )
+    assert _about(mem, user, "Noor").get("school") == {"Willow Creek Elementary"}
+    items = mem.recall(user, "which school does my daughter go to?", k=4, at="2026-09-03T09:00:00Z")
+    assert any("Willow Creek" in it.text for it in items), items
+
+
+def test_a_teacher_of_someone_unknown_is_no_school_fact(mem: Memory, uid: Callable[[str], str]) -> None:
+    user = uid("school2")
+    mem.remember(user, "Priya's teacher at Willow Creek Elementary is retiring", at="2026-09-02T09:00:00Z")
+    assert not [f for f in mem.facts(user) if f.attribute == "school"]
+
+
+def test_a_spouse_named_with_a_bare_kin_word(mem: Memory, uid: Callable[[str], str]) -> None:
+    user = uid("kin")
+    mem.remember(
+        user,
+        "Tomasz (husband) is on call all weekend so it's just me and the twins",
+        at="2026-09-01T09:00:00Z",
+    )
+    mem.remember(user, "he's been a paramedic since 2014", at="2026-09-01T09:05:00Z")
+    assert {f.value for f in mem.get(user, "spouse")} == {"Tomasz"}
+    assert _about(mem, user, "Tomasz").get("job_title") == {"paramedic"}
+
+
+#: (what was said, one turn a day; the request; what must be gone; what must stay)
+FORGETS = {
+    "someone described as a coworker (en)": (
+        ["I'm a nurse in Leeds", "my coworker Gideon keeps swapping my shifts without asking"],
+        "forget everything I said about that woman from work... I mean that guy from work",
+        ["Gideon", "swapping"],
+        ["nurse"],
+    ),
+    "an address, with a wish not to keep it (en)": (
+        ["my birthday is May 9", "new apartment is 17 Hollis Road, unit 4"],
+        "I'd rather you not hold onto my address. wipe it",
+        ["Hollis"],
+        ["May 9"],
+    ),
+    "a cosmetic procedure by its kind (zh)": (
+        ["约了下周二去打玻尿酸", "我在一家银行做柜员"],
+        "整容相关的都别留了，全删掉",
+        ["玻尿酸"],
+        ["柜员"],
+    ),
+    "a layoff named by being let go (zh)": (
+        ["我老家是江苏盐城的", "这轮优化把我也列进去了，还在谈赔偿"],
+        "之前说我被裁的事，从记忆里拿掉吧",
+        ["优化", "赔偿"],
+        ["盐城"],
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(FORGETS))
+def test_a_forget_by_description(mem: Memory, uid: Callable[[str], str], case: str) -> None:
+    said, request, gone, kept = FORGETS[case]
+    user = uid("fdesc")
+    for n, text in enumerate([*said, request]):
+        mem.remember(user, text, at=f"2026-09-0{n + 1}T09:00:00+08:00")
+    left = " ".join(
+        f"{f.subject_name}:{f.value}:{f.source_text}" for f in mem.facts(user, include_frozen=True)
+    ) + " ".join(e.text for e in mem.store.reader(user).episodes())
+    assert not [g for g in gone if g in left] and all(k in left for k in kept), (case, left)
+
+
+def test_a_person_introduced_by_the_topic_word_goes_the_rest_stays(
+    mem: Memory, uid: Callable[[str], str]
+) -> None:
+    """A topic of people takes the person the topic word introduces, not one only named in the
+    same message."""
+    user = uid("fdesc2")
+    mem.remember(
+        user,
+        "had lunch with my sister Maren and my coworker Ilse complained the whole time",
+        at="2026-09-01T09:00:00Z",
+    )
+    mem.remember(user, "forget the stuff about my coworker", at="2026-09-02T09:00:00Z")
+    people = {f.value for f in mem.facts(user) if f.attribute in ("sibling", "friend")}
+    assert "Ilse" not in people and "Maren" in people, people
+
+
+SAMPLE = [
+    "what one is, as an apposition with a habit before it (zh)",
+    "a new title told by what was celebrated (en)",
+]
+
+
+@pytest.mark.both_stores
+@pytest.mark.parametrize("case", SAMPLE)
+def test_a_sample_on_every_store(mem: Memory, uid: Callable[[str], str], case: str) -> None:
+    test_the_message_is_read(mem, uid, case)
+
+
+@pytest.mark.both_stores
+def test_a_forget_by_description_on_every_store(mem: Memory, uid: Callable[[str], str]) -> None:
+    test_a_forget_by_description(mem, uid, "someone described as a coworker (en)")
