@@ -133,6 +133,89 @@ CASES = {
         {"job_title": ["paramedic"]},
         {},
     ),
+    "animals by their kind doing something, no name (zh)": (
+        ["下班回家还得遛狗，两只柴犬天天拆家"],
+        {"pet": ["柴犬"]},
+        {"pet": ["天天拆家"]},
+    ),
+    "things one reacts to said first, two kinds in one word (zh)": (
+        ["鱼虾我一沾就起疹子"],
+        {"allergy": ["鱼", "虾"]},
+        {},
+    ),
+    "a faith that keeps a meat out, and languages spoken with people (zh)": (
+        ["我是回族，牛羊肉以外的肉都不碰的，猪肉不碰", "跟客户讲英文，跟家里人讲闽南话"],
+        {"diet": ["不吃猪肉"], "language": ["英文", "闽南话"]},
+        {},
+    ),
+    "a role by its capitals, and a city one came to study in and stayed (zh)": (
+        ["在一家券商做IR", "当年来武汉读书就没回去，现在在光谷上班"],
+        {"job_title": ["IR"], "city": ["武汉"]},
+        {},
+    ),
+    "a drink one cannot take, and the age said as what one is (zh)": (
+        ["奶茶我是真喝不了", "31岁的我终于学会了游泳"],
+        {"dislikes": ["奶茶"], "age": ["31"]},
+        {},
+    ),
+    "a time adverb is no liking (zh)": (
+        ["楼下那家米粉是真的绝，天天吃都不腻"],
+        {},
+        {"likes": ["天天"]},
+    ),
+    "a trade said by its gerund, a city one works remotely from (en)": (
+        [
+            "teaching at Brookfield Academy is exhausting lol",
+            "fully remote from Boise these days, so timezones are fun",
+        ],
+        {"employer": ["Brookfield Academy"], "job_title": ["teacher"], "city": ["Boise"]},
+        {},
+    ),
+    "a first language and one grinded on an app after a run-on (en)": (
+        [
+            "my dad never spoke anything else at home so greek was basically my first language, and rn im grinding dutch on duolingo"
+        ],
+        {"language": ["greek", "Dutch"]},
+        {},
+    ),
+    "a food asked to be kept away, politely (en)": (
+        ["for the potluck pls no olives, and no raisins please"],
+        {"dislikes": ["olives", "raisins"]},
+        {},
+    ),
+    "an allergen said to be deadly, another said to be fine (en)": (
+        ["sesame will literally kill me (epipen in my bag always). dairy is totally fine tho"],
+        {"allergy": ["sesame"]},
+        {"allergy": ["dairy"]},
+    ),
+    "a name to go with, said to 'you' (en)": (
+        ["my birth certificate says Theodora but you go with Teddy pls"],
+        {"preferred_name": ["Teddy"]},
+        {},
+    ),
+    "a role one was handed (en)": (
+        [
+            "I'm a line cook at Bramble",
+            "since they handed me the sous chef role I never leave before midnight",
+        ],
+        {"job_title": ["sous chef"]},
+        {"job_title": ["line cook"]},
+    ),
+    "a liking broken up with after a reason (en)": (
+        ["tennis is my happy place", "my elbow is shot, so me and tennis are officially done"],
+        {},
+        {"likes": ["tennis"]},
+    ),
+    "a move told by the truck arriving (en)": (
+        ["I live in Providence", "the moving truck finally made it to Albany, unpacking all weekend"],
+        {"city": ["Albany"]},
+        {"city": ["Providence"]},
+    ),
+    "a half-local with a tail particle, and years lived here (zh)": (
+        ["南京这几天好热，住这五年了还是不习惯", "刚把暂住证办好，以后也算半个苏州人了吧"],
+        {"city": ["苏州"]},
+        {"city": ["南京"]},
+    ),
 }
 
 
@@ -201,6 +284,24 @@ FORGETS = {
         ["玻尿酸"],
         ["柜员"],
     ),
+    "a pronoun for the person the message names first, not the pet told last (zh)": (
+        ["我前女友小婉在美团做运营，分了还老找我借钱", "最近养了只橘猫叫包子"],
+        "以后别再提我前任了，关于她的都删了吧",
+        ["小婉", "美团"],
+        ["包子"],
+    ),
+    "a job hunt named by looking for the next place (zh)": (
+        ["我在偷偷面试网易，已经三面了", "我老家是河北保定的"],
+        "找下家那些事先别存了",
+        ["网易"],
+        ["保定"],
+    ),
+    "a skin matter by its doctor (en)": (
+        ["dermatologist wants to look at a spot on my arm friday", "I speak Hindi and Marathi"],
+        "drop the whole skin doctor thing please",
+        ["spot on my arm"],
+        ["Hindi"],
+    ),
     "a layoff named by being let go (zh)": (
         ["我老家是江苏盐城的", "这轮优化把我也列进去了，还在谈赔偿"],
         "之前说我被裁的事，从记忆里拿掉吧",
@@ -220,6 +321,31 @@ def test_a_forget_by_description(mem: Memory, uid: Callable[[str], str], case: s
         f"{f.subject_name}:{f.value}:{f.source_text}" for f in mem.facts(user, include_frozen=True)
     ) + " ".join(e.text for e in mem.store.reader(user).episodes())
     assert not [g for g in gone if g in left] and all(k in left for k in kept), (case, left)
+
+
+@pytest.mark.parametrize(
+    ("told", "taken_back"),
+    [
+        (
+            "my doctor thinks it might be an ulcer, scope next week",
+            "eh, scratch that last bit, rather it not be saved",
+        ),
+        ("体检查出来甲状腺有个结节", "……算了，上一条你当没看见吧，不想留记录"),
+        ("我现在年薪四十万", "刚刚那句撤回撤回，说多了"),
+    ],
+)
+def test_the_last_message_taken_back_in_more_words(
+    mem: Memory, uid: Callable[[str], str], told: str, taken_back: str
+) -> None:
+    user = uid("back3")
+    mem.remember(user, "I play the oboe" if told.isascii() else "我会吹萨克斯", at="2026-09-01T09:00:00Z")
+    mem.remember(user, told, at="2026-09-02T09:00:00Z")
+    got = mem.remember(user, taken_back, at="2026-09-02T09:05:00Z")
+    assert got.forgotten_episodes, got
+    left = " ".join(f"{f.value} {f.source_text}" for f in mem.facts(user, include_frozen=True))
+    left += " ".join(e.text for e in mem.store.reader(user).episodes())
+    assert not any(w in left for w in ("ulcer", "结节", "四十万")), left
+    assert "oboe" in left or "萨克斯" in left, left
 
 
 def test_a_person_introduced_by_the_topic_word_goes_the_rest_stays(

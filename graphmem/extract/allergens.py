@@ -30,8 +30,18 @@ def avoided(text: str, lang: str, found: Sequence[Candidate]) -> list[Candidate]
     if _someone_else_reacted(text, lang):
         return []
     out: dict[str, str] = {}
+    if lang == "en":
+        # "tree nuts will literally end me": an allergen said to be deadly to the speaker
+        deadly = re.compile(
+            r"(?<![\w-])(?P<w>" + "|".join(re.escape(w) for w in words) + r")\s+(?:\w+\s+){0,2}?"
+            r"(?:kill|end|murder|finish)(?:s)?\s+me\b",
+            re.I,
+        )
+        for m in deadly.finditer(text):
+            out.setdefault(m["w"].lower(), _clause_of(text, m.start()))
     for keep in avoid.finditer(text):
-        after = text[keep.end() : keep.end() + 120]  # a few words on is all the window needs
+        # a few words on is all the window needs, and never past the end of the sentence
+        after = re.split(r"[.!?。！？]", text[keep.end() : keep.end() + 120], maxsplit=1)[0]
         window = (
             " ".join(_EN_WORD.findall(after)[: gap + 2]).lower() if lang == "en" else after[: gap * 2 + 4]
         )

@@ -86,7 +86,7 @@ def _demonym_city(m, ctx):
 
 def _settled_en(m, ctx):
     """'signed a lease in Raleigh', 'got residency in Porto': where one lives now."""
-    where = ve.place(m["x"])
+    where = ve.place(m["x"] or m.groupdict().get("x2") or "")
     if not where or not (where[0].isupper() or c.is_place_en(where)):  # "a lease in the city"
         return None
     return [cand("city", where, ctx.subj, ctx.src)]

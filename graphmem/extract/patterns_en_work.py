@@ -176,7 +176,8 @@ def _at_named_place(m, ctx):
 _TRADES = (
     ("pull", "barista"), ("sling", "barista"), ("wait", "server"), ("tend", "bartender"), ("bartend", "bartender"),
     ("cut", "hairdresser"), ("stock", "stocker"), ("flip", "line cook"), ("bag", "grocery clerk"),
-    ("run", "cashier"), ("work", "cashier"),
+    ("run", "cashier"), ("work", "cashier"), ("pour", "barista"), ("nursing", "nurse"), ("teaching", "teacher"),
+    ("tutoring", "tutor"), ("writ", ""), ("ship", ""), ("push", ""), ("coding", ""),
 )  # fmt: skip
 
 
@@ -187,9 +188,12 @@ def _trade_at(m, ctx):
         return None
     act = m["act"].lower()
     trade = next(t for verb, t in _TRADES if act.startswith(verb))
-    if act.startswith("sling") and not re.search(r"coffee|latte|espresso", act):
+    if act.endswith("code"):
+        trade = ""  # "slinging code at Atlassian": the workplace; which coding job is not said
+    elif act.startswith(("sling", "pour")) and not re.search(r"coffee|latte|espresso", act):
         trade = "bartender"
-    return [cand("employer", x, ctx.subj, ctx.src), cand("job_title", trade, ctx.subj, ctx.src)]
+    out = [cand("employer", x, ctx.subj, ctx.src)]
+    return out + [cand("job_title", trade, ctx.subj, ctx.src)] if trade else out
 
 
 def _real_job(m, ctx):

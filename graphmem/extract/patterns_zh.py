@@ -341,8 +341,13 @@ def _not_eaten(m, ctx):
         return out
     # only where the way of eating is the matter: the subject said ("我不吃猪肉"), or a diet on
     # record or spoken of (not "老王是回族，不吃猪肉", whose subject the clause leaves out)
+    sentence = ctx.state.sentence or ""
     spoken = (
-        ctx.explicit or bool(c.active_values(ctx.state.context, "diet")) or "素" in (ctx.state.sentence or "")
+        ctx.explicit
+        or bool(c.active_values(ctx.state.context, "diet"))
+        or "素" in sentence
+        # "我是回族，猪肉不碰的": the speaker's own faith keeps the meat out, a way of eating
+        or re.search(r"我(?:是|们家是|家是)(?:回族|穆斯林|清真|犹太)", sentence) is not None
     )
     meats = [x.value for x in out if _MEAT_LEFT_OUT.match(x.value)] if spoken else []
     return [*out, *(cand("diet", f"不吃{v}", ctx.subj, ctx.src) for v in meats)]

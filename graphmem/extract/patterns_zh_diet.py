@@ -51,5 +51,15 @@ def diet(m, ctx):
 
 
 def reaction(m, ctx):
-    v = clean(m["v"])
-    return [cand("allergy", v, ctx.subj, ctx.src)] if v and v not in PRONOUN_VALUE else None
+    v = clean(m["v"] or m.groupdict().get("v2") or "")
+    if not v or v in PRONOUN_VALUE:
+        return None
+    # "虾蟹我一碰就起疹子": the things named together are each one
+    parts = [clean(x) for x in re.split(r"[、和跟]", v)] if re.search(r"[、和跟]", v) else [v]
+    if len(parts) == 1 and len(v) == 2 and v in _PAIRED:
+        parts = list(v)
+    return [cand("allergy", x, ctx.subj, ctx.src) for x in parts if x]
+
+
+#: Two kinds said as one word ("虾蟹", "鱼虾"): each is what one reacts to.
+_PAIRED = frozenset({"虾蟹", "鱼虾", "鱼蟹", "蛋奶", "牛羊"})

@@ -3,16 +3,24 @@
 
 from __future__ import annotations
 
+import re
+
 from graphmem.extract.common import ME, Subject, cand, link
 from graphmem.extract.lexicon import ZH_BREEDS
 from graphmem.extract.relations import entity_type, relation_of
 from graphmem.extract.zh_lists import listed_names
 from graphmem.extract.zh_values import PRONOUN_VALUE
 
+#: How a clause about an animal goes on when no name follows its word: a time or a manner
+#: adverb, then what it does.
+_DOING = re.compile(r"^(?:天天|每天|整天|总是|经常|一直|老是|又|也|都|还|在|正在|就|把|被|一起)")
+
 
 def pet_or_relation(m, ctx):
     """我养了一只猫(叫咪咪) / 我有个哥哥 / 我养了一只柯基叫豆豆."""
     word, name = m["rel"], (m["name"] or "").strip()
+    if _DOING.match(name):  # "两只布偶天天打架掉毛": what the animals do, no name
+        name = ""
     attr, qual = ("pet", ZH_BREEDS[word]) if word in ZH_BREEDS else relation_of(word) or ("pet", None)
     # "外婆…，养了只三花猫叫咪咪": a pet kept by the person the sentence is about is theirs
     owner = ctx.subj if attr == "pet" and ctx.subj.type == "person" else ME
@@ -29,7 +37,9 @@ def pet_or_relation(m, ctx):
             for n in names:
                 ctx.state.add(n, entity_type(attr), qual or attr, mention=False)
             return [link(attr, qual, n, ctx.src, owner=owner) for n in names]
-        return [cand("note", ctx.src, ctx.subj, ctx.src)]
+        if attr != "pet":
+            return [cand("note", ctx.src, ctx.subj, ctx.src)]
+        # "两只布偶天天打架": the animals by their kind, as no names are said
     # A name may follow in the next clause ("，叫咪咪"); it inherits this subject.
     ctx.subj = Subject(word, entity_type(attr), qual or attr, named=False)
     ctx.state.mention(ctx.subj)

@@ -51,7 +51,14 @@ def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True
     y = None if y in NOT_A_JOB or (y and c.is_org_zh(y)) else y
     if y and re.match(r"^(?:了|过|着)|^[一二三四五六七八九十几半\d]+(?:个)?(?:年|月|天|周)", y):
         y = None  # "在狼厂干了五年": how long, not a title
-    if y and re.fullmatch(r"[A-Za-z][A-Za-z .&/-]*", y) and not (is_job(y) or _EN_TITLE_WORD.search(y)):
+    # "做HRBP", "当PM": a role said by its capitals is a title
+    acronym = bool(y and _ROLE_ACRONYM.fullmatch(y))
+    if (
+        y
+        and not acronym
+        and re.fullmatch(r"[A-Za-z][A-Za-z .&/-]*", y)
+        and not (is_job(y) or _EN_TITLE_WORD.search(y))
+    ):
         y = None  # "在 Dunmore 写 firmware": what one writes, not a title
     if ctx.past:  # 以前在阿里工作: history, not the current employer
         return [cand("note", ctx.src, ctx.subj, ctx.src)]
@@ -74,13 +81,15 @@ def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True
         x = org
     if x and x not in ZH_GENERIC_ORG and not c.is_place_zh(x):
         out.append(cand("employer", x, ctx.subj, ctx.src))
-    elif not out and not (y and OCCUPATION.search(y) and title_only_ok):
+    elif not out and not (y and (OCCUPATION.search(y) or acronym) and title_only_ok):
         return None
     if y:
         out.append(cand("job_title", y, ctx.subj, ctx.src))
     return out or None
 
 
+#: A role said by its capitals (HRBP, PM, SRE, QA): not a product or a language.
+_ROLE_ACRONYM = re.compile(r"(?!(?:APP|AI|PPT|IT|API|SQL|UI)$)[A-Z]{2,5}")
 _TITLE_AFTER_WORKPLACE = re.compile(
     r"^(?P<place>.{2,16}?)(?:里面?|这边)?(?:当|做|干|担任|搞)(?P<title>[^，,的]{1,10})$"
 )

@@ -90,6 +90,10 @@ _USER_RULED_OUT = re.compile(r"(?:让|许|准|允许)我|\blet me\b|\ballow(?:s|
 
 #: What the user did, then "and" the turn ("spent the summer in Sicily and came back hooked on
 #: anchovies"): the turn is theirs; someone else named in it makes it not.
+#: "physio says my knees are shot, so me and running are done": a turn that names the speaker
+#: itself, after a clause that leads to it, is the speaker's whatever that clause is about.
+_SAYS_ITS_OWN_SUBJECT = re.compile(r"(?:me|I)\s+and\s+|[^,]{1,40}\s+and\s+(?:me|I)\b", re.I)
+_CONSEQUENCE = re.compile(r"(?:[,;]\s*|\s)(?:so|and so|which means|meaning)$", re.I)
 _OWN_DOING_AND = re.compile(
     r"(?!.*\b(?:my|he|she|they|his|her|their|we|you)\b)(?:I\s+)?[a-z][^,.;]{0,60}\s+and", re.I
 )
@@ -108,6 +112,7 @@ def _turn(away: bool, strong: bool = False, alone: bool = False) -> Handler:
             and not _SPEAKER.fullmatch(before)
             and not (away and _USER_RULED_OUT.search(m[0]))
             and not _OWN_DOING_AND.fullmatch(before)
+            and not (_SAYS_ITS_OWN_SUBJECT.match(m[0]) and _CONSEQUENCE.search(before))
         ):
             return None
         # the object's group: x (away) or y (toward), or a numbered one of a rule's alternatives

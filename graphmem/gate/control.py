@@ -130,7 +130,8 @@ _BACK_OBJ_EN = (
 _FORGET_LAST_EN = re.compile(
     # a remark may come first ("Hmm, not my business to spread. Scratch that, don't store it.")
     r"^(?P<remark>[^.!?]{1,80}[.!?]+\s+)?"
-    r"(?:(?:actually|wait|hmm+|um+|uh+|ugh+|oh|ok|okay|so|nah|no|sorry|oops|lol|please|pls|plz|yeah|and|also|on second thought)[,.!\s]+)*"
+    r"(?:(?:actually|wait|hmm+|um+|uh+|ugh+|oh|ok|okay|so|nah|no|sorry|oops|lol|please|pls|plz|yeah|and|also|eh|meh|welp"
+    r"|on second thought|you know what)[,.!\s]+)*"
     r"(?:(?:can|could|would) you\s+(?:please\s+|pls\s+)?)?"
     r"(?:(?:forget|delete|erase|remove|drop|scratch|scrap|ignore|disregard|undo|wipe|nuke|trash|unsee)\s+"
     + _BACK_OBJ_EN
@@ -164,10 +165,10 @@ _STATES_EN = re.compile(
 )
 _BACK_ZH = r"(?:刚才|刚刚|上一?条|前面|上面|之前)?(?:说的|发的|讲的)?(?:那句话?|那条(?:消息)?|那件事|那事儿?|那个事?|那些|那段)"
 _FORGET_LAST_ZH = re.compile(
-    r"^(?:(?:算了|哎呀|哎|唉|嗯|啊|呃|额|那个|其实|还是)[，,。…~～\s]*)*"
+    r"^[…\.。\s]*(?:(?:算了|哎呀|哎|唉|嗯|啊|呃|额|那个|其实|还是)[，,。…~～\s]*)*"
     r"(?:(?:(?:刚才|刚刚|上一?条)(?:说的|发的|讲的)?|" + _BACK_ZH + r")(?:你)?(?:就|也|还是)?(?:帮我|给我)?"
     r"(?:别记了?|不要记了?|不用记了?|别存了?|不要存了?|别留了?|删了|删掉|忘了吧|忘掉吧?|撤回|收回|作废|不算"
-    r"|当(?:我|你)?没(?:说|讲|听到|看到|听过|看过|听见|看见)过?)"
+    r"|当(?:我|你)?没(?:说|讲|听到|看到|听过|看过|听见|看见)过?)(?:撤回|收回|删了|删掉)*"
     r"|(?:就)?当我没(?:说|讲)过?|(?:就)?当(?:你)?没(?:听到|看到|听过|看过|听见|看见))"
     r"(?:吧|哈|啊|了|哦|呀|嘛)*"
     # the same said again, or a short reason ("丢人", "不想留记录"), nothing that states a fact

@@ -356,11 +356,21 @@ def topic_request(text: str) -> TopicRequest | None:
     a topic said as a pronoun is the one the message pointed at before it ("之前说的那个实习生，
     关于他的都忘掉吧": the intern)."""
     req = _request(text)
-    if req is not None and req.topic in _PRONOUNS and (m := _POINTED_AT.search(text[: text.find(req.cue)])):
-        return TopicRequest(m["x"], req.cue)
+    if req is not None and req.topic in _PRONOUNS:
+        before = text[: text.find(req.cue)]
+        # "之前说的那个实习生，关于他的…", "以后别再提我前任了，关于他的…": who the pronoun stands for
+        if m := _POINTED_AT.search(before) or _OWN_PERSON_BEFORE.search(before):
+            return TopicRequest(m["x"] or m.groupdict().get("x2") or req.topic, req.cue)
     return req
 
 
+#: One of the user's people named by how they stand to the user ("我前任", "my ex", "my boss"),
+#: earlier in the message than a pronoun that stands for them.
+_OWN_PERSON_BEFORE = re.compile(
+    r"我(?:的)?(?P<x>前任|前男友|前女友|前夫|前妻|老板|领导|上司|同事|室友|房东|男朋友|女朋友|对象|闺蜜|发小)"
+    r"|\bmy\s+(?P<x2>ex|ex-\w+|boss|manager|coworker|co-worker|roommate|landlord|landlady|ex(?:-|\s)?(?:boyfriend|girlfriend|husband|wife))\b",
+    re.I,
+)
 _RATHER_FORGOT = re.compile(r"\b(?:i'?d|i would)\s+(?:rather|prefer)\s+(?:that\s+)?you\s+forgot\b", re.I)
 _PRONOUNS = frozenset({"他", "她", "它", "他们", "她们", "him", "her", "them"})
 #: "那个实习生", "that guy from the gym": what a pronoun after it points back at.
