@@ -328,6 +328,24 @@ def _known_school(m, ctx):
     return [cand("school", school, subj, ctx.src)]
 
 
+def _dropped_at_school(m, ctx):
+    """ "dropped Leo at Maplewood Elementary this morning": someone the user takes to school is
+    their child (unless told of as someone else), and that is the child's school."""
+    who, school = m["who"].strip(), schools.school_name_en(m["x"])
+    if school is None or not schools.is_school(school, "en") or who in EN_NOT_NAMES:
+        return None
+    found = ctx.state.entity_at(who, word_boundary=True)
+    subj = found[0] if found is not None and found[1] == len(who) else _linked(ctx, who)
+    out = []
+    if subj is None:
+        subj = ctx.state.add(who, "person", "child")
+        out.append(link("child", None, who, ctx.src))
+    if subj.is_self or subj.type != "person":
+        return None
+    ctx.state.mention(subj)
+    return [*out, cand("school", school, subj, ctx.src)]
+
+
 #: The handlers of lang/en/frames.toml's rules, by the name a rule gives as `handler`.
 _EMPLOYEE_NAMES: dict[str, str] = {k.lower(): v for k, v in _EN["employee_names"].items()}
 
@@ -350,6 +368,7 @@ EN_HANDLERS: dict[str, Handler] = {
     "frame_engaged_self": _engaged_self,
     "frame_about_known": _about_known,
     "frame_known_school": _known_school,
+    "frame_dropped_at_school": _dropped_at_school,
 }
 
 #: The handlers of lang/zh/frames.toml's rules.

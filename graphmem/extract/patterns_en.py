@@ -141,6 +141,13 @@ def place_tail(x: str) -> tuple[str, str | None]:
     return m["org"], city
 
 
+#: A thing said by what it holds of something named before ("recipes with it", "anything that
+#: has them in it").
+_WITH_IT = re.compile(
+    r"\s(?:with|w/?|containing|that (?:has|have)|made with)\s+(?:it|them|that|those)(?:\s+in\s+it)?$", re.I
+)
+
+
 def attr(attribute, fn=None, split=False, **kw):
     """A rule storing group v (or x) through a value cleaner; lists split for allergies and languages."""
 
@@ -148,6 +155,9 @@ def attr(attribute, fn=None, split=False, **kw):
         raw = m.groupdict().get("v") or m.groupdict().get("x") or m.groupdict().get("v2") or ""
         if raw.strip().lower() in ("it", "that", "them", "this") and ctx.state.last_topic:
             raw = ctx.state.last_topic  # "I used to love running but I've grown to hate it"
+        elif _WITH_IT.search(raw):
+            # "never suggest recipes w it": what "it" stands for, said before; else nothing
+            raw = ctx.state.last_topic or ""
         listed = split or attribute in ("allergy", "language")
         vals = re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+", raw) if listed else [raw]
         q = kw.get("qualifier", m.groupdict().get("cat"))

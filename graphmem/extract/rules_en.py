@@ -200,6 +200,15 @@ _HAPPENED = re.compile(
 )
 
 
+#: A clause about a thing, not a person: "the passport appointment is …", "our lease is up …".
+_THING_SUBJECT = re.compile(
+    r"(?:the|our)\s+(?:[\w'-]+\s+){0,3}?(?:appointment|appt|interview|meeting|exam|test|deadline|flight|"
+    r"lease|rent|party|wedding|trip|surgery|checkup|check-up|cleaning|renewal|recital|game|match|concert|"
+    r"move|closing|launch|review|visit|reservation|booking|court date|hearing|shift)s?\s+(?:is|are|was|were)\b",
+    re.I,
+)
+
+
 def _fallback(clause: str, pred: str, ctx: Ctx, explicit: bool, remember: bool) -> list:
     """No pattern matched: an event if it is dated, a note if it is a statement about someone."""
     body = pred.strip(" .!")
@@ -280,6 +289,10 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     ctx = c.time_ctx(ME, raw, state, text, "en", p.TIME_RX)
     if got := _pack(state).table("clause").first(text, ctx, state.trace):
         return got, inherited, correction
+    if ctx.has_time and _THING_SUBJECT.match(text) and not c.habitual(ctx, text, p.HABIT):
+        # "…, and the passport appointment is 10 days from today": a dated thing of the
+        # user's, whoever the clause before was about
+        return [cand("event", said, ME, raw)], inherited, correction
     subj, pred, explicit, links = subjects_en.subject(text, state, inherited)
     if subj is None:  # no subject the grammar knows: an idiom may still say something
         return _frames(text, ctx), inherited, correction
