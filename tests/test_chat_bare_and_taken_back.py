@@ -407,6 +407,40 @@ def test_days_are_counted_from_the_speakers_own_day(mem: Memory, uid: Callable[[
     assert episode.refers_from is not None and episode.refers_from.date() == date(2026, 5, 8), episode
 
 
+@pytest.mark.parametrize(
+    ("said", "at", "asked", "day"),
+    [
+        (
+            "明天下午三点去牙科复查，今天先请好假",
+            "2026-05-11T06:40:00+08:00",
+            "我什么时候去牙科复查？",
+            date(2026, 5, 12),
+        ),
+        (
+            "vet appointment for Miso tomorrow at 9, then work",
+            "2026-05-11T21:15:00-05:00",
+            "when is the vet appointment?",
+            date(2026, 5, 12),
+        ),
+    ],
+)
+def test_a_day_ahead_is_shown_from_the_speakers_own_day(
+    mem: Memory, uid: Callable[[str], str], said: str, at: str, asked: str, day: date
+) -> None:
+    """A day ahead said when the speaker's day is not UTC's ("明天" at 06:40 in +08:00, where
+    UTC's day is the one before; "tomorrow" at 21:15 in -05:00, UTC's day the one after) is
+    shown as the day the speaker meant."""
+    user = uid("local-ahead")
+    mem.remember(user, said, at=at)
+    items = mem.recall(user, asked, k=3, at=at)
+    shown = [
+        it.when.date()
+        for it in items
+        if it.when is not None and it.fact is not None and it.fact.attribute == "event"
+    ]
+    assert day in shown, (shown, items)
+
+
 def test_dont_keep_this_leaves_the_message_before(mem: Memory, uid: Callable[[str], str]) -> None:
     user = uid("this")
     mem.remember(user, "I live in Fresno", at="2026-10-01T09:00:00Z")

@@ -5,7 +5,7 @@ before it in its message, else the day its message refers to, else when it was s
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timezone
+from datetime import date, datetime, time, timedelta, timezone
 from functools import lru_cache
 
 from graphmem.model import Episode, Fact
@@ -19,7 +19,7 @@ def _utc_day(t: datetime) -> date:
     return t.astimezone(timezone.utc).date() if t.tzinfo is not None else t.date()
 
 
-def named_day(f: Fact) -> date | None:
+def named_day(f: Fact, shift: int = 0) -> date | None:
     """The day a fact's own words name, resolved against when it was said: its validity
     start when its message named a day gone by ("went hiking last Saturday": `valid_from`,
     set as it was written), else the day its clause names ahead ("dentist this Friday", "下个
@@ -28,10 +28,12 @@ def named_day(f: Fact) -> date | None:
     if f.valid_from != f.recorded_at:
         return _utc_day(f.valid_from)
     if f.source_text:
-        spans = find_spans(f.source_text, f.recorded_at)
+        # `shift`: the days the speaker's own clock was ahead of (or behind) UTC's day when it
+        # was said ("明天" at 07:30 in Beijing is counted from Beijing's day)
+        spans = find_spans(f.source_text, f.recorded_at + timedelta(days=shift))
         # "房东今天说房租月底到期", "today I booked the flight for next Friday": the day the
         # words name beside "today" is the one they are about (today is when it was said)
-        said_on = _utc_day(f.recorded_at)
+        said_on = _utc_day(f.recorded_at + timedelta(days=shift))
         other = [s for s in spans if s.start != said_on]
         if spans:
             return (other or spans)[0].start
@@ -75,10 +77,32 @@ def _day_said_before(text: str, at: datetime, source: str) -> date | None:
     return day
 
 
+@lru_cache(maxsize=256)
+def _speakers_shift(text: str, at: datetime, refers_from: datetime) -> int:
+    """How many days the speaker's own day was from UTC's when `text` was said: the message's
+    first day was resolved from the speaker's clock when it was kept (`refers_from`); the
+    shift that resolves it so again from `at` (UTC) is the difference, 0 when none tells."""
+    for shift in (0, 1, -1):
+        spans = find_spans(text, at + timedelta(days=shift))
+        if spans and spans[0].start == refers_from.astimezone(timezone.utc).date():
+            return shift
+    return 0
+
+
 def memory_date(fact: Fact | None, episode: Episode | None) -> datetime | None:
     """The date a recalled memory is about (midnight UTC of a named day): the day its fact's
     words name, else what its message refers to ("last weekend"), else when it was said."""
-    if fact is not None and (d := named_day(fact)) is not None:
+    shift = 0
+    if (
+        fact is not None
+        and episode is not None
+        and episode.refers_from is not None
+        and len(episode.text) <= _LONGEST
+        and fact.source_text
+        and fact.source_text[:16] in episode.text
+    ):
+        shift = _speakers_shift(episode.text, episode.at, episode.refers_from)
+    if fact is not None and (d := named_day(fact, shift)) is not None:
         return datetime.combine(d, time(), tzinfo=timezone.utc)
     if episode is not None:
         if (
