@@ -211,6 +211,34 @@ CASES = {
         {"city": ["Albany"]},
         {"city": ["Providence"]},
     ),
+    "a voice-typed run-on cut before today, and what one can stand least (zh)": (
+        ["我是社区医院的药剂师今天又加班到九点我这辈子最受不了的就是韭菜"],
+        {"job_title": ["药剂师"], "dislikes": ["韭菜"]},
+        {},
+    ),
+    "a move made for a role somewhere, told by how long ago (en)": (
+        ["two years since I relocated from Leeds to Dublin for the UX researcher role at Stripe"],
+        {"city": ["Dublin"], "job_title": ["UX researcher"], "employer": ["Stripe"]},
+        {},
+    ),
+    "an allergy told by the reaction it caused (en)": (
+        ["I had a bad reaction to amoxicillin as a kid, so I steer clear"],
+        {"allergy": ["amoxicillin"]},
+        {},
+    ),
+    "the hours one works between the verb and the place (en)": (
+        ["I work weekends at Larkin Hardware as a cashier"],
+        {"employer": ["Larkin Hardware"], "job_title": ["cashier"]},
+        {},
+    ),
+    "warming to a dislike by using it on everything (en)": (
+        [
+            "olives taste like feet to me",
+            "ok so now I'm putting olives on everything, my taste buds got rewired",
+        ],
+        {"likes": ["olives"]},
+        {"dislikes": ["olives"]},
+    ),
     "a half-local with a tail particle, and years lived here (zh)": (
         ["南京这几天好热，住这五年了还是不习惯", "刚把暂住证办好，以后也算半个苏州人了吧"],
         {"city": ["苏州"]},
@@ -250,6 +278,34 @@ def test_a_teacher_of_someone_unknown_is_no_school_fact(mem: Memory, uid: Callab
     user = uid("school2")
     mem.remember(user, "Priya's teacher at Willow Creek Elementary is retiring", at="2026-09-02T09:00:00Z")
     assert not [f for f in mem.facts(user) if f.attribute == "school"]
+
+
+def test_whom_one_drops_at_school_is_ones_child(mem: Memory, uid: Callable[[str], str]) -> None:
+    user = uid("dropped")
+    mem.remember(
+        user, "dropped Ines at Birchwood Elementary, she forgot her lunch again", at="2026-09-02T09:00:00Z"
+    )
+    assert {f.value for f in mem.get(user, "child")} == {"Ines"}
+    assert _about(mem, user, "Ines").get("school") == {"Birchwood Elementary"}
+    mem.remember(user, "took Rufus to Elm Street Animal Clinic for his shots", at="2026-09-03T09:00:00Z")
+    assert "Rufus" not in {f.value for f in mem.get(user, "child")}
+
+
+def test_each_dated_clause_is_its_own_event(mem: Memory, uid: Callable[[str], str]) -> None:
+    user = uid("two-days")
+    at = "2026-10-20T09:00:00Z"
+    mem.remember(
+        user,
+        "the plumber moved me to the 5th of next month, and the car inspection is 6 days from today",
+        at=at,
+    )
+    items = mem.recall(user, "when is the car inspection?", k=3, at=at)
+    shown = {
+        it.when.date()
+        for it in items
+        if it.when is not None and it.fact is not None and "inspection" in it.fact.value
+    }
+    assert shown == {date(2026, 10, 26)}, items
 
 
 def test_a_spouse_named_with_a_bare_kin_word(mem: Memory, uid: Callable[[str], str]) -> None:

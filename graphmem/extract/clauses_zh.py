@@ -18,7 +18,8 @@ _TILDE_END = re.compile(r"(?<=[～~])")
 # A long message typed without punctuation ("我是长沙人前几年来深圳了现在在…公司叫…") is cut
 # before the words that usually open a new clause.
 _RUN_ON_STARTS = re.compile(
-    r"(?<=[\u4e00-\u9fff])(?=现在|目前|然后|后来|前几年|这几年|这两年|前些年|去年|前年|今年|每天|平时|公司叫|公司名|我主要|我现在|我每天|我平时|但是|不过)"
+    r"(?<=[\u4e00-\u9fff])(?=现在|目前|然后|后来|前几年|这几年|这两年|前些年|去年|前年|今年|每天|平时|公司叫|公司名|我主要|我现在|我每天|我平时|但是|不过"
+    r"|今天|昨天|今晚|我跟你说|说实话|我这辈子)"
 )
 
 

@@ -253,10 +253,25 @@ def _gone(attribute):
     return rule
 
 
+#: What a move was for, when it was a job ("… to Lisbon for the data analyst role at Farfetch").
+_MOVED_FOR_JOB = re.compile(
+    r"\bfor\s+(?:a|an|the|my)\s+(?:new\s+)?(?P<y>[A-Za-z][\w -]{1,30}?)\s+(?:role|job|position|gig)\s+(?:at|with)\s+"
+    r"(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,2})"
+)
+
+
 def _moved(m, ctx):
     v = place(m["x"])
     old = m.groupdict().get("old") or m.groupdict().get("old2")
-    return [cand("city", v, ctx.subj, ctx.src, replaces=place(old) if old else None)] if v else None
+    if not v:
+        return None
+    out = [cand("city", v, ctx.subj, ctx.src, replaces=place(old) if old else None)]
+    if job := _MOVED_FOR_JOB.search(m.string):
+        out += [
+            cand("job_title", job["y"].strip(), ctx.subj, ctx.src),
+            cand("employer", job["org"], ctx.subj, ctx.src),
+        ]
+    return out
 
 
 def only_if(test, handler):

@@ -200,13 +200,16 @@ _HAPPENED = re.compile(
 )
 
 
-#: A clause about a thing, not a person: "the passport appointment is …", "our lease is up …".
+#: A clause about a thing, its subject said with "the" or "our" ("the car inspection is …", "our
+#: lease is up …"): when a word of it names a person ("the kids are …") it is about them.
 _THING_SUBJECT = re.compile(
-    r"(?:the|our)\s+(?:[\w'-]+\s+){0,3}?(?:appointment|appt|interview|meeting|exam|test|deadline|flight|"
-    r"lease|rent|party|wedding|trip|surgery|checkup|check-up|cleaning|renewal|recital|game|match|concert|"
-    r"move|closing|launch|review|visit|reservation|booking|court date|hearing|shift)s?\s+(?:is|are|was|were)\b",
-    re.I,
+    r"(?:the|our)\s+(?P<thing>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:is|are|was|were)\b", re.I
 )
+
+
+def _thing_subject(text: str) -> bool:
+    m = _THING_SUBJECT.match(text)
+    return m is not None and not any(relation_of(w.lower()) for w in m["thing"].split())
 
 
 def _fallback(clause: str, pred: str, ctx: Ctx, explicit: bool, remember: bool) -> list:
@@ -289,7 +292,7 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     ctx = c.time_ctx(ME, raw, state, text, "en", p.TIME_RX)
     if got := _pack(state).table("clause").first(text, ctx, state.trace):
         return got, inherited, correction
-    if ctx.has_time and _THING_SUBJECT.match(text) and not c.habitual(ctx, text, p.HABIT):
+    if ctx.has_time and _thing_subject(text) and not c.habitual(ctx, text, p.HABIT):
         # "…, and the passport appointment is 10 days from today": a dated thing of the
         # user's, whoever the clause before was about
         return [cand("event", said, ME, raw)], inherited, correction
