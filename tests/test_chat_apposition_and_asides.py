@@ -358,6 +358,18 @@ FORGETS = {
         ["spot on my arm"],
         ["Hindi"],
     ),
+    "a friend's household matter, said as never heard (zh)": (
+        ["我在一家奶茶店做店长", "我闺蜜阿琳家里在闹分家，她哥把房子占了"],
+        "昨晚说阿琳家里那档子事，是人家的隐私，你就当从没听过吧",
+        ["阿琳", "分家"],
+        ["店长"],
+    ),
+    "where one lives, asked not to be kept, with the notes that say it (en)": (
+        ["I'm in Spokane now and the smoke season is rough", "I teach piano on weekends"],
+        "on second thought I'd rather you not keep where I live on file",
+        ["Spokane"],
+        ["piano"],
+    ),
     "a layoff named by being let go (zh)": (
         ["我老家是江苏盐城的", "这轮优化把我也列进去了，还在谈赔偿"],
         "之前说我被裁的事，从记忆里拿掉吧",
@@ -388,6 +400,7 @@ def test_a_forget_by_description(mem: Memory, uid: Callable[[str], str], case: s
         ),
         ("体检查出来甲状腺有个结节", "……算了，上一条你当没看见吧，不想留记录"),
         ("我现在年薪四十万", "刚刚那句撤回撤回，说多了"),
+        ("这个月奖金发了四十万", "算了 上一条当我没发过 你就当没看见哈"),
     ],
 )
 def test_the_last_message_taken_back_in_more_words(

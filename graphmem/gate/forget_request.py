@@ -124,7 +124,7 @@ _ZH_ADV = (
 _ZH_ACT = (
     r"(?:删了|删掉|删除|删|清了|清掉|清除|清空|清一下|清理掉?|抹掉|抹了|抹去|去掉|拿掉|扔掉|丢掉|忘了吧|忘掉|忘记|忘了"
     # "就当没听过", "当我没说": take it as never said; "pls forget掉": the act in English
-    r"|当(?:作|做|成)?没(?:听|看)(?:过|到|见)|当我没(?:说|讲)过?|(?:pls |please |plz )?(?:forget|delete|erase)(?: it| about it| that| all that)?\s*掉?"
+    r"|当(?:作|做|成)?(?:从|从来)?没(?:听|看)(?:过|到|见)|当我(?:从|从来)?没(?:说|讲|发)过?|(?:pls |please |plz )?(?:forget|delete|erase)(?: it| about it| that| all that)?\s*掉?"
     r"|别(?:再)?(?:存|留|记|保存|保留)(?:着|下来|下)?了?|不要(?:再)?(?:存|留|记|保存|保留)(?:着|下来|下)?了?"
     r"|不用(?:再)?(?:存|留|记|保存|保留)(?:着|下来|下)?了?|甭(?:存|留|记)了?)"
 )
@@ -154,7 +154,7 @@ _ZH_ACT_FIRST = re.compile(
 )
 _ZH_SAID_LEAD = re.compile(
     # "过" is the aspect only before what names the topic ("说过的…", "说过我前任…"); "说过敏的事" is about 过敏
-    r"^(?:我)?(?:(?:之前|以前|刚才|刚刚|上次|过去|前面|昨天|前天|那天|上周|前几天)(?:跟你|和你|对你|给你)?(?:说|提|讲|聊|告诉你)(?:到|起)?"
+    r"^(?:我)?(?:(?:之前|以前|刚才|刚刚|上次|过去|前面|昨天|前天|那天|上周|前几天|昨晚|前天晚上|昨天晚上)(?:跟你|和你|对你|给你)?(?:说|提|讲|聊|唠|告诉你)(?:到|起)?"
     r"(?:过(?=的|我|关于|有关|那|这))?的?"
     r"|(?:跟你|和你|对你|给你)?(?:说|提|讲|聊|告诉你)(?:到|起)?过(?=的|我|关于|有关|那|这)的?"
     r"|(?:跟你|和你|对你)(?:说|提|讲|聊)(?:到|起)?的?)"
@@ -371,6 +371,13 @@ _OWN_PERSON_BEFORE = re.compile(
     r"|\bmy\s+(?P<x2>ex|ex-\w+|boss|manager|coworker|co-worker|roommate|landlord|landlady|ex(?:-|\s)?(?:boyfriend|girlfriend|husband|wife))\b",
     re.I,
 )
+_NOT_KEEP_WHAT = re.compile(
+    r"\b(?:(?:i'?d|i would)\s+(?:rather|prefer)\s+(?:that\s+)?you\s+)?(?:not|don'?t|do not|never)\s+"
+    r"(?:keep|store|save|hold onto|hold on to|remember|record|log)\s+"
+    r"(?P<x>(?:where|what|how much|how old|who)\s+i\s+(?:live|work|earn|make|am|'m|date|see|owe))"
+    r"(?:\s+(?:on file|on record|anywhere|at all|in memory))?\b",
+    re.I,
+)
 _RATHER_FORGOT = re.compile(r"\b(?:i'?d|i would)\s+(?:rather|prefer)\s+(?:that\s+)?you\s+forgot\b", re.I)
 _PRONOUNS = frozenset({"他", "她", "它", "他们", "她们", "him", "her", "them"})
 #: "那个实习生", "that guy from the gym": what a pronoun after it points back at.
@@ -383,6 +390,9 @@ def _request(text: str) -> TopicRequest | None:
         return None
     # "I'd rather you forgot all of it": the wish is the request
     t = _RATHER_FORGOT.sub("forget", t)
+    # "I'd rather you not keep where I live on file": a keeping verb negated before what is
+    # kept, said as a clause of the user's ("where I live", "what I earn")
+    t = _NOT_KEEP_WHAT.sub(lambda m: "forget " + m["x"], t)
     if not _ANY_ACT.search(t) and not _EN_TAKE_OUT.search(t) and not _EN_NEVER_SAID.search(t):
         # every request has its act; most messages have none (one scan)
         return None

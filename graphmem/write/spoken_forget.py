@@ -201,6 +201,14 @@ def named_facts(
     precise = _owned_attributes(facts, what) or _relative(facts, what)
     if precise:  # the attribute named, and the notes that told of the same ("I'm allergic to latex, so …")
         told = [f for f in forget_topic.topic_facts(facts, about) if f.attribute in ("note", "event")]
+        # "forget where I live": the notes that say the value of it too ("I'm in Dayton, and …")
+        values = {str(f.value) for f in precise if f.attribute in _ATTRIBUTE_WORDS}
+        told += [
+            f
+            for f in facts
+            if f.attribute in ("note", "event")
+            and any(_names_it(v, f.source_text or str(f.value)) for v in values)
+        ]
         return list({f.id: f for f in [*precise, *told]}.values())
     hits: dict[str, Fact] = {}
     statements = [c for c in candidates if c.attribute not in ("note", "event") or c.retract]
