@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from graphmem.extract import cues
 from graphmem.extract.common import ME, builtin, cand, hedged
@@ -32,12 +33,7 @@ def avoided(text: str, lang: str, found: Sequence[Candidate]) -> list[Candidate]
     out: dict[str, str] = {}
     if lang == "en":
         # "tree nuts will literally end me": an allergen said to be deadly to the speaker
-        deadly = re.compile(
-            r"(?<![\w-])(?P<w>" + "|".join(re.escape(w) for w in words) + r")\s+(?:\w+\s+){0,2}?"
-            r"(?:kill|end|murder|finish)(?:s)?\s+me\b",
-            re.I,
-        )
-        for m in deadly.finditer(text):
+        for m in _deadly(tuple(words)).finditer(text):
             out.setdefault(m["w"].lower(), _clause_of(text, m.start()))
     for keep in avoid.finditer(text):
         # a few words on is all the window needs, and never past the end of the sentence
@@ -50,6 +46,16 @@ def avoided(text: str, lang: str, found: Sequence[Candidate]) -> list[Candidate]
             out.setdefault(hit, _clause_of(text, keep.start()))
     found_here = [cand("allergy", w, ME, source) for w, source in out.items()]
     return builtin(found_here, lang, "avoided_allergen")
+
+
+@lru_cache(maxsize=4)
+def _deadly(words: tuple[str, ...]) -> re.Pattern[str]:
+    """An allergen of `words`, then that it will kill or end the speaker."""
+    return re.compile(
+        r"(?<![\w-])(?P<w>" + "|".join(re.escape(w) for w in words) + r")\s+(?:\w+\s+){0,2}?"
+        r"(?:kill|end|murder|finish)(?:s)?\s+me\b",
+        re.I,
+    )
 
 
 def _names(window: str, word: str, lang: str) -> bool:

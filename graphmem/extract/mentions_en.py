@@ -46,9 +46,9 @@ def _named_rx() -> tuple[re.Pattern[str], ...]:
     return said, pet, first, had
 
 
-#: Words before a name that make it the thing compared or gone to, not someone introduced
-#: ("compared to Stripe, my new manager …", "back from Lisbon, my sister …").
-_NOT_APPOSED = re.compile(r"\b(?:compared (?:to|with)|than|vs\.?|versus|from|at|to)\s+$", re.I)
+#: Words before a name that make it the thing compared, not someone introduced ("so chill
+#: compared to Stripe, my new manager …"); "talked to Ines, my sister" introduces her.
+_NOT_APPOSED = re.compile(r"\b(?:compared (?:to|with)|than|vs\.?|versus|unlike)\s+$", re.I)
 
 
 def named_anywhere(s: str, out: list, state: c.State, sentence: str) -> list:
