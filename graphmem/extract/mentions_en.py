@@ -56,9 +56,8 @@ def named_anywhere(s: str, out: list, state: c.State, sentence: str) -> list:
     starts: "I live in akron with my wife Dolores and a parrot named Captain", a list's
     "husband Luis, 3 kids", "partner: Femi". Only those no clause has linked already."""
     linked = {str(x.value).lower() for x in out if x.object_type}
-    # a workplace or school on record is no person ("compared to Stripe, my new manager …")
-    places_of = {v.lower() for a in ("employer", "school") for v in c.active_values(state.context, a)}
     found: list = []
+    places_of: set[str] | None = None  # read from the facts on record only when a name is met
     for rx in _named_rx():
         for m in rx.finditer(s):
             rel = relation_of(m["rel"])
@@ -70,9 +69,15 @@ def named_anywhere(s: str, out: list, state: c.State, sentence: str) -> list:
                 or re.search(r"'(?:t|s|re|ve|ll|d|m)$", name, re.I)  # "wife Doesn't know"
                 or c.is_place_en(name)
                 or c.is_org_en(name)
-                or name.lower() in places_of
                 or _NOT_APPOSED.search(s, 0, m.start())
             ):
+                continue
+            if places_of is None:
+                # a workplace or school on record is no person ("… at Stripe, my new manager …")
+                places_of = {
+                    v.lower() for a in ("employer", "school") for v in c.active_values(state.context, a)
+                }
+            if name.lower() in places_of:
                 continue
             attribute, qual = rel
             state.add(name, entity_type(attribute), qual or attribute)
