@@ -418,18 +418,18 @@ def test_days_are_counted_from_the_speakers_own_day(mem: Memory, uid: Callable[[
         ),
         (
             "vet appointment for Miso tomorrow at 9, then work",
-            "2026-05-11T21:15:00-05:00",
+            "2026-05-12T07:15:00+09:00",
             "when is the vet appointment?",
-            date(2026, 5, 12),
+            date(2026, 5, 13),
         ),
     ],
 )
 def test_a_day_ahead_is_shown_from_the_speakers_own_day(
     mem: Memory, uid: Callable[[str], str], said: str, at: str, asked: str, day: date
 ) -> None:
-    """A day ahead said when the speaker's day is not UTC's ("明天" at 06:40 in +08:00, where
-    UTC's day is the one before; "tomorrow" at 21:15 in -05:00, UTC's day the one after) is
-    shown as the day the speaker meant."""
+    """A day ahead said when the speaker's day is ahead of UTC's ("明天" at 06:40 in +08:00,
+    "tomorrow" at 07:15 in +09:00: UTC's day is still the one before) is shown as the day the
+    speaker meant, not the day after UTC's."""
     user = uid("local-ahead")
     mem.remember(user, said, at=at)
     items = mem.recall(user, asked, k=3, at=at)

@@ -291,12 +291,17 @@ def _linked(ctx, who: str) -> Subject | None:
     return None
 
 
+def _met(ctx, who: str) -> Subject | None:
+    """Someone this message has named by exactly `who` so far."""
+    found = ctx.state.entity_at(who, word_boundary=True)
+    return found[0] if found is not None and found[1] == len(who) else None
+
+
 def _about_known(m, ctx):
     """'took Pip to Dr. Ruiz at Elm Vet', '带豆豆去打疫苗': something done with someone the user
     told us of is kept on them (an event when dated, else a note), found by the multi-hop path."""
     who = m["who"].strip()
-    found = ctx.state.entity_at(who, word_boundary=True)
-    subj = found[0] if found is not None and found[1] == len(who) else _linked(ctx, who)
+    subj = _met(ctx, who) or _linked(ctx, who)
     if subj is None:
         return None
     if subj.is_self or not (m["rest"] or "").strip(" .!，。"):
@@ -306,23 +311,16 @@ def _about_known(m, ctx):
     return [cand(kind, ctx.src, subj, ctx.src, kind="fact" if kind == "event" else None)]
 
 
-_PEOPLE = frozenset({"spouse", "partner", "child", "sibling", "parent", "friend", "pet", "relative"})
-
-
 def _known_school(m, ctx):
     """ "Leo's teacher at Maple Ridge Elementary emailed me": the school of someone the user told
     us of, said by who is there with them."""
     who = m["who"].strip()
-    found = ctx.state.entity_at(who, word_boundary=True)
-    subj = found[0] if found is not None and found[1] == len(who) else None
     # someone the user told of before this message, and no one else ("Priya's teacher at …"
     # about a stranger is no school of the user's people)
-    told_of = any(
-        f.subject_name == who or (f.attribute in _PEOPLE and str(f.value) == who)
-        for f in ctx.state.context.active_facts
-    )
+    on_record = any(f.subject_name == who for f in ctx.state.context.active_facts)
+    subj = _linked(ctx, who) or (_met(ctx, who) if on_record else None)
     school = schools.school_name_en(m["x"])
-    if subj is None or subj.is_self or not told_of or school is None or not schools.is_school(school, "en"):
+    if subj is None or subj.is_self or school is None or not schools.is_school(school, "en"):
         return None
     ctx.state.mention(subj)
     return [cand("school", school, subj, ctx.src)]
@@ -334,8 +332,7 @@ def _dropped_at_school(m, ctx):
     who, school = m["who"].strip(), schools.school_name_en(m["x"])
     if school is None or not schools.is_school(school, "en") or who in EN_NOT_NAMES:
         return None
-    found = ctx.state.entity_at(who, word_boundary=True)
-    subj = found[0] if found is not None and found[1] == len(who) else _linked(ctx, who)
+    subj = _met(ctx, who) or _linked(ctx, who)
     out = []
     if subj is None:
         subj = ctx.state.add(who, "person", "child")

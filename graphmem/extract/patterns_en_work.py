@@ -177,7 +177,7 @@ _TRADES = (
     ("pull", "barista"), ("sling", "barista"), ("wait", "server"), ("tend", "bartender"), ("bartend", "bartender"),
     ("cut", "hairdresser"), ("stock", "stocker"), ("flip", "line cook"), ("bag", "grocery clerk"),
     ("run", "cashier"), ("work", "cashier"), ("pour", "barista"), ("nursing", "nurse"), ("teaching", "teacher"),
-    ("tutoring", "tutor"), ("writ", ""), ("ship", ""), ("push", ""), ("coding", ""),
+    ("tutoring", "tutor"),
 )  # fmt: skip
 
 
@@ -187,11 +187,12 @@ def _trade_at(m, ctx):
     if not x or c.is_place_en(x):
         return None
     act = m["act"].lower()
-    trade = next(t for verb, t in _TRADES if act.startswith(verb))
-    if act.endswith("code"):
+    if act.endswith("code") or act == "coding":
         trade = ""  # "slinging code at Atlassian": the workplace; which coding job is not said
     elif act.startswith(("sling", "pour")) and not re.search(r"coffee|latte|espresso", act):
         trade = "bartender"
+    else:
+        trade = next(t for verb, t in _TRADES if act.startswith(verb))
     out = [cand("employer", x, ctx.subj, ctx.src)]
     return out + [cand("job_title", trade, ctx.subj, ctx.src)] if trade else out
 

@@ -26,164 +26,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from graphmem.gate import forget_words as words
 from graphmem.lang import data
-
-#: Words in front of an English request: politeness, interjections, second thoughts.
-_EN_FILLER = (
-    r"(?:please|pls|plz|just|and|but|so|oh|hey|ok|okay|btw|also|actually|wait|hm+|um+|uh+|ugh+|nah|no|yeah|yes|eh|meh|ah|welp|ok wait|lol"
-    r"|right|alright|look|listen|honestly|seriously|anyway|anyways|nvm|never ?mind|on second thought"
-    r"|come to think of it|sorry|one more thing|oh and|and also|thinking about it|you know what)"
-)
-_EN_ASK = (
-    r"(?:(?:can|could|would|will) you(?: please| kindly| just)?|(?:i'?d|i would) like you to|i want you to"
-    r"|i need you to|you (?:can|may|should|could) (?:just |now |go ahead and )?|go ahead and|feel free to"
-    r"|(?:i'?d|i would) (?:prefer|rather) (?:that )?you)"
-)
-#: Verbs of erasing, dropping, letting go (the bare infinitive, as a request has it).
-_EN_DROP = (
-    r"(?:forget|delete|erase|remove|wipe(?: out)?|drop|scrub|unlearn|scratch|scrap|ditch|dump|nuke|purge|clear(?: out)?"
-    r"|get rid of|throw (?:out|away)|toss(?: out)?|bin|trash|let go of|lose|discard|strike|cross out|wipe away)"
-)
-#: Keeping verbs, which say the request when negated ("don't hold on to …").
-_EN_KEEP = (
-    r"(?:keep|hold on ?to|hang on ?to|hold onto|hang onto|store|save|retain|remember|record|track|keep track of"
-    r"|keep a record of|keep hold of|hold)"
-)
-# "not" alone after a wish ("I'd rather you not hold onto my address")
-_EN_NOT = (
-    r"(?:don'?t|do not|dont|never|no need to|you don'?t need to|there'?s no need to|stop|quit|(?<=you )not)"
-)
-_EN_ACT = (
-    r"(?:"
-    + _EN_DROP
-    + r"|"
-    + _EN_NOT
-    + r"\s+(?:"
-    + _EN_KEEP
-    + r"|"
-    + _EN_KEEP
-    + r"ing|remembering|storing|keeping|saving|holding on ?to)"
-    + r")"
-)
-#: What is let go of: a quantity of what was said, then a word that introduces the topic.
-_EN_WHAT = (
-    r"(?:(?:all|any|every)\s+(?:of\s+)?(?:the\s+|my\s+|your\s+)?|the\s+|that\s+|those\s+|this\s+|these\s+|what(?:ever)?\s+"
-    r"|everything\s+|anything\s+|stuff\s+|things\s+)?"
-    r"(?:(?:stuff|things?|bits?|info(?:rmation)?|details?|memor(?:y|ies)|notes?|records?|mentions?|messages?|conversations?"
-    r"|chats?|talk|everything|anything|whatever|what|parts?)\s+)?"
-)
-_EN_SAID = (
-    r"(?:(?:that\s+|which\s+)?(?:i(?:'ve| have)?|you(?:'ve| have)?|we(?:'ve| have)?)\s+(?:ever\s+|just\s+|already\s+)?"
-    r"(?:said|told you|mentioned|shared|brought up|talked about|wrote|typed|know|have|remember|learned|heard|got|saved|stored"
-    r"|discussed|went over|(?:been )?(?:saying|telling you))(?:\s+(?:to you|with you|earlier|before|so far|previously))*\s+)?"
-)
-_EN_ABOUT = r"(?:about|on|regarding|re|concerning|of|related to|to do with|involving|around|surrounding|with|from|connected to)\s+"
-_EN_ABOUT_END = r"\b(?:about|on|regarding|re|concerning|of|related to|to do with|involving|around|surrounding|with|from|connected to)\s*$"
-#: Verbs that erase only memories: the topic may follow them bare ("forget my ex").
-_EN_STRONG = ("forget", "delete", "erase", "wipe", "unlearn", "scrub", "purge")
-_EN_TAIL = re.compile(
-    r"(?:[\s,]+(?:please|pls|plz|for me|from (?:your|ur) (?:memory|notes|records)|from memory|again|too|as well|now"
-    r"|anymore|any more|ok|okay|thanks|thank you|thx|ty|altogether|entirely|completely|for good|at all|right now"
-    r"|ok\?|okay\?|will you|would you|if you can|if that'?s ok|if possible))*\s*[.!?~…]*\s*$",
-    re.I,
-)
-_EN_REQUEST = re.compile(
-    r"^(?:" + _EN_FILLER + r"[,.!\s]+)*(?:" + _EN_ASK + r"\s*)?(?:please\s+)?"
-    r"(?P<act>" + _EN_ACT + r")\s+(?:about\s+)?"
-    r"(?P<what>" + _EN_WHAT + _EN_SAID + r"(?:" + _EN_ABOUT + r")?)"
-    r"(?P<topic>.+)$",
-    re.I,
-)
-#: Objects that are no topic: "forget it", "delete this", "drop everything".
-_EN_NO_TOPIC = re.compile(
-    r"^(?:it|this|that|them|these|those|things|stuff|everything|anything|all|me|you|this one|that one|it all|all of it"
-    r"|all (?:of )?(?:that|this|those)(?: stuff| too)?|that too|that stuff|that bit|the lot"
-    r"|(?:the |that |this )?whole (?:thing|story|saga|mess|business|deal)"
-    r"|what i (?:just )?said|the (?:last|previous) (?:message|thing|one)|my (?:last|previous) message"
-    r"|any of (?:it|that|this)|(?:i|that i) (?:said|told you|mentioned) any(?:thing| of it)?"
-    # "forget I ever brought it up": the thing said, pointed at in another piece
-    r"|(?:that )?i (?:ever |even |just )?(?:said|mentioned|told you|brought (?:it|that|this) up)(?: (?:it|that|this|anything))?)$",
-    re.I,
-)
-
-#: Chinese: a lead-in, a topic marked as one, then the act (or the act, then the topic).
-_ZH_LEAD = r"(?:从(?:你的)?记忆(?:里|中)|请|麻烦|麻烦你|你|您|帮我|帮忙|能不能|能否|可不可以|可以|能|就|也|再|干脆|直接|赶紧|还是|算了|对了|哦|嗯|那(?![些件段次个位])|另外|还有|然后|好吧|唉)*"
-_ZH_ASKING = r"(?:能不能|能否|可不可以|可以|麻烦|请)"
-#: What marks the words before the act as a topic of earlier talk.
-_ZH_MARK = (
-    r"(?:的事情?|的事儿|的情况|那情况|的状况|的病情?|的那些事情?|那些(?:数字|话|内容|细节|照片|聊天)|那些事情?|那件事儿?|这件事儿?|那个事儿?|这个事儿?|那事儿?|这事儿?|的所有事情?|所有的事情?|那茬|这茬|那档子事|那回事|那点事|那段|那次|那回|的记录|的记忆|的信息|的内容|的东西|的部分|的消息|的聊天记录?|的对话"
-    # "那些破事", "那段黑历史", "这堆烂事": the matter said again by what one thinks of it
-    r"|(?:那|这)(?:段|些|件|次|堆|摊)[\u4e00-\u9fff]{0,3}?(?:事儿?|事情|历史|经历|往事|回忆|过去|日子)"
-    r"|那些|这些|那个|这个|那条|这条|那句话?|相关的?(?:事情?|内容|东西|记录|信息)?|有关的(?:事情?|内容|东西|记录|信息)?"
-    r"|的(?:那些|这些)?(?:记录|内容|信息))"
-)
-_ZH_ADV = (
-    r"(?:你)?(?:还是|就|也|都|全都|全部|统统|一律|通通|全|一并|一起|干脆|直接|通通都|都给|先|暂时|姑且|要不|最好)*"
-    r"(?:帮我|给我|替我)?(?:都|全)?"
-)
-_ZH_ACT = (
-    r"(?:删了|删掉|删除|删|清了|清掉|清除|清空|清一下|清理掉?|抹掉|抹了|抹去|去掉|拿掉|扔掉|丢掉|忘了吧|忘掉|忘记|忘了"
-    # "就当没听过", "当我没说": take it as never said; "pls forget掉": the act in English
-    r"|当(?:作|做|成)?(?:从|从来)?没(?:听|看)(?:过|到|见)|当我(?:从|从来)?没(?:说|讲|发)过?|(?:pls |please |plz )?(?:forget|delete|erase)(?: it| about it| that| all that)?\s*掉?"
-    r"|别(?:再)?(?:存|留|记|保存|保留)(?:着|下来|下)?了?|不要(?:再)?(?:存|留|记|保存|保留)(?:着|下来|下)?了?"
-    r"|不用(?:再)?(?:存|留|记|保存|保留)(?:着|下来|下)?了?|甭(?:存|留|记)了?)"
-)
-_ZH_END = r"(?:一下|掉)?(?:吧|哈|啊|了|哦|呗|呀|嘛|好吗|好不好|行吗|可以吗|行不行|吗|谢谢)*"
-#: The end of a request, which may say the act again ("…你别记着了，删掉吧").
-_ZH_TAIL = (
-    _ZH_END
-    + r"(?:[，,、\s]+(?:谢谢|多谢|拜托了?|麻烦了|辛苦了|好吗|行吗)|[，,、\s]+"
-    + _ZH_ADV
-    + r"(?:"
-    + _ZH_ACT
-    + r")"
-    + _ZH_END
-    # what follows the act after a space in Latin letters ("忘了吧 flag倒了") is another clause
-    + r")*(?:\s+[A-Za-z].*)?[。！!？?～~…\s]*$"
-)
-_ZH_TOPIC_FIRST = re.compile(
-    r"^" + _ZH_LEAD + r"(?P<ba>把)?(?:那些|这些)?(?P<about>关于|有关|跟|和)?"
-    r"(?P<topic>(?:(?!我(?:都|也|就|已经|早就|早|全)?(?:删|清|忘|抹|把))[^，,。；;！!？?]){1,30}?)"
-    r"(?P<mark>" + _ZH_MARK + r")?" + _ZH_ADV + r"(?P<act>" + _ZH_ACT + r")" + _ZH_TAIL
-)
-_ZH_ACT_FIRST = re.compile(
-    r"^"
-    + _ZH_LEAD
-    + r"(?P<act>忘掉|忘记掉?|删掉|删除|抹掉|清除|清掉|别再记着|别再存|不要再存|不要再留|别再留)"
-    r"(?P<about>关于|有关)?(?P<topic>[^，,。；;！!？?]{1,30}?)(?P<mark>" + _ZH_MARK + r")?" + _ZH_TAIL
-)
-_ZH_SAID_LEAD = re.compile(
-    # "过" is the aspect only before what names the topic ("说过的…", "说过我前任…"); "说过敏的事" is about 过敏
-    r"^(?:我)?(?:(?:之前|以前|刚才|刚刚|上次|过去|前面|昨天|前天|那天|上周|前几天|昨晚|前天晚上|昨天晚上)(?:跟你|和你|对你|给你)?(?:说|提|讲|聊|唠|告诉你)(?:到|起)?"
-    r"(?:过(?=的|我|关于|有关|那|这))?的?"
-    r"|(?:跟你|和你|对你|给你)?(?:说|提|讲|聊|告诉你)(?:到|起)?过(?=的|我|关于|有关|那|这)的?"
-    r"|(?:跟你|和你|对你)(?:说|提|讲|聊)(?:到|起)?的?)"
-    r"(?:关于|有关)?"
-)
-_ZH_NO_TOPIC = {
-    "",
-    "这",
-    "那",
-    "这个",
-    "那个",
-    "它",
-    "这些",
-    "那些",
-    "刚才",
-    "刚刚",
-    "上面",
-    "我",
-    "你",
-    "都",
-    "这句",
-    "那句",
-    "这事",
-    "那事",
-    "这件事",
-    "那件事",
-    "这事儿",
-    "那事儿",
-}
 
 
 @dataclass(frozen=True)
@@ -221,11 +65,11 @@ def _en(text: str) -> TopicRequest | None:
         lambda m: ("delete " if m["back"] else "remove ") + m["what"], " ".join(text.split())
     )
     t = _EN_NEVER_SAID.sub("forget", t)
-    m = _EN_REQUEST.match(t)
+    m = words.EN_REQUEST.match(t)
     if m is None:
         return None
     # the topic ends with its clause ("forget it, never mind": "it")
-    topic = _EN_TAIL.sub(
+    topic = words.EN_TAIL.sub(
         "",
         re.split(r"\s*(?:[,;:!?]|\.(?:\s|$)|\s[-–—]\s|\s(?:lmao|lol|haha\w*|omg)\b)", m["topic"], maxsplit=1)[
             0
@@ -250,17 +94,17 @@ def _en(text: str) -> TopicRequest | None:
     topic = re.sub(
         r"^(?:that|what)\s+(?:i|you)\s+(?:said|told you|mentioned)\s+(?:about\s+)?", "", topic, flags=re.I
     )
-    if not topic or _EN_NO_TOPIC.match(topic):
+    if not topic or words.EN_NO_TOPIC.match(topic):
         return None
     act = m["act"].lower()
-    about = re.search(_EN_ABOUT_END, m["what"], re.I) is not None
+    about = re.search(words.EN_ABOUT_END, m["what"], re.I) is not None
     # "don't keep this" is about this message, "drop the kids off" about no memory: a
     # negated keeping verb, or a verb that erases other things too, asks to let go of a
     # topic only when its object points back at what was said ("what I told you about",
     # "the stuff about", "any record of").
     # "scratch the allergy thing": a topic called a thing, a bit, the stuff, points back at talk too
     talk = re.search(r"\s(?:thing|stuff|part|bit|info|details|business|situation)$", topic, re.I) is not None
-    if not about and not talk and not act.startswith(_EN_STRONG) and not _personal_matter(topic):
+    if not about and not talk and not act.startswith(words.EN_STRONG) and not _personal_matter(topic):
         return None
     return TopicRequest(topic, m["act"])
 
@@ -298,17 +142,17 @@ _ZH_SPACE_BEFORE_LATIN_ACT = re.compile(
 
 def _zh(text: str) -> TopicRequest | None:
     t = _ZH_SPACE_BEFORE_LATIN_ACT.sub("", text.strip())
-    for rx in (_ZH_TOPIC_FIRST, _ZH_ACT_FIRST):
+    for rx in (words.ZH_TOPIC_FIRST, words.ZH_ACT_FIRST):
         m = rx.match(t)
         if m is None:
             continue
-        lead = t[: m.start("act") if rx is _ZH_ACT_FIRST else m.start("topic")]
-        if t.rstrip("。！!？?～~… ").endswith(("吗", "么")) and not re.search(_ZH_ASKING, lead):
+        lead = t[: m.start("act") if rx is words.ZH_ACT_FIRST else m.start("topic")]
+        if t.rstrip("。！!？?～~… ").endswith(("吗", "么")) and not re.search(words.ZH_ASKING, lead):
             return None  # "你会把我说的删了吗": a question, unless asked politely ("能不能…吗")
         raw = m["topic"]
-        topic = _ZH_SAID_LEAD.sub("", raw)
+        topic = words.ZH_SAID_LEAD.sub("", raw)
         marked = bool(m["about"] or m["mark"]) or topic != raw
-        if not marked and (rx is _ZH_TOPIC_FIRST or m["act"].startswith("忘")):
+        if not marked and (rx is words.ZH_TOPIC_FIRST or m["act"].startswith("忘")):
             # "把手机里的照片删了" names a thing to delete, "忘记密码了" a thing forgotten:
             # neither is a topic of earlier talk
             return None
@@ -317,7 +161,7 @@ def _zh(text: str) -> TopicRequest | None:
         topic = re.sub(r"^(?:那些|这些)?(?:关于|有关)", "", topic)
         topic = re.sub(r"(?:有关|相关)?的?$", "", topic).strip(" ，,、")
         topic = re.sub(r"(?:吧|哈|啊|了|哦|呀|嘛|呗)+$", "", topic)  # "帮我删掉吧": a particle names nothing
-        if topic in _ZH_NO_TOPIC:
+        if topic in words.ZH_NO_TOPIC:
             return None
         return TopicRequest(topic, m["act"])
     return None
@@ -339,7 +183,7 @@ def casual(text: str) -> bool:
 
 
 #: The act of a request anywhere in a message, English or Chinese: without one there is none.
-_ANY_ACT = re.compile(r"(?<![A-Za-z])(?:" + _EN_ACT + r")(?![A-Za-z])|" + _ZH_ACT, re.I)
+_ANY_ACT = re.compile(r"(?<![A-Za-z])(?:" + words.EN_ACT + r")(?![A-Za-z])|" + words.ZH_ACT, re.I)
 #: Where a message is cut into the pieces a request may stand in on its own ("scratch the
 #: allergy thing, I'd rather not …", "把那件事忘了吧，不想再想起来").
 #: Chinese typed in chat parts its clauses with spaces ("前任那些都忘掉吧 翻篇了").
@@ -455,13 +299,13 @@ _ZH_SAID_THING = re.compile(
 _ZH_ACT_ALONE = re.compile(
     # its object may point back, too ("你也把这事忘了吧", "把那个删了")
     r"^(?:(?:之前|以前|刚才|前面)?(?:跟你)?(?:讲|说|提)过的)?"
-    + _ZH_LEAD
+    + words.ZH_LEAD
     + r"(?:把?(?:这|那)(?:件|个)?事儿?|把?(?:这|那)(?:个|些)|把它们?)?"
-    + _ZH_ADV
+    + words.ZH_ADV
     + r"(?:"
-    + _ZH_ACT
+    + words.ZH_ACT
     + r")"
-    + _ZH_TAIL
+    + words.ZH_TAIL
 )
 
 
@@ -477,17 +321,17 @@ def _pointed_back(pieces: list[str]) -> TopicRequest | None:
                 said = (
                     (thing.groupdict().get("thing") or thing.groupdict().get("thing2") or "") if thing else ""
                 )
-                named = _ZH_SAID_LEAD.sub("", said.strip())
-                if named and named not in _ZH_NO_TOPIC:
+                named = words.ZH_SAID_LEAD.sub("", said.strip())
+                if named and named not in words.ZH_NO_TOPIC:
                     return TopicRequest(named, piece.strip())
             continue
-        m = _EN_REQUEST.match(" ".join(piece.split()))
+        m = words.EN_REQUEST.match(" ".join(piece.split()))
         if m is None or re.search(r"[\u4e00-\u9fff]", piece):
             continue
         said = _EN_TOPIC_FILLER.sub(
-            "", _EN_TAIL.sub("", _EMOJI.sub("", m["what"] + m["topic"])).strip(" ,.!?")
+            "", words.EN_TAIL.sub("", _EMOJI.sub("", m["what"] + m["topic"])).strip(" ,.!?")
         ).strip()
-        if not _EN_NO_TOPIC.match(said):
+        if not words.EN_NO_TOPIC.match(said):
             continue
         for other in pieces[:i] + pieces[i + 1 :]:
             if thing := _EN_TOLD_THING.search(other):

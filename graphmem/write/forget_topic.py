@@ -441,20 +441,13 @@ def _texts_of(f: Fact, topic: Topic) -> tuple[str, ...]:
 
 
 def _introduced_as(value: str, text: str) -> list[str]:
-    """The few words right before `value` where `text` names it ("my coworker Brent")."""
+    """The few words (or, in Chinese, characters) right before `value` where `text` names it
+    ("my coworker Brent", "我同事老周")."""
     if not value or not text:
         return []
-    if _CJK.search(value):
-        return [text[max(0, i - 6) : i + len(value)] for i in _positions(text, value)]
-    return [m[0] for m in re.finditer(r"(?:[\w'-]+\s+){0,2}" + re.escape(value) + r"\b", text)]
-
-
-def _positions(text: str, value: str) -> list[int]:
-    out, at = [], text.find(value)
-    while at >= 0:
-        out.append(at)
-        at = text.find(value, at + 1)
-    return out
+    zh = _CJK.search(value) is not None
+    before, after = (r"[^，,。]{0,6}", "") if zh else (r"(?:[\w'-]+\s+){0,2}", r"\b")
+    return [m[0] for m in re.finditer(before + re.escape(value) + after, text)]
 
 
 def topic_episodes(
