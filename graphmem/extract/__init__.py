@@ -20,12 +20,15 @@ from functools import partial
 from graphmem.extract import fragments
 from graphmem.extract.allergens import avoided
 from graphmem.extract.antecedents import named_by_pronoun, owner_left_out
-from graphmem.extract.arrivals import arrival
+from graphmem.extract.arrivals import arrival, residence
 from graphmem.extract.common import State, strip_item_mark, zh_pos
 from graphmem.extract.discourse import MessageReader
+from graphmem.extract.language_use import languages_used
 from graphmem.extract.not_statements import daydream, task_material_from, without_task_material
+from graphmem.extract.pets_by_breed import pets_named_by_breed
 from graphmem.extract.protocol import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts
 from graphmem.extract.relations import RELATION_WORDS, relation_of, relation_words
+from graphmem.extract.work_talk import employer_by_work_talk
 from graphmem.lang import Pack, Trace
 from graphmem.model import Candidate, Ignored
 from graphmem.text.enumeration import enumeration
@@ -217,6 +220,10 @@ class RuleExtractor:
             later = arrival(message_text(), lang, candidates, state) + avoided(
                 message_text(), lang, candidates
             )
+            later += residence(message_text(), lang, candidates + later, state)
+            later += languages_used(message_text(), lang, candidates + later)
+            later += employer_by_work_talk(message_text(), lang, candidates + later, state)
+            later += pets_named_by_breed(message_text(), lang, candidates + later, state)
             candidates.extend(later)
             if trace is not None and later:
                 trace.found_later(later)

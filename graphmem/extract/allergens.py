@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from graphmem.extract import cues
 from graphmem.extract.common import ME, builtin, cand, hedged
-from graphmem.extract.relations import relation_words
+from graphmem.extract.relations import names_someone_else
 from graphmem.model import Candidate
 
 _EN_WORD = re.compile(r"[A-Za-z][\w'-]*")
@@ -26,10 +26,12 @@ _EN_WORD = re.compile(r"[A-Za-z][\w'-]*")
 def avoided(text: str, lang: str, found: Sequence[Candidate]) -> list[Candidate]:
     """The allergies a message says by keeping allergens away beside a reaction."""
     reaction, avoid, gap, words = cues.allergen_words(lang)
-    if any(c.attribute == "allergy" for c in found) or not reaction.search(text) or hedged(text):
+    if any(c.attribute == "allergy" for c in found) or hedged(text):
         return []
-    if _someone_else_reacted(text, lang):
-        return []
+    if not reaction.search(text) or names_someone_else(text, lang):
+        # "每次吃完虾嘴唇就肿", "my lips blew up after the cashew stir-fry": no word of an
+        # allergy, a body's reaction beside one allergen
+        return builtin(_reacted(text, lang, words), lang, "reacted_to_allergen")
     out: dict[str, str] = {}
     if lang == "en":
         # "tree nuts will literally end me": an allergen said to be deadly to the speaker
@@ -44,6 +46,8 @@ def avoided(text: str, lang: str, found: Sequence[Candidate]) -> list[Candidate]
         hit = next((w for w in words if _names(window, w, lang)), None)
         if hit:
             out.setdefault(hit, _clause_of(text, keep.start()))
+    if not out:  # "my lips swelled up after the shrimp pad thai": a reaction, nothing kept away
+        return builtin(_reacted(text, lang, words), lang, "reacted_to_allergen")
     found_here = [cand("allergy", w, ME, source) for w, source in out.items()]
     return builtin(found_here, lang, "avoided_allergen")
 
@@ -58,22 +62,29 @@ def _deadly(words: tuple[str, ...]) -> re.Pattern[str]:
     )
 
 
+def _reacted(text: str, lang: str, words: Sequence[str]) -> list[Candidate]:
+    """The one allergen named near a reaction of the body (the pack's [allergen] symptom
+    words), in a sentence that is the speaker's own: nothing when the window names two
+    allergens (which one did it is unclear) or someone else."""
+    symptom = cues.allergen_symptoms(lang)
+    out: list[Candidate] = []
+    for m in symptom.finditer(text):
+        reach = 60 if lang == "en" else 24
+        window = text[max(0, m.start() - reach) : m.end() + reach]
+        if names_someone_else(window, lang) or cues.allergen_not_mine(lang).search(window):
+            continue
+        hits = {w for w in words if _names(window if lang == "zh" else window.lower(), w, lang)}
+        hits = {w for w in hits if not any(w != o and w in o for o in hits)}  # "nuts" in "tree nuts"
+        if len(hits) == 1:
+            out.append(cand("allergy", hits.pop(), ME, _clause_of(text, m.start())))
+            break
+    return out
+
+
 def _names(window: str, word: str, lang: str) -> bool:
     if lang == "en":
         return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", window) is not None
     return word in window
-
-
-def _someone_else_reacted(text: str, lang: str) -> bool:
-    """ "my son's epipen", "她上次过敏进了急诊": the reaction is someone else's."""
-    people = "|".join(re.escape(w) for w in relation_words(lang) if len(w) > 1)
-    if lang == "en":
-        # ("they sent me to the ER": the hospital, no one reacting)
-        return (
-            re.search(rf"\b(?:my|our|his|her)\s+(?:{people})(?:'s)?\b|\b(?:he|she|his|her)\b", text, re.I)
-            is not None
-        )
-    return re.search(rf"(?:我|我的)(?:{people})|他|她", text) is not None
 
 
 def _clause_of(text: str, at: int) -> str:

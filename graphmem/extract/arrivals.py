@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from graphmem.extract import cues
 from graphmem.extract.common import ME, State, active_values, builtin, cand, hedged, is_place_en
 from graphmem.extract.lexicon import ZH_PLACES
+from graphmem.extract.relations import names_someone_else
 from graphmem.extract.values_en import COMMON_WORD_CITIES
 from graphmem.model import Candidate
 
@@ -29,6 +30,11 @@ _ONE_RUN = re.compile(r"^[A-Za-z][A-Za-z.'’-]*(?: [A-Za-z][A-Za-z.'’-]*)*$")
 #: Words before a place that make it where the user came from or went for a while, not home.
 _EN_NOT_HOME = re.compile(r"\b(?:from|left|leaving|visit(?:ed|ing)?|trip to|back in|than|unlike)\s+$", re.I)
 _ZH_NOT_HOME = re.compile(r"(?:从|离开|不像|比|以前在|之前在|原来在|去了趟|出差)$")
+#: What follows a place that is home, when a message names two ("the Portland place", 重庆这边).
+_HOME_AFTER = {
+    "en": re.compile(r"^\s+(?:place|apartment|apt|house|flat|condo|neighbou?rhood|rent|lease|life)\b", re.I),
+    "zh": re.compile(r"^(?:这边|这里|这儿|这|的新家|的房子|新家)"),
+}
 #: The longest Chinese place name of the lexicon, in characters.
 _ZH_LONGEST = max(map(len, ZH_PLACES))
 
@@ -43,6 +49,8 @@ def arrival(text: str, lang: str, found: Sequence[Candidate], state: State) -> l
     if any(c.attribute == "city" and c.subject == ME.name for c in found):
         return []
     places = _places_zh(text) if lang == "zh" else _places_en(text)
+    if len(places) > 1:  # "the Portland place is tiny … Denver friends": the one called home
+        places = {p for p in places if _HOME_AFTER[lang].search(text[text.find(p) + len(p) :][:12])}
     if len(places) != 1:
         return []
     place = places.pop()
@@ -52,6 +60,31 @@ def arrival(text: str, lang: str, found: Sequence[Candidate], state: State) -> l
     return builtin(
         [cand("city", place, ME, said.strip(), correction=bool(held), cue="change")], lang, "arrival"
     )
+
+
+def residence(text: str, lang: str, found: Sequence[Candidate], state: State) -> list[Candidate]:
+    """The user's city read from everyday life at one place, when no city is on record or read:
+    the rent, the landlord, the commute, the neighbours (the pack's [arrival] `lives` words) in
+    a sentence that names one place ("rent in Boise went up again", 苏州地铁早高峰挤死了).
+    Nothing when the sentence is about someone else's home, a former or a wished-for one, or
+    names two places; and it never replaces a city on record (a weak reading)."""
+    if any(c.attribute == "city" and c.subject == ME.name for c in found):
+        return []
+    if active_values(state.context, "city"):
+        return []
+    lives, not_here = cues.arrival_words(lang, "lives"), cues.arrival_words(lang, "lives_not")
+    for piece in _PIECES.split(text):
+        if (
+            not lives.search(piece)
+            or not_here.search(piece)
+            or hedged(piece)
+            or names_someone_else(piece, lang)
+        ):
+            continue
+        places = _places_zh(piece) if lang == "zh" else _places_en(piece)
+        if len(places) == 1:
+            return builtin([cand("city", places.pop(), ME, piece.strip())], lang, "lives_here")
+    return []
 
 
 def _places_en(text: str) -> set[str]:

@@ -164,6 +164,19 @@ def arrival_words(lang: str, kind: str) -> re.Pattern[str]:
     return re.compile(data(lang, "cues.toml")["arrival"][kind], re.I)
 
 
+@lru_cache(maxsize=4)
+def allergen_symptoms(lang: str) -> re.Pattern[str]:
+    """The pack's [allergen] symptoms: what a body does in a reaction ("lips swelled", 起疹子)."""
+    return re.compile(data(lang, "cues.toml")["allergen"]["symptom"], re.I)
+
+
+@lru_cache(maxsize=4)
+def allergen_not_mine(lang: str) -> re.Pattern[str]:
+    """The pack's [allergen] words that make a reaction no allergy of the speaker's (a food
+    gone bad, someone else's body)."""
+    return re.compile(data(lang, "cues.toml")["allergen"]["not_mine"], re.I)
+
+
 @lru_cache(maxsize=8)
 def allergen_words(lang: str) -> tuple[re.Pattern[str], re.Pattern[str], int, tuple[str, ...]]:
     """The pack's [allergen] words: the reactions that make what is kept away an allergy, the

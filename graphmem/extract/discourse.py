@@ -61,11 +61,18 @@ class Reading:
     cues: tuple[str, ...] = ()  # the ids of the cues found (graphmem/lang/<language>/cues.toml)
 
 
+#: A star before the first word: what follows puts the last message's slip right.
+_STAR_FIX = re.compile(r"^\*+\s*(?=[\w\u4e00-\u9fff])")
+
+
 def read(piece: str, lang: str) -> Reading:
     """The statement of `piece` and its cue."""
     # an emoji between two Chinese words stands for its word ("小柯基🐶叫芝麻糊"): no break there
     text = _REPEATED_MARKS.sub(r"\1", EMOJI.sub(" ", _EMOJI_INSIDE_ZH.sub("", piece))).strip()
     peeled: set[str] = set()
+    if m := _STAR_FIX.match(text):  # "*Boston", "*杭州": chat's mark for a slip put right
+        peeled.add("retraction")
+        text = text[m.end() :]
     lead = cues.lead_rx(lang, _PEEL)
     vocative = cues.vocative_lead_rx(lang)
     while text:

@@ -377,6 +377,7 @@ ZH_HANDLERS: dict[str, Handler] = {
     "frame_pet_named_after_breed": _pet_named_after_breed,
     "frame_pet_by_breed": _pet_by_breed,
     "frame_affinity": _affinity,
+    "frame_aversion": _aversion,
     "frame_wed_self": _wed_self,
     "frame_engaged_self": _engaged_self,
     "frame_about_known": _about_known,

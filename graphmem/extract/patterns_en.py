@@ -289,6 +289,14 @@ def _kind_of_person(m, ctx):
     return attr("dislikes" if m.groupdict().get("neg") else "likes", like_value)(m, ctx)
 
 
+def _certified(m, ctx):
+    """A skill told by the paper that certifies it; the day it was got, when said, is an event."""
+    out = [cand("skill", span(m["v"], LIKE_STOP), ctx.subj, ctx.src)]
+    if ctx.has_time:
+        out.append(cand("event", ctx.src, ctx.subj, ctx.src, kind="fact"))
+    return out
+
+
 def _skill(m, ctx):
     return None if ctx.has_time else [cand("skill", span(m["v"], LIKE_STOP), ctx.subj, ctx.src)]
 
@@ -384,6 +392,7 @@ HANDLERS: dict[str, Handler] = {
     "language": attr("language", lambda v: span(_LANG_AMOUNT_RX.sub("", v))),
     "native_language": attr("language", qualifier="native"),
     "skill": _skill,
+    "certified": _certified,
     "pastime": _pastime,
     "skill_good_at": attr("skill", lambda v: span(v, LIKE_STOP)),
     "skill_instrument": fixed_value("skill", lambda m: "play " + m["v"]),

@@ -27,6 +27,11 @@ def _split_up(m, ctx):
     who = m["name"].strip()
     if who.lower() in ("we", "i", "me", "you", "they") or who.split()[0] in EN_NOT_NAMES:
         return None
+    # "energy drinks and I are done": a taste on record or a thing of several lower-case words
+    # is let go of as a taste (the turn rules), not as a partner
+    liked = {v.lower() for a in ("likes", "hobby") for v in c.active_values(ctx.state.context, a)}
+    if who.lower() in liked or (who.islower() and " " in who):
+        return None
     gone = [cand(a, who, ME, ctx.src, retract=True, correction=True) for a in ("partner", "spouse")]
     return [*gone, cand("event", ctx.src, ME, ctx.src, kind="fact")]  # the break-up itself is history
 

@@ -293,6 +293,14 @@ def _gender(m, ctx):
     return [cand("gender", m["g"], ctx.subj, ctx.src)]
 
 
+def _certified(m, ctx):
+    """A skill told by the paper that certifies it; the day it was got, when said, is an event."""
+    out = [cand("skill", TAIL.sub("", m["v"]), ctx.subj, ctx.src)]
+    if ctx.has_time:
+        out.append(cand("event", ctx.src, ctx.subj, ctx.src, kind="fact"))
+    return out
+
+
 def _skill(m, ctx):
     return None if ctx.has_time else [cand("skill", TAIL.sub("", m["v"]), ctx.subj, ctx.src)]
 
@@ -334,11 +342,18 @@ def _their_occupation_alone(m, ctx):
 _MEAT_LEFT_OUT = re.compile(r"^(?:红肉|猪肉|牛肉|羊肉|肉|荤|荤菜|海鲜|肉类)$")
 
 
+#: What is left out for a way of eating, not for its taste ("不碰碳水", "不吃糖"): the diet it makes.
+_LEFT_OUT_FOR_DIET = {"碳水": "低碳水", "碳水化合物": "低碳水", "主食": "低碳水", "糖": "控糖"}
+
+
 def _not_eaten(m, ctx):
-    """'我不吃香菜', '红肉还是不碰': a dislike; a meat left out is also a way of eating (不吃红肉)."""
+    """'我不吃香菜', '红肉还是不碰': a dislike; a meat left out is also a way of eating (不吃红肉);
+    carbs or sugar left out is a way of eating only (不碰碳水: 低碳水)."""
     out = pref("dislikes")(m, ctx)
     if not out:
         return out
+    if len(out) == 1 and (diet := _LEFT_OUT_FOR_DIET.get(str(out[0].value))):
+        return [cand("diet", diet, ctx.subj, ctx.src)]
     # only where the way of eating is the matter: the subject said ("我不吃猪肉"), or a diet on
     # record or spoken of (not "老王是回族，不吃猪肉", whose subject the clause leaves out)
     sentence = ctx.state.sentence or ""
@@ -441,6 +456,7 @@ HANDLERS: dict[str, Handler] = {
     "pet_died": _if(lambda m, x: x.subj.type == "pet", pet_gone),
     "note": _note,
     "skill": _skill,
+    "certified": _certified,
     "learning": _learning,
     "whole_note": _whole_note,
 }

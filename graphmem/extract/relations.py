@@ -11,7 +11,10 @@ Extended family and people from work have no core key; they use the open
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
+
+from graphmem.lang import data
 
 #: word -> (attribute, canonical qualifier or None)
 RELATION_WORDS: dict[str, tuple[str, str | None]] = {}
@@ -192,3 +195,23 @@ def dated_as(word: str) -> str | None:
     if w in _DATED_AS:
         return _DATED_AS[w]
     return next((q for k, q in _DATED_AS.items() if not k.isascii() and w.startswith(k)), None)
+
+
+@lru_cache(maxsize=2)
+def _someone_else_rx(lang: str) -> re.Pattern[str]:
+    people = sorted(
+        {*(w for w in relation_words(lang) if len(w) > 1), *data(lang, "cues.toml")["others"]["words"]},
+        key=len,
+        reverse=True,
+    )
+    alt = "|".join(map(re.escape, people))
+    if lang == "en":
+        return re.compile(rf"\b(?:my|our|his|her)\s+(?:{alt})(?:'s)?\b|\b(?:he|she|his|her)\b", re.I)
+    # chat drops the 我 before one's own people at the start of a clause ("男朋友在字节上班")
+    return re.compile(rf"(?:我|我的|^|(?<=[，,。！？!?\s]))(?:{alt})|他|她")
+
+
+def names_someone_else(text: str, lang: str) -> bool:
+    """Whether `text` is about one of the user's people or another person ("my son's epipen",
+    "我前任在字节上班", "她上次过敏"): a fact read from it by what goes with it is not the user's."""
+    return _someone_else_rx(lang).search(text) is not None

@@ -285,6 +285,23 @@ _NEWCOMER = re.compile(
     r"(?:见了|认识了|遇到了?|碰到了?|加了|介绍了|来了)(?:一)?(?:个|位)(?:新的?)?"
     r"(?:男生|女生|人|姑娘|女孩|男孩|小伙子?|小姐姐|小哥哥?|哥们|大叔|阿姨|男的|女的|同事|朋友|邻居)"
 )
+
+
+@cache
+def _others_alone() -> re.Pattern[str]:
+    words = "|".join(
+        sorted(map(re.escape, data("zh", "cues.toml")["others"]["words"]), key=len, reverse=True)
+    )
+    return re.compile(rf"(?:我|我的)(?P<w>{words})(?P<n>[\u4e00-\u9fff]{{2,3}}|[A-Za-z]+)?")
+
+
+def _other_alone(clause: str) -> str | None:
+    """The person a clause names and says nothing more of, who is no one of the user's own (前任,
+    相亲对象): by name when one is given."""
+    m = _others_alone().fullmatch(clause)
+    return (m["n"] or m["w"]) if m else None
+
+
 _NAMED_ALONE = re.compile(r"(?:他|她)?(?:叫|名叫|叫做)(?P<n>[\u4e00-\u9fff]{2,4}|[A-Z][a-z]+)")
 
 
@@ -401,6 +418,9 @@ def extract_sentence(sentence: str, state: c.State) -> list:
             continue
         newcomer = _NEWCOMER.search(clause) is not None
         got, subj = _clause(clause, state, subj, remember)
+        if other := _other_alone(clause.strip()):
+            # "我前男友阿杰，在华为做硬件": what follows is that person's, not the user's
+            subj = Subject(other, "person")
         out.extend(got)
         unmatched = unmatched or (not got and _substantive(clause))
     out += people_named_inside(s, out, state, sentence)

@@ -43,7 +43,9 @@ class _Lexicon:
     #: an owner and an order before a title ("their first designer"): not part of it
     title_owner: re.Pattern[str] | None
     #: how much of a thing, said before it ("一口香菜", "a single bite of"): not part of it
-    amount: re.Pattern[str] | None = None
+    amount: re.Pattern[str] | None
+    #: what follows a workplace and is none of it ("京东一名小小的…"): cut off
+    employer_tail: re.Pattern[str] | None = None
 
 
 #: What no job starts with: a negation is something said, not a trade.
@@ -73,11 +75,12 @@ def _lexicon(language: str) -> _Lexicon:
         int(data.get("thing_max_chars", 0)),
         # case kept in English: "The Last of Us" is a title, "last week" a time
         re.compile(rf"(?:,\s*|{space}){b}{_alternation(data['tail_starts'])}{e}.*$" if en else
-                   rf"[，,]?{_alternation(data['tail_starts'])}.*$", re.DOTALL),
+                   rf"(?<=.)[，,]?{_alternation(data['tail_starts'])}.*$", re.DOTALL),
         re.compile(data["thing_wrapper"], flags) if "thing_wrapper" in data else None,
         re.compile(data["no_thing"], flags) if "no_thing" in data else None,
         re.compile(data["title_owner"], flags) if "title_owner" in data else None,
         re.compile(data["thing_amount"], flags) if "thing_amount" in data else None,
+        re.compile(data["employer_tail"], flags) if "employer_tail" in data else None,
     )  # fmt: skip
 
 
@@ -115,6 +118,25 @@ def problem(attribute: str, value: str, relation: bool, placeholder: bool = Fals
     return None
 
 
+@cache
+def _allergens(language: str) -> re.Pattern[str]:
+    """The allergens a pack knows (its cues.toml [allergen] words), longest first."""
+    text = resources.files("graphmem.lang").joinpath(language).joinpath("cues.toml").read_text("utf-8")
+    words = sorted(tomllib.loads(text)["allergen"]["words"], key=len, reverse=True)
+    if language == "en":
+        return re.compile(r"(?<![\w'])(?:" + "|".join(map(re.escape, words)) + r")(?![\w'])", re.I)
+    return re.compile("|".join(map(re.escape, words)))
+
+
+def _allergen_of_dish(value: str) -> str:
+    """The one known allergen a dish is named by ("the kiwi smoothie" -> "kiwi", 芒果冰沙 ->
+    芒果); the value as it is when it names none, or more than one ("虾蟹")."""
+    found = {m.group(0) for lang in _LANGUAGES for m in _allergens(lang).finditer(value)}
+    if len({f.lower() for f in found}) != 1:
+        return value
+    return found.pop()
+
+
 def trim(attribute: str, value: str) -> str:
     """`value` cut where what is said about the thing starts ("latex the hard way" -> "latex");
     empty when all of it is such talk ("at the dentist of all places", a list item after the
@@ -123,6 +145,8 @@ def trim(attribute: str, value: str) -> str:
     for lex in _lexicons(value):
         if attribute == "job_title" and lex.title_owner is not None:  # "as their first designer"
             out = lex.title_owner.sub("", out) or out
+        if attribute == "employer" and lex.employer_tail is not None:  # 京东一名小小的… -> 京东
+            out = lex.employer_tail.sub("", out) or out
         if attribute in lex.things and lex.no_thing is not None and lex.no_thing.match(out.strip()):
             return ""  # "even the smell of it", "four cups a day": no thing named
     for lex in _lexicons(value):
@@ -132,4 +156,6 @@ def trim(attribute: str, value: str) -> str:
             if lex.wrapper is not None and (m := lex.wrapper.match(out.strip())):
                 out = m["x"]
             out = lex.tail.sub("", " " + out).strip(" ,，。.")
+    if attribute == "allergy":
+        out = _allergen_of_dish(out)
     return out

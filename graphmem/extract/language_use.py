@@ -1,0 +1,66 @@
+"""Languages said by their use, not by "I speak X": "fluent Korean at this point", "最近在啃日语
+五十音", "duolingo french streak at 300 days", "我妈只跟我讲闽南话".
+
+No rule of the tables reads such a clause; the message does. A clause that names one language
+beside a word of its use (speaking, learning, a course, an exam, a streak: the pack's
+[language] `use` words) is the speaker's language, unless the clause is someone else's ("my
+boss speaks German") and not said with the speaker ("…with me", 跟我), asks for a translation or
+a word, or is a wish. A language a rule of the message already read is left to it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from graphmem.extract.common import ME, builtin, cand, hedged
+from graphmem.extract.lexicon import EN_LANGUAGES
+from graphmem.extract.relations import names_someone_else
+from graphmem.lang import data
+from graphmem.model import Candidate
+
+#: Where a clause ends: a stop, a comma, a dash, a line break; in Chinese chat a space too
+#: ("英文工作够用 最近在自学韩语" is two clauses).
+_CLAUSES = {
+    "en": re.compile(r"[。！？!?；;，,\n]+|[.](?:\s|$)|\s[—–-]+\s"),
+    "zh": re.compile(
+        r"[。！？!?；;，,\n]+|[.](?:\s|$)|\s[—–-]+\s|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+    ),
+}
+
+
+@lru_cache(maxsize=4)
+def _words(lang: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The pack's [language] words, compiled: the names, their use, whose it is, and with whom."""
+    d = data(lang, "cues.toml")["language"]
+    if lang == "en":
+        names = sorted(EN_LANGUAGES, key=len, reverse=True)
+        name = re.compile(r"(?<![\w'])(?:" + "|".join(map(re.escape, names)) + r")(?![\w'])", re.I)
+    else:
+        name = re.compile("|".join(sorted(map(re.escape, d["names"]), key=len, reverse=True)))
+    return (
+        name,
+        re.compile(d["use"], re.I),
+        re.compile(d["not_mine"], re.I),
+        re.compile(d["with_me"], re.I),
+    )
+
+
+def languages_used(text: str, lang: str, found: Sequence[Candidate]) -> list[Candidate]:
+    """The languages the speaker uses or learns, read from clauses of use the rules left."""
+    name, use, not_mine, with_me = _words(lang)
+    read = {c.value.lower() for c in found if c.attribute in ("language", "skill")}
+    out: dict[str, Candidate] = {}
+    for clause in _CLAUSES[lang].split(text):
+        named = {m.group(0).lower(): m.group(0) for m in name.finditer(clause)}
+        if len(named) != 1 or not use.search(clause) or hedged(clause):
+            continue
+        if (not_mine.search(clause) or names_someone_else(clause, lang)) and not with_me.search(clause):
+            continue
+        key, said = named.popitem()
+        if key in read or key in out or any(key in r or r in key for r in read):
+            continue
+        value = said.title() if lang == "en" and said.islower() else said
+        out[key] = cand("language", value, ME, clause.strip())
+    return builtin(list(out.values()), lang, "language_in_use")

@@ -1,0 +1,55 @@
+"""Where one works, said by talk of the work there, not by "I work at X": "鹅厂福利是好，但架不住
+天天改需求", "在美团天天被KPI追着跑，周末只想躺平".
+
+No rule of the tables reads such a sentence; the message does. A sentence that names one known
+company (graphmem.extract.lexicon ZH_KNOWN_ORGS, or a nickname of one) beside a word of one's
+own work there (overtime, the year-end bonus, one's desk, colleagues: the pack's [work_talk]
+`work` words) is the speaker's employer, when no employer is on record or read: a weak reading
+never replaces one. Nothing is read of someone else's work, of a client or an interview, of a
+job left, or of a sentence naming two companies.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from graphmem.extract.common import ME, State, active_values, builtin, cand, hedged
+from graphmem.extract.frames import ORG_NICKNAMES, with_org_alias
+from graphmem.extract.lexicon import ZH_KNOWN_ORGS
+from graphmem.extract.relations import names_someone_else
+from graphmem.lang import data
+from graphmem.model import Candidate
+
+#: Where a sentence ends.
+_SENTENCES = re.compile(r"[。！？!?；;\n]+")
+
+
+@lru_cache(maxsize=2)
+def _words(lang: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The companies known by name or nickname, the words of one's work there, and what makes
+    it someone else's or no job of the speaker's."""
+    d = data(lang, "cues.toml")["work_talk"]
+    names = sorted({*ZH_KNOWN_ORGS, *ORG_NICKNAMES}, key=len, reverse=True)
+    org = re.compile("(?<![A-Za-z])(?:" + "|".join(map(re.escape, names)) + ")(?![A-Za-z])")
+    return org, re.compile(d["work"], re.I), re.compile(d["not_mine"], re.I)
+
+
+def employer_by_work_talk(text: str, lang: str, found: Sequence[Candidate], state: State) -> list[Candidate]:
+    """The speaker's employer, read from talk of the work at one known company."""
+    if lang != "zh" or any(c.attribute == "employer" for c in found):  # the rules read one (anyone's)
+        return []
+    if active_values(state.context, "employer"):
+        return []
+    org, work, not_mine = _words(lang)
+    for sentence in _SENTENCES.split(text):
+        named = {m.group(0) for m in org.finditer(sentence)}
+        if len(named) != 1 or not work.search(sentence) or not_mine.search(sentence) or hedged(sentence):
+            continue
+        if names_someone_else(sentence, lang):
+            continue
+        return with_org_alias(
+            builtin([cand("employer", named.pop(), ME, sentence.strip())], lang, "work_talk")
+        )
+    return []

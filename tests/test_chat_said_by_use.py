@@ -1,0 +1,354 @@
+"""Facts said by what goes with them, not by the plain statement: an allergy by the body's
+reaction beside one allergen, a city by the rent or the commute there, a language by its use
+(a course, an exam, a streak, the one it is spoken with), an employer by the talk of the work at
+a known company, pets named right after their kind mid-sentence. Also a statement said as a
+disclosure ("I should mention that …", 先说明一下), a dish reduced to its allergen, and a taste
+let go of as "X and I are done". Each reading has a case it must not make (someone else's, a
+wish, a question, two candidates). The sentences are this file's own."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+
+import pytest
+
+from graphmem import Memory
+from tests.chat_cases import assert_read, held_on_user
+
+CASES = {
+    "a statement said as a disclosure (en)": (
+        ["I should mention that I'm allergic to walnuts", "something you should know: I'm 52"],
+        {"allergy": ["walnuts"], "age": ["52"]},
+        {},
+    ),
+    "a statement said as a disclosure (zh)": (
+        ["先说明一下我是素食者", "坦白说我其实是个程序员"],
+        {"diet": ["素食"], "job_title": ["程序员"]},
+        {},
+    ),
+    "a dish named for its allergen, and a way one likes to be (en)": (
+        [
+            "broke out in hives after the kiwi smoothie again",
+            "the clinic has it on file but I like to be careful",
+        ],
+        {"allergy": ["kiwi"]},
+        {"allergy": ["the kiwi smoothie"], "likes": ["to be careful"]},
+    ),
+    "a reaction beside one allergen (en)": (
+        ["ate a whole bowl of shrimp pad thai and my lips swelled up like balloons lol"],
+        {"allergy": ["shrimp"]},
+        {},
+    ),
+    "a reaction beside one allergen (zh)": (
+        ["每次吃完虾嘴唇就肿，长记性了"],
+        {"allergy": ["虾"]},
+        {},
+    ),
+    "a reaction that is someone else's, two allergens, or food gone bad (en)": (
+        [
+            "my son broke out in hives after the kiwi",
+            "broke out after the sesame bagel and the almond croissant",
+        ],
+        {},
+        {"allergy": ["kiwi", "sesame", "almond"]},
+    ),
+    "a reaction to food gone bad (zh)": (
+        ["昨天的芒果可能坏了，吃完嘴巴痒"],
+        {},
+        {"allergy": ["芒果"]},
+    ),
+    "a city by the rent and the landlord (en)": (
+        ["rent in Boise is getting ridiculous, my landlord raised it again"],
+        {"city": ["Boise"]},
+        {},
+    ),
+    "a city by the commute (zh)": (
+        ["苏州地铁早高峰挤死了，每天通勤一小时"],
+        {"city": ["苏州"]},
+        {},
+    ),
+    "a home that is someone else's, searched for, left or visited (en)": (
+        [
+            "my sister's apartment in Boston has mice",
+            "looking at apartments in Denver this weekend",
+            "rent in SF is insane, glad I'm not there",
+        ],
+        {},
+        {"city": ["boston", "denver", "sf", "san francisco"]},
+    ),
+    "a stay on a work trip (zh)": (
+        ["出差来武汉，酒店楼下就是热干面"],
+        {},
+        {"city": ["武汉"]},
+    ),
+    "a language by its use (en)": (
+        ["duolingo french streak at 300 days", "my mom only speaks Tagalog with me on the phone"],
+        {"language": ["French", "Tagalog"]},
+        {},
+    ),
+    "a language by its use (zh)": (
+        ["最近在啃日语五十音", "粤语是我母语"],
+        {"language": ["日语", "粤语"]},
+        {},
+    ),
+    "a language asked about, wished for or someone else's (en)": (
+        ["how do you say thank you in Japanese", "my boss speaks German"],
+        {},
+        {"language": ["japanese", "german"]},
+    ),
+    "a language wished for or someone else's (zh)": (
+        ["想学西班牙语", "我老公会说法语"],
+        {},
+        {"language": ["西班牙语", "法语"]},
+    ),
+    "an employer by the work there (zh)": (
+        ["菊厂的年终奖今年缩水了，组里怨声载道"],
+        {"employer": ["菊厂"]},
+        {},
+    ),
+    "an interview, someone else's overtime (zh)": (
+        ["今天去字节面试了", "我老公在阿里加班到半夜"],
+        {},
+        {"employer": ["字节", "阿里"]},
+    ),
+    "pets named right after their kind mid-sentence (zh)": (
+        ["猫砂又用完了，英短团子把布偶年糕挤下了猫爬架"],
+        {"pet": ["团子", "年糕"]},
+        {},
+    ),
+    "pets named right after their kind mid-sentence (en)": (
+        ["walked the two beagles, Juniper and Moss, before work"],
+        {"pet": ["Juniper", "Moss"]},
+        {},
+    ),
+    "a neighbour's pet (zh)": (
+        ["邻居家的柯基豆豆天天叫，吵得我睡不着"],
+        {},
+        {"pet": ["豆豆"]},
+    ),
+    "a city by its weather, said from there (en, zh)": (
+        ["the tacoma rain is getting to me fr", "西安今天又降温了 冻成狗"],
+        {"city": ["Tacoma"]},
+        {},
+    ),
+    "weather where one is going is no home (en, zh)": (
+        ["going to Seattle next week, hope the rain stops", "下周去哈尔滨玩 听说天天零下二十度"],
+        {},
+        {"city": ["seattle", "哈尔滨"]},
+    ),
+    "languages by how well, and one taken as a class (zh, en)": (
+        ["普通话讲得一般般 英文工作够用 最近在自学泰语", "oh and I took Korean for 2 yrs in college"],
+        {"language": ["普通话", "英文", "泰语", "Korean"]},
+        {},
+    ),
+    "pets named, then what they are (zh)": (
+        ["家里俩祖宗，可乐和雪碧都是柯基，天天拆家"],
+        {"pet": ["可乐", "雪碧"]},
+        {},
+    ),
+    "a pet named, then its kind in brackets (en)": (
+        ["my lil gremlin waffles (beagle, 4 yrs old, no brain cells) ate my sock"],
+        {"pet": ["Waffles"]},
+        {},
+    ),
+    "a liking said as what goes on everything (en)": (
+        [
+            "hot sauce on everything pls, I'm that person",
+            "I throw fistfuls of parmesan on literally everything",
+        ],
+        {"likes": ["hot sauce", "parmesan"]},
+        {},
+    ),
+    "what is on everything without a request is no liking (en)": (
+        ["there's dust on everything after the renovation"],
+        {},
+        {"likes": ["there's dust", "dust"]},
+    ),
+    "a liking said as what goes on everything (zh)": (
+        ["吃啥都得加老干妈", "我什么都要蘸醋，不然没法吃"],
+        {"likes": ["老干妈", "醋"]},
+        {},
+    ),
+    "a workplace and a title in a self-introduction with 一枚 (zh)": (
+        ["本人 京东一枚小小的测试 天天提bug"],
+        {"employer": ["京东"], "job_title": ["测试"]},
+        {"employer": ["京东一名小小"], "job_title": ["一名测试"]},
+    ),
+    "a line of code written for a living (zh)": (
+        ["我写后台的"],
+        {"job_title": ["后台"]},
+        {},
+    ),
+    "a time clause before a taste that turned foul (en)": (
+        ["ever since I had the flu coffee tastes like pennies. like actively gross now"],
+        {"dislikes": ["coffee"]},
+        {"dislikes": ["ever"], "likes": ["actively gross"]},
+    ),
+    "good news told with its word (zh)": (
+        ["好消息是我女儿朵朵下周开始上幼儿园了"],
+        {"child": ["朵朵"]},
+        {},
+    ),
+    "a school got into is no liking (en)": (
+        ["the good news is my son Theo got into Maple Grove Middle"],
+        {"child": ["Theo"]},
+        {"likes": ["maple grove middle"]},
+    ),
+    "an ex's workplace is no one's of the user's (zh)": (
+        ["我前任在字节上班，天天加班", "我前男友小凯，在网易做运营"],
+        {},
+        {"employer": ["字节", "网易"], "job_title": ["运营"]},
+    ),
+    "one's team at a workplace, said with the (en)": (
+        ["junior dev life lol, at least the team at Halloway Labs is chill"],
+        {"employer": ["Halloway Labs"]},
+        {},
+    ),
+    "carbs left out are a way of eating (zh)": (
+        ["最近减脂 晚上基本不碰碳水了"],
+        {"diet": ["低碳水"]},
+        {"dislikes": ["碳水"]},
+    ),
+    "the worst and the best thing there is (zh)": (
+        ["榴莲是全世界最恶心的东西没有之一", "螺蛳粉是世界上最好吃的东西没有之一"],
+        {"dislikes": ["榴莲"], "likes": ["螺蛳粉"]},
+        {},
+    ),
+    "the worst and the best thing there is (en)": (
+        ["black licorice is the grossest thing on earth", "pho is the greatest food ever invented"],
+        {"dislikes": ["black licorice"], "likes": ["pho"]},
+        {},
+    ),
+    "a skill told by its certificate, dated or not (en, zh)": (
+        ["I finally got my scuba cert last summer", "去年考了潜水证", "刚拿到教师资格证"],
+        {"skill": ["scuba", "潜水", "教师"]},
+        {},
+    ),
+    "what is still so, said after the thing (zh)": (
+        ["夏天还是受不了 热成狗"],
+        {"dislikes": ["夏天"]},
+        {"dislikes": ["夏天还"]},
+    ),
+    "a taste let go of as a pair that is done (en)": (
+        ["I love energy drinks", "energy drinks and I are done, they make my heart race"],
+        {},
+        {"likes": ["energy drinks"], "partner": ["energy drinks"], "spouse": ["energy drinks"]},
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_the_message_is_read(mem: Memory, uid: Callable[[str], str], case: str) -> None:
+    said, present, absent = CASES[case]
+    assert_read(mem, uid("byuse"), said, present, absent, first_day=date(2026, 10, 5), exact=True, label=case)
+
+
+@pytest.mark.parametrize(
+    ("stated", "sideways", "attribute", "kept", "not_taken"),
+    [
+        ("I live in Tulsa", "rent in Boise is crazy, my landlord is a ghost", "city", "tulsa", "boise"),
+        ("我住在合肥", "苏州地铁早高峰挤死了", "city", "合肥", "苏州"),
+        ("我在美团上班", "鹅厂的年终奖真让人眼红，组里都在聊", "employer", "美团", "鹅厂"),
+    ],
+)
+def test_a_weak_reading_never_replaces_what_was_stated(
+    mem: Memory,
+    uid: Callable[[str], str],
+    stated: str,
+    sideways: str,
+    attribute: str,
+    kept: str,
+    not_taken: str,
+) -> None:
+    user = uid("weak")
+    mem.remember(user, stated, at="2026-10-01T09:00:00+08:00")
+    mem.remember(user, sideways, at="2026-10-02T09:00:00+08:00")
+    held = held_on_user(mem, user).get(attribute, set())
+    assert kept in held and not_taken not in held, held
+
+
+@pytest.mark.parametrize(
+    "case", ["a reaction beside one allergen (zh)", "a city by the rent and the landlord (en)"]
+)
+@pytest.mark.both_stores
+def test_a_sample_on_every_store(mem: Memory, uid: Callable[[str], str], case: str) -> None:
+    test_the_message_is_read(mem, uid, case)
+
+
+def test_the_readers_say_which_reader_made_the_fact(mem: Memory, uid: Callable[[str], str]) -> None:
+    user = uid("byuse-id")
+    got = mem.remember(user, "最近在啃日语五十音", at="2026-10-05T09:00:00+08:00")
+    assert [f.rule for f in got.added if f.attribute == "language"] == ["zh.builtin.language_in_use"]
+
+
+@pytest.mark.parametrize(
+    ("stated", "starred", "attribute", "now", "before"),
+    [
+        (
+            "finally settled in Austin, the apartment has a tiny balcony",
+            "*Boston lol autocorrect",
+            "city",
+            "boston",
+            "austin",
+        ),
+        ("I work at Stripe as a designer", "*Square", "employer", "square", "stripe"),
+        ("我住在苏州", "*杭州 打错了", "city", "杭州", "苏州"),
+    ],
+)
+def test_a_star_puts_the_last_slip_right(
+    mem: Memory, uid: Callable[[str], str], stated: str, starred: str, attribute: str, now: str, before: str
+) -> None:
+    user = uid("star")
+    mem.remember(user, stated, at="2026-10-01T09:00:00Z")
+    mem.remember(user, starred, at="2026-10-01T09:01:00Z")
+    held = held_on_user(mem, user).get(attribute, set())
+    assert now in held and before not in held, held
+
+
+def test_a_matter_erased_from_memory_with_why_after_it(mem: Memory, uid: Callable[[str], str]) -> None:
+    """ "<matter>那件事帮我从记忆里清掉吧 不想留任何记录": the request is read, the matter goes, the
+    rest stays."""
+    user = uid("fg-memory")
+    mem.remember(user, "上周跟发小借了三万块周转 说好明年还", at="2026-10-01T09:00:00+08:00")
+    mem.remember(user, "我儿子乐乐下周开始学游泳", at="2026-10-02T09:00:00+08:00")
+    got = mem.remember(
+        user, "借钱那件事帮我从记忆里清掉吧 不想留任何记录 谢谢", at="2026-10-03T09:00:00+08:00"
+    )
+    assert got.retracted or got.forgotten_episodes, got
+    left = " ".join(f"{f.value} {f.source_text}" for f in mem.facts(user, include_frozen=True))
+    left += " ".join(e.text for e in mem.store.reader(user).episodes())
+    assert "三万" not in left and "乐乐" in left, left
+
+
+@pytest.mark.parametrize(
+    ("before", "moved", "now"),
+    [
+        ("我在成都租房", "累死 搬家师傅从成都运过来的箱子今天才到 重庆这坡是真的多", "重庆"),
+        (
+            "I rent a place in Denver",
+            "the uhaul is returned and the cat forgave me. the Boise place is small. Denver friends keep asking when I'll visit",
+            "boise",
+        ),
+    ],
+)
+def test_a_move_told_by_its_boxes_names_the_new_home_among_two_places(
+    mem: Memory, uid: Callable[[str], str], before: str, moved: str, now: str
+) -> None:
+    user = uid("boxes")
+    mem.remember(user, before, at="2026-10-01T09:00:00Z")
+    mem.remember(user, moved, at="2026-10-09T09:00:00Z")
+    assert held_on_user(mem, user).get("city") == {now}, held_on_user(mem, user)
+
+
+def test_what_follows_an_ex_is_the_ex_and_goes_with_a_forget_of_the_ex(
+    mem: Memory, uid: Callable[[str], str]
+) -> None:
+    user = uid("ex-clause")
+    mem.remember(user, "我前男友小凯 在网易做运营那块 分手一年了", at="2026-10-01T09:00:00+08:00")
+    mem.remember(user, "我现在住苏州工业园区", at="2026-10-02T09:00:00+08:00")
+    held = held_on_user(mem, user)
+    assert "网易" not in held.get("employer", set()), held
+    mem.remember(user, "之前关于我前任的那些你都忘了吧 翻篇了", at="2026-10-03T09:00:00+08:00")
+    left = " ".join(f"{f.value} {f.source_text}" for f in mem.facts(user))
+    assert "网易" not in left and "小凯" not in left and "苏州" in left, left
