@@ -230,6 +230,71 @@ CASES = {
         {"dislikes": ["夏天"]},
         {"dislikes": ["夏天还"]},
     ),
+    "a line of work one works in (en)": (
+        ["I work in accounts receivable for a trucking company", "my sister works in marketing"],
+        {"job_title": ["accounts receivable"]},
+        {"job_title": ["marketing"]},
+    ),
+    "therapy being had is no job and no workplace (zh)": (
+        ["最近在做心理咨询 每周四晚上 感觉有点用"],
+        {},
+        {"job_title": ["心理咨询"], "employer": ["做心理咨询"]},
+    ),
+    "a clause after a Latin word opens with its own word (zh)": (
+        ["在一家外企做product manager 中文读写还是很烂haha", "我在Goldman Sachs 做分析师"],
+        {"employer": ["Goldman Sachs"], "job_title": ["分析师"]},
+        {"job_title": ["还是很烂haha"]},
+    ),
+    "the allergen in the reaction's own clause (en)": (
+        ["kiwi = itchy throat for me so skip the fruit salad with mango"],
+        {"allergy": ["kiwi"]},
+        {"allergy": ["mango"]},
+    ),
+    "a diet said in the same breath as eating fish again (en)": (
+        ["vegetarian for a decade", "so I'm eating fish again, pescatarian now I guess"],
+        {"diet": ["pescatarian"]},
+        {"diet": ["vegetarian"]},
+    ),
+    "celiac got, and a diet switched to by its name (en, zh)": (
+        ["got celiac last year so gluten is out", "我现在改吃地中海饮食了"],
+        {"diet": ["gluten-free", "地中海饮食"]},
+        {},
+    ),
+    "a flat in a place (en)": (
+        ["final year at bristol uni, flat in clifton w 3 mates"],
+        {"city": ["Bristol"]},
+        {},
+    ),
+    "a language spoken with one's own people (en)": (
+        ["hindi at home w my parents, french badly from school"],
+        {"language": ["Hindi", "French"]},
+        {},
+    ),
+    "pets named in a closed aside, in lower case (en)": (
+        ["got two rescue whippets, pickle and dot, they sleep all day"],
+        {"pet": ["Pickle", "Dot"]},
+        {},
+    ),
+    "lived on by a drink, and drunk till sick of it (zh)": (
+        ["奶茶喝伤了 现在只靠冰美式续命"],
+        {"likes": ["冰美式"]},
+        {"likes": ["伤"]},
+    ),
+    "a taste declined as not one's own (en, zh)": (
+        [
+            "opera is not for me, too long",
+            "camping isn't really my thing",
+            "榴莲真不是我的菜",
+            "对爵士乐无感",
+        ],
+        {"dislikes": ["opera", "camping", "榴莲", "爵士乐"]},
+        {},
+    ),
+    "what one avoids, said as one's 忌口 (zh)": (
+        ["我的忌口就是葱，别的都行"],
+        {"dislikes": ["葱"]},
+        {},
+    ),
     "a taste let go of as a pair that is done (en)": (
         ["I love energy drinks", "energy drinks and I are done, they make my heart race"],
         {},
@@ -352,3 +417,70 @@ def test_what_follows_an_ex_is_the_ex_and_goes_with_a_forget_of_the_ex(
     mem.remember(user, "之前关于我前任的那些你都忘了吧 翻篇了", at="2026-10-03T09:00:00+08:00")
     left = " ".join(f"{f.value} {f.source_text}" for f in mem.facts(user))
     assert "网易" not in left and "小凯" not in left and "苏州" in left, left
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "attribute", "now", "gone"),
+    [
+        (
+            "jazz is not my cup of tea",
+            "ok my neighbour got me into jazz, been back to that bar twice since. converted!",
+            "likes",
+            "jazz",
+            None,
+        ),
+        ("以后叫我小雨就行", "新单位同事都喊我Kiki 你以后也这么叫我吧", "preferred_name", "kiki", "小雨"),
+        ("call me Bea", "everyone at the new job calls me Rae, you can too", "preferred_name", "rae", "bea"),
+        ("我在杭州租房", "搬完了！！南京这边房租便宜太多 同样的钱在杭州只能住单间", "city", "南京", "杭州"),
+        (
+            "been living in porto 2 yrs",
+            "lease ran out so I took the Madrid offer, currently living out of boxes in a Malasaña sublet",
+            "city",
+            "madrid",
+            "porto",
+        ),
+    ],
+)
+def test_a_change_said_sideways_replaces_what_was_held(
+    mem: Memory,
+    uid: Callable[[str], str],
+    before: str,
+    after: str,
+    attribute: str,
+    now: str,
+    gone: str | None,
+) -> None:
+    user = uid("sideways")
+    mem.remember(user, before, at="2026-10-01T09:00:00Z")
+    mem.remember(user, after, at="2026-10-05T09:00:00Z")
+    held = held_on_user(mem, user).get(attribute, set())
+    assert now in held and (gone is None or gone not in held), held
+
+
+@pytest.mark.parametrize(
+    ("told", "asked", "gone", "kept"),
+    [
+        (
+            "planning a surprise trip to lisbon for my husband's 40th",
+            "nvm the trip, he found out and we're doing something else. just wipe that whole plan",
+            "lisbon",
+            "sulfa",
+        ),
+        (
+            "in the middle of a custody fight with my ex-wife, hearing is at the county courthouse next month",
+            "please don't keep anything about the court stuff",
+            "custody",
+            "sulfa",
+        ),
+    ],
+)
+def test_a_matter_named_in_passing_or_by_its_field_is_forgotten(
+    mem: Memory, uid: Callable[[str], str], told: str, asked: str, gone: str, kept: str
+) -> None:
+    user = uid("fg-passing")
+    mem.remember(user, told, at="2026-10-01T09:00:00Z")
+    mem.remember(user, "allergic to sulfa fyi", at="2026-10-02T09:00:00Z")
+    mem.remember(user, asked, at="2026-10-03T09:00:00Z")
+    left = " ".join(f"{f.value} {f.source_text}" for f in mem.facts(user, include_frozen=True))
+    left += " ".join(e.text for e in mem.store.reader(user).episodes())
+    assert gone not in left.lower() and kept in left, left

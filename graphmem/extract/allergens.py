@@ -73,12 +73,32 @@ def _reacted(text: str, lang: str, words: Sequence[str]) -> list[Candidate]:
         window = text[max(0, m.start() - reach) : m.end() + reach]
         if names_someone_else(window, lang) or cues.allergen_not_mine(lang).search(window):
             continue
-        hits = {w for w in words if _names(window if lang == "zh" else window.lower(), w, lang)}
-        hits = {w for w in hits if not any(w != o and w in o for o in hits)}  # "nuts" in "tree nuts"
+        hits = _allergens_in(window, lang, words)
+        if len(hits) > 1:  # "shellfish = instant hives so no shrimp": the one in the reaction's clause
+            hits = _allergens_in(_clause_at(text, m.start(), m.end()), lang, words)
         if len(hits) == 1:
             out.append(cand("allergy", hits.pop(), ME, _clause_of(text, m.start())))
             break
     return out
+
+
+def _allergens_in(window: str, lang: str, words: Sequence[str]) -> set[str]:
+    """The allergens `window` names, a longer one standing for the shorter inside it."""
+    hits = {w for w in words if _names(window if lang == "zh" else window.lower(), w, lang)}
+    return {w for w in hits if not any(w != o and w in o for o in hits)}  # "nuts" in "tree nuts"
+
+
+#: What parts a sentence's clauses: a stop or a comma, or a word that opens the next one.
+_CLAUSE_BREAK = re.compile(
+    r"[,;.!?，；。！？\n]|\s(?:so|but|because|cause|cuz|then|and then)\s|所以|但是|不过|然后"
+)
+
+
+def _clause_at(text: str, start: int, end: int) -> str:
+    """The clause of `text` that holds the span start..end."""
+    before = [m.end() for m in _CLAUSE_BREAK.finditer(text, 0, start)]
+    after = _CLAUSE_BREAK.search(text, end)
+    return text[before[-1] if before else 0 : after.start() if after else len(text)]
 
 
 def _names(window: str, word: str, lang: str) -> bool:

@@ -49,6 +49,9 @@ def arrival(text: str, lang: str, found: Sequence[Candidate], state: State) -> l
     if any(c.attribute == "city" and c.subject == ME.name for c in found):
         return []
     places = _places_zh(text) if lang == "zh" else _places_en(text)
+    if len(places) > 1 and (cue := here.search(said)):  # "took the Berlin offer": the one the move names
+        named = {p for p in places if p in cue.group(0)}
+        places = named or places
     if len(places) > 1:  # "the Portland place is tiny … Denver friends": the one called home
         places = {p for p in places if _HOME_AFTER[lang].search(text[text.find(p) + len(p) :][:12])}
     if len(places) != 1:

@@ -53,6 +53,12 @@ _LATIN_TURN = re.compile(
 )
 #: "开会开到怀疑人生 base深圳": "base" (where one is based) opens a clause of its own
 _BASE_OPENS = re.compile(r"(?<=[\u4e00-\u9fff])[ \t]+(?=(?i:base)(?![A-Za-z]))")
+#: "做product manager 中文读写还是很烂haha 不过…": a Latin word, then a space, then Chinese that
+#: opens a clause of its own ends a clause ("在Goldman Sachs 做分析师" goes on: 做 opens none)
+_LATIN_THEN_CLAUSE = re.compile(
+    r"(?<=[A-Za-z])[ \t]+(?=(?:中文|英文|不过|但是|可是|然后|而且|还有|因为|所以|对了|我|你|他|她|今天|明天|昨天|最近|现在"
+    r"|平时|周末|每天|反正|其实|就是|虽然|结果|顺便)[\u4e00-\u9fff])"
+)
 _BRACKETED = re.compile(r"[（(]([^（）()]{1,30})[）)]")
 _SPACED_CLAUSE = re.compile(r"(?<=[\u4e00-\u9fff\d])[ \t\u3000]+(?=[\u4e00-\u9fff])")
 
@@ -63,7 +69,7 @@ def cut_clauses(sentence: str) -> list[str]:
     # chat parts its clauses with spaces ("我是纯素哦 蛋奶蜂蜜一律不碰"): a space between Chinese
     # words is read as the comma it stands for
     sentence = _BASE_OPENS.sub("，", _LATIN_TURN.sub("，", sentence))
-    sentence = _SPACED_CLAUSE.sub("，", sentence)
+    sentence = _SPACED_CLAUSE.sub("，", _LATIN_THEN_CLAUSE.sub("，", sentence))
     # "在 PDD 做 growth": the spaces typed around a Latin word inside Chinese are no clause break
     sentence = _SPACED_LATIN.sub("", sentence)
     # an aside in brackets ("海鲜过敏（虾蟹都不行）") is a clause of its own, not part of a value

@@ -195,6 +195,8 @@ ZH_DIETS = {w: canon for canon, ws in (
     ("生酮", "生酮 生酮饮食"),
     ("低碳水", "低碳水 低碳水饮食 低碳 低碳饮食 少碳水 戒碳水 断碳 断碳水 控碳 控碳水"),
     # the fasting window said with it ("16:8轻断食", "168断食") is the same way of eating
+    ("地中海饮食", "地中海饮食 地中海饮食法 地中海式饮食"),
+    ("无麸质", "无麸质 无麸质饮食 乳糜泻"),
     ("轻断食", "轻断食 间歇性断食 16:8轻断食 16:8断食 168轻断食 168断食 18:6轻断食 5:2轻断食 5:2断食"),
     ("清真", "清真"),
     ("杂食", "什么都吃 啥都吃 不挑食"),
@@ -203,7 +205,7 @@ ZH_DIETS = {w: canon for canon, ws in (
 
 EN_DIETS = {w: canon for canon, ws in (
     ("vegan", "vegan"), ("vegetarian", "vegetarian,veggie"), ("pescatarian", "pescatarian,pescetarian"),
-    ("keto", "keto,ketogenic"), ("paleo", "paleo"), ("gluten-free", "gluten-free,gluten free"),
+    ("keto", "keto,ketogenic"), ("paleo", "paleo"), ("gluten-free", "gluten-free,gluten free,celiac,coeliac"),
     ("dairy-free", "dairy-free,dairy free"), ("lactose-free", "lactose-free"), ("halal", "halal"),
     ("kosher", "kosher"), ("low-carb", "low-carb,low carb"), ("low-sugar", "low-sugar,low sugar,sugar-free"),
     ("plant-based", "plant-based,plant based"), ("carnivore", "carnivore"), ("flexitarian", "flexitarian"),
@@ -216,7 +218,7 @@ EN_DIETS = {w: canon for canon, ws in (
 #: (gluten-free, halal, 不吃辣) adds to them instead.
 DIET_REGIMES = frozenset(
     "vegan vegetarian pescatarian keto paleo plant-based carnivore flexitarian whole30 mediterranean "
-    "raw-vegan omnivore 素食 纯素 鱼素 生酮 杂食".split()
+    "raw-vegan omnivore 素食 纯素 鱼素 生酮 杂食 地中海饮食".split()
 ) | {"raw vegan"}
 
 _DEMONYM_SUFFIXES = ("n", "an", "ian", "nian", "er", "ite", "eite", "ean")

@@ -169,7 +169,14 @@ def _eats_meat_again(m, ctx):
     ended = c.PLANT_DIETS | (_FISH_ONLY if meat else frozenset())
     gone = [d for d in c.active_values(ctx.state.context, "diet") if d in ended]
     retracted = [cand("diet", d, ME, ctx.src, retract=True, correction=True) for d in gone]
-    return [*retracted, cand("note", ctx.src, ME, ctx.src)] if retracted else None
+    # "…eating fish and eggs again, pescatarian now": the diet it became, said in the same breath
+    now = [
+        EN_DIETS[w.lower()]
+        for w in re.findall(r"[a-z-]+", ctx.src[m.end() :], re.I)
+        if w.lower() in EN_DIETS and EN_DIETS[w.lower()] not in gone
+    ][:1]
+    became = [cand("diet", d, ME, ctx.src, correction=bool(gone)) for d in now]
+    return [*retracted, *became, cand("note", ctx.src, ME, ctx.src)] if retracted or became else None
 
 
 _TRIP_TO = re.compile(

@@ -147,7 +147,9 @@ _WORK_FIELDS = frozenset(
     "operations devops security compliance recruiting legal finance pr content ux ui data analytics "
     "admin procurement logistics dispatch customer service social media copywriting editing tech technical "
     "help desk helpdesk backend frontend back-end front-end fullstack full-stack stack full infra infrastructure "
-    "product growth mobile ios android web embedded sre science".split()
+    "product growth mobile ios android web embedded sre science accounts payable receivable billing claims "
+    "underwriting retail hospitality healthcare education construction nonprofit fintech biotech pharma "
+    "consulting insurance banking real estate publishing advertising media hr/payroll".split()
 )
 
 
@@ -161,6 +163,16 @@ def _does_work_for(m, ctx):
         return None
     at = [x for x in work_candidates(m, ctx) or [] if x.attribute != "job_title"]
     return [*at, cand("job_title", y, ctx.subj, ctx.src)]
+
+
+def _works_in_field(m, ctx):
+    """'I work in accounts payable for a hospital system', 'I work in marketing': the line of
+    work (when it is one), and the workplace when one is said."""
+    if not m["x"]:
+        y = span(m["y"])
+        ok = is_job(y) or all(w in _WORK_FIELDS for w in y.lower().split())
+        return [cand("job_title", y, ctx.subj, ctx.src)] if ok else None
+    return _does_work_for(m, ctx)
 
 
 def _at_named_place(m, ctx):
@@ -247,6 +259,7 @@ HANDLERS: dict[str, Handler] = {
     "job_status": p.fixed_value("job_title", lambda m: m["v"].replace("a stay", "stay")),
     "job_at": _job_at,
     "does_work_for": _does_work_for,
+    "works_in_field": _works_in_field,
     "real_job": _real_job,
     "team_now": lambda m, x: [cand("job_title", span(m["y"]), x.subj, x.src)],
     "job_in": p.only_if(lambda m, x: job_title_of(m["y"]), _job_in),

@@ -342,6 +342,9 @@ def _their_occupation_alone(m, ctx):
 _MEAT_LEFT_OUT = re.compile(r"^(?:红肉|猪肉|牛肉|羊肉|肉|荤|荤菜|海鲜|肉类)$")
 
 
+#: A verb that opens what follows 在 ("在做心理咨询", "在学画画"): something done, no workplace.
+_DOING_VERB = re.compile(r"^(?:做|干|搞|学|练|上|看|打|弄)(?=..)")
+
 #: What is left out for a way of eating, not for its taste ("不碰碳水", "不吃糖"): the diet it makes.
 _LEFT_OUT_FOR_DIET = {"碳水": "低碳水", "碳水化合物": "低碳水", "主食": "低碳水", "糖": "控糖"}
 
@@ -446,7 +449,11 @@ HANDLERS: dict[str, Handler] = {
     "city_if_known_place": _if(lambda m, x: city_named(m["x"]) in ZH_PLACES, city),
     # "现在在深圳南山": the city with its district said after it
     "city_with_district": city_with_district,
-    "work_if_org": _if(lambda m, x: c.is_org_zh(m["x"]) and not c.is_place_zh(m["x"]), workplace_and_title),
+    # "在做心理咨询": a verb before it says what is done, not where ("咨询" ends firms' names too)
+    "work_if_org": _if(
+        lambda m, x: c.is_org_zh(m["x"]) and not c.is_place_zh(m["x"]) and not _DOING_VERB.match(m["x"]),
+        workplace_and_title,
+    ),
     "dislikes": pref("dislikes"),
     "restriction": restriction,
     "reaction": reaction,

@@ -20,7 +20,7 @@ _DOING_FOR_SOMEONE = re.compile(r"^(?:帮|给|替|陪|跟|和|为|教)(?:我|你
 #: What is done to one at a hospital or a clinic, no line of work ("做膝盖手术", "做核磁").
 _CARE_RECEIVED = re.compile(
     r"(?:手术|检查|体检|复查|治疗|化疗|放疗|透析|理疗|康复|B超|CT|核磁|胃镜|肠镜|产检|针灸|推拿|按摩|搭桥|支架|微创|穿刺"
-    r"|活检|拔牙|种牙|洗牙|矫正|输液|挂水|抽血|化验|疫苗)$"
+    r"|活检|拔牙|种牙|洗牙|矫正|输液|挂水|抽血|化验|疫苗|心理咨询|心理治疗|心理辅导|婚姻咨询|咨询治疗)$"
 )
 #: Whom being at a school says is a pupil there (the user there may as well teach).
 _A_PUPIL = re.compile(r"^(?:child|son|daughter|niece|nephew|grandchild|grandson|granddaughter)$")

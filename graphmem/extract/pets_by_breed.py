@@ -55,7 +55,10 @@ def _words(lang: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]
             rf"\b(?:the|our|my)\s+(?:(?:two|three|four|both)\s+)?(?P<kind>{_EN_PET_WORDS})s?,?\s+"
             r"(?P<names>[A-Z][a-z]+(?:(?:,\s*|\s+and\s+|\s*&\s*)[A-Z][a-z]+)*)\b"
             # "my lil gremlin biscuit (corgi, 3 yrs old)": the name, then its kind in brackets
-            rf"|\b(?:my|our)\s+(?:[\w'-]+\s+){{0,3}}?(?P<names2>[A-Za-z]+)\s+\((?:an?\s+)?(?P<kind2>{_EN_PET_WORDS})\b",
+            rf"|\b(?:my|our)\s+(?:[\w'-]+\s+){{0,3}}?(?P<names2>[A-Za-z]+)\s+\((?:an?\s+)?(?P<kind2>{_EN_PET_WORDS})\b"
+            # "got two rescue greyhounds, biscuit and moose, they…": names in a closed aside, any case
+            rf"|\b(?:got|have|adopted|rescued|own)\s+(?:two|three|four|a|an)\s+(?:[\w-]+\s+)?(?P<kind3>{_EN_PET_WORDS})s?,\s+"
+            r"(?P<names3>[A-Za-z]+(?:(?:,\s*|\s+and\s+|\s*&\s*)[A-Za-z]+)*)\s*[,(]",
         )
     return named, re.compile(d["home"], re.I), re.compile(d["not_mine"], re.I), frozenset(d["not_names"])
 
@@ -68,7 +71,8 @@ def pets_named_by_breed(text: str, lang: str, found: Sequence[Candidate], state:
     known = {c.value.lower() for c in found} | {c.subject.lower() for c in found}
     out: dict[str, list[Candidate]] = {}
     for m in named.finditer(text):
-        kind, names = m["kind"] or m["kind2"], m["names"] or m["names2"]
+        kind = m["kind"] or m["kind2"] or m["kind3"]
+        names = m["names"] or m["names2"] or m["names3"]
         species = breed_species(kind) or RELATION_WORDS.get(kind.lower(), ("pet", None))[1]
         for name in re.split(r",\s*|\s+and\s+|\s*&\s*|和|跟|、", names):
             name = name.title() if lang == "en" and name.islower() else name

@@ -274,7 +274,9 @@ _EN_TOLD_THING = re.compile(
 _EN_ABOUT_THING = re.compile(
     r"^(?:(?:nvm|never\s*mind|ok|okay|so|and|also|oh)[\s,]+)?(?:about|re:?|regarding|as for"
     r"|(?:anything|everything|all|whatever|all the stuff)\s+(?:i|I've|i've)\s+(?:told you|said|mentioned)\s+about)\s+"
-    r"(?P<thing>(?:the|my|that|those)\s+[\w'’$ -]{2,40}?)[\s.!]*$",
+    r"(?P<thing>(?:the|my|that|those)\s+[\w'’$ -]{2,40}?)[\s.!]*$"
+    # "nvm the trip, … just wipe that whole plan": what is let go of, named after "never mind"
+    r"|^(?:nvm|never\s*mind|scratch|forget)[\s,]+(?P<thing2>(?:the|my|that|those)\s+[\w'’$ -]{2,40}?)[\s.!]*$",
     re.I,
 )
 
@@ -337,7 +339,7 @@ def _pointed_back(pieces: list[str]) -> TopicRequest | None:
             if thing := _EN_TOLD_THING.search(other):
                 return _en("forget " + thing[0])
             if about := _EN_ABOUT_THING.match(other.strip()):
-                return _en("forget " + about["thing"])
+                return _en("forget " + (about["thing"] or about["thing2"]))
     return None
 
 

@@ -76,7 +76,7 @@ EN_REQUEST = re.compile(
 EN_NO_TOPIC = re.compile(
     r"^(?:it|this|that|them|these|those|things|stuff|everything|anything|all|me|you|this one|that one|it all|all of it"
     r"|all (?:of )?(?:that|this|those)(?: stuff| too)?|that too|that stuff|that bit|the lot"
-    r"|(?:the |that |this )?whole (?:thing|story|saga|mess|business|deal)"
+    r"|(?:the |that |this )?whole (?:thing|story|saga|mess|business|deal|plan|idea|situation)"
     r"|what i (?:just )?said|the (?:last|previous) (?:message|thing|one)|my (?:last|previous) message"
     r"|any of (?:it|that|this)|(?:i|that i) (?:said|told you|mentioned) any(?:thing| of it)?"
     # "forget I ever brought it up": the thing said, pointed at in another piece

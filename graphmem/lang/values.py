@@ -111,6 +111,8 @@ def problem(attribute: str, value: str, relation: bool, placeholder: bool = Fals
         if attribute in lex.things and not relation:
             if lex.story.search(v):
                 return "not_a_thing"
+            if lex.no_thing is not None and lex.no_thing.match(v):  # "喝伤了" read as 伤, "like 3 a week"
+                return "not_a_thing"
             if lex.max_words and not _CJK.search(v) and len(v.split()) > lex.max_words:
                 return "not_a_thing"
             if lex.max_chars and _CJK.search(v) and len(v) > lex.max_chars:
