@@ -73,9 +73,9 @@ def residence(text: str, lang: str, found: Sequence[Candidate], state: State) ->
     names two places; and it never replaces a city on record (a weak reading)."""
     if any(c.attribute == "city" and c.subject == ME.name for c in found):
         return []
-    if active_values(state.context, "city"):
-        return []
     lives, not_here = cues.arrival_words(lang, "lives"), cues.arrival_words(lang, "lives_not")
+    if not lives.search(text):  # one scan first: most messages say nothing of the kind
+        return []
     for piece in _PIECES.split(text):
         if (
             not lives.search(piece)
@@ -86,6 +86,8 @@ def residence(text: str, lang: str, found: Sequence[Candidate], state: State) ->
             continue
         places = _places_zh(piece) if lang == "zh" else _places_en(piece)
         if len(places) == 1:
+            if active_values(state.context, "city"):  # the facts on record, read only this far on
+                return []
             return builtin([cand("city", places.pop(), ME, piece.strip())], lang, "lives_here")
     return []
 

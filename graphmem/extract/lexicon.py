@@ -158,7 +158,7 @@ machinist laborer labourer roofer painter landscaper gardener ranger lifeguard g
 pastor priest rabbi imam diplomat mayor lobbyist statistician mathematician physicist chemist biologist
 geologist astronomer archaeologist historian linguist curator archivist dean superintendent paramedic
 phlebotomist sonographer hygienist orthodontist dermatologist pediatrician anesthesiologist cardiologist
-rn lpn cna crna swe sde captain skipper deckhand sailor fisherman miner boss medic steward stewardess
+rn lpn cna crna swe sde eng mgr captain skipper deckhand sailor fisherman miner boss medic steward stewardess
 attendant usher porter valet chauffeur conductor dj host anchor reporter sommelier mason bricklayer
 plasterer glazier tiler handyman builder trucker babysitter maid cleaner concierge stocker picker packer
 crew ranger warden nun monk minister vicar rector clergyman deacon

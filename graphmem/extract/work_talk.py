@@ -40,15 +40,17 @@ def employer_by_work_talk(text: str, lang: str, found: Sequence[Candidate], stat
     """The speaker's employer, read from talk of the work at one known company."""
     if lang != "zh" or any(c.attribute == "employer" for c in found):  # the rules read one (anyone's)
         return []
-    if active_values(state.context, "employer"):
-        return []
     org, work, not_mine = _words(lang)
+    if not work.search(text):  # one scan first: most messages say nothing of the kind
+        return []
     for sentence in _SENTENCES.split(text):
         named = {m.group(0) for m in org.finditer(sentence)}
         if len(named) != 1 or not work.search(sentence) or not_mine.search(sentence) or hedged(sentence):
             continue
         if names_someone_else(sentence, lang):
             continue
+        if active_values(state.context, "employer"):  # the facts on record, read only this far on
+            return []
         return with_org_alias(
             builtin([cand("employer", named.pop(), ME, sentence.strip())], lang, "work_talk")
         )
