@@ -295,6 +295,36 @@ CASES = {
         {"dislikes": ["葱"]},
         {},
     ),
+    "a trade told by driving or hauling for a carrier (en)": (
+        ["been hauling for Prime Inc 6 yrs, mostly flatbed", "driving for Mom today"],
+        {"employer": ["Prime Inc"], "job_title": ["truck driver"]},
+        {"employer": ["Mom"]},
+    ),
+    "a known firm after a line of work (zh)": (
+        ["我是做审计的 在普华永道 年底忙季"],
+        {"employer": ["普华永道"], "job_title": ["审计"]},
+        {},
+    ),
+    "an apple eaten on a day of overtime is no employer (zh)": (
+        ["今天加班到九点，吃了个苹果当晚饭"],
+        {},
+        {"employer": ["苹果"]},
+    ),
+    "how long a title is held is no part of it (zh)": (
+        ["在小鹏做 PM 三年了 主要负责座舱"],
+        {"job_title": ["PM"]},
+        {"job_title": ["PM三年"]},
+    ),
+    "a habit kept with someone is still one's own (zh)": (
+        ["现在跟着我老公一起吃素了"],
+        {"diet": ["素食"]},
+        {},
+    ),
+    "how little of it is no part of what is left out (zh)": (
+        ["从今天开始碳水一口不碰"],
+        {"diet": ["低碳水"]},
+        {"dislikes": ["碳水一口"]},
+    ),
     "a taste let go of as a pair that is done (en)": (
         ["I love energy drinks", "energy drinks and I are done, they make my heart race"],
         {},
@@ -484,3 +514,79 @@ def test_a_matter_named_in_passing_or_by_its_field_is_forgotten(
     left = " ".join(f"{f.value} {f.source_text}" for f in mem.facts(user, include_frozen=True))
     left += " ".join(e.text for e in mem.store.reader(user).episodes())
     assert gone not in left.lower() and kept in left, left
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "attribute", "now", "gone"),
+    [
+        (
+            "I'm a 3rd year PhD student",
+            "they kept me on — I'm a postdoc in the same lab now",
+            "job_title",
+            "postdoc",
+            None,
+        ),
+        ("我今年七十一了", "今天孙子给我过生日 这就满七十二喽", "age", "72", "71"),
+        ("以后叫我小满", "以后你就叫我Nini吧", "preferred_name", "nini", "小满"),
+        ("call me Bea", "so let's go with Auntie B from now on", "preferred_name", "auntie b", "bea"),
+    ],
+)
+def test_a_new_value_said_in_passing_replaces_the_old(
+    mem: Memory,
+    uid: Callable[[str], str],
+    before: str,
+    after: str,
+    attribute: str,
+    now: str,
+    gone: str | None,
+) -> None:
+    user = uid("passing")
+    mem.remember(user, before, at="2026-10-01T09:00:00+08:00")
+    mem.remember(user, after, at="2026-10-05T09:00:00+08:00")
+    held = held_on_user(mem, user).get(attribute, set())
+    assert now in held and (gone is None or gone not in held), held
+
+
+@pytest.mark.parametrize(
+    ("told", "other", "asked", "gone", "kept"),
+    [
+        (
+            "顺便吐槽 我 salary 才 28k 一个月",
+            "我在小鹏做 PM",
+            "前天说工资那条你删了吧 forget it 不想你记着",
+            "28k",
+            "小鹏",
+        ),
+        (
+            "in the middle of IVF, egg retrieval is next week",
+            "I'm a UX designer at Figma",
+            "actually I'd rather you didn't keep anything about the fertility treatment. please forget it.",
+            "IVF",
+            "Figma",
+        ),
+        (
+            "My grandson Theo got suspended for fighting at school",
+            "I still do water aerobics three mornings a week",
+            "Let's forget what I told you about Theo's trouble at school.",
+            "suspended",
+            "aerobics",
+        ),
+        (
+            "we're in early talks to get acquired by a big payments company",
+            "my cofounder Priya runs the whole sales side",
+            "forget the acquisition convo entirely pls",
+            "acquired",
+            "Priya",
+        ),
+    ],
+)
+def test_a_topic_forgotten_goes_and_the_rest_stays(
+    mem: Memory, uid: Callable[[str], str], told: str, other: str, asked: str, gone: str, kept: str
+) -> None:
+    user = uid("fg-topic")
+    mem.remember(user, told, at="2026-10-01T09:00:00Z")
+    mem.remember(user, other, at="2026-10-02T09:00:00Z")
+    mem.remember(user, asked, at="2026-10-03T09:00:00Z")
+    left = " ".join(f"{f.value} {f.source_text}" for f in mem.facts(user, include_frozen=True))
+    left += " ".join(e.text for e in mem.store.reader(user).episodes())
+    assert gone not in left and kept in left, left

@@ -10,6 +10,7 @@ import re
 from graphmem.extract import common as c
 from graphmem.extract import patterns_en as p
 from graphmem.extract.common import cand
+from graphmem.extract.relations import relation_of
 from graphmem.extract.values_en import (
     NOT_WORKPLACE,
     PLACE_STOP,
@@ -45,10 +46,17 @@ def _lower_org(x: str | None, ctx) -> str | None:
     return v if ok and not p.gerund(v.split()[0]) else None
 
 
+#: A workplace pointed at, not named ("the same lab", "my old team", "this place").
+_SAME_PLACE = re.compile(r"^(?:the\s+)?(?:same|my|our|this|that|a|an|one)\b", re.I)
+
+
 def _job_in(m, ctx):
     """ "a chef in Turin": a job in a place (what a proper name after "in" most often is),
     unless it is lower case or reads as an organisation."""
     x = span(m["x"], PLACE_STOP)
+    if _SAME_PLACE.match(x):  # "a postdoc in the same lab now": the title; the workplace is not named
+        title = job_title_of(m["y"])
+        return [cand("job_title", title, ctx.subj, ctx.src)] if title else None
     if c.is_org_en(x) or not x[:1].isupper() or p.ORGISH.search(x):
         return work_candidates(m, ctx)
     where = place(x)
@@ -189,14 +197,15 @@ _TRADES = (
     ("pull", "barista"), ("sling", "barista"), ("wait", "server"), ("tend", "bartender"), ("bartend", "bartender"),
     ("cut", "hairdresser"), ("stock", "stocker"), ("flip", "line cook"), ("bag", "grocery clerk"),
     ("run", "cashier"), ("work", "cashier"), ("pour", "barista"), ("nursing", "nurse"), ("teaching", "teacher"),
-    ("tutoring", "tutor"),
+    ("tutoring", "tutor"), ("haul", "truck driver"), ("driv", "driver"), ("deliver", "delivery driver"),
+    ("overnight", "stocker"),
 )  # fmt: skip
 
 
 def _trade_at(m, ctx):
     """'I pull shots at Grindhouse Coffee': the workplace, and the trade the work names."""
     x = span(m["x"])
-    if not x or c.is_place_en(x):
+    if not x or c.is_place_en(x) or relation_of(x.lower()):  # "driving for Mom": no workplace
         return None
     act = m["act"].lower()
     if act.endswith("code") or act == "coding":

@@ -355,7 +355,10 @@ def _not_eaten(m, ctx):
     out = pref("dislikes")(m, ctx)
     if not out:
         return out
-    if len(out) == 1 and (diet := _LEFT_OUT_FOR_DIET.get(str(out[0].value))):
+    # "碳水一口不碰": how little of it is no part of it
+    if len(out) == 1 and (
+        diet := _LEFT_OUT_FOR_DIET.get(re.sub(r"(?:一口|一点|一丁点)$", "", str(out[0].value)))
+    ):
         return [cand("diet", diet, ctx.subj, ctx.src)]
     # only where the way of eating is the matter: the subject said ("我不吃猪肉"), or a diet on
     # record or spoken of (not "老王是回族，不吃猪肉", whose subject the clause leaves out)

@@ -168,9 +168,13 @@ def pieces(text: str) -> list[str]:
         text = _INLINE_ITEM.sub(". ", text)
     # "when he asked what I do I said I'm an ER nurse": what the user said of themselves, as said
     text = _SAID_OF_MYSELF.sub("", text)
+    # "they kept me on — I'm a postdoc now": a dash before the speaker's own clause ends a sentence
+    text = _DASH_THEN_SELF.sub(". ", text)
     return [s for s in c.list_items(split_sentences(text), text) if s.strip(" .!?")]
 
 
+#: A dash between clauses, the second the speaker's own ("… — I'm a postdoc now").
+_DASH_THEN_SELF = re.compile(r"\s+[—–]\s+(?=(?:I'm|I am|Im|I've|I have|I|my|we're|we)\b)")
 #: A list typed on one line, its items after " - " ("- moved to Austin - new gig: …").
 _INLINE_ITEM = re.compile(r"(?:^|\s|:)-\s+(?=[A-Za-z])")
 #: The user reporting what they told someone of themselves.

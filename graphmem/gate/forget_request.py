@@ -103,7 +103,15 @@ def _en(text: str) -> TopicRequest | None:
     # topic only when its object points back at what was said ("what I told you about",
     # "the stuff about", "any record of").
     # "scratch the allergy thing": a topic called a thing, a bit, the stuff, points back at talk too
-    talk = re.search(r"\s(?:thing|stuff|part|bit|info|details|business|situation)$", topic, re.I) is not None
+    talk = (
+        re.search(
+            r"\s(?:thing|stuff|part|bit|info|details|business|situation|story|saga|convo|conversation|chat|talk"
+            r"|plan|drama|news|mess)$",
+            topic,
+            re.I,
+        )
+        is not None
+    )
     if not about and not talk and not act.startswith(words.EN_STRONG) and not _personal_matter(topic):
         return None
     return TopicRequest(topic, m["act"])
@@ -171,7 +179,9 @@ def _zh(text: str) -> TopicRequest | None:
 #: putting aside in conversation, no request to the memory.
 _CASUAL_EN = re.compile(
     r"\bfor\s+(?:a|one)\s+(?:sec|second|moment|minute|min|bit|while)\b|\bfor\s+(?:now|tonight|today|the moment"
-    r"|the time being)\b|\bforget\s+(?:i|that i)\s+(?:asked|said anything)\b|^\W*let'?s\s+(?:just\s+)?forget\b",
+    r"|the time being)\b|\bforget\s+(?:i|that i)\s+(?:asked|said anything)\b|^\W*let'?s\s+(?:just\s+)?forget\b"
+    # "let's forget what I told you about …" asks after all
+    r"(?!\s+(?:about\s+)?(?:what|everything|anything|all(?: of)?(?: that| the stuff)?)\s+(?:i|i've|i have)\s+(?:told|said|mentioned))",
     re.I,
 )
 

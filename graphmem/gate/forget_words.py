@@ -13,7 +13,7 @@ EN_FILLER = (
     r"|come to think of it|sorry|one more thing|oh and|and also|thinking about it|you know what)"
 )
 EN_ASK = (
-    r"(?:(?:can|could|would|will) you(?: please| kindly| just)?|(?:i'?d|i would) like you to|i want you to"
+    r"(?:(?:can|could|would|will) you(?: please| kindly| just)?|(?:i'?d|i would) like you to|i want you to|let'?s|let us"
     r"|i need you to|you (?:can|may|should|could) (?:just |now |go ahead and )?|go ahead and|feel free to"
     r"|(?:i'?d|i would) (?:prefer|rather) (?:that )?you)"
 )
@@ -29,7 +29,9 @@ EN_KEEP = (
 )
 # "not" alone after a wish ("I'd rather you not hold onto my address")
 EN_NOT = (
-    r"(?:don'?t|do not|dont|never|no need to|you don'?t need to|there'?s no need to|stop|quit|(?<=you )not)"
+    r"(?:don'?t|do not|dont|never|no need to|you don'?t need to|there'?s no need to|stop|quit|(?<=you )not"
+    # "I'd rather you didn't keep …": the wish said in the past form
+    r"|(?<=you )(?:didn'?t|did not))"
 )
 EN_ACT = (
     r"(?:"
@@ -114,7 +116,7 @@ ZH_TAIL = (
     ZH_END
     + r"(?:[，,、\s]+(?:谢谢|多谢|拜托了?|麻烦了|辛苦了|好吗|行吗)"
     # "…清掉吧 不想留任何记录": why, said after the act
-    + r"|[，,、\s]+(?:我)?(?:不想|不要|别|不用)(?:再)?(?:留|存|看到|提|记|保留)[\u4e00-\u9fff]{0,8}?"
+    + r"|[，,、\s]+(?:我)?(?:不想|不要|别|不用)(?:你|让你)?(?:再)?(?:留|存|看到|提|记|保留)[\u4e00-\u9fff]{0,8}?"
     + ZH_END
     + r"|[，,、\s]+"
     + ZH_ADV

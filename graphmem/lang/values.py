@@ -46,6 +46,8 @@ class _Lexicon:
     amount: re.Pattern[str] | None
     #: what follows a workplace and is none of it ("京东一名小小的…"): cut off
     employer_tail: re.Pattern[str] | None = None
+    #: how long a title has been held, said after it ("PM两年了"): cut off
+    title_tail: re.Pattern[str] | None = None
 
 
 #: What no job starts with: a negation is something said, not a trade.
@@ -81,6 +83,7 @@ def _lexicon(language: str) -> _Lexicon:
         re.compile(data["title_owner"], flags) if "title_owner" in data else None,
         re.compile(data["thing_amount"], flags) if "thing_amount" in data else None,
         re.compile(data["employer_tail"], flags) if "employer_tail" in data else None,
+        re.compile(data["title_tail"], flags) if "title_tail" in data else None,
     )  # fmt: skip
 
 
@@ -147,6 +150,8 @@ def trim(attribute: str, value: str) -> str:
     for lex in _lexicons(value):
         if attribute == "job_title" and lex.title_owner is not None:  # "as their first designer"
             out = lex.title_owner.sub("", out) or out
+        if attribute == "job_title" and lex.title_tail is not None:  # "PM两年了" -> "PM"
+            out = lex.title_tail.sub("", out) or out
         if attribute == "employer" and lex.employer_tail is not None:  # 京东一名小小的… -> 京东
             out = lex.employer_tail.sub("", out) or out
         if attribute in lex.things and lex.no_thing is not None and lex.no_thing.match(out.strip()):
