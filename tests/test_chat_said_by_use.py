@@ -325,6 +325,59 @@ CASES = {
         {"diet": ["低碳水"]},
         {"dislikes": ["碳水一口"]},
     ),
+    "a statement before a question typed after a space is kept (zh)": (
+        ["我对菠萝过敏 有什么水果推荐吗", "今天带娃打疫苗 我自己对头孢过敏 以后要注意啥"],
+        {"allergy": ["菠萝", "头孢"]},
+        {"job_title": ["娃打疫苗老师"]},
+    ),
+    "a city come to for study or work, not one planned (zh)": (
+        ["一个西北娃跑来厦门读研 闽南话一句听不懂", "打算来成都工作"],
+        {"city": ["厦门"]},
+        {"city": ["成都"]},
+    ),
+    "what a doctor keeps one from is a way of eating (zh)": (
+        ["血糖高 医生不让我吃甜的", "医生不让我喝酒了"],
+        {"diet": ["控糖", "不喝酒"]},
+        {},
+    ),
+    "where one retired to (en)": (
+        ["Retired to Sarasota with my wife last spring"],
+        {"job_title": ["retired"], "city": ["Sarasota"]},
+        {},
+    ),
+    "the town one lives in, named as such (en)": (
+        ["little town called Ebersbach, right by the river"],
+        {"city": ["Ebersbach"]},
+        {},
+    ),
+    "a thing called the devil, not a person (en)": (
+        ["tarragon is the devil, it ruins everything", "my boss is the devil"],
+        {"dislikes": ["tarragon"]},
+        {"dislikes": ["boss", "my boss"]},
+    ),
+    "how far out one lives before the place (en)": (
+        ["i live like 15 min out in Round Rock so the commute is fine"],
+        {"city": ["Round Rock"]},
+        {},
+    ),
+    "an age and what one is besides, and an allergy given as the reason (en)": (
+        ["hiii im 14 and obsessed w knitting n owls", "cant eat anything w peanuts bc allergy"],
+        {"age": ["14"], "allergy": ["peanuts"]},
+        {"diet": ["no anything with peanuts"]},
+    ),
+    "a voice-typed run-on with no stop (en)": (
+        [
+            "quick context I'm running a tiny startup called Fernbrook we do payroll for clinics I'm the CTO "
+            "slash everything else we're based out of Denver but I grew up in Accra"
+        ],
+        {"employer": ["Fernbrook"], "job_title": ["CTO"], "city": ["Denver"], "hometown": ["Accra"]},
+        {},
+    ),
+    "a voice-typed run-on with no stop (zh)": (
+        ["嗯我跟你说我现在在杭州当护士然后我平时不吃香菜还有就是我养了一只猫叫团团"],
+        {"job_title": ["护士"], "dislikes": ["香菜"], "pet": ["团团"]},
+        {},
+    ),
     "a taste let go of as a pair that is done (en)": (
         ["I love energy drinks", "energy drinks and I are done, they make my heart race"],
         {},

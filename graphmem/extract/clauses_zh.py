@@ -18,8 +18,11 @@ _TILDE_END = re.compile(r"(?<=[～~])")
 # A long message typed without punctuation ("我是长沙人前几年来深圳了现在在…公司叫…") is cut
 # before the words that usually open a new clause.
 _RUN_ON_STARTS = re.compile(
-    r"(?<=[\u4e00-\u9fff])(?=现在|目前|然后|后来|前几年|这几年|这两年|前些年|去年|前年|今年|每天|平时|公司叫|公司名|我主要|我现在|我每天|我平时|但是|不过"
-    r"|今天|昨天|今晚|我跟你说|说实话|我这辈子)"
+    # never between a pronoun and its clause ("我|现在…" is one clause)
+    r"(?<=[\u4e00-\u9fff])(?<![我你他她们])(?=现在|目前|然后|后来|前几年|这几年|这两年|前些年|去年|前年|今年|每天|平时|公司叫|公司名|我主要|我现在|我每天|我平时|但是|不过"
+    r"|今天|昨天|今晚|我跟你说|说实话|我这辈子"
+    # voice typing strings what it lists with these ("…因为我们家信佛还有就是我养了两只仓鼠")
+    r"|还有就是|另外就是|我养了|我家有)"
 )
 
 

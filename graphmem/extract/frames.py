@@ -109,6 +109,28 @@ def _my_allergy_zh(m, ctx):
     return [cand("allergy", x, ME, ctx.src)] if x else None
 
 
+#: What a doctor's word keeps one from, named as the way of eating it makes ("不让我吃甜的": 控糖).
+_KEPT_FROM = {
+    "甜的": "控糖",
+    "甜食": "控糖",
+    "糖": "控糖",
+    "甜": "控糖",
+    "碳水": "低碳水",
+    "主食": "低碳水",
+    "辣": "不吃辣",
+    "辣的": "不吃辣",
+}
+
+
+def _kept_from_zh(m, ctx):
+    """'医生不让我吃甜的': a way of eating kept for one's health, not a taste."""
+    v = TAIL.sub("", m["v"]).strip()
+    if not v or _NOT_A_TASTE.match(v):
+        return None
+    verb = "吃" if m["verb"] == "碰" else m["verb"]
+    return [cand("diet", _KEPT_FROM.get(v, f"不{verb}{v}"), ctx.subj, ctx.src)]
+
+
 def _drifter_zh(m, ctx):
     """'北漂第五年了': one who drifts to work in 北京 lives there."""
     city = _ZH.get("drifters", {}).get(m["x"])
@@ -378,6 +400,7 @@ ZH_HANDLERS: dict[str, Handler] = {
     "frame_pet_by_breed": _pet_by_breed,
     "frame_affinity": _affinity,
     "frame_aversion": _aversion,
+    "frame_kept_from": _kept_from_zh,
     "frame_wed_self": _wed_self,
     "frame_engaged_self": _engaged_self,
     "frame_about_known": _about_known,

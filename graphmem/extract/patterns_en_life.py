@@ -62,9 +62,12 @@ def _youngest(m, ctx):
 def _cannot_have(m, ctx):
     """'Lily can't have tree nuts': an allergy when the sentence says so, else a diet restriction."""
     x = p.span(m["x"], p.LIKE_STOP)
+    # "anything w sesame": the thing inside what holds it
+    x = re.sub(r"^(?:anything|stuff|things|food|foods)\s+(?:with|w/?|that has|containing)\s+", "", x, flags=I)
     if not x:
         return None
-    if re.search(r"allerg|epipen|anaphyla|reaction", ctx.src, I):
+    said = getattr(ctx.state, "sentence", "") or ctx.src  # "… bc allergy": the reason may follow the clause
+    if re.search(r"allerg|epipen|anaphyla|reaction", said, I):
         return [cand("allergy", x, ctx.subj, ctx.src)]
     return [cand("diet", f"no {x}", ctx.subj, ctx.src)]
 

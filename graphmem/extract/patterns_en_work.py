@@ -46,6 +46,14 @@ def _lower_org(x: str | None, ctx) -> str | None:
     return v if ok and not p.gerund(v.split()[0]) else None
 
 
+def _job_status(m, ctx):
+    """'I'm retired', 'between jobs': the status as the title; where one retired to, when said."""
+    out = [cand("job_title", m["v"].replace("a stay", "stay"), ctx.subj, ctx.src)]
+    if m.groupdict().get("x"):
+        out.append(cand("city", span(m["x"], PLACE_STOP), ctx.subj, ctx.src))
+    return out
+
+
 #: A workplace pointed at, not named ("the same lab", "my old team", "this place").
 _SAME_PLACE = re.compile(r"^(?:the\s+)?(?:same|my|our|this|that|a|an|one)\b", re.I)
 
@@ -169,7 +177,9 @@ def _does_work_for(m, ctx):
         is_job(y) or all(w in _WORK_FIELDS for w in y.lower().split())
     ):  # "IT support", "customer service"
         return None
-    at = [x for x in work_candidates(m, ctx) or [] if x.attribute != "job_title"]
+    # "we do payroll for clinics": whom the work is for, in the plural, are clients, not the employer
+    clients = re.fullmatch(r"(?:small |local |other |big )?[a-z][a-z -]*s", span(m["x"]).strip()) is not None
+    at = [] if clients else [x for x in work_candidates(m, ctx) or [] if x.attribute != "job_title"]
     return [*at, cand("job_title", y, ctx.subj, ctx.src)]
 
 
@@ -265,7 +275,7 @@ HANDLERS: dict[str, Handler] = {
     "employer_is": lambda m, x: [cand("employer", span(m["x"]), x.subj, x.src)],
     # "my manager at Orrin Health …": the user's workplace, whoever the clause is about
     "employer_of_workmate": lambda m, x: [cand("employer", org_name(m["x"]) or span(m["x"]), c.ME, x.src)],
-    "job_status": p.fixed_value("job_title", lambda m: m["v"].replace("a stay", "stay")),
+    "job_status": _job_status,
     "job_at": _job_at,
     "does_work_for": _does_work_for,
     "works_in_field": _works_in_field,

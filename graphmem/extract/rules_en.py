@@ -170,9 +170,17 @@ def pieces(text: str) -> list[str]:
     text = _SAID_OF_MYSELF.sub("", text)
     # "they kept me on — I'm a postdoc now": a dash before the speaker's own clause ends a sentence
     text = _DASH_THEN_SELF.sub(". ", text)
+    # a voice-typed run-on with no stop at all: its clauses start where the speaker does
+    if len(text) > 120 and not re.search(r"[,.;!?]", text):
+        text = _RUN_ON_SELF.sub(". ", text)
     return [s for s in c.list_items(split_sentences(text), text) if s.strip(" .!?")]
 
 
+#: Where a new clause of the speaker's starts inside a run-on ("… called Loomwell we do scheduling
+#: software … I'm the CEO … we're based out of Austin but I grew up in Lagos").
+_RUN_ON_SELF = re.compile(
+    r"(?<=[a-z0-9])\s+(?=(?:I'm|I am|Im|we're|we are|I grew|I still|I live|I work|I moved|we do|we make|we build|my (?:wife|husband|kids?|son|daughter|mom|dad))\b)"
+)
 #: A dash between clauses, the second the speaker's own ("… — I'm a postdoc now").
 _DASH_THEN_SELF = re.compile(r"\s+[—–]\s+(?=(?:I'm|I am|Im|I've|I have|I|my|we're|we)\b)")
 #: A list typed on one line, its items after " - " ("- moved to Austin - new gig: …").

@@ -275,7 +275,13 @@ _RETRACTION_ONLY = re.compile(r"(?:(?:哦|噢|喔|啊|呃|额|哎呀|哎|唉)\s*
 _GREETING_INTRO = re.compile(r"\s*(?:it's|it’s|its|it is|this is)\s+[A-Za-z]", re.I)
 
 
+#: A space between Chinese words: chat's comma ("我对芒果过敏 有什么甜品推荐吗").
+_SPACED_ZH = re.compile(r"(?<=[\u4e00-\u9fff])[ \t\u3000]+(?=[\u4e00-\u9fff])")
+
+
 def _gate_sentence(sentence: str) -> tuple[str | None, list[Ignored]]:
+    # the question after a statement is parted from it as by a comma, so the statement is kept
+    sentence = _SPACED_ZH.sub("，", sentence)
     if _RETRACTION_ONLY.fullmatch(_plain(sentence)):
         return sentence.strip(), []
     reason = _noise_reason(sentence)
