@@ -378,6 +378,16 @@ CASES = {
         {"job_title": ["护士"], "dislikes": ["香菜"], "pet": ["团团"]},
         {},
     ),
+    "the speaker said as 本人 before a question (zh)": (
+        ["本人 网易一枚小小的交互设计师 每天改稿 这种需求谁懂啊"],
+        {"employer": ["网易"], "job_title": ["交互设计师"]},
+        {},
+    ),
+    "two things a doctor forbids are no one way of eating (zh)": (
+        ["医生不让喝啤酒吃海鲜"],
+        {},
+        {"diet": ["不喝啤酒吃海鲜"]},
+    ),
     "a taste let go of as a pair that is done (en)": (
         ["I love energy drinks", "energy drinks and I are done, they make my heart race"],
         {},

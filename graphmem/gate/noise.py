@@ -253,6 +253,8 @@ def _split_question(s: str) -> tuple[str, str] | None:
             keep = keep and any(
                 "我" in c
                 or "咱" in c
+                or "本人" in c  # "本人 字节一枚小小的UI设计师 … 这种需求谁懂啊"
+                or "俺" in c
                 or _EN_SELF.search(c)
                 or _NAMES_SOMEONE.match(c.strip())
                 or _EN_SUBJECTLESS_SELF.match(c.strip())
