@@ -388,6 +388,11 @@ CASES = {
         {},
         {"diet": ["不喝啤酒吃海鲜"]},
     ),
+    "a title typed in English at a nameless workplace, and one's mother tongue (zh)": (
+        ["在一家外企做account manager，平时开会全 English，但我 mother tongue 其实是闽南话"],
+        {"job_title": ["account manager"], "language": ["闽南话"]},
+        {},
+    ),
     "a taste let go of as a pair that is done (en)": (
         ["I love energy drinks", "energy drinks and I are done, they make my heart race"],
         {},

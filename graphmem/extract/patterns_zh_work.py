@@ -81,7 +81,10 @@ def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True
         x = org
     if x and x not in ZH_GENERIC_ORG and not c.is_place_zh(x):
         out.append(cand("employer", x, ctx.subj, ctx.src))
-    elif not out and not (y and (OCCUPATION.search(y) or acronym) and title_only_ok):
+    elif not out and not (
+        # "在一家外企做product manager": a title typed in English counts as one typed in Chinese
+        y and (OCCUPATION.search(y) or acronym or _EN_TITLE_WORD.search(y)) and title_only_ok
+    ):
         return None
     if y:
         out.append(cand("job_title", y, ctx.subj, ctx.src))
