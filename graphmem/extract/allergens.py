@@ -5,7 +5,8 @@ the ER last spring", "千万别放花生，上次直接进了急诊".
 No clause says "I am allergic to X", so the table rules read nothing; the message as a whole
 does. When it names a reaction (allergic, anaphylaxis, an EpiPen, the ER; 过敏, 急诊) and keeps
 a known allergen away (no, without, keep … out; 别放, 不能碰) within a few words, that allergen
-is the user's allergy. Nothing is read when the rules already read an allergy in the message
+is the user's allergy. A body's reaction (lips swelling, hives, 嘴唇肿) beside one allergen says
+it too ("每次吃完虾嘴唇就肿"). Nothing is read when the rules already read an allergy in the message
 (theirs or someone else's), or when the message is about someone else's reaction.
 """
 
@@ -64,8 +65,8 @@ def _deadly(words: tuple[str, ...]) -> re.Pattern[str]:
 
 def _reacted(text: str, lang: str, words: Sequence[str]) -> list[Candidate]:
     """The one allergen named near a reaction of the body (the pack's [allergen] symptom
-    words), in a sentence that is the speaker's own: nothing when the window names two
-    allergens (which one did it is unclear) or someone else."""
+    words), in a sentence that is the speaker's own: when the window names two, the one in the
+    reaction's own clause; nothing when that is unclear too, or the reaction is someone else's."""
     symptom = cues.allergen_symptoms(lang)
     out: list[Candidate] = []
     for m in symptom.finditer(text):

@@ -5,10 +5,11 @@ another ("the altitude in Denver is brutal, week two here and I'm still winded",
 No sentence of such a message says "I live in X" or "moved to X", so no rule of the tables
 reads it; the message as a whole does. When a piece says the user has just moved here (the
 pack's [arrival] cue words, graphmem/lang/<language>/cues.toml) and no rule of the message read
-a city of the user's, the one place the message names is the user's new city. Nothing is read
-when the move is someone else's or a wish ("my sister moved here", 打算搬过来), when the
-message names no place or two different ones (which is home is unclear), or when the place is
-the city on record already.
+a city of the user's, the one place the message names is the user's new city. When it names
+more, the one the move itself names ("took the Berlin offer") or the one called home ("the
+Portland place", 重庆这边) is taken. Nothing is read when the move is someone else's or a wish
+("my sister moved here", 打算搬过来), when the message names no place or which is home stays
+unclear, or when the place is the city on record already.
 """
 
 from __future__ import annotations
