@@ -44,6 +44,8 @@ def arrival(text: str, lang: str, found: Sequence[Candidate], state: State) -> l
     """The user's new city, read from a move said without its place and the one place the
     message names; nothing when the message says no such move or the rules read a city."""
     here, not_mine = cues.arrival_words(lang, "here"), cues.arrival_words(lang, "not_mine")
+    if not here.search(text):  # one scan first: most messages tell no move
+        return []
     said = next((p for p in _PIECES.split(text) if here.search(p)), None)
     if said is None or not_mine.search(said) or hedged(said):
         return []

@@ -31,29 +31,49 @@ _CLAUSES = {
 
 
 @lru_cache(maxsize=4)
-def _words(lang: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    """The pack's [language] words, compiled: the names, their use, whose it is, and with whom."""
+def _words(lang: str) -> tuple[tuple[str, ...], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The pack's [language] words: the names (lower case), their use, whose it is, with whom."""
     d = data(lang, "cues.toml")["language"]
-    if lang == "en":
-        names = sorted(EN_LANGUAGES, key=len, reverse=True)
-        name = re.compile(r"(?<![\w'])(?:" + "|".join(map(re.escape, names)) + r")(?![\w'])", re.I)
-    else:
-        name = re.compile("|".join(sorted(map(re.escape, d["names"]), key=len, reverse=True)))
+    names = tuple(w.lower() for w in (EN_LANGUAGES if lang == "en" else d["names"]))
     return (
-        name,
+        names,
         re.compile(d["use"], re.I),
         re.compile(d["not_mine"], re.I),
         re.compile(d["with_me"], re.I),
     )
 
 
+def _named(clause: str, lang: str, names: tuple[str, ...]) -> dict[str, str]:
+    """The languages of `names` a clause names, lower case to as written (in English as whole
+    words, a longer name before one inside it: "mandarin chinese", not "chinese")."""
+    if lang != "en":
+        return {n: n for n in names if n in clause}
+    found = {n: m.group(0) for n in names if (m := _en_rx(n).search(clause))}
+    return {n: w for n, w in found.items() if not any(n != o and n in o for o in found)}
+
+
+@lru_cache(maxsize=256)
+def _en_rx(name: str) -> re.Pattern[str]:
+    """One language name as a whole word."""
+    return re.compile(rf"(?<![\w']){re.escape(name)}(?![\w'])", re.I)
+
+
 def languages_used(text: str, lang: str, found: Sequence[Candidate]) -> list[Candidate]:
     """The languages the speaker uses or learns, read from clauses of use the rules left."""
-    name, use, not_mine, with_me = _words(lang)
+    names, use, not_mine, with_me = _words(lang)
+    # the names the message holds at all, by a plain substring search first: most hold none,
+    # and a pattern of a hundred names run at every character is what made this slow
+    low = text.lower()
+    names = tuple(n for n in names if n in low)
+    if not names or not use.search(text):
+        return []
     read = {c.value.lower() for c in found if c.attribute in ("language", "skill")}
     out: dict[str, Candidate] = {}
     for clause in _CLAUSES[lang].split(text):
-        named = {m.group(0).lower(): m.group(0) for m in name.finditer(clause)}
+        low = clause.lower()
+        if not any(n in low for n in names):
+            continue
+        named = _named(clause, lang, names)
         if len(named) != 1 or not use.search(clause) or hedged(clause):
             continue
         if (not_mine.search(clause) or names_someone_else(clause, lang)) and not with_me.search(clause):
