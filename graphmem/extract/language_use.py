@@ -58,21 +58,44 @@ def _en_rx(name: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w']){re.escape(name)}(?![\w'])", re.I)
 
 
+def _clauses_naming(text: str, low: str, lang: str, names: tuple[str, ...]) -> list[str]:
+    """The clauses of `text` that hold one of `names` (found in `low`, its lower case), in order:
+    only around the names, not the whole message cut and scanned clause by clause."""
+    starts = sorted({i for n in names for i in _positions(low, n)})
+    clauses: dict[tuple[int, int], str] = {}
+    breaks = _CLAUSES[lang]
+    for at in starts:
+        before = [m.end() for m in breaks.finditer(text, max(0, at - 200), at + 1) if m.end() <= at]
+        start = before[-1] if before else max(0, at - 200)
+        after = breaks.search(text, at)
+        end = after.start() if after else len(text)
+        clauses.setdefault((start, end), text[start:end])
+    return list(clauses.values())
+
+
+def _positions(low: str, name: str) -> list[int]:
+    """Where `name` starts in `low`, each time."""
+    out, at = [], low.find(name)
+    while at >= 0:
+        out.append(at)
+        at = low.find(name, at + 1)
+    return out
+
+
 def languages_used(text: str, lang: str, found: Sequence[Candidate]) -> list[Candidate]:
     """The languages the speaker uses or learns, read from clauses of use the rules left."""
     names, use, not_mine, with_me = _words(lang)
     # the names the message holds at all, by a plain substring search first: most hold none,
     # and a pattern of a hundred names run at every character is what made this slow
     low = text.lower()
+    if len(low) != len(text):  # a few letters grow when lower-cased: positions must hold
+        low = "".join(ch if len(ch.lower()) != 1 else ch.lower() for ch in text)
     names = tuple(n for n in names if n in low)
     if not names or not use.search(text):
         return []
     read = {c.value.lower() for c in found if c.attribute in ("language", "skill")}
     out: dict[str, Candidate] = {}
-    for clause in _CLAUSES[lang].split(text):
-        low = clause.lower()
-        if not any(n in low for n in names):
-            continue
+    for clause in _clauses_naming(text, low, lang, names):
         named = _named(clause, lang, names)
         if len(named) != 1 or not use.search(clause) or hedged(clause):
             continue

@@ -31,6 +31,13 @@ _EN_PET_WORDS = "|".join(
 )
 
 
+@lru_cache(maxsize=2)
+def _kinds(lang: str) -> tuple[str, ...]:
+    """The words of a pet's kind, lower case: a message with none of them names no pet here."""
+    words = _EN_PET_WORDS if lang == "en" else PET_WORD
+    return tuple(w.replace("\\", "").lower() for w in words.split("|"))
+
+
 #: Words that stand where a name may, and are none ("my old dog (a lab)").
 _NOT_EN_NAMES = frozenset(
     "the and a an my our old new little lil big sweet good baby dog dogs cat cats".split()
@@ -66,6 +73,9 @@ def _words(lang: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]
 def pets_named_by_breed(text: str, lang: str, found: Sequence[Candidate], state: State) -> list[Candidate]:
     """The speaker's pets named right after their kind in a message about pets at home."""
     named, home, not_mine, not_names = _words(lang)
+    low = text.lower()
+    if not any(k in low for k in _kinds(lang)):  # a substring test first: most name no animal
+        return []
     if not home.search(text) or not_mine.search(text):
         return []
     known = {c.value.lower() for c in found} | {c.subject.lower() for c in found}
