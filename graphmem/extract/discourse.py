@@ -61,8 +61,9 @@ class Reading:
     cues: tuple[str, ...] = ()  # the ids of the cues found (graphmem/lang/<language>/cues.toml)
 
 
-#: A star before the first word: what follows puts the last message's slip right.
-_STAR_FIX = re.compile(r"^\*+\s*(?=[\w\u4e00-\u9fff])")
+#: A star right before the first word: what follows puts the last message's slip right. Not a
+#: list bullet ("* I moved …", a space after it) nor emphasis ("*so* tired", a star closing it).
+_STAR_FIX = re.compile(r"^\*(?=[\w\u4e00-\u9fff])(?![^*]*\*)")
 
 
 def read(piece: str, lang: str) -> Reading:
