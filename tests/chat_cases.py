@@ -17,6 +17,15 @@ def held_on_user(mem: Memory, user: str) -> dict[str, set[str]]:
     return active
 
 
+def left_of(mem: Memory, user: str) -> str:
+    """Everything still held of the user, to look a forgotten word up in: facts of any status
+    (whom they are of, the value, the message they came from) and the messages kept."""
+    facts = " ".join(
+        f"{f.subject_name} {f.value} {f.source_text}" for f in mem.facts(user, include_frozen=True)
+    )
+    return facts + " " + " ".join(e.text for e in mem.store.reader(user).episodes())
+
+
 def assert_read(
     mem: Memory,
     user: str,

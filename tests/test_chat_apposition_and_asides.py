@@ -16,7 +16,7 @@ from datetime import date
 import pytest
 
 from graphmem import Memory
-from tests.chat_cases import assert_read
+from tests.chat_cases import assert_read, left_of
 
 CASES = {
     "what one is, as an apposition with a habit before it (zh)": (
@@ -385,9 +385,7 @@ def test_a_forget_by_description(mem: Memory, uid: Callable[[str], str], case: s
     user = uid("fdesc")
     for n, text in enumerate([*said, request]):
         mem.remember(user, text, at=f"2026-09-0{n + 1}T09:00:00+08:00")
-    left = " ".join(
-        f"{f.subject_name}:{f.value}:{f.source_text}" for f in mem.facts(user, include_frozen=True)
-    ) + " ".join(e.text for e in mem.store.reader(user).episodes())
+    left = left_of(mem, user)
     assert not [g for g in gone if g in left] and all(k in left for k in kept), (case, left)
 
 
@@ -411,8 +409,7 @@ def test_the_last_message_taken_back_in_more_words(
     mem.remember(user, told, at="2026-09-02T09:00:00Z")
     got = mem.remember(user, taken_back, at="2026-09-02T09:05:00Z")
     assert got.forgotten_episodes, got
-    left = " ".join(f"{f.value} {f.source_text}" for f in mem.facts(user, include_frozen=True))
-    left += " ".join(e.text for e in mem.store.reader(user).episodes())
+    left = left_of(mem, user)
     assert not any(w in left for w in ("ulcer", "结节", "四十万")), left
     assert "oboe" in left or "萨克斯" in left, left
 

@@ -14,7 +14,7 @@ from datetime import date
 import pytest
 
 from graphmem import Memory
-from tests.chat_cases import assert_read, held_on_user
+from tests.chat_cases import assert_read, held_on_user, left_of
 
 CASES = {
     "a statement said as a disclosure (en)": (
@@ -486,14 +486,6 @@ def test_the_readers_say_which_reader_made_the_fact(mem: Memory, uid: Callable[[
     assert [f.rule for f in got.added if f.attribute == "language"] == ["zh.builtin.language_in_use"]
 
 
-def _left(mem: Memory, user: str) -> str:
-    """Everything still held of the user: facts of any status, and the messages kept."""
-    facts = " ".join(
-        f"{f.subject_name} {f.value} {f.source_text}" for f in mem.facts(user, include_frozen=True)
-    )
-    return facts + " " + " ".join(e.text for e in mem.store.reader(user).episodes())
-
-
 #: (a matter told, something else told, the forget asked, a word of the matter, a word of the rest)
 FORGETS = {
     "a matter erased 'from memory', why said after it (zh)": (
@@ -534,7 +526,7 @@ def test_a_topic_forgotten_goes_and_the_rest_stays(mem: Memory, uid: Callable[[s
     mem.remember(user, told, at="2026-10-01T09:00:00Z")
     mem.remember(user, other, at="2026-10-02T09:00:00Z")
     mem.remember(user, asked, at="2026-10-03T09:00:00Z")
-    left = _left(mem, user)
+    left = left_of(mem, user)
     assert gone.lower() not in left.lower() and kept in left, (case, left)
 
 

@@ -21,7 +21,14 @@ from graphmem.extract import common as c
 from graphmem.extract import schools
 from graphmem.extract import values_en as ve
 from graphmem.extract.common import ME, Subject, cand, link
-from graphmem.extract.lexicon import EN_BREEDS, EN_NOT_NAMES, ZH_BREEDS, ZH_GENERIC_ORG, en_demonym_place
+from graphmem.extract.lexicon import (
+    EN_BREEDS,
+    EN_NOT_NAMES,
+    ZH_BREEDS,
+    ZH_GENERIC_ORG,
+    ZH_LEFT_OUT_FOR_DIET,
+    en_demonym_place,
+)
 from graphmem.extract.patterns_en import place_tail
 from graphmem.extract.relations import relation_of
 from graphmem.extract.zh_values import TAIL
@@ -110,13 +117,12 @@ def _my_allergy_zh(m, ctx):
 
 
 #: What a doctor's word keeps one from, named as the way of eating it makes ("不让我吃甜的": 控糖).
+#: Besides what is left out for a diet anyway, a doctor's word makes one of sweets and spice.
 _KEPT_FROM = {
+    **ZH_LEFT_OUT_FOR_DIET,
     "甜的": "控糖",
     "甜食": "控糖",
-    "糖": "控糖",
     "甜": "控糖",
-    "碳水": "低碳水",
-    "主食": "低碳水",
     "辣": "不吃辣",
     "辣的": "不吃辣",
 }

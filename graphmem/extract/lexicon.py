@@ -205,6 +205,9 @@ ZH_DIETS = {w: canon for canon, ws in (
     ("乳糖不耐受", "乳糖不耐受"),
 ) for w in words(ws)}  # fmt: skip
 
+#: What is left out for a way of eating, not for its taste ("不碰碳水": 低碳水, "不吃糖": 控糖).
+ZH_LEFT_OUT_FOR_DIET = {"碳水": "低碳水", "碳水化合物": "低碳水", "主食": "低碳水", "糖": "控糖"}
+
 EN_DIETS = {w: canon for canon, ws in (
     ("vegan", "vegan"), ("vegetarian", "vegetarian,veggie"), ("pescatarian", "pescatarian,pescetarian"),
     ("keto", "keto,ketogenic"), ("paleo", "paleo"), ("gluten-free", "gluten-free,gluten free,celiac,coeliac"),

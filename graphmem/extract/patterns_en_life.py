@@ -66,7 +66,7 @@ def _cannot_have(m, ctx):
     x = re.sub(r"^(?:anything|stuff|things|food|foods)\s+(?:with|w/?|that has|containing)\s+", "", x, flags=I)
     if not x:
         return None
-    said = getattr(ctx.state, "sentence", "") or ctx.src  # "… bc allergy": the reason may follow the clause
+    said = ctx.state.sentence or ctx.src  # "… bc allergy": the reason may follow the clause
     if re.search(r"allerg|epipen|anaphyla|reaction", said, I):
         return [cand("allergy", x, ctx.subj, ctx.src)]
     return [cand("diet", f"no {x}", ctx.subj, ctx.src)]
@@ -173,9 +173,12 @@ def _eats_meat_again(m, ctx):
     gone = [d for d in c.active_values(ctx.state.context, "diet") if d in ended]
     retracted = [cand("diet", d, ME, ctx.src, retract=True, correction=True) for d in gone]
     # "…eating fish and eggs again, pescatarian now": the diet it became, said in the same breath
+    # (m indexes the clause as the rules saw it, not the source: the phrase is looked up there)
+    at = ctx.src.lower().find(m.group(0).lower())
+    after = ctx.src[at + len(m.group(0)) :] if at >= 0 else ctx.src
     now = [
         EN_DIETS[w.lower()]
-        for w in re.findall(r"[a-z-]+", ctx.src[m.end() :], re.I)
+        for w in re.findall(r"[a-z-]+", after, re.I)
         if w.lower() in EN_DIETS and EN_DIETS[w.lower()] not in gone
     ][:1]
     became = [cand("diet", d, ME, ctx.src, correction=bool(gone)) for d in now]

@@ -21,6 +21,7 @@ from graphmem.extract.lexicon import (
     EN_NOT_NAMES,
     ZH_BREEDS,
     ZH_DIETS,
+    ZH_LEFT_OUT_FOR_DIET,
     ZH_OCCUPATIONS,
     ZH_PLACES,
 )
@@ -345,9 +346,6 @@ _MEAT_LEFT_OUT = re.compile(r"^(?:红肉|猪肉|牛肉|羊肉|肉|荤|荤菜|海
 #: A verb that opens what follows 在 ("在做心理咨询", "在学画画"): something done, no workplace.
 _DOING_VERB = re.compile(r"^(?:做|干|搞|学|练|上|看|打|弄)(?=..)")
 
-#: What is left out for a way of eating, not for its taste ("不碰碳水", "不吃糖"): the diet it makes.
-_LEFT_OUT_FOR_DIET = {"碳水": "低碳水", "碳水化合物": "低碳水", "主食": "低碳水", "糖": "控糖"}
-
 
 def _not_eaten(m, ctx):
     """'我不吃香菜', '红肉还是不碰': a dislike; a meat left out is also a way of eating (不吃红肉);
@@ -357,7 +355,7 @@ def _not_eaten(m, ctx):
         return out
     # "碳水一口不碰": how little of it is no part of it
     if len(out) == 1 and (
-        diet := _LEFT_OUT_FOR_DIET.get(re.sub(r"(?:一口|一点|一丁点)$", "", str(out[0].value)))
+        diet := ZH_LEFT_OUT_FOR_DIET.get(re.sub(r"(?:一口|一点|一丁点)$", "", str(out[0].value)))
     ):
         return [cand("diet", diet, ctx.subj, ctx.src)]
     # only where the way of eating is the matter: the subject said ("我不吃猪肉"), or a diet on

@@ -24,18 +24,18 @@ from graphmem.lang import data
 from graphmem.model import Candidate
 
 _ZH_BREED_WORDS = "|".join(sorted(map(re.escape, ZH_BREEDS), key=len, reverse=True))
-_EN_PET_WORDS = "|".join(
-    sorted(
-        (w for w, (attr, _) in RELATION_WORDS.items() if attr == "pet" and w.isascii()), key=len, reverse=True
-    )
-)
-
-
-@lru_cache(maxsize=2)
-def _kinds(lang: str) -> tuple[str, ...]:
-    """The words of a pet's kind, lower case: a message with none of them names no pet here."""
-    words = _EN_PET_WORDS if lang == "en" else PET_WORD
-    return tuple(w.replace("\\", "").lower() for w in words.split("|"))
+#: The words of a pet's kind, by language: a message with none of them names no pet here.
+_KINDS = {
+    "en": tuple(
+        sorted(
+            (w for w, (attr, _) in RELATION_WORDS.items() if attr == "pet" and w.isascii()),
+            key=len,
+            reverse=True,
+        )
+    ),
+    "zh": (*(w for w, (attr, _) in RELATION_WORDS.items() if attr == "pet" and not w.isascii()), *ZH_BREEDS),
+}
+_EN_PET_WORDS = "|".join(_KINDS["en"])
 
 
 #: Words that stand where a name may, and are none ("my old dog (a lab)").
@@ -74,7 +74,7 @@ def pets_named_by_breed(text: str, lang: str, found: Sequence[Candidate], state:
     """The speaker's pets named right after their kind in a message about pets at home."""
     named, home, not_mine, not_names = _words(lang)
     low = text.lower()
-    if not any(k in low for k in _kinds(lang)):  # a substring test first: most name no animal
+    if not any(k in low for k in _KINDS[lang]):  # a substring test first: most name no animal
         return []
     if not home.search(text) or not_mine.search(text):
         return []

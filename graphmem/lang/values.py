@@ -16,9 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
-import tomllib
+from graphmem.lang.engine import data as pack_data
 
 __all__ = ["problem", "trim"]
 
@@ -60,8 +59,7 @@ def _alternation(words: list[str]) -> str:
 
 @cache
 def _lexicon(language: str) -> _Lexicon:
-    text = resources.files("graphmem.lang").joinpath(language).joinpath("values.toml").read_text("utf-8")
-    data = tomllib.loads(text)
+    data = pack_data(language, "values.toml")
     en = language == "en"
     b, e = (r"(?<![\w'])", r"(?![\w'])") if en else ("", "")
     flags = re.IGNORECASE if en else 0
@@ -126,8 +124,7 @@ def problem(attribute: str, value: str, relation: bool, placeholder: bool = Fals
 @cache
 def _allergens(language: str) -> re.Pattern[str]:
     """The allergens a pack knows (its cues.toml [allergen] words), longest first."""
-    text = resources.files("graphmem.lang").joinpath(language).joinpath("cues.toml").read_text("utf-8")
-    words = sorted(tomllib.loads(text)["allergen"]["words"], key=len, reverse=True)
+    words = sorted(pack_data(language, "cues.toml")["allergen"]["words"], key=len, reverse=True)
     if language == "en":
         return re.compile(r"(?<![\w'])(?:" + "|".join(map(re.escape, words)) + r")(?![\w'])", re.I)
     return re.compile("|".join(map(re.escape, words)))
