@@ -23,6 +23,7 @@ from graphmem.extract.antecedents import named_by_pronoun, owner_left_out
 from graphmem.extract.arrivals import arrival, residence
 from graphmem.extract.common import State, strip_item_mark, zh_pos
 from graphmem.extract.discourse import MessageReader
+from graphmem.extract.job_start import employer_by_start
 from graphmem.extract.language_use import languages_used
 from graphmem.extract.not_statements import daydream, task_material_from, without_task_material
 from graphmem.extract.pets_by_breed import pets_named_by_breed
@@ -175,9 +176,11 @@ class RuleExtractor:
                 if lang == "en":  # "partner's called Sam": the user's partner
                     piece = owner_left_out(piece)
                 said += piece + "\n"
-                if daydream(piece, lang):  # "if I won the lottery I'd…": nothing of it is so
-                    ignored.append(Ignored(piece, "hypothetical"))
-                    continue
+                if dream := daydream(piece, lang):  # "if I won the lottery I'd…": nothing of it is so
+                    ignored.append(Ignored(dream[0], "hypothetical"))
+                    if not dream[1]:
+                        continue
+                    piece = dream[1]  # "…, 哈哈做梦呢 明天还得在广州上班": back to what is
                 if task_at is None:
                     task_at = task_material_from(message_text()) or -1
                 if task_at >= 0:  # "translate this: 'I live in …'": the material is no statement
@@ -222,6 +225,7 @@ class RuleExtractor:
             )
             later += residence(message_text(), lang, candidates + later, state)
             later += languages_used(message_text(), lang, candidates + later)
+            later += employer_by_start(message_text(), lang, candidates + later, state)
             later += employer_by_work_talk(message_text(), lang, candidates + later, state)
             later += pets_named_by_breed(message_text(), lang, candidates + later, state)
             candidates.extend(later)

@@ -36,6 +36,12 @@ _HOME_AFTER = {
     "en": re.compile(r"^\s+(?:place|apartment|apt|house|flat|condo|neighbou?rhood|rent|lease|life)\b", re.I),
     "zh": re.compile(r"^(?:这边|这里|这儿|这|的新家|的房子|新家)"),
 }
+#: Where a home is said to be ("the new apartment in portland").
+_HOME_IN = re.compile(
+    r"\b(?:place|apartment|apt|house|flat|condo|home|townhouse|studio|rental) (?:in|out in|over in) "
+    r"(?P<p>[A-Za-z][\w.'-]+(?: [A-Za-z][\w.'-]+)?)",
+    re.I,
+)
 #: The longest Chinese place name of the lexicon, in characters.
 _ZH_LONGEST = max(map(len, ZH_PLACES))
 
@@ -52,6 +58,15 @@ def arrival(text: str, lang: str, found: Sequence[Candidate], state: State) -> l
     if any(c.attribute == "city" and c.subject == ME.name for c in found):
         return []
     places = _places_zh(text) if lang == "zh" else _places_en(text)
+    if not places and lang == "en":
+        # "unpacking at the new apartment in portland": a city that is also a word counts,
+        # lower case too, named as where the new home is
+        for home in _HOME_IN.finditer(said):
+            words = home["p"].split()
+            place = next((" ".join(words[:n]) for n in (2, 1) if is_place_en(" ".join(words[:n]))), None)
+            if place:
+                places = {place.title()}
+                break
     if len(places) > 1 and (cue := here.search(said)):  # "took the Berlin offer": the one the move names
         named = {p for p in places if p in cue.group(0)}
         places = named or places

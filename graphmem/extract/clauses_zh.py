@@ -10,6 +10,7 @@ import re
 
 from graphmem.extract import common as c
 from graphmem.extract.common import EMOJI
+from graphmem.extract.lexicon import ZH_BREEDS
 from graphmem.gate.sentences import split as split_sentences
 
 # A tilde ends a Chinese sentence ("好开心～我下周去北京"); the shared splitter keeps it inside.
@@ -63,7 +64,20 @@ _LATIN_THEN_CLAUSE = re.compile(
     r"|平时|周末|每天|反正|其实|就是|虽然|结果|顺便)[\u4e00-\u9fff])"
 )
 _BRACKETED = re.compile(r"[（(]([^（）()]{1,30})[）)]")
-_SPACED_CLAUSE = re.compile(r"(?<=[\u4e00-\u9fff\d])[ \t\u3000]+(?=[\u4e00-\u9fff])")
+#: A pet named, then its kind in brackets ("我家年糕（布偶，三岁）"): said as the rules read it,
+#: 我家的布偶叫年糕，它三岁.
+_PET_BRACKET = re.compile(
+    r"(?P<own>我家|我的|家里的?|我)(?P<name>[\u4e00-\u9fff]{1,3}?)[（(](?P<kind>"
+    + "|".join(
+        sorted(
+            {*map(re.escape, ZH_BREEDS), "猫咪", "狗狗", "小猫", "小狗", "猫", "狗", "兔子", "仓鼠", "鹦鹉"},
+            key=len,
+            reverse=True,
+        )
+    )
+    + r")(?:[\s，,、]+(?P<rest>[^（）()]*))?[）)]"
+)
+_SPACED_CLAUSE = re.compile(r"(?<=[\u4e00-\u9fff\d])[ \t\u3000]+(?=[\u4e00-\u9fff]|\d+[\u4e00-\u9fff])")
 
 
 def cut_clauses(sentence: str) -> list[str]:
@@ -76,6 +90,10 @@ def cut_clauses(sentence: str) -> list[str]:
     # "在 PDD 做 growth": the spaces typed around a Latin word inside Chinese are no clause break
     sentence = _SPACED_LATIN.sub("", sentence)
     # an aside in brackets ("海鲜过敏（虾蟹都不行）") is a clause of its own, not part of a value
+    sentence = _PET_BRACKET.sub(
+        lambda m: f"{m['own']}的{m['kind']}叫{m['name']}" + (f"，它{m['rest']}" if m["rest"] else "") + "，",
+        sentence,
+    )
     sentence = _BRACKETED.sub(lambda m: "，" + m[1] + "，", sentence).strip("，")
     sentence = _AFTER_MOVING.sub(r"\1，", sentence)
     sentence = _TONE_BEFORE_COMMA.sub("", sentence)  # "我是纯素哦，…": the tone is no part of the value

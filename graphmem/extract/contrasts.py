@@ -35,7 +35,7 @@ from graphmem.extract.on_record import bare_correction, bare_number_correction, 
 from graphmem.extract.protocol import ExtractContext
 from graphmem.extract.values_en import is_job, org_name, place
 from graphmem.facts.vocab import attribute, has_cjk
-from graphmem.lang import Handler, data
+from graphmem.lang import Handler, data, values
 from graphmem.lang.values import problem
 from graphmem.model import Candidate, Fact
 
@@ -112,6 +112,9 @@ def _contrast(m: re.Match[str], said: Said) -> list[Candidate] | None:
     # "31 不是29，手滑": a number stands only for a number ("手滑" is how the slip happened)
     if re.fullmatch(r"\d+", old.strip()) and not re.search(r"[\d一二两三四五六七八九十]", new):
         return None
+    held = {f.attribute for f in _stored(said.context, old)}
+    if len(held) == 1:  # "it's Teddy to everyone": the new value as that attribute's values are cut
+        new = values.trim(held.pop(), new) or new
     return _correct(said.context, old, new, said.source) or None
 
 
@@ -259,7 +262,19 @@ def _retracted(m: re.Match[str], said: Said) -> list[Candidate] | None:
                 return [*denial, *(replace(c, replaces=None) for c in got)]
         if got:
             return got
+        if fact.attribute == "allergy" and _HARMLESS.search(found.group(0)):
+            # "penicillin is fine after all", "青霉素压根没事": no allergy to it, though none other is named
+            source = m.string[own_start:own_end]
+            return [cand("allergy", fact.value, ME, source, retract=True, correction=True, cue="retraction")]
     return None
+
+
+#: A value said to do no harm (not wrong, not a typo): for an allergy, that there is none.
+_HARMLESS = re.compile(
+    r"\b(?:fine|ok|okay|alright|all right|no problem|safe|problem|issue|culprit|trigger)\b"
+    r"|没事|没问题|不过敏|可以吃|能吃|不要紧|不碍事|是可以的",
+    I,
+)
 
 
 #: A verb or a clause after a value: the statement says something of it ("Boston was fun").

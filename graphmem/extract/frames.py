@@ -179,7 +179,11 @@ def _work_zh(m, ctx):
     org = TAIL.sub("", m["x"]).strip()
     if _ZH_DESCRIPTION.match(org) or org in ZH_GENERIC_ORG:
         return None  # 一家做物流的公司, 公司: a workplace described or unnamed is no employer
-    if not org or c.is_place_zh(org) or not (org in ORG_NICKNAMES or c.is_org_zh(org) or org.isascii()):
+    city = city_named(org) if org else ""
+    if city and (city != org or c.is_place_zh(org)):
+        # "在魔都搬砖第三年了": a city, by its name or its nickname, is where one works and lives
+        return [cand("city", city, ctx.subj, ctx.src)] if c.is_place_zh(city) else None
+    if not org or not (org in ORG_NICKNAMES or c.is_org_zh(org) or org.isascii()):
         return None
     out = [cand("employer", org, ctx.subj, ctx.src)]
     if (y := (m.groupdict().get("y") or "").strip()) and not re.search(r"[了着过]$", y):
@@ -248,7 +252,11 @@ _NOT_PET_NAMES = frozenset(
 
 # --- tastes ------------------------------------------------------------------------------
 
-_NOT_A_TASTE = re.compile(r"^(?:my|our|his|her|their|this|that|it|he|she|they|you|我的?|他|她|你)\b", re.I)
+#: (a Chinese word has no word boundary after it: "我的猫" is 我的 + 猫, "这家" names no taste)
+_NOT_A_TASTE = re.compile(
+    r"^(?:(?:my|our|his|her|their|this|that|it|he|she|they|you)\b|我|他|她|你|它|这|那|今天|昨天|今晚|刚才|人生)",
+    re.I,
+)
 
 
 def _affinity(m, ctx):
@@ -371,6 +379,28 @@ def _dropped_at_school(m, ctx):
     return [*out, cand("school", school, subj, ctx.src)]
 
 
+def _dropped_at_school_zh(m, ctx):
+    """'送我儿子乐乐去实验小学': the child the user takes to a school goes there (named, or only
+    said as 娃 or 儿子)."""
+    school = m["x"]
+    if not schools.is_school(school, "zh"):
+        return None
+    who, rel = (m["who"] or "").strip(), m["rel"]
+    if who and not rel:
+        subj = _met(ctx, who) or _linked(ctx, who)
+        if subj is None or subj.is_self or subj.type != "person":
+            return None  # "送朋友去…": only one of the user's people, or a child said as one
+        return [cand("school", school, subj, ctx.src)]
+    attribute, qual = relation_of(rel or "孩子") or ("child", None)
+    if who:
+        subj = _met(ctx, who) or ctx.state.add(who, "person", qual or attribute)
+        ctx.state.mention(subj)
+        return [link(attribute, qual, who, ctx.src), cand("school", school, subj, ctx.src)]
+    known = ctx.state.by_relation(qual) if qual else []
+    subj = known[0] if len(known) == 1 else Subject(rel or "孩子", "person", qual or attribute, named=False)
+    return [cand("school", school, subj, ctx.src)]
+
+
 #: The handlers of lang/en/frames.toml's rules, by the name a rule gives as `handler`.
 _EMPLOYEE_NAMES: dict[str, str] = {k.lower(): v for k, v in _EN["employee_names"].items()}
 
@@ -410,4 +440,5 @@ ZH_HANDLERS: dict[str, Handler] = {
     "frame_wed_self": _wed_self,
     "frame_engaged_self": _engaged_self,
     "frame_about_known": _about_known,
+    "frame_dropped_at_school": _dropped_at_school_zh,
 }

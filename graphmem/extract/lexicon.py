@@ -94,6 +94,7 @@ ZH_ORG_SUFFIXES = words("""
 公司 集团 银行 网络 科技 技术 信息 软件 电子 通信 传媒 文化 教育 咨询 证券 基金 保险 资本 投资 控股 医院 诊所 学校 大学
 学院 中学 小学 幼儿园 研究院 研究所 研究中心 实验室 工作室 事务所 律所 出版社 报社 电视台 杂志社 工厂 厂 店 餐厅 酒店
 超市 商场 部 局 委 厅 院 所 中心 协会 基金会 团队 外企 国企 央企 私企 大厂 创业公司 初创公司 startup
+物流 快递 航空 地产 置业 物业 汽车 医药 制药 药业 食品 能源 电力 石油 化工 建设 建筑 酒业 乳业 互娱 游戏
 """)
 
 #: Well-known employers named without a suffix ("在字节", "去了腾讯"): a company name reads
@@ -168,6 +169,12 @@ brewer distiller roaster chocolatier cheesemaker groomer arborist farrier cobble
 tattooist upholsterer blacksmith welder electrician installer fitter rigger millwright
 """)
 )
+#: Trades by their chat nicknames, two words each ("a code monkey at a fintech", "bean counter").
+EN_JOBS = EN_JOBS | {
+    "code monkey", "grease monkey", "bean counter", "number cruncher", "pencil pusher", "paper pusher",
+    "desk jockey", "code wrangler", "keyboard jockey", "spreadsheet jockey", "burger flipper", "shelf stacker",
+    "data monkey", "ops monkey",
+}  # fmt: skip
 
 #: Words ending like occupations (-er, -ist, -ian) that are not jobs: "a big fan", "a vegetarian".
 EN_NOT_JOBS = frozenset(

@@ -21,7 +21,20 @@ _EN = re.compile(
     r"\b(?:I'd|we'd|I would|we would|I could|we could|I'll never|I'd never|would)\b",
     re.IGNORECASE,
 )
-_ZH = re.compile(r"^(?:要是|如果|假如|假设|假使|倘若|万一|哪天)[^。]*?(?:就|的话|肯定|一定|绝对)")
+# (a few words may lead it: "深夜emo 要是哪天真辞职了 我就去大理开个民宿")
+_ZH = re.compile(
+    r"^(?:[^，,。要如假倘万哪]{1,6}?[，,\s]*)?(?:要是|如果|假如|假设|假使|倘若|万一|哪天)[^。]*?(?:就|的话|肯定|一定|绝对)"
+)
+#: Where the daydream ends and the speaker comes back to what is ("哈哈做梦呢 明天还得在广州上班",
+#: "…, but back to reality, I'm in Leeds"): what follows is read as said.
+_ZH_WAKE = re.compile(
+    r"[，,。！!～~\s]+(?=(?:哈哈+|嘿嘿|呵呵|唉)?[，,\s]*(?:做梦呢?|想想而已|想想就好|说说而已|开玩笑的?|醒醒吧?|算了|现实是|但是|不过|可是|然而|言归正传|回到现实))"
+)
+_EN_WAKE = re.compile(
+    r"[,.;!]+\s*(?=(?:lol\s+|haha\w*\s+)?(?:but|anyway|back to reality|in reality|reality is|realistically|dream on"
+    r"|a (?:girl|guy|man|woman) can dream|one can dream)\b)",
+    re.IGNORECASE,
+)
 #: what makes a condition a standing request, a rule or a body's reaction rather than a
 #: daydream ("如果我吃芒果就会过敏", "if I eat shrimp I'd break out in hives")
 _ASKS = re.compile(
@@ -32,11 +45,15 @@ _ASKS = re.compile(
 )
 
 
-def daydream(piece: str, lang: str) -> bool:
-    """Whether `piece` is a condition said of what the user would do, not of what is."""
+def daydream(piece: str, lang: str) -> tuple[str, str] | None:
+    """(the daydream, what is said after the speaker comes back from it) when `piece` opens
+    with a condition said of what the user would do, not of what is; else None."""
     text = piece.strip()
-    rx = _ZH if lang == "zh" else _EN
-    return bool(rx.search(text)) and not _ASKS.search(text)
+    wake = (_ZH_WAKE if lang == "zh" else _EN_WAKE).search(text)
+    dream = text[: wake.start()] if wake else text
+    if not (_ZH if lang == "zh" else _EN).search(dream) or _ASKS.search(dream):
+        return None
+    return dream, text[wake.end() :].strip() if wake else ""
 
 
 #: A task handed to the assistant with its material after a colon ("translate to french pls:

@@ -394,6 +394,7 @@ HANDLERS: dict[str, Handler] = {
     "skill": _skill,
     "certified": _certified,
     "pastime": _pastime,
+    "pastime_game": lambda m, x: [cand("likes", m["v"].lower(), x.subj, x.src)],
     "skill_good_at": attr("skill", lambda v: span(v, LIKE_STOP)),
     "skill_instrument": fixed_value("skill", lambda m: "play " + m["v"]),
     "have": have,

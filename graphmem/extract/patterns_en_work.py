@@ -242,8 +242,23 @@ def _being_title(m, ctx):
     return [cand("job_title", y, ctx.subj, ctx.src)] if is_job(y) else None
 
 
+#: A trade said as the work it does ("my job is nursing"): the one who does it.
+_TRADE_OF_WORK = {
+    "nursing": "nurse", "teaching": "teacher", "bartending": "bartender", "tutoring": "tutor",
+    "waitressing": "waitress", "babysitting": "babysitter", "nannying": "nanny", "lifeguarding": "lifeguard",
+    "bookkeeping": "bookkeeper", "accounting": "accountant", "plumbing": "plumber", "hairdressing": "hairdresser",
+    "bricklaying": "bricklayer", "caregiving": "caregiver", "housekeeping": "housekeeper",
+}  # fmt: skip
+
+
 def _title_is(m, ctx):
-    return [cand("job_title", span(re.sub(r"^(?:a|an|the)\s+", "", m["y"], flags=I)), ctx.subj, ctx.src)]
+    """'my job is X' (and where: 'my job is nursing at St Luke's night shifts')."""
+    title, at, where = re.sub(r"^(?:a|an|the)\s+", "", m["y"], flags=I).partition(" at ")
+    title = span(title)
+    out = [cand("job_title", _TRADE_OF_WORK.get(title.lower(), title), ctx.subj, ctx.src)]
+    if at and (org := org_name(where)) and not c.is_place_en(org):
+        out.append(cand("employer", org, ctx.subj, ctx.src))
+    return out
 
 
 _retract_work = lambda m, x: work_candidates(m, x, retract=True)  # noqa: E731

@@ -92,7 +92,7 @@ def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True
 
 
 #: A role said by its capitals (HRBP, PM, SRE, QA): not a product or a language.
-_ROLE_ACRONYM = re.compile(r"(?!(?:APP|AI|PPT|IT|API|SQL|UI)$)[A-Z]{2,5}")
+_ROLE_ACRONYM = re.compile(r"(?!(?:APP|AI|PPT|IT|API|SQL)$)[A-Z]{2,5}")  # 做UI: a UI designer
 _TITLE_AFTER_WORKPLACE = re.compile(
     r"^(?P<place>.{2,16}?)(?:里面?|这边)?(?:当|做|干|担任|搞)(?P<title>[^，,的]{1,10})$"
 )

@@ -37,6 +37,10 @@ _FREE_TEXT = ("note", "event", "reply_style")
 _CORNER_QUOTES = re.compile(r"[「」『』【】]")
 
 
+#: What no animal has: a job, a workplace, a spouse.
+_NOT_OF_PETS = frozenset({"job_title", "employer", "spouse", "partner"})
+
+
 def finish(
     cands: list[Candidate], context: ExtractContext, *, correction: bool, hedge: bool = False
 ) -> list[Candidate]:
@@ -57,6 +61,8 @@ def finish(
             value = values.trim(c.attribute, value)  # "latex since I was a kid" -> "latex"
         if not value or len(value) > 300:
             continue
+        if c.subject_type == "pet" and c.attribute in _NOT_OF_PETS:
+            continue  # "年糕…那边张医生挺靠谱": the vet's title, no pet's
         c = replace(c, value=value)
         if (
             c.attribute not in _FREE_TEXT

@@ -35,7 +35,13 @@ from graphmem.extract.common import ME, Ctx, Subject, cand, link
 from graphmem.extract.patterns_zh_places import new_locals_of
 from graphmem.extract.relations import entity_type, relation_of
 from graphmem.extract.reply_style_zh import is_reply_style
-from graphmem.extract.zh_names import name_after, people_named_inside, points_at_someone
+from graphmem.extract.zh_names import (
+    meet_people_named_before,
+    name_after,
+    people_mentioned,
+    people_named_inside,
+    points_at_someone,
+)
 from graphmem.lang import Handler, Pack, data, load_pack, merge_handlers
 from graphmem.lang.normalise import normalise
 
@@ -411,7 +417,12 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         remember, clauses = True, [x for x in clauses if not _REMEMBER_CLAUSE.fullmatch(x.strip())]
     unmatched = False
     newcomer = False
+    at = 0
+    mentions = people_mentioned(s)
     for clause in clauses:
+        at = max(at, s.find(clause, at))  # a clause rewritten (object moved back) keeps the last place
+        if mentions and at > 0:
+            meet_people_named_before(s, at, mentions, state)
         if newcomer and (named := _NAMED_ALONE.fullmatch(clause.strip())):
             # "见了个男生，叫郑一鸣，在国企做财务": what follows the name is that person's
             subj, newcomer = Subject(named["n"], "person"), False

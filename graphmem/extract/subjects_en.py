@@ -34,7 +34,7 @@ _PET_WORDS = "|".join(
     )
 )
 _REL_SUBJ = re.compile(
-    rf"^(?:my|our)\s+(?:(?:little|older|younger|big|baby|eldest|oldest|youngest|twin|elder|new|step|late)[- ]?)?"
+    rf"^(?:my|our)\s+(?:(?:little|lil|lil'|older|younger|big|baby|eldest|oldest|youngest|twin|elder|new|step|late|kid)[- ]?)?"
     rf"(?P<rel>{p.REL})(?P<pl>s|ren)?\b"
     # "the wife's from Ohio", "hubby is a pilot": the speaker's own, said without "my"
     r"|^(?:the\s+)?(?P<rel2>hubby|hubs|wifey|missus|kiddos?)\b|^the\s+(?P<rel3>wife|husband|kids|boyfriend|girlfriend)\b"
@@ -124,7 +124,7 @@ def _relation_subject(m, rest: str, text: str, state: c.State):
 # several people of one relation named in a list, each with the age that may follow the name
 _NAME_AGE = r"[A-Z][\w'-]+(?:\s*\(\s*\d{1,2}\s*\))?"
 _REL_LIST = re.compile(
-    rf"^(?:(?:my|our|the)\s+)?(?:(?:two|three|four|five|twin|little|older|younger)\s+)?(?P<rel>(?:{p.REL})(?:s|ren)?)"
+    rf"^(?:(?:my|our|the)\s+)?(?:(?:two|three|four|five|twin|little|lil|older|younger|big|baby)\s+)?(?P<rel>(?:{p.REL})(?:s|ren)?)"
     rf"\s*(?:\s(?:are|r|=|is)\s|[:=]\s*|\s+(?:called|named)\s+)"
     rf"(?P<names>{_NAME_AGE}(?:\s*,\s*{_NAME_AGE})*\s*,?\s*(?:and|&|\+)\s*{_NAME_AGE})\s*$",
     I,

@@ -25,6 +25,8 @@ LEAD_TIME = re.compile(
 
 #: A change said before where it leads ("改成在青藤上班", "换成去健身房练"): the statement is the
 #: rest; what changed from is read from what was said before (arbitration).
+#: What an animal leaves that one is allergic to ("猫毛过敏", "狗皮屑一碰就过敏").
+_ANIMAL_ALLERGEN = re.compile(r"^(?:毛|毛发|皮屑|的毛)[^，,。]{0,6}过敏")
 _CHANGE_LEAD = re.compile(r"^(?:改成|改为|换成|转成|变成)(?=在|去|到)")
 
 
@@ -98,6 +100,8 @@ def subject(text: str, state: c.State, inherited: Subject | None):
     m = _REL_SUBJ.match(rest)
     if m and m["rel"] in _ONE_AT_HOME and not _SAID_OF_THEM.match(rest[m.end() :]):
         m = None  # "我家那位祖宗，柯基…": 那位 before a noun is that one, no spouse
+    if m and _ANIMAL_ALLERGEN.match(rest[m.end() :]):
+        m = None  # "我猫毛过敏": an allergy to cat hair, said of me, not of my cat
     if m:
         word = m["rel"] or m["kin"]
         attr, qual = relation_of(word) or ("friend", None)

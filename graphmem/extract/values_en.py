@@ -46,7 +46,11 @@ NOT_WORKPLACE = frozenset(
     }
 )
 #: Chat fillers a value never ends with ("allergic to peanuts btw", "in Leeds lol").
-_CHAT = r"btw|lol+|lmao|haha\w*|tbh|fyi|by the way|just so you know|if that matters|actually|anyway|anyways"
+_CHAT = (
+    r"btw|lol+|lmao|haha\w*|tbh|fyi|by the way|just so you know|if that matters|actually|anyway|anyways"
+    # a voice-typed aside after the value ("penicillin i think no wait i KNOW")
+    r"|i think|i guess|i believe|i mean|no wait|wait no|not that it matters|or something|or whatever|idk"
+)
 PLACE_STOP = re.compile(
     r"\s+(?:"
     + _CHAT
@@ -142,6 +146,12 @@ _STATE_CODES = frozenset(
 )
 
 
+#: State codes that are also English words: typed in lower case they are the word.
+_CODES_ALSO_WORDS = frozenset(
+    {"or", "in", "me", "hi", "ok", "oh", "id", "de", "la", "pa", "ma", "co", "al", "ga", "mo"}
+)
+
+
 def _city_and_region(head: str) -> str | None:
     """ "akron ohio", "savannah GA", "galway ireland": a city typed in lower case, then its
     state or country, as "Akron, Ohio"."""
@@ -150,7 +160,10 @@ def _city_and_region(head: str) -> str | None:
         if len(words) <= k or len(words) - k > 2:
             continue
         city, region = " ".join(words[:-k]), " ".join(words[-k:])
-        known_region = region in _STATE_CODES or (region.islower() and c.is_place_en(region))
+        # "austin tx": a state's code typed in lower case, unless the code is also a word ("or", "me")
+        code = region.upper() if region.islower() and region not in _CODES_ALSO_WORDS else region
+        known_region = code in _STATE_CODES or (region.islower() and c.is_place_en(region))
+        region = code if code in _STATE_CODES else region
         if (
             known_region
             and city.islower()

@@ -52,6 +52,12 @@ def _verb_after_name(name: str, rest: str) -> bool:
     return any(c.zh_pos(rest[:k]) in _PREDICATE_TAGS for k in (2, 1) if len(rest) >= k)
 
 
+#: Words of 阿 and one more that are kin, not a nickname.
+_A_KIN = frozenset(
+    {"阿姨", "阿婆", "阿公", "阿爸", "阿妈", "阿伯", "阿叔", "阿嫂", "阿哥", "阿姐", "阿妹", "阿弟"}
+)
+
+
 def name_after(after: str, state: c.State, pet: bool = False) -> tuple[str, int] | None:
     """A name right after a relation word: 我女儿[朵朵]对花生过敏, 我哥[王强]是医生. A pet is
     often named after a thing (我家猫[奶盖]只吃…, 狗[煤球]): for one, a noun is a name too."""
@@ -62,6 +68,15 @@ def name_after(after: str, state: c.State, pet: bool = False) -> tuple[str, int]
         return m.group(0), m.end()
     for n in (2, 3, 4):
         name, rest = after[:n], after[n:]
+        if (
+            n == 2
+            and len(name) == 2
+            and re.fullmatch(r"[\u4e00-\u9fff]+", name)
+            and name[0] == "阿"
+            and name not in _A_KIN
+            and rest[:1] not in "姨婆公爸妈"
+        ):
+            return name, n  # 阿杰, 阿雨: a nickname by its 阿, whatever follows it
         if (
             len(name) < n
             or not re.fullmatch(r"[\u4e00-\u9fff]+", name)
@@ -100,10 +115,34 @@ def points_at_someone(word: str) -> bool:
 
 #: One of the user's people named inside a clause about someone else or about both: "我跟我老公
 #: 阿杰都是remote上班", "带我女儿朵朵去打疫苗"; and a name said to be one of them: "以后小周就是我老公了".
-_WITH_RELATION = re.compile(rf"(?:跟|和|与|带着?|陪着?|同|替|给)我(?:的|家)?(?P<rel>{zv.REL})")
+#: One of the user's people named as the object of what is done ("跟我老婆…", "送我儿子乐乐去…",
+#: "陪我妈…"); not after a comparison ("比我爸妈加起来都多" names no one).
+_WITH_RELATION = re.compile(
+    rf"(?:跟|和|与|带着?|陪着?|同|替|给|送|接|帮|叫|喊|让|等|找|哄|教|看望|去看|约|催|劝|问|告诉|通知|提醒|请)"
+    rf"我(?:的|家)?(?P<rel>{zv.REL})"
+)
 _NAME_IS_RELATION = re.compile(
     rf"(?:^|[，,。！!？?\s]|以后|现在|从此|今后|起|开始|以来)(?P<name>[\u4e00-\u9fff]{{2,3}}?|[A-Z][a-z]+)(?:就|已经|正式)?(?:是|成了|成为)了?我(?:的)?(?P<rel>{zv.REL})(?:了|啦)?(?=$|[，,。！!？?\s])"
 )
+
+
+def people_mentioned(s: str) -> list[re.Match[str]]:
+    """Where the user's people are named inside `s` (a relation word after 我 and a verb),
+    found once for `meet_people_named_before`."""
+    return list(_WITH_RELATION.finditer(s)) if "我" in s else []
+
+
+def meet_people_named_before(s: str, upto: int, mentions: list[re.Match[str]], state: c.State) -> None:
+    """Make the user's people named in `mentions` (of `s`) before `upto` known to `state`, so a
+    他 or 她 in the clause there is one of them ("给我好朋友阿杰过生日，他是湖人死忠粉"). The
+    mentions met are taken off the list."""
+    while mentions and mentions[0].end() <= upto:
+        m = mentions.pop(0)
+        named = name_after(s[m.end() : upto], state)
+        rel = relation_of(m["rel"])
+        if named and rel and not points_at_someone(named[0]) and not named[0].startswith(("他", "她", "你")):
+            attribute, qual = rel
+            state.add(named[0], entity_type(attribute), qual or attribute)
 
 
 def people_named_inside(s: str, out: list, state: c.State, sentence: str) -> list:

@@ -34,6 +34,27 @@ def value_key(value: str) -> str:
     return _PUNCT.sub("", v)
 
 
+#: A verb of eating or drinking said before a taste ("吃辣", "喝奶茶", "eating sushi"): the same
+#: taste as the thing alone, so a liking and a dislike of it oppose each other.
+_CONSUMED = re.compile(r"^(?:吃|喝|eating|drinking)(?=.)")
+_CONSUMING = ("吃", "喝")
+
+
+def taste_keys(value: str) -> list[str]:
+    """The keys a taste of the same thing may be stored under: "辣" finds 吃辣 and 喝辣 too,
+    "吃辣" finds 辣; English "sushi" finds "eating sushi"."""
+    key = value_key(value)
+    bare = _CONSUMED.sub("", key)
+    cjk = bool(re.match(r"[\u4e00-\u9fff]", bare))
+    said = (*_CONSUMING,) if cjk else ("eating", "drinking")
+    return sorted({key, bare, *(v + bare for v in said)})
+
+
+def same_taste(a: str, b: str) -> bool:
+    """Whether two taste values name the same thing, a verb of eating or drinking aside."""
+    return _CONSUMED.sub("", value_key(a)) == _CONSUMED.sub("", value_key(b))
+
+
 def decay_key(confidence: float, half_life_days: float, last_accessed_epoch: float) -> float:
     """Sort key, in epoch seconds, that orders facts of one half-life by effective score."""
     conf = max(float(confidence), _MIN_CONFIDENCE)

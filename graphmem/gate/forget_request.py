@@ -148,8 +148,12 @@ _ZH_SPACE_BEFORE_LATIN_ACT = re.compile(
 )
 
 
+#: An act said twice over ("删了删了", "忘掉忘掉"): said once.
+_ZH_ACT_TWICE = re.compile(r"(删了|删掉|删除|清了|清掉|忘了|忘掉|抹掉|扔掉)(?:[，,\s]*\1)+")
+
+
 def _zh(text: str) -> TopicRequest | None:
-    t = _ZH_SPACE_BEFORE_LATIN_ACT.sub("", text.strip())
+    t = _ZH_ACT_TWICE.sub(r"\1", _ZH_SPACE_BEFORE_LATIN_ACT.sub("", text.strip()))
     for rx in (words.ZH_TOPIC_FIRST, words.ZH_ACT_FIRST):
         m = rx.match(t)
         if m is None:

@@ -13,7 +13,7 @@ EN_FILLER = (
     r"|come to think of it|sorry|one more thing|oh and|and also|thinking about it|you know what)"
 )
 EN_ASK = (
-    r"(?:(?:can|could|would|will) you(?: please| kindly| just)?|(?:i'?d|i would) like you to|i want you to|let'?s|let us"
+    r"(?:(?:can|could|would|will|cn|cld) (?:you|u|ya)(?: please| pls| plz| kindly| just)?|(?:i'?d|i would) like you to|i want you to|let'?s|let us"
     r"|i need you to|you (?:can|may|should|could) (?:just |now |go ahead and )?|go ahead and|feel free to"
     r"|(?:i'?d|i would) (?:prefer|rather) (?:that )?you)"
 )
@@ -68,7 +68,7 @@ EN_TAIL = re.compile(
     re.I,
 )
 EN_REQUEST = re.compile(
-    r"^(?:" + EN_FILLER + r"[,.!\s]+)*(?:" + EN_ASK + r"\s*)?(?:please\s+)?"
+    r"^(?:" + EN_FILLER + r"[,.!\s]+)*(?:" + EN_ASK + r"\s*)?(?:(?:please|pls|plz)\s+)?"
     r"(?P<act>" + EN_ACT + r")\s+(?:about\s+)?"
     r"(?P<what>" + EN_WHAT + EN_SAID + r"(?:" + EN_ABOUT + r")?)"
     r"(?P<topic>.+)$",
@@ -117,6 +117,10 @@ ZH_TAIL = (
     + r"(?:[，,、\s]+(?:谢谢|多谢|拜托了?|麻烦了|辛苦了|好吗|行吗)"
     # "…清掉吧 不想留任何记录": why, said after the act
     + r"|[，,、\s]+(?:我)?(?:不想|不要|别|不用)(?:你|让你)?(?:再)?(?:留|存|看到|提|记|保留)[\u4e00-\u9fff]{0,8}?"
+    # "…全删了 别哪天说漏嘴", "免得传出去": what is to be kept from happening, said after the act
+    + r"|[，,、\s]+(?:你)?(?:别|免得|省得|以免|不然|要不然|万一)[\u4e00-\u9fff]{1,12}?"
+    # "…删了删了 说出来总觉得不太好": how one feels about having said it
+    + r"|[，,、\s]+(?:说出来|说了|总觉得|感觉|觉得|怕|有点|太)[\u4e00-\u9fff]{0,12}?"
     + ZH_END
     + r"|[，,、\s]+"
     + ZH_ADV
@@ -140,7 +144,7 @@ ZH_ACT_FIRST = re.compile(
 )
 ZH_SAID_LEAD = re.compile(
     # "过" is the aspect only before what names the topic ("说过的…", "说过我前任…"); "说过敏的事" is about 过敏
-    r"^(?:我)?(?:(?:之前|以前|刚才|刚刚|上次|过去|前面|昨天|前天|那天|上周|前几天|昨晚|前天晚上|昨天晚上)(?:跟你|和你|对你|给你)?(?:说|提|讲|聊|唠|告诉你)(?:到|起)?"
+    r"^(?:我)?(?:(?:之前|以前|刚才|刚刚|上次|过去|前面|昨天|前天|那天|上周|前几天|昨晚|前天晚上|昨天晚上|今天|今早|早上|上午|中午|下午|晚上|白天)(?:跟你|和你|对你|给你)?(?:说|提|讲|聊|唠|告诉你)(?:到|起)?"
     r"(?:过(?=的|我|关于|有关|那|这))?的?"
     r"|(?:跟你|和你|对你|给你)?(?:说|提|讲|聊|告诉你)(?:到|起)?过(?=的|我|关于|有关|那|这)的?"
     r"|(?:跟你|和你|对你)(?:说|提|讲|聊)(?:到|起)?的?)"

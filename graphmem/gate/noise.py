@@ -250,15 +250,20 @@ def _split_question(s: str) -> tuple[str, str] | None:
             keep = bool(lead) and not _ASK_PREFACE.match(lead[0].strip())
             # "如果我以后去冰岛玩，是不是得…": a condition set up for the question is part of it
             keep = keep and not _CONDITION_LEAD.match(lead[0].strip())
-            keep = keep and any(
-                "我" in c
-                or "咱" in c
-                or "本人" in c  # "本人 字节一枚小小的UI设计师 … 这种需求谁懂啊"
-                or "俺" in c
-                or _EN_SELF.search(c)
-                or _NAMES_SOMEONE.match(c.strip())
-                or _EN_SUBJECTLESS_SELF.match(c.strip())
-                for c in lead
+            keep = keep and (
+                any(
+                    "我" in c
+                    or "咱" in c
+                    or "本人" in c  # "本人 字节一枚小小的UI设计师 … 这种需求谁懂啊"
+                    or "俺" in c
+                    or _EN_SELF.search(c)
+                    or _NAMES_SOMEONE.match(c.strip())
+                    or _EN_SUBJECTLESS_SELF.match(c.strip())
+                    for c in lead
+                )
+                # "昨天生日 蛋糕吃撑了 正式28了 … 有推荐的路线吗": Chinese chat drops the "I"; news
+                # told in several clauses before the question is the speaker's own
+                or (len(lead) >= 3 and sum(len(_CJK_CHARS.findall(c)) for c in lead) >= 10)
             )
             return (s[: parts[i - 1][1]].strip() if keep else "", s[a:].strip())
     return None
@@ -277,8 +282,11 @@ _RETRACTION_ONLY = re.compile(r"(?:(?:哦|噢|喔|啊|呃|额|哎呀|哎|唉)\s*
 _GREETING_INTRO = re.compile(r"\s*(?:it's|it’s|its|it is|this is)\s+[A-Za-z]", re.I)
 
 
-#: A space between Chinese words: chat's comma ("我对芒果过敏 有什么甜品推荐吗").
-_SPACED_ZH = re.compile(r"(?<=[\u4e00-\u9fff])[ \t\u3000]+(?=[\u4e00-\u9fff])")
+_CJK_CHARS = re.compile(r"[\u4e00-\u9fff]")
+
+#: A space between Chinese words: chat's comma ("我对芒果过敏 有什么甜品推荐吗"); also before a
+#: number glued to its unit ("我叫林晓 27岁"), not the spaces typed around a number ("今年 27 岁").
+_SPACED_ZH = re.compile(r"(?<=[\u4e00-\u9fff])[ \t\u3000]+(?=[\u4e00-\u9fff]|\d+[\u4e00-\u9fff])")
 
 
 def _gate_sentence(sentence: str) -> tuple[str | None, list[Ignored]]:

@@ -10,14 +10,16 @@ import re
 __all__ = ["clauses", "interrogative"]
 
 _CLAUSE = re.compile(
-    r"[，,、；;](?!\d{3})\s*|[:：](?!\d)\s*|\s+[-–—]+\s+|—+"
+    # an emoji before a space ends a clause as a comma does ("vegan era i guess 🐟 any recipes?")
+    r"[，,、；;](?!\d{3})\s*|[:：](?!\d)\s*|\s+[-–—]+\s+|—+|(?<=\S)\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s+(?=\S)"
     r"|\s+(?:so|and|but)\s+(?=(?:what|how|where|when|why|who|which|can|could|should|would|do|does|is|are)\b)",
     re.I,
 )
 _ZH_LEAD = r"(?:(?:其实|另外|还有|而且|但是|不过|因为|所以|现在|最近|今天|明天|昨天|平时|一般|本来|以前|目前|之前|顺便说一?下?|对了|说实话|老实说|话说)[，,]?\s*){0,2}"
 _ZH_SELF = re.compile(_ZH_LEAD + r"(?:我|咱|俺|本人)")
+# (哪 after 要是, 如果, 万一, 说不定…: "some day", not "which day": "要是哪天真辞职了")
 _ZH_WH = re.compile(
-    r"(?<![不没或随])(?:多久|多少|多长|多大|多远|多高|多重|怎么样|怎么|怎样|咋|什么|啥|哪(?!怕)|为什么|为啥|如何|是否|可否|能否|谁"
+    r"(?<![不没或随])(?:多久|多少|多长|多大|多远|多高|多重|怎么样|怎么|怎样|咋|什么|啥|(?<!要是)(?<!如果)(?<!万一)(?<!假如)(?<!等到)(?<!说不定)(?<!总有)(?<!迟早)哪(?!怕)|为什么|为啥|如何|是否|可否|能否|谁"
     # "十几个小时", "二十几岁", "好几天", "这几天": a rough count, not "how many"
     r"|(?<![十百千万好这那前后头])几(?=[点个天号岁时次年月周本位只件斤块分种家条张台辆]))(?![^，,。]{0,3}[都也])"
 )
@@ -31,6 +33,7 @@ _RHETORICAL = re.compile(
     r"|know what)[?!.,\s]*",
     re.I,
 )
+_CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
 _EMOJI_TAIL = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\s]+$")
 _ZH_INSISTING = re.compile(r"^我[^，,？?]{0,4}(?:只|就|才|明明|真的|本来|自己)[^，,？?]*(?:好吗|好不好)$")
 # A question word said twice binds two clauses ("谁请客谁买单", "想吃什么就吃什么", "哪里便宜去哪里"):
@@ -43,14 +46,25 @@ _ZH_CORRELATIVE = re.compile(
 # Not knowing why, said as an aside ("不知道为啥，…", "也说不清怎么回事"): a question word in it
 # asks nothing.
 _ZH_NOT_KNOWING = re.compile(
-    r"(?:也|都|真|实在|自己)?(?:不知道|不晓得|不清楚|不明白|搞不懂|想不通|说不清|说不上来|谁知道|天知道)"
+    r"(?:也|都|真|实在|自己|还)?(?:不知道|不晓得|不清楚|不明白|搞不懂|想不通|说不清|说不上来|谁知道|天知道|没搞清楚?|没弄清楚?|没搞明白|没弄明白|搞不清楚?|弄不清楚?|不记得|记不得|忘了)"
     r"(?:是|到底)?(?:为啥|为什么|怎么(?:回事|搞的|了)?|咋(?:回事|的|了|整的)?|什么原因|啥原因)?"
+    # what is not known, a question inside the statement ("还没搞清楚工位在哪"): asked of no one
+    r"(?:[^，,。？?吗]*(?:在哪|在哪儿|在哪里|是谁|是啥|是什么|怎么走|怎么弄|几点))?"
 )
 # A question no one asks: "没人管我几点下班", "不用在乎几点睡": a wh-word under "no one cares"
 _ZH_NO_ONE_ASKS = re.compile(
     r"(?:没人|没有人|不用|不必|谁都不|也不|从来不)(?:管|在乎|关心|过问|问)[^，,。？?]{0,4}?"
     r"(?:几点|几时|什么时候|多久|多少|什么|啥|哪儿?|怎么)"
 )
+# Nothing at all, said with a wh-word under a negation ("啥活没干", "什么都没吃", "一天啥也不想做"):
+# the wh-word is "any", not "what"; asked of someone (你啥没吃过) it stays a question.
+_ZH_NOTHING = re.compile(
+    r"(?<![你您])(?:啥|什么)[\u4e00-\u9fff]{0,2}?(?:也|都)?(?:还)?(?:没|不)(?:怎么|太)?"
+    r"(?:干|做|吃|喝|买|说|学|带|想|看|写|动|玩|记|懂|剩|收拾|准备|复习|搞)"
+)
+# A 呢 after what is going on or still so ("还在配环境呢", "忙着呢", "还早呢"): said, not asked,
+# unless it is said of the one spoken to (你在干嘛呢).
+_ZH_ONGOING = re.compile(r"^(?![^，,。]*[你您])[^，,。]*(?:在|着|还|正|才|早)[^，,。]*呢$")
 #: A question someone else asked, told ("她问我还在不在郑州"): reported, no question to answer.
 _ZH_REPORTED = re.compile(r"问(?:我|他|她|过我|了我|起)|打听")
 # (not "不对不对", "不是不是": a no said twice asks nothing; nor the end of another word before
@@ -140,13 +154,21 @@ def interrogative(clause: str, first: bool) -> bool:
             return True
         if _ZH_END.search(c) and not _ZH_REPORTED.search(c):
             return True
-        c = _ZH_NO_ONE_ASKS.sub("", _ZH_NOT_KNOWING.sub("", c))
+        said_nothing = _ZH_NOTHING.search(c) is not None  # "啥活没干呢": its 呢 asks nothing either
+        c = _ZH_NOTHING.sub("", _ZH_NO_ONE_ASKS.sub("", _ZH_NOT_KNOWING.sub("", c)))
         if _ZH_CORRELATIVE.search(c):  # "谁加香菜谁是狗": whoever does, no question
             return False
         wh = _ZH_WH.search(c)
         if wh and re.search(r"(?:啊|呀|啦){2,}$", c):
             wh = None  # "…为什么天天在改PPT啊啊啊": a cry, not a question; its statements stay
-        return not _ZH_SELF.match(c) and (bool(wh) or c.endswith(("呢", "嘛")))
+        # a 呢 asks after someone or something short ("你呢", "钥匙呢"); after what one does it is
+        # tone ("哈哈做梦呢", "开会呢")
+        asks_by_tone = c.endswith("嘛") or (
+            c.endswith("呢")
+            and not (said_nothing or _ZH_ONGOING.search(c))
+            and (re.search(r"[你您他她它那]", c) is not None or len(_CJK_CHAR.findall(c)) <= 3)
+        )
+        return not _ZH_SELF.match(c) and (bool(wh) or asks_by_tone)
     if first and (_EN_WH.match(c) and not _EN_SELF_AFTER_WH.match(c) or _EN_AUX.match(c)):
         return True
     return bool(_EN_WH_AUX.match(c) or (not first and _EN_AUX.match(c)))

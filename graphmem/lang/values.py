@@ -47,6 +47,10 @@ class _Lexicon:
     employer_tail: re.Pattern[str] | None = None
     #: how long a title has been held, said after it ("PM两年了"): cut off
     title_tail: re.Pattern[str] | None = None
+    #: whom a name is used by, said after it ("Teddy to everyone"): cut off
+    name_tail: re.Pattern[str] | None = None
+    #: the thing found out, after how it was found ("做完皮试才知道是头孢"): the thing
+    revealed: re.Pattern[str] | None = None
 
 
 #: What no job starts with: a negation is something said, not a trade.
@@ -82,6 +86,8 @@ def _lexicon(language: str) -> _Lexicon:
         re.compile(data["thing_amount"], flags) if "thing_amount" in data else None,
         re.compile(data["employer_tail"], flags) if "employer_tail" in data else None,
         re.compile(data["title_tail"], flags) if "title_tail" in data else None,
+        re.compile(data["name_tail"], flags) if "name_tail" in data else None,
+        re.compile(data["thing_revealed"], flags) if "thing_revealed" in data else None,
     )  # fmt: skip
 
 
@@ -136,7 +142,10 @@ def _allergen_of_dish(value: str) -> str:
     found = {m.group(0) for lang in _LANGUAGES for m in _allergens(lang).finditer(value)}
     if len({f.lower() for f in found}) != 1:
         return value
-    return found.pop()
+    allergen = found.pop()
+    if re.match(r"[\u4e00-\u9fff]", value) and len(value.strip()) - len(allergen) <= 1:
+        return value  # 螃蟹 is the word for crab, not a dish of 蟹
+    return allergen
 
 
 def trim(attribute: str, value: str) -> str:
@@ -151,12 +160,16 @@ def trim(attribute: str, value: str) -> str:
             out = lex.title_tail.sub("", out) or out
         if attribute == "employer" and lex.employer_tail is not None:  # 京东一名小小的… -> 京东
             out = lex.employer_tail.sub("", out) or out
+        if attribute in ("preferred_name", "name") and lex.name_tail is not None:  # "Teddy to everyone"
+            out = lex.name_tail.sub("", out) or out
         if attribute in lex.things and lex.no_thing is not None and lex.no_thing.match(out.strip()):
             return ""  # "even the smell of it", "four cups a day": no thing named
     for lex in _lexicons(value):
         if attribute in lex.things:
             if lex.amount is not None:
                 out = lex.amount.sub("", out.strip()) or out
+            if lex.revealed is not None and (m := lex.revealed.match(out.strip())):
+                out = m["x"]
             if lex.wrapper is not None and (m := lex.wrapper.match(out.strip())):
                 out = m["x"]
             out = lex.tail.sub("", " " + out).strip(" ,，。.")

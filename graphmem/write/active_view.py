@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from graphmem.facts.keys import value_key
+from graphmem.facts.keys import taste_keys, value_key
 from graphmem.facts.vocab import OPPOSITES, is_single
 from graphmem.model import Candidate, Fact
 from graphmem.stores.base import UserReader
@@ -57,7 +57,7 @@ class ActiveView:
                 keyed.update((c.attribute, k) for k in keys)
             opposite = OPPOSITES.get(c.attribute)
             if opposite:
-                keyed.add((opposite, value_key(c.value)))
+                keyed.update((opposite, k) for k in taste_keys(c.value))
         keyed = {(a, k) for a, k in keyed if a not in whole}
         if whole:
             self._add_loaded(r.facts(attributes=sorted(whole), subject_ids=subjects))

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import lru_cache
 
-from graphmem.facts.keys import value_key
+from graphmem.facts.keys import same_taste, value_key
 from graphmem.facts.vocab import EXCLUSIVE_GROUPS, OPPOSITES, is_single
 from graphmem.model import SOURCE_PRIORITY, Candidate, Fact
 
@@ -153,7 +153,7 @@ def decide(cand: Candidate, same_attr: list[Fact], opposite: list[Fact], at: dat
     if is_single(cand.attribute):
         conflicts = list(same_attr)
     else:
-        conflicts = [f for f in opposite if same_value(f.value, cand.value)]
+        conflicts = [f for f in opposite if same_taste(f.value, cand.value)]
         conflicts += [f for f in same_attr if _exclusive(cand.attribute, cand.value, f.value)]
         if _favourite(cand):  # "my favourite band is now Wet Leg": one favourite of a kind
             conflicts += [f for f in same_attr if f.qualifier == cand.qualifier and f not in conflicts]

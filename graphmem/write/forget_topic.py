@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from graphmem.lang import data
 from graphmem.model import SELF, Episode, Fact
@@ -195,6 +196,9 @@ class Topic:
     keys: tuple[str, ...]  # phrases and names, each matched on its own
     past_attributes: frozenset[str]
     life_topic: bool = False  # the phrase names a life topic (topics.toml): its turns are about it
+    #: the word shapes of that life topic (a drug's name by its ending, an organ taken out):
+    #: what no word list can name in full
+    shapes: tuple[str, ...] = ()
 
     def __bool__(self) -> bool:
         return bool(self.keys or self.past_attributes)
@@ -301,6 +305,7 @@ def topic_of(what: str, facts: list[Fact], episodes: list[Episode]) -> Topic:
         tuple(dict.fromkeys(k for t in (whole, *each) for k in t.keys)),
         frozenset().union(whole.past_attributes, *(t.past_attributes for t in each)),
         life_topic=whole.life_topic or any(t.life_topic for t in each),
+        shapes=tuple(dict.fromkeys(x for t in (whole, *each) for x in t.shapes)),
     )
 
 
@@ -311,7 +316,7 @@ def _one_topic(what: str, facts: list[Fact], episodes: list[Episode]) -> Topic:
     if len(phrase) < 2:  # "钱那事": one character names a topic only as a life topic's word
         related = _related(phrase, "zh") if _CJK.search(phrase) else []
         return (
-            Topic(tuple(related), frozenset(), life_topic=True)
+            Topic(tuple(related), frozenset(), life_topic=True, shapes=_shapes(phrase, "zh"))
             if phrase in related
             else Topic((), frozenset())
         )
@@ -350,30 +355,42 @@ def _one_topic(what: str, facts: list[Fact], episodes: list[Episode]) -> Topic:
     # "old boss" is no "boss"; "traffic stop" is its life topic's words, no "stop"
     head = None if len(phrases) > 1 or past or related else _head(phrase)
     keys = tuple(dict.fromkeys((*phrases, *proper, *([head] if head else []), *sorted(names), *related)))
-    return Topic(keys, frozenset(past_attributes), life_topic=bool(related))
+    shapes = _shapes(phrase, "zh" if zh else "en") if related else ()
+    return Topic(keys, frozenset(past_attributes), life_topic=bool(related), shapes=shapes)
 
 
 def _related(phrase: str, lang: str) -> list[str]:
     """The other words of the life topic the phrase names (graphmem/lang/<language>/topics.toml):
     "the job hunt" is also "interviewing", "recruiter"; "换工作" also "面试", "看机会". A phrase
     that names a whole area ("the health stuff", "看病的事") takes the words of all its topics."""
-    out: list[str] = []
+    return list(dict.fromkeys(str(w) for g in _named_topics(phrase, lang) for w in g["words"]))
+
+
+def _shapes(phrase: str, lang: str) -> tuple[str, ...]:
+    """The word shapes of the life topics the phrase names ("the meds thing": a drug's name
+    by its ending, "sertraline"; 手术: 切了胆囊)."""
+    return tuple(dict.fromkeys(str(x) for g in _named_topics(phrase, lang) for x in g.get("shapes", [])))
+
+
+def _named_topics(phrase: str, lang: str) -> list[dict]:
+    """The life topics the phrase names, itself or as the area they belong to."""
     pack = data(lang, "topics.toml")
-    topics = {str(g["id"]): [str(w) for w in g["words"]] for g in pack.get("topic", [])}
+    groups = {str(g["id"]): g for g in pack.get("topic", [])}
+    topics = {i: [str(w) for w in g["words"]] for i, g in groups.items()}
+    out: list[dict] = []
 
     def named(words: list[str]) -> bool:
         return any(says(phrase, w) or (lang == "en" and says(w, phrase)) for w in words)
 
-    for words in topics.values():
+    for topic_id, words in topics.items():
         if named(words):
-            out += words
+            out.append(groups[topic_id])
     for area in pack.get("area", []):
         names = [str(n) for n in area["names"]]
         if _names_area(phrase, names):
-            out += names
-            for topic_id in area["topics"]:
-                out += topics[str(topic_id)]
-    return list(dict.fromkeys(out))
+            out.append({"words": names})
+            out += [groups[str(topic_id)] for topic_id in area["topics"]]
+    return out
 
 
 def _names_area(phrase: str, names: list[str]) -> bool:
@@ -396,7 +413,16 @@ def _words_together(phrase: str) -> list[str]:
 
 
 def says_topic(text: str, topic: Topic) -> bool:
-    return any(says(text, k) for k in topic.keys)
+    return any(says(text, k) for k in topic.keys) or _shaped(text, topic)
+
+
+def _shaped(text: str, topic: Topic) -> bool:
+    return any(_shape(x).search(text) for x in topic.shapes)
+
+
+@lru_cache(maxsize=256)
+def _shape(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.I)
 
 
 def _past_said(f: Fact, attributes: frozenset[str]) -> bool:
@@ -419,7 +445,7 @@ def topic_facts(facts: list[Fact], topic: Topic) -> list[Fact]:
     return [
         f
         for f in facts
-        if _past_fact(f, topic) or any(says(t, k) for k in topic.keys for t in _texts_of(f, topic) if t)
+        if _past_fact(f, topic) or any(says_topic(t, topic) for t in _texts_of(f, topic) if t)
     ]
 
 

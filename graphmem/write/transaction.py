@@ -10,7 +10,7 @@ import numpy as np
 
 from graphmem.config import Config
 from graphmem.extract.relations import other_sibling, relation_of
-from graphmem.facts.keys import value_key
+from graphmem.facts.keys import taste_keys, value_key
 from graphmem.facts.vocab import OPPOSITES, VOCAB, default_kind, render
 from graphmem.model import (
     SELF,
@@ -170,7 +170,7 @@ class Applier:
             # thousands (every event), and the key seek keeps a remember O(1) in them.
             same = self._active(cand.attribute, subject.id, lookup_keys(cand))
             opp = OPPOSITES.get(cand.attribute)
-            opposite = self._active(opp, subject.id, [value_key(cand.value)]) if opp else []
+            opposite = self._active(opp, subject.id, taste_keys(cand.value)) if opp else []
         decision = decide(cand, same, opposite, self.at)
         if decision.action == "nothing_to_retract":
             self.result.ignored.append(Ignored(cand.source_text or cand.value, "nothing_to_retract"))
