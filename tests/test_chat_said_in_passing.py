@@ -114,6 +114,31 @@ CASES = {
         {},
         {"city": ["portland, or"]},
     ),
+    "a city and a workplace by their nicknames (en)": (
+        ["grew up in beantown, now a glorified pencil pusher at wally world here"],
+        {"hometown": ["boston"], "employer": ["walmart"]},
+        {},
+    ),
+    "a Latin word glued before a clause break, spaced after it (zh)": (
+        ["最近在搞vegan 肉蛋奶都不碰了"],
+        {"diet": ["纯素"]},
+        {},
+    ),
+    "what a doctor found, said of the user (zh)": (
+        ["复查完 医生说我其实是对尘螨过敏"],
+        {"allergy": ["尘螨"]},
+        {},
+    ),
+    "a 他 nothing names: what follows is not the user's (zh)": (
+        ["他倒是什么都喝 就是不碰咖啡 嫌苦"],
+        {},
+        {"dislikes": ["咖啡"]},
+    ),
+    "a husband's new job is his (en)": (
+        ["hubby just started at Lockwell Freight as a dispatcher, so evenings are all me"],
+        {},
+        {"employer": ["lockwell freight"]},
+    ),
 }
 
 
@@ -181,6 +206,22 @@ LATER = {
         "I'm vegetarian", "ok doc says my iron is low, so I eat fish now. officially in my pescatarian era",
         "diet", "pescatarian", "vegetarian",
     ),
+    "a name spelt again after a slip (en)": (
+        "hi, Jonathon here", "ugh typo in my own name, it's Johnathan", "name", "johnathan", "jonathon",
+    ),
+    "a city spelt again after autocorrect (en)": (
+        "I live in Brookfield", "autocorrect strikes again, I meant Brookville", "city", "brookville", "brookfield",
+    ),
+    "a name a character off after 手滑 (zh)": ("我叫王晓燕", "刚刚手滑了 是王小燕", "name", "王小燕", "王晓燕"),
+    "a birthday with the new age said beside it (zh)": (
+        "我今年31", "前天过生日 朋友订的蛋糕上写着32 有点扎心", "age", "32", "31",
+    ),
+    "a birthday with the new age said beside it (en)": (
+        "I'm 44", "birthday weekend! the balloons said 45 in giant gold letters", "age", "45", "44",
+    ),
+    "a child's birthday names no age of the user's (zh)": (
+        "我今年31", "我儿子昨天过生日 来了32个同学", "age", "31", "32",
+    ),
     "a new job never read from someone else's first week (en)": (
         "I'm a receptionist at Lakeview Dental", "my husband's first week at Orbitline went great",
         "employer", "lakeview dental", "orbitline",
@@ -226,6 +267,12 @@ PEOPLE = {
     "a pet described in brackets; its age is no user's age (zh)": (
         "我家糯米（英短 两岁）最近掉毛好厉害", "糯米", ("pet", "糯米"), ("age", "2"), ("age", "2"),
     ),
+    "a pet by its colour and kind in brackets (zh)": (
+        "我家奶糖（白猫，五岁）最近不爱吃饭", "奶糖", ("pet", "奶糖"), ("age", "5"), ("age", "5"),
+    ),
+    "a friend named after 还有 (zh)": (
+        "还有我发小阿辉 在京东做仓管", "阿辉", ("friend", "阿辉"), ("employer", "京东"), ("employer", "京东"),
+    ),
 }  # fmt: skip
 
 
@@ -261,6 +308,17 @@ FORGETS = {
     ),
     "someone's news, asked as that person's matter, with how one feels after (zh)": (
         "八卦一下 同事老周好像要离婚了", "我最近在学滑板", "下午跟你说的老周那事 删了删了 说出来总觉得不太好", "离婚", "滑板",
+    ),
+    "one of the user's people, said as 我妹 (zh)": (
+        "跟我妹为了爸妈养老的事吵了一架", "我在学日语", "我妹那些事你就当没听过吧", "养老", "日语",
+    ),
+    "a wedding by its venue and the fiancé (en)": (
+        "put the deposit down on the lakeside venue, my fiancé is over the moon", "I teach yoga on tuesdays",
+        "please forget everything about the wedding", "lakeside", "yoga",
+    ),
+    "a side project named in three words, said in others (en)": (
+        "been reselling vintage lamps on etsy on the side, nobody knows", "I'm allergic to penicillin",
+        "forget the vintage lamp side hustle", "etsy", "penicillin",
     ),
 }  # fmt: skip
 

@@ -512,7 +512,7 @@ CASES = {
     ),
     "down in a place, said with how far": (
         ["im down in nola so its like 5 hrs from my folks"],
-        {"city": ["nola"]}, {},
+        {"city": ["new orleans"]}, {},
     ),
     "in a place for a stay is no move": (
         ["I live in Leeds", "I'm in Madrid for a conference"],

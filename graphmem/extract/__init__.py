@@ -21,6 +21,7 @@ from graphmem.extract import fragments
 from graphmem.extract.allergens import avoided
 from graphmem.extract.antecedents import named_by_pronoun, owner_left_out
 from graphmem.extract.arrivals import arrival, residence
+from graphmem.extract.changes import age_by_birthday_number
 from graphmem.extract.common import State, strip_item_mark, zh_pos
 from graphmem.extract.discourse import MessageReader
 from graphmem.extract.job_start import employer_by_start
@@ -29,6 +30,7 @@ from graphmem.extract.not_statements import daydream, task_material_from, withou
 from graphmem.extract.pets_by_breed import pets_named_by_breed
 from graphmem.extract.protocol import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts
 from graphmem.extract.relations import RELATION_WORDS, relation_of, relation_words
+from graphmem.extract.respelled import respelled
 from graphmem.extract.work_talk import employer_by_work_talk
 from graphmem.lang import Pack, Trace
 from graphmem.model import Candidate, Ignored
@@ -226,6 +228,8 @@ class RuleExtractor:
             later += residence(message_text(), lang, candidates + later, state)
             later += languages_used(message_text(), lang, candidates + later)
             later += employer_by_start(message_text(), lang, candidates + later, state)
+            later += age_by_birthday_number(message_text(), lang, candidates + later, state)
+            later += respelled(message_text(), lang, candidates + later, state)
             later += employer_by_work_talk(message_text(), lang, candidates + later, state)
             later += pets_named_by_breed(message_text(), lang, candidates + later, state)
             candidates.extend(later)

@@ -134,3 +134,47 @@ def _title_now(m: re.Match[str], said: Said) -> list[Candidate] | None:
 HANDLERS: dict[str, Handler] = {"given_title": _promoted, "age_birthday": _age_update}
 #: The English pack's: the shared ones and a title said alone with "now".
 EN_HANDLERS: dict[str, Handler] = {**HANDLERS, "title_now": _title_now}
+
+
+#: A birthday, said in either language ("昨天过生日", "bday was sunday").
+_BIRTHDAY = re.compile(r"生日|过生|\b(?:birthday|bday|b-day)\b", re.I)
+#: A number in the message: digits, or a Chinese number of up to three characters.
+_NUMBER = re.compile(
+    r"(?<![\d.])\d{1,3}(?![\d.%])|[一二两三四五六七八九十]{1,3}(?=岁|了|啦|喽|$|[，,。！!\s])"
+)
+#: What makes a number no age (a price, a count of things, a time).
+_NOT_AN_AGE_AFTER = re.compile(
+    r"^\s*(?:块|元|刀|美元|个|只|杯|点|号|楼|%|\$|k\b|dollars?|bucks|people|guests|pm|am|:)", re.I
+)
+
+
+def age_by_birthday_number(text: str, lang: str, found: list[Candidate], state) -> list[Candidate]:
+    """A birthday told with the new age somewhere in the message ("昨天过生日 蜡烛插的是28",
+    "bday yesterday, the cake literally said 35 on it"): when the user's age is on record, that
+    age plus one, named in the message of the user's own birthday, is the new age. Nothing when
+    the birthday is someone else's, the rules read an age, or no such number is said."""
+    if any(c.attribute == "age" for c in found) or not _BIRTHDAY.search(text):
+        return []
+    from graphmem.extract.relations import names_someone_else  # a leaf module; imported where used
+
+    # the birthday's own clause: "同事们给我整了个蛋糕" beside it is no one else's birthday
+    piece = next(
+        (
+            p
+            for p in re.split(r"[。！？!?\n，,;；]+|[.](?:\s|$)|(?<=[\u4e00-\u9fff])\s+", text)
+            if _BIRTHDAY.search(p)
+        ),
+        text,
+    )
+    if names_someone_else(piece, lang):
+        return []
+    held = active_values(state.context, "age")
+    if len(held) != 1 or not held[0].isdigit():
+        return []
+    older = int(held[0]) + 1
+    for m in _NUMBER.finditer(text):
+        n = int(m.group(0)) if m.group(0).isdigit() else zh_number(m.group(0))
+        if n == older and not _NOT_AN_AGE_AFTER.match(text[m.end() :]):
+            said = cand("age", str(older), ME, piece.strip(), correction=True, cue="change")
+            return builtin([said], lang, "age_by_birthday")
+    return []

@@ -48,7 +48,17 @@ _INSISTING_TAG = re.compile(r"(?<=[\u4e00-\u9fff])(?:好吗|好不好)(?=[，,�
 #: "我都28了再不减以后只会更难": a clause ended by 了 and a new one opened without a comma; the
 #: words that open the second one cut it off.
 _AFTER_LE = re.compile(
-    r"(?<=[\u4e00-\u9fff\d]了)(?=再不|再这样|还得|还要|还是|所以|结果|但是|可是|然后|真的|实在|以后|现在|每次|天天)"
+    r"(?<=[\u4e00-\u9fff\d]了)(?=再不|再这样|还得|还要|还是|所以|结果|但是|可是|然后|真的|实在|以后|现在|每次|天天"
+    # "四十岁了突然想学个乐器": what happens next, after a state said
+    r"|突然|忽然|居然|竟然|终于)"
+)
+#: A Latin run glued to the Chinese before it and spaced from the Chinese after it ("在做keto
+#: 碳水基本不碰", "我lactose intolerant 喝牛奶就拉肚子"): the space ends a clause. Spaces typed on
+#: both sides ("在 shopee 做 PM") only set the word apart.
+_GLUED_LATIN_THEN_SPACE = re.compile(
+    r"(?<=[\u4e00-\u9fff])([A-Za-z][A-Za-z'’-]*(?: [A-Za-z][A-Za-z'’-]*){0,3})[ \t]+"
+    # (not when the Chinese after it goes on with the same clause: "在Goldman Sachs 做分析师")
+    r"(?=[\u4e00-\u9fff])(?![做当干搞的是里上工实读待住写任负带管教开跑和与跟])"
 )
 #: "每天debug到怀疑人生 btw 我对芒果过敏": an English word that changes the topic, typed between
 #: Chinese clauses, parts them as a comma does.
@@ -67,7 +77,7 @@ _BRACKETED = re.compile(r"[（(]([^（）()]{1,30})[）)]")
 #: A pet named, then its kind in brackets ("我家年糕（布偶，三岁）"): said as the rules read it,
 #: 我家的布偶叫年糕，它三岁.
 _PET_BRACKET = re.compile(
-    r"(?P<own>我家|我的|家里的?|我)(?P<name>[\u4e00-\u9fff]{1,3}?)[（(](?P<kind>"
+    r"(?P<own>我家|我的|家里的?|我)(?P<name>[\u4e00-\u9fff]{1,3}?)[（(](?P<kind>(?:黑|白|橘|灰|黄|花|三花|奶牛|狸花|小)?(?:"
     + "|".join(
         sorted(
             {*map(re.escape, ZH_BREEDS), "猫咪", "狗狗", "小猫", "小狗", "猫", "狗", "兔子", "仓鼠", "鹦鹉"},
@@ -75,9 +85,17 @@ _PET_BRACKET = re.compile(
             reverse=True,
         )
     )
-    + r")(?:[\s，,、]+(?P<rest>[^（）()]*))?[）)]"
+    + r"))(?:[\s，,、]+(?P<rest>[^（）()]*))?[）)]"
 )
 _SPACED_CLAUSE = re.compile(r"(?<=[\u4e00-\u9fff\d])[ \t\u3000]+(?=[\u4e00-\u9fff]|\d+[\u4e00-\u9fff])")
+
+
+def _pet_said_plainly(m: re.Match[str]) -> str:
+    """我家煤球（黑猫，三岁） -> 我家的猫叫煤球，它是黑猫，它三岁: the kind, its colour apart."""
+    kind = m["kind"]
+    core = re.sub(r"^(?:黑|白|橘|灰|黄|花|三花|奶牛|狸花|小)(?=猫|狗|猫咪|狗狗)", "", kind)
+    said = f"{m['own']}的{core}叫{m['name']}" + (f"，它是{kind}" if core != kind else "")
+    return said + (f"，它{m['rest']}" if m["rest"] else "") + "，"
 
 
 def cut_clauses(sentence: str) -> list[str]:
@@ -86,14 +104,12 @@ def cut_clauses(sentence: str) -> list[str]:
     # chat parts its clauses with spaces ("我是纯素哦 蛋奶蜂蜜一律不碰"): a space between Chinese
     # words is read as the comma it stands for
     sentence = _BASE_OPENS.sub("，", _LATIN_TURN.sub("，", sentence))
+    sentence = _GLUED_LATIN_THEN_SPACE.sub(r"\1，", sentence)
     sentence = _SPACED_CLAUSE.sub("，", _LATIN_THEN_CLAUSE.sub("，", sentence))
     # "在 PDD 做 growth": the spaces typed around a Latin word inside Chinese are no clause break
     sentence = _SPACED_LATIN.sub("", sentence)
     # an aside in brackets ("海鲜过敏（虾蟹都不行）") is a clause of its own, not part of a value
-    sentence = _PET_BRACKET.sub(
-        lambda m: f"{m['own']}的{m['kind']}叫{m['name']}" + (f"，它{m['rest']}" if m["rest"] else "") + "，",
-        sentence,
-    )
+    sentence = _PET_BRACKET.sub(_pet_said_plainly, sentence)
     sentence = _BRACKETED.sub(lambda m: "，" + m[1] + "，", sentence).strip("，")
     sentence = _AFTER_MOVING.sub(r"\1，", sentence)
     sentence = _TONE_BEFORE_COMMA.sub("", sentence)  # "我是纯素哦，…": the tone is no part of the value

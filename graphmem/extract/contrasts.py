@@ -182,7 +182,17 @@ def _new_value(rest: str, fact: Fact, said: Said) -> list[Candidate]:
         # culprit is sesame"); "saw the allergist" is what happened
         focused = v != clause.strip(" -—–:,的") or len(words) <= 2
         verbal = said.lang == "en" and any(re.search(r"(?:ed|ing)$", w) for w in words[:1]) and len(words) > 1
-        if v and focused and not verbal and len(words) <= 4 and not not_value.search(v) and len(v) <= 40:
+        # a Chinese clause that tells what was done ("顺手做了个皮试") is no bare value
+        told = said.lang == "zh" and (len(v) > 6 or re.search(r"[了着过个去做说在吗呢吧]", v) is not None)
+        if (
+            v
+            and focused
+            and not verbal
+            and not told
+            and len(words) <= 4
+            and not not_value.search(v)
+            and len(v) <= 40
+        ):
             values.append(v)
     if len(values) != 1 or values[0].lower() == str(fact.value).lower() or not _of_kind(fact, values[0]):
         return []
@@ -272,7 +282,7 @@ def _retracted(m: re.Match[str], said: Said) -> list[Candidate] | None:
 #: A value said to do no harm (not wrong, not a typo): for an allergy, that there is none.
 _HARMLESS = re.compile(
     r"\b(?:fine|ok|okay|alright|all right|no problem|safe|problem|issue|culprit|trigger)\b"
-    r"|没事|没问题|不过敏|可以吃|能吃|不要紧|不碍事|是可以的",
+    r"|没事|没问题|不过敏|可以吃|能吃|不要紧|不碍事|是可以的|事(?:都|也)?没有|没反应",
     I,
 )
 

@@ -67,7 +67,7 @@ def _cues(lang: str) -> tuple[_Places, _Places, re.Pattern[str], re.Pattern[str]
 
 def employer_by_start(text: str, lang: str, found: Sequence[Candidate], state: State) -> list[Candidate]:
     """The speaker's new employer, read from the signs that a job there has just begun."""
-    if any(c.attribute == "employer" and c.subject == ME.name for c in found):  # a rule read it
+    if any(c.attribute == "employer" for c in found):  # a rule read one (anyone's: "hubby just started at …")
         return []
     starts, owns, new, not_mine = _cues(lang)
     said_new = new.search(text) is not None

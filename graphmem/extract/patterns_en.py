@@ -94,7 +94,9 @@ _A_STAY = re.compile(
 def _lives_there(m, ctx) -> bool:
     """ "I'm down in philly so its like 2 hrs": a place, said with no stay after it."""
     where = span(m["x"], PLACE_STOP)
-    return (c.is_place_en(where) or smaller_place(where)) and not _A_STAY.match(m["x"][len(where) :].strip())
+    nicknamed = (named := place(where)) is not None and named != where  # "the big apple" too
+    known = c.is_place_en(where) or smaller_place(where) or nicknamed
+    return known and not _A_STAY.match(m["x"][len(where) :].strip())
 
 
 def gerund(word: str) -> bool:

@@ -231,8 +231,19 @@ _REPORTED = re.compile(
 )
 
 
+#: Someone a 他 or 她 stands for whom nothing names: what is said of them is no one's to keep.
+_SOMEONE = Subject("他", "person", None, named=False)
+
+#: What a doctor or a test says of the user, told ("医生说我真正过敏的是头孢", "报告显示我乳糖不耐"):
+#: a statement about the user.
+_FOUND_OF_ME = re.compile(
+    r"^(?:医生|大夫|过敏科|皮肤科|体检报告|检查报告|报告|检查结果|化验单|结果|测试结果)(?:都|也)?(?:说|显示|写着|讲|告诉我|确诊)了?(?:是)?(?=我)"
+)
+
+
 def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool):
     text = _CONNECTOR.sub("", raw.strip()).strip(" 。～~")
+    text = _FOUND_OF_ME.sub("", text)
     if state.last_clause and (m := _REPORTED.match(text)) and content_chars(text[m.end() :]) >= 3:
         text = text[m.end() :]
     if t := _TIME_BEFORE_ME.match(text):
@@ -253,8 +264,12 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     subj, pred, explicit, links = subjects.subject(text, state, inherited)
     if remember and not explicit and (subj is None or subj.is_self):
         subj, explicit = ME, True  # 记一下，每周五交周报: an order to remember is about the user
-    if subj is None:  # no subject the grammar knows: an idiom may still say something
-        return pack.table("frames").first(text, ctx, state.trace) or [], inherited
+    if subj is None or subj is _SOMEONE:
+        # "他倒是啥都吃，就是不碰香菜": 他 is no one the message or the record names; neither this
+        # clause nor those after it that say no subject of their own are the user's. What it
+        # says of the user is ("他还记得我对虾过敏": an idiom may still read it).
+        told_of_me = "我" in text[1:]
+        return (pack.table("frames").first(text, ctx, state.trace) or [] if told_of_me else []), _SOMEONE
     ctx.subj, ctx.explicit = subj, explicit
     bodies, negated = _bodies(pred, ctx)
     out: list = []

@@ -11,7 +11,7 @@ import re
 from graphmem.extract import common as c
 from graphmem.extract import nlp
 from graphmem.extract.lexicon import EN_JOBS, EN_NOT_JOBS, ZH_OCCUPATIONS, en_demonym_place
-from graphmem.lang.lexicons import word_list
+from graphmem.lang.lexicons import lexicon, word_list
 from graphmem.lang.typos import cue_vocabulary
 
 I = re.I  # noqa: E741
@@ -91,6 +91,8 @@ def place(v: str) -> str | None:
     """A place phrase: capitalised, in the gazetteer, or 'a small town in Ohio'; 'Austin, Texas' kept whole."""
     head, _, rest = v.partition(",")
     head = untimed(span(untimed(head), PLACE_STOP))  # "Chicago in two weeks", "Portland on Monday"
+    if city := _EN_CITY_NICKNAMES.get(re.sub(r"^the\s+", "", head.strip().lower())):
+        return city  # "the big apple", "chi-town": the city by its nickname
     if zh := re.match(r"\s*([\u4e00-\u9fff]{2,8})", head):  # "I'm from 台中 originally": written in Chinese
         return zh[1] if c.is_place_zh(zh[1]) else None
     nxt = span(rest, PLACE_STOP) if rest else ""
@@ -119,6 +121,13 @@ def titled(place_name: str) -> str:
 #: Cities whose names are common words ("cork", "savannah"), read as places only here, after
 #: a residence lead (graphmem/lang/en/places_common.txt).
 COMMON_WORD_CITIES = word_list("en", "places_common")
+#: Cities and companies by their nicknames (lang/en/frames_lexicon.toml), keys in lower case.
+_EN_CITY_NICKNAMES: dict[str, str] = {
+    k.lower(): str(v) for k, v in lexicon("en", "frames_lexicon")["city_nicknames"].items()
+}
+_EN_ORG_NICKNAMES: dict[str, str] = {
+    k.lower(): str(v) for k, v in lexicon("en", "frames_lexicon")["org_nicknames"].items()
+}
 _COMMON_WORDS = word_list("en", "words")
 
 
@@ -181,6 +190,11 @@ def untimed(v: str) -> str:
 
 def org_name(v: str) -> str | None:
     x = untimed(span(untimed(v.split(",")[0])))  # the time first: "H&P end of last month" → "H&P"
+    x = re.sub(r"\s+(?:here|there)$", "", x, flags=I)  # "a code monkey at big blue here"
+    if nickname := _EN_ORG_NICKNAMES.get(re.sub(r"^the\s+", "", x.lower())) or _EN_ORG_NICKNAMES.get(
+        x.lower()
+    ):
+        return nickname
     if not x or x.lower() in NOT_WORKPLACE:
         return None
     if re.match(r"^(?:a|an|some)\s", x, I):  # "a Boston-based startup": a kind of workplace, no name
@@ -226,10 +240,20 @@ _NOT_AGENTS = frozenset(
 )
 
 
+#: Where and how long, said after a title ("a nurse there 4 yrs now", "a barista here since May"):
+#: no part of it.
+_TITLE_WHERE_HOW_LONG = re.compile(
+    r"\s+(?:there|here)(?:\s+.*)?$|\s+(?:for\s+)?(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|a few|"
+    r"a couple of)\s+(?:yrs?|years?|months?|mos?|weeks?)\b.*$",
+    I,
+)
+
+
 def job_title_of(v: str | None) -> str | None:
     if not v:
         return None
     y = untimed(span(re.sub(r"^(?:a|an|the)\s+", "", v.strip(), flags=I)))
+    y = _TITLE_WHERE_HOW_LONG.sub("", y) or y
     return y if is_job(y) else None
 
 

@@ -74,7 +74,7 @@ def name_after(after: str, state: c.State, pet: bool = False) -> tuple[str, int]
             and re.fullmatch(r"[\u4e00-\u9fff]+", name)
             and name[0] == "阿"
             and name not in _A_KIN
-            and rest[:1] not in "姨婆公爸妈"
+            and (not rest or rest[0] not in "姨婆公爸妈")
         ):
             return name, n  # 阿杰, 阿雨: a nickname by its 阿, whatever follows it
         if (
@@ -118,7 +118,7 @@ def points_at_someone(word: str) -> bool:
 #: One of the user's people named as the object of what is done ("跟我老婆…", "送我儿子乐乐去…",
 #: "陪我妈…"); not after a comparison ("比我爸妈加起来都多" names no one).
 _WITH_RELATION = re.compile(
-    rf"(?:跟|和|与|带着?|陪着?|同|替|给|送|接|帮|叫|喊|让|等|找|哄|教|看望|去看|约|催|劝|问|告诉|通知|提醒|请)"
+    rf"(?:跟|和|与|带着?|陪着?|同|替|给|送|接|帮|叫|喊|让|等|找|哄|教|看望|去看|约|催|劝|问|告诉|通知|提醒|请|还有|以及|另外)"
     rf"我(?:的|家)?(?P<rel>{zv.REL})"
 )
 _NAME_IS_RELATION = re.compile(

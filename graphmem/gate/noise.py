@@ -263,7 +263,7 @@ def _split_question(s: str) -> tuple[str, str] | None:
                 )
                 # "昨天生日 蛋糕吃撑了 正式28了 … 有推荐的路线吗": Chinese chat drops the "I"; news
                 # told in several clauses before the question is the speaker's own
-                or (len(lead) >= 3 and sum(len(_CJK_CHARS.findall(c)) for c in lead) >= 10)
+                or (len(lead) >= 2 and sum(len(_CJK_CHARS.findall(c)) for c in lead) >= 10)
             )
             return (s[: parts[i - 1][1]].strip() if keep else "", s[a:].strip())
     return None

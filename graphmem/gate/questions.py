@@ -60,7 +60,7 @@ _ZH_NO_ONE_ASKS = re.compile(
 # the wh-word is "any", not "what"; asked of someone (你啥没吃过) it stays a question.
 _ZH_NOTHING = re.compile(
     r"(?<![你您])(?:啥|什么)[\u4e00-\u9fff]{0,2}?(?:也|都)?(?:还)?(?:没|不)(?:怎么|太)?"
-    r"(?:干|做|吃|喝|买|说|学|带|想|看|写|动|玩|记|懂|剩|收拾|准备|复习|搞)"
+    r"(?:干|做|吃|喝|买|说|学|带|想|看|写|动|玩|记|懂|剩|收拾|准备|复习|搞|有|发生)"
 )
 # A 呢 after what is going on or still so ("还在配环境呢", "忙着呢", "还早呢"): said, not asked,
 # unless it is said of the one spoken to (你在干嘛呢).

@@ -22,7 +22,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations
 
+from graphmem.extract.relations import relation_of
 from graphmem.lang import data
 from graphmem.model import SELF, Episode, Fact
 from graphmem.text.terms import cjk_words
@@ -315,11 +317,11 @@ def _one_topic(what: str, facts: list[Fact], episodes: list[Episode]) -> Topic:
         return Topic((), frozenset())
     if len(phrase) < 2:  # "钱那事": one character names a topic only as a life topic's word
         related = _related(phrase, "zh") if _CJK.search(phrase) else []
-        return (
-            Topic(tuple(related), frozenset(), life_topic=True, shapes=_shapes(phrase, "zh"))
-            if phrase in related
-            else Topic((), frozenset())
-        )
+        if phrase in related:
+            return Topic(tuple(related), frozenset(), life_topic=True, shapes=_shapes(phrase, "zh"))
+        if _CJK.search(phrase) and relation_of(phrase):  # "我弟那些破事": one of the user's people
+            return Topic((f"我{phrase}", phrase * 2, f"我的{phrase}"), frozenset())
+        return Topic((), frozenset())
     zh = bool(_CJK.search(phrase))
     past = (_ZH_PAST if zh else _EN_PAST).match(phrase)
     rest = phrase[past.end() :] if past else ""
@@ -355,8 +357,26 @@ def _one_topic(what: str, facts: list[Fact], episodes: list[Episode]) -> Topic:
     # "old boss" is no "boss"; "traffic stop" is its life topic's words, no "stop"
     head = None if len(phrases) > 1 or past or related else _head(phrase)
     keys = tuple(dict.fromkeys((*phrases, *proper, *([head] if head else []), *sorted(names), *related)))
+    if not zh and not past:
+        keys += _word_pairs(phrase)
     shapes = _shapes(phrase, "zh" if zh else "en") if related else ()
     return Topic(keys, frozenset(past_attributes), life_topic=bool(related), shapes=shapes)
+
+
+#: Words of an English topic phrase that name nothing of it.
+_EN_FILLER_WORDS = frozenset(
+    "the a an my our of about that this those these stuff thing things whole entire all with and to for on in from into"
+    " over after before like just some any his her their your was were are old new".split()
+)
+
+
+def _word_pairs(phrase: str) -> tuple[str, ...]:
+    """An English topic of three or more words said in other words ("the sneaker side hustle":
+    "flipping sneakers on the side"): any two of its words together, each in any of its forms."""
+    words = [w for w in re.findall(r"[a-z][a-z'-]{2,}", phrase.lower()) if w not in _EN_FILLER_WORDS]
+    if len(words) < 3:
+        return ()
+    return tuple(f"{a}&{b}" for a, b in combinations(dict.fromkeys(words), 2))
 
 
 def _related(phrase: str, lang: str) -> list[str]:
