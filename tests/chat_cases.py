@@ -50,3 +50,11 @@ def assert_read(
     for attribute, vals in absent.items():
         for v in vals:
             assert v.lower() not in active.get(attribute, set()), (label, attribute, v, active)
+
+
+def forget_after(mem: Memory, user: str, told: str, other: str, asked: str, *, first_day: date) -> str:
+    """Tell a matter, then something else, then ask to forget the matter, a day apart from
+    `first_day`; what is still held of the user afterwards (`left_of`)."""
+    for n, text in enumerate((told, other, asked)):
+        mem.remember(user, text, at=f"{(first_day + timedelta(days=n)).isoformat()}T09:00:00Z")
+    return left_of(mem, user)

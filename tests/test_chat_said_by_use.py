@@ -14,7 +14,7 @@ from datetime import date
 import pytest
 
 from graphmem import Memory
-from tests.chat_cases import assert_read, held_on_user, left_of
+from tests.chat_cases import assert_read, forget_after, held_on_user
 
 CASES = {
     "a statement said as a disclosure (en)": (
@@ -522,11 +522,7 @@ FORGETS = {
 @pytest.mark.parametrize("case", list(FORGETS))
 def test_a_topic_forgotten_goes_and_the_rest_stays(mem: Memory, uid: Callable[[str], str], case: str) -> None:
     told, other, asked, gone, kept = FORGETS[case]
-    user = uid("fg-topic")
-    mem.remember(user, told, at="2026-10-01T09:00:00Z")
-    mem.remember(user, other, at="2026-10-02T09:00:00Z")
-    mem.remember(user, asked, at="2026-10-03T09:00:00Z")
-    left = left_of(mem, user)
+    left = forget_after(mem, uid("fg-topic"), told, other, asked, first_day=date(2026, 10, 1))
     assert gone.lower() not in left.lower() and kept in left, (case, left)
 
 

@@ -14,7 +14,7 @@ from datetime import date
 import pytest
 
 from graphmem import Memory
-from tests.chat_cases import assert_read, held_on_user, left_of
+from tests.chat_cases import assert_read, forget_after, held_on_user
 
 CASES = {
     "a game or a sport one plays is a pastime (en)": (
@@ -326,11 +326,7 @@ FORGETS = {
 @pytest.mark.parametrize("case", list(FORGETS))
 def test_a_topic_forgotten_goes_and_the_rest_stays(mem: Memory, uid: Callable[[str], str], case: str) -> None:
     told, other, asked, gone, kept = FORGETS[case]
-    user = uid("passing-fg")
-    mem.remember(user, told, at="2026-11-01T09:00:00Z")
-    mem.remember(user, other, at="2026-11-02T09:00:00Z")
-    mem.remember(user, asked, at="2026-11-03T09:00:00Z")
-    left = left_of(mem, user)
+    left = forget_after(mem, uid("passing-fg"), told, other, asked, first_day=date(2026, 11, 1))
     assert gone.lower() not in left.lower() and kept in left, (case, left)
 
 
