@@ -35,7 +35,7 @@ from graphmem.extract.on_record import bare_correction, bare_number_correction, 
 from graphmem.extract.protocol import ExtractContext
 from graphmem.extract.values_en import is_job, org_name, place
 from graphmem.facts.vocab import attribute, has_cjk
-from graphmem.lang import Handler, data, values
+from graphmem.lang import Handler, data
 from graphmem.lang.values import problem
 from graphmem.model import Candidate, Fact
 
@@ -112,9 +112,6 @@ def _contrast(m: re.Match[str], said: Said) -> list[Candidate] | None:
     # "31 不是29，手滑": a number stands only for a number ("手滑" is how the slip happened)
     if re.fullmatch(r"\d+", old.strip()) and not re.search(r"[\d一二两三四五六七八九十]", new):
         return None
-    held = {f.attribute for f in _stored(said.context, old)}
-    if len(held) == 1:  # "it's Teddy to everyone": the new value as that attribute's values are cut
-        new = values.trim(held.pop(), new) or new
     return _correct(said.context, old, new, said.source) or None
 
 

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from graphmem.extract import changes, contrasts, cues, turns
+from graphmem.extract import changes, contrasts, cues, post_pass, turns
 from graphmem.extract.common import EMOJI, Said, State, active_values, builtin
 from graphmem.extract.lexicon import DIET_REGIMES
 from graphmem.extract.protocol import ExtractContext
@@ -239,7 +239,7 @@ class MessageReader:
         cue = reading.cue or self.pending
         self.pending = None
         statement = reading.statement or piece
-        extra = self._readings(statement, piece, lang, rules, found)
+        extra = post_pass.values_cut(self._readings(statement, piece, lang, rules, found))
         titled = any(c.attribute == "job_title" for c in [*found, *extra])
         if self.promotion_news and not titled:
             # "GOT PROMOTED. senior analyst baby": the title said alone after the news

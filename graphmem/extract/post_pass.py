@@ -41,6 +41,18 @@ _CORNER_QUOTES = re.compile(r"[「」『』【】]")
 _NOT_OF_PETS = frozenset({"job_title", "employer", "spouse", "partner"})
 
 
+def values_cut(cands: list[Candidate]) -> list[Candidate]:
+    """Candidates read beside the rules (a contrast, a turn, a change) with their values cut
+    as the rules' own are ("Teddy to everyone" -> "Teddy"); one left with no value is dropped."""
+    out = []
+    for c in cands:
+        if c.attribute in _FREE_TEXT or c.retract:
+            out.append(c)
+        elif value := values.trim(c.attribute, c.value):
+            out.append(c if value == c.value else replace(c, value=value))
+    return out
+
+
 def finish(
     cands: list[Candidate], context: ExtractContext, *, correction: bool, hedge: bool = False
 ) -> list[Candidate]:

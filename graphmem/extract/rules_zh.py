@@ -231,19 +231,9 @@ _REPORTED = re.compile(
 )
 
 
-#: Someone a 他 or 她 stands for whom nothing names: what is said of them is no one's to keep.
-_SOMEONE = Subject("他", "person", None, named=False)
-
-#: What a doctor or a test says of the user, told ("医生说我真正过敏的是头孢", "报告显示我乳糖不耐"):
-#: a statement about the user.
-_FOUND_OF_ME = re.compile(
-    r"^(?:医生|大夫|过敏科|皮肤科|体检报告|检查报告|报告|检查结果|化验单|结果|测试结果)(?:都|也)?(?:说|显示|写着|讲|告诉我|确诊)了?(?:是)?(?=我)"
-)
-
-
 def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool):
     text = _CONNECTOR.sub("", raw.strip()).strip(" 。～~")
-    text = _FOUND_OF_ME.sub("", text)
+    text = subjects.FOUND_OF_ME.sub("", text)
     if state.last_clause and (m := _REPORTED.match(text)) and content_chars(text[m.end() :]) >= 3:
         text = text[m.end() :]
     if t := _TIME_BEFORE_ME.match(text):
@@ -264,12 +254,14 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     subj, pred, explicit, links = subjects.subject(text, state, inherited)
     if remember and not explicit and (subj is None or subj.is_self):
         subj, explicit = ME, True  # 记一下，每周五交周报: an order to remember is about the user
-    if subj is None or subj is _SOMEONE:
+    if subj is None or subj is subjects.SOMEONE:
         # "他倒是啥都吃，就是不碰香菜": 他 is no one the message or the record names; neither this
         # clause nor those after it that say no subject of their own are the user's. What it
         # says of the user is ("他还记得我对虾过敏": an idiom may still read it).
         told_of_me = "我" in text[1:]
-        return (pack.table("frames").first(text, ctx, state.trace) or [] if told_of_me else []), _SOMEONE
+        return (
+            pack.table("frames").first(text, ctx, state.trace) or [] if told_of_me else []
+        ), subjects.SOMEONE
     ctx.subj, ctx.explicit = subj, explicit
     bodies, negated = _bodies(pred, ctx)
     out: list = []
@@ -298,32 +290,6 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
             links.append(link(attr, qual, subj.name, raw))  # 我女儿对芒果过敏: link 女儿 until a name arrives
     state.last_clause = text
     return links + out, subj
-
-
-#: Someone met, not one of the user's own ("相亲见了个男生", "认识了一个姑娘"), named in the next
-#: clause by itself ("叫郑一鸣").
-_NEWCOMER = re.compile(
-    r"(?:见了|认识了|遇到了?|碰到了?|加了|介绍了|来了)(?:一)?(?:个|位)(?:新的?)?"
-    r"(?:男生|女生|人|姑娘|女孩|男孩|小伙子?|小姐姐|小哥哥?|哥们|大叔|阿姨|男的|女的|同事|朋友|邻居)"
-)
-
-
-@cache
-def _others_alone() -> re.Pattern[str]:
-    words = "|".join(
-        sorted(map(re.escape, data("zh", "cues.toml")["others"]["words"]), key=len, reverse=True)
-    )
-    return re.compile(rf"(?:我|我的)(?P<w>{words})(?P<n>[\u4e00-\u9fff]{{2,3}}|[A-Za-z]+)?")
-
-
-def _other_alone(clause: str) -> str | None:
-    """The person a clause names and says nothing more of, who is no one of the user's own (前任,
-    相亲对象): by name when one is given."""
-    m = _others_alone().fullmatch(clause)
-    return (m["n"] or m["w"]) if m else None
-
-
-_NAMED_ALONE = re.compile(r"(?:他|她)?(?:叫|名叫|叫做)(?P<n>[\u4e00-\u9fff]{2,4}|[A-Z][a-z]+)")
 
 
 _REMEMBER_CLAUSE = re.compile(
@@ -438,13 +404,13 @@ def extract_sentence(sentence: str, state: c.State) -> list:
         at = max(at, s.find(clause, at))  # a clause rewritten (object moved back) keeps the last place
         if mentions and at > 0:
             meet_people_named_before(s, at, mentions, state)
-        if newcomer and (named := _NAMED_ALONE.fullmatch(clause.strip())):
+        if newcomer and (named := subjects.NAMED_ALONE.fullmatch(clause.strip())):
             # "见了个男生，叫郑一鸣，在国企做财务": what follows the name is that person's
             subj, newcomer = Subject(named["n"], "person"), False
             continue
-        newcomer = _NEWCOMER.search(clause) is not None
+        newcomer = subjects.NEWCOMER.search(clause) is not None
         got, subj = _clause(clause, state, subj, remember)
-        if other := _other_alone(clause.strip()):
+        if other := subjects.other_alone(clause.strip()):
             # "我前男友阿杰，在华为做硬件": what follows is that person's, not the user's
             subj = Subject(other, "person")
         out.extend(got)

@@ -6,12 +6,14 @@ counterpart of subjects_en."""
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from graphmem.extract import common as c
 from graphmem.extract import zh_values as zv
 from graphmem.extract.common import ME, Subject, link
 from graphmem.extract.relations import entity_type, other_sibling, relation_of
 from graphmem.extract.zh_names import name_after
+from graphmem.lang import data
 
 __all__ = ["LEAD_TIME", "SELF", "subject"]
 
@@ -143,3 +145,41 @@ def subject(text: str, state: c.State, inherited: Subject | None):
         return who, rest[m.end() :], who is not None, []
     # Chinese drops the subject; a user's message with none is most often about the user.
     return inherited or ME, rest, False, []
+
+
+# --- who a clause is about, beyond its own subject (read by rules_zh.extract_sentence) ---
+
+#: Someone a 他 or 她 stands for whom nothing names: what is said of them is no one's to keep.
+SOMEONE = Subject("他", "person", None, named=False)
+
+#: What a doctor or a test says of the user, told ("医生说我真正过敏的是头孢", "报告显示我乳糖不耐"):
+#: a statement about the user.
+FOUND_OF_ME = re.compile(
+    r"^(?:医生|大夫|过敏科|皮肤科|体检报告|检查报告|报告|检查结果|化验单|结果|测试结果)(?:都|也)?(?:说|显示|写着|讲|告诉我|确诊)了?(?:是)?(?=我)"
+)
+
+
+#: Someone met, not one of the user's own ("相亲见了个男生", "认识了一个姑娘"), named in the next
+#: clause by itself ("叫郑一鸣").
+NEWCOMER = re.compile(
+    r"(?:见了|认识了|遇到了?|碰到了?|加了|介绍了|来了)(?:一)?(?:个|位)(?:新的?)?"
+    r"(?:男生|女生|人|姑娘|女孩|男孩|小伙子?|小姐姐|小哥哥?|哥们|大叔|阿姨|男的|女的|同事|朋友|邻居)"
+)
+
+
+@cache
+def _others_alone() -> re.Pattern[str]:
+    words = "|".join(
+        sorted(map(re.escape, data("zh", "cues.toml")["others"]["words"]), key=len, reverse=True)
+    )
+    return re.compile(rf"(?:我|我的)(?P<w>{words})(?P<n>[\u4e00-\u9fff]{{2,3}}|[A-Za-z]+)?")
+
+
+def other_alone(clause: str) -> str | None:
+    """The person a clause names and says nothing more of, who is no one of the user's own (前任,
+    相亲对象): by name when one is given."""
+    m = _others_alone().fullmatch(clause)
+    return (m["n"] or m["w"]) if m else None
+
+
+NAMED_ALONE = re.compile(r"(?:他|她)?(?:叫|名叫|叫做)(?P<n>[\u4e00-\u9fff]{2,4}|[A-Z][a-z]+)")

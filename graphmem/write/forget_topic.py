@@ -22,12 +22,11 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
 
 from graphmem.extract.relations import relation_of
-from graphmem.lang import data
 from graphmem.model import SELF, Episode, Fact
 from graphmem.text.terms import cjk_words
+from graphmem.write.life_topics import related_words, topic_shapes, word_pairs
 from graphmem.write.topic_words import says
 
 #: Owner and filler words in front of an English topic ("all the stuff about my ex").
@@ -316,9 +315,9 @@ def _one_topic(what: str, facts: list[Fact], episodes: list[Episode]) -> Topic:
     if phrase.lower() in _TOO_GENERAL:
         return Topic((), frozenset())
     if len(phrase) < 2:  # "钱那事": one character names a topic only as a life topic's word
-        related = _related(phrase, "zh") if _CJK.search(phrase) else []
+        related = related_words(phrase, "zh") if _CJK.search(phrase) else []
         if phrase in related:
-            return Topic(tuple(related), frozenset(), life_topic=True, shapes=_shapes(phrase, "zh"))
+            return Topic(tuple(related), frozenset(), life_topic=True, shapes=topic_shapes(phrase, "zh"))
         if _CJK.search(phrase) and relation_of(phrase):  # "我弟那些破事": one of the user's people
             return Topic((f"我{phrase}", phrase * 2, f"我的{phrase}"), frozenset())
         return Topic((), frozenset())
@@ -353,74 +352,14 @@ def _one_topic(what: str, facts: list[Fact], episodes: list[Episode]) -> Topic:
     }
     # "房东吵架" said as "跟房东大吵了一架": a Chinese topic of two words is said when both are
     phrases += _words_together(phrase) if zh and not past else []
-    related = _related(phrase, "zh" if zh else "en")
+    related = related_words(phrase, "zh" if zh else "en")
     # "old boss" is no "boss"; "traffic stop" is its life topic's words, no "stop"
     head = None if len(phrases) > 1 or past or related else _head(phrase)
     keys = tuple(dict.fromkeys((*phrases, *proper, *([head] if head else []), *sorted(names), *related)))
     if not zh and not past:
-        keys += _word_pairs(phrase)
-    shapes = _shapes(phrase, "zh" if zh else "en") if related else ()
+        keys += word_pairs(phrase)
+    shapes = topic_shapes(phrase, "zh" if zh else "en") if related else ()
     return Topic(keys, frozenset(past_attributes), life_topic=bool(related), shapes=shapes)
-
-
-#: Words of an English topic phrase that name nothing of it.
-_EN_FILLER_WORDS = frozenset(
-    "the a an my our of about that this those these stuff thing things whole entire all with and to for on in from into"
-    " over after before like just some any his her their your was were are old new".split()
-)
-
-
-def _word_pairs(phrase: str) -> tuple[str, ...]:
-    """An English topic of three or more words said in other words ("the sneaker side hustle":
-    "flipping sneakers on the side"): any two of its words together, each in any of its forms."""
-    words = [w for w in re.findall(r"[a-z][a-z'-]{2,}", phrase.lower()) if w not in _EN_FILLER_WORDS]
-    if len(words) < 3:
-        return ()
-    return tuple(f"{a}&{b}" for a, b in combinations(dict.fromkeys(words), 2))
-
-
-def _related(phrase: str, lang: str) -> list[str]:
-    """The other words of the life topic the phrase names (graphmem/lang/<language>/topics.toml):
-    "the job hunt" is also "interviewing", "recruiter"; "换工作" also "面试", "看机会". A phrase
-    that names a whole area ("the health stuff", "看病的事") takes the words of all its topics."""
-    return list(dict.fromkeys(str(w) for g in _named_topics(phrase, lang) for w in g["words"]))
-
-
-def _shapes(phrase: str, lang: str) -> tuple[str, ...]:
-    """The word shapes of the life topics the phrase names ("the meds thing": a drug's name
-    by its ending, "sertraline"; 手术: 切了胆囊)."""
-    return tuple(dict.fromkeys(str(x) for g in _named_topics(phrase, lang) for x in g.get("shapes", [])))
-
-
-def _named_topics(phrase: str, lang: str) -> list[dict]:
-    """The life topics the phrase names, itself or as the area they belong to."""
-    pack = data(lang, "topics.toml")
-    groups = {str(g["id"]): g for g in pack.get("topic", [])}
-    topics = {i: [str(w) for w in g["words"]] for i, g in groups.items()}
-    out: list[dict] = []
-
-    def named(words: list[str]) -> bool:
-        return any(says(phrase, w) or (lang == "en" and says(w, phrase)) for w in words)
-
-    for topic_id, words in topics.items():
-        if named(words):
-            out.append(groups[topic_id])
-    for area in pack.get("area", []):
-        names = [str(n) for n in area["names"]]
-        if _names_area(phrase, names):
-            out.append({"words": names})
-            out += [groups[str(topic_id)] for topic_id in area["topics"]]
-    return out
-
-
-def _names_area(phrase: str, names: list[str]) -> bool:
-    """Does the phrase name a whole area: one of its names, alone ("health", "钱") or, in
-    Chinese, leading what else the phrase lists ("看病吃药", "身体方面")? A topic inside
-    the area ("gut health", "欠钱") names only its own topic."""
-    low = phrase.lower().strip()
-    if low in names:
-        return True
-    return bool(_CJK.search(phrase)) and any(len(n) >= 2 and low.startswith(n) for n in names)
 
 
 def _words_together(phrase: str) -> list[str]:
