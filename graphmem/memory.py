@@ -194,11 +194,13 @@ class Memory:
             if role == "user" and (joke := gate.joke_taken_back(text)) is not None:
                 # "我是秦始皇 打钱😂 开玩笑的": what came before the marker is not meant
                 bare = re.compile(r"[\s.,!?;:~。，！？；：～…]+")  # the gate re-punctuates what it keeps
-                whole, cut = bare.sub("", text), len(bare.sub("", text[:joke]))
+                t = text.strip()
+                whole = bare.sub("", t)
+                begin, cut = len(bare.sub("", t[: joke[0]])), len(bare.sub("", t[: joke[1]]))
                 meant = [
                     c
                     for c in out.candidates
-                    if not 0 <= whole.find(bare.sub("", c.source_text or "") or "\0") < cut
+                    if not begin <= whole.find(bare.sub("", c.source_text or "") or "\0") < cut
                 ]
                 joked = [Ignored(c.source_text or c.value, "joke") for c in out.candidates if c not in meant]
                 out = ExtractOutput(meant, [*out.ignored, *joked], out.usage)

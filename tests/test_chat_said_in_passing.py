@@ -64,7 +64,7 @@ CASES = {
     ),
     "a voice-typed aside is no part of the value (en)": (
         ["so um im allergic to amoxicilin i think no wait i KNOW i am"],
-        {"allergy": ["amoxicilin"]},
+        {"allergy": ["amoxicillin"]},
         {},
     ),
     "'or something' names no second allergen (en)": (

@@ -29,8 +29,15 @@ _PIECES = re.compile(r"[。！？!?；;\n]+|[.](?:\s|$)")
 _EN_WORDS = re.compile(r"[A-Za-z][A-Za-z.'’-]*")
 _ONE_RUN = re.compile(r"^[A-Za-z][A-Za-z.'’-]*(?: [A-Za-z][A-Za-z.'’-]*)*$")
 #: Words before a place that make it where the user came from or went for a while, not home.
-_EN_NOT_HOME = re.compile(r"\b(?:from|left|leaving|visit(?:ed|ing)?|trip to|back in|than|unlike)\s+$", re.I)
-_ZH_NOT_HOME = re.compile(r"(?:从|离开|不像|比|以前在|之前在|原来在|去了趟|出差)$")
+#: Where one grew up or was born is where one came from too ("grew up in Lagos, moved here …").
+_EN_NOT_HOME = re.compile(
+    r"\b(?:from|left|leaving|visit(?:ed|ing)?|trip to|back in|than|unlike|grew up in|raised in|born in"
+    r"|born and raised in|hometown (?:is|was))\s+$",
+    re.I,
+)
+_ZH_NOT_HOME = re.compile(
+    r"(?:从|离开|不像|比|以前在|之前在|原来在|去了趟|出差|老家在?|老家是|出生在|生在|长在)$"
+)
 #: What follows a place that is home, when a message names two ("the Portland place", 重庆这边).
 _HOME_AFTER = {
     "en": re.compile(r"^\s+(?:place|apartment|apt|house|flat|condo|neighbou?rhood|rent|lease|life)\b", re.I),

@@ -354,7 +354,10 @@ def allergy_results(m: re.Match, ctx: Ctx, split: re.Pattern) -> list[Candidate]
 
 #: "pescatarian now I guess": a change said with a shrug after it is said all the same.
 _SHRUG_AFTER_CHANGE = re.compile(
-    r"\b(?:now|these days|nowadays|anymore|from now on)\W*(?:,\s*)?(?:I guess|I think|I suppose)\W*$", re.I
+    r"\b(?:now|these days|nowadays|anymore|from now on)\W*(?:,\s*)?(?:I guess|I think|I suppose)\W*$"
+    # "so I guess I'm just vegetarian now": the shrug before a change ending in "now"
+    r"|^(?:so\s+|well\s+|welp\s+)?(?:I guess|I suppose|guess)\s+(?=(?:I'm|I am|im)\s+(?:just\s+|officially\s+)?[^,;]{2,30}\s+(?:now|these days|nowadays)\W*$)",
+    re.I,
 )
 
 

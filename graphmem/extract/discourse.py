@@ -187,11 +187,25 @@ _HARMLESS = re.compile(
 )
 
 
+#: A denial whose object only says "the problem" ("X was never the problem / the issue"): what is
+#: denied is the subject before it.
+_DENIED_BEFORE = re.compile(
+    r"never\s+(?:the|really the|actually the)\s+(?:problem|issue|culprit|trigger|cause)\b", re.I
+)
+#: Where the clause holding the denial starts.
+_CLAUSE_START = re.compile(r"[,;，；]\s*|\b(?:and|but|so|apparently|turns out|actually)\s+", re.I)
+
+
 def _denial(statement: str) -> str | None:
     """The denial in the piece, from where it starts ("… and it was never the shellfish"), or
     the whole piece when it says a value is harmless."""
     s = statement.strip(" ?？!！.。~～")
     m = _DENIAL.search(s)
+    if m and _DENIED_BEFORE.match(s, m.start()):
+        # "apparently penicillin was never the problem": what is denied stands before the denial
+        start = max((b.end() for b in _CLAUSE_START.finditer(s, 0, m.start())), default=0)
+        m = None if len(s) - start > 60 else m
+        return s[start:].strip() if m else None
     if m and len(s) - m.start() <= 60:
         return s[m.start() :]
     return s if len(s) <= 60 and _HARMLESS.search(s) else None
@@ -295,7 +309,9 @@ class MessageReader:
                 f"{self.before.strip(' .!?。！？')}, {statement[: _clause_end(statement)]}", said, state.trace
             )
         self.before = statement
-        self.denied = None if got else _denial(statement)
+        # a denial that only took the old value back ("aspirin was never the problem?!") may
+        # have its new value in the next piece ("it's ibuprofen")
+        self.denied = None if got and any(not c.retract for c in got) else _denial(statement)
         if got:
             return [replace(c, cue=CORRECTION) for c in got]
         # what it is now may come a sentence after the turn away ("can't do sushi anymore. …

@@ -248,7 +248,27 @@ _TRADE_OF_WORK = {
     "waitressing": "waitress", "babysitting": "babysitter", "nannying": "nanny", "lifeguarding": "lifeguard",
     "bookkeeping": "bookkeeper", "accounting": "accountant", "plumbing": "plumber", "hairdressing": "hairdresser",
     "bricklaying": "bricklayer", "caregiving": "caregiver", "housekeeping": "housekeeper",
+    "trucking": "truck driver", "welding": "welder", "farming": "farmer", "ranching": "rancher",
+    "roofing": "roofer", "landscaping": "landscaper", "barbering": "barber", "waiting tables": "waiter",
+    "bussing tables": "busser", "driving trucks": "truck driver", "driving a truck": "truck driver",
+    "driving a cab": "cab driver", "driving for uber": "rideshare driver", "driving for lyft": "rideshare driver",
+    "lawyering": "lawyer", "cheffing": "chef", "coaching": "coach", "fishing commercially": "fisherman",
+    "cleaning houses": "house cleaner", "delivering mail": "mail carrier", "dentistry": "dentist",
 }  # fmt: skip
+#: Trades by their one-word nicknames ("sparky by trade", "a chippy on building sites").
+_TRADE_NICKNAMES = {
+    "sparky": "electrician", "sparkie": "electrician", "chippy": "carpenter", "chippie": "carpenter",
+    "brickie": "bricklayer", "trucker": "truck driver",
+}  # fmt: skip
+
+
+def _trade_done(m, ctx):
+    """The work one has done for years or does for a living, said as the work ("been trucking
+    15 yrs", "waiting tables for a living"), or a trade by its nickname: the one who does it.
+    Work with no trade to it ("been gaming for 10 years") is none."""
+    work = " ".join((m["y"] or m["y2"] or m["y3"]).lower().split())
+    title = _TRADE_OF_WORK.get(work) or _TRADE_NICKNAMES.get(work)
+    return [cand("job_title", title, ctx.subj, ctx.src)] if title else None
 
 
 def _title_is(m, ctx):
@@ -284,6 +304,7 @@ HANDLERS: dict[str, Handler] = {
     "job_out_of": _job_out_of,
     "work_in_place": p.only_if(lambda m, x: c.is_place_en(span(m["x"], PLACE_STOP)), work_candidates),
     "title_is": _title_is,
+    "trade_done": _trade_done,
     "at_named_place": _at_named_place,
     "trade_at": _trade_at,
     "being_title": _being_title,

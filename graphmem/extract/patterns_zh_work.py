@@ -13,7 +13,7 @@ from graphmem.extract.lexicon import ZH_GENERIC_ORG, ZH_ORG_SUFFIXES, ZH_PLACES
 from graphmem.extract.relations import relation_of
 from graphmem.extract.schools import is_school
 from graphmem.extract.values_en import is_job
-from graphmem.extract.zh_values import NOT_A_JOB, OCCUPATION, clean, untimed
+from graphmem.extract.zh_values import NOT_A_JOB, OCCUPATION, SHRUG, clean, untimed
 
 #: 在 + a verb done for or with someone: in the middle of doing it, at no workplace.
 _DOING_FOR_SOMEONE = re.compile(r"^(?:帮|给|替|陪|跟|和|为|教)(?:我|你|他|她|它|我们|你们|他们|人家|大家)")
@@ -42,7 +42,7 @@ def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True
     if not y and _A_PUPIL.match(ctx.subj.relation or "") and is_school(x, "zh"):
         return [cand("school", x, ctx.subj, ctx.src)]  # "我闺女…，在育才小学": where a child studies
     # "在鹅厂做产品就这样": a shrug after the title is no part of it
-    y = re.sub(r"(?:就这样|就那样|而已|罢了|呗|啦|呢|吧)+$", "", (y or "").strip())
+    y = re.sub(r"(?:" + SHRUG + r"|呗|啦|呢|吧)+$", "", (y or "").strip())
     y = re.sub(r"(?:方面|相关)?(?:的)?(?:工作|岗位|职位)?(?:了|的)?$", "", y) or None
     # "一家做外卖的公司当运营": the first 做 says what the company does, the title follows the second verb
     if y and (inner := _TITLE_AFTER_WORKPLACE.match(y)) and c.is_org_zh(inner["place"]):

@@ -32,6 +32,8 @@ _ZH_TAIL_PARTICLES = re.compile(
 
 
 _FREE_TEXT = ("note", "event", "reply_style")
+#: A letter, a digit or a CJK character: a value without one is only marks.
+_WORDLIKE = re.compile(r"[^\W_]")
 
 
 _CORNER_QUOTES = re.compile(r"[「」『』【】]")
@@ -71,8 +73,8 @@ def finish(
             )
             value = _CORNER_QUOTES.sub("", value).strip()  # 「三只熊猫」: the marks set a name off
             value = values.trim(c.attribute, value)  # "latex since I was a kid" -> "latex"
-        if not value or len(value) > 300:
-            continue
+        if not value or len(value) > 300 or not _WORDLIKE.search(value):
+            continue  # "…", "?!": marks alone name nothing
         if c.subject_type == "pet" and c.attribute in _NOT_OF_PETS:
             continue  # "年糕…那边张医生挺靠谱": the vet's title, no pet's
         c = replace(c, value=value)

@@ -219,6 +219,16 @@ _THING_SUBJECT = re.compile(
 )
 
 
+#: Someone who does a service for the user, said as "the …" ("the landlord", "our plumber").
+_SERVES_ME = re.compile(
+    r"^(?:(?:also|and|but|so|oh|unrelated|btw|anyway|update|finally)[\s,:]+)*(?:the|our|my)\s+"
+    r"(?:landlord|landlady|super|plumber|electrician|mechanic|contractor|handyman|repairman|repair guy|cable guy|"
+    r"movers?|property manager|building manager|exterminator|locksmith|roofer|cleaners?|gardener|"
+    r"insurance company|insurance|bank|airline|hoa)\b",
+    re.I,
+)
+
+
 def _thing_subject(text: str) -> bool:
     m = _THING_SUBJECT.match(text)
     return m is not None and not any(relation_of(w.lower()) for w in m["thing"].split())
@@ -304,9 +314,14 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     ctx = c.time_ctx(ME, raw, state, text, "en", p.TIME_RX)
     if got := _pack(state).table("clause").first(text, ctx, state.trace):
         return got, inherited, correction
-    if ctx.has_time and _thing_subject(text) and not c.habitual(ctx, text, p.HABIT):
+    if (
+        ctx.has_time
+        and (_thing_subject(text) or (_SERVES_ME.match(text) and _HAPPENED.search(text)))
+        and not c.habitual(ctx, text, p.HABIT)
+    ):
         # "…, and the passport appointment is 10 days from today": a dated thing of the
-        # user's, whoever the clause before was about
+        # user's, whoever the clause before was about; "the landlord finally fixed the heater
+        # three days ago": what someone did for the user, on a day, is the user's memory
         return [cand("event", said, ME, raw)], inherited, correction
     subj, pred, explicit, links = subjects_en.subject(text, state, inherited)
     if subj is None:  # no subject the grammar knows: an idiom may still say something

@@ -18,6 +18,7 @@ from typing import Protocol
 
 from graphmem.extract import cues
 from graphmem.extract.common import ME, State, active_values, cand, facts_with_value, self_like
+from graphmem.extract.lexicon import DIET_REGIMES
 from graphmem.extract.protocol import ExtractContext
 from graphmem.extract.relations import relation_words
 from graphmem.lang import Handler, RuleTable, Trace
@@ -254,13 +255,31 @@ def warmed_to_record(piece: str, lang: str, context: ExtractContext) -> list[Tur
     if not any(warm.search(c) and not others.search(c) for c in clauses):
         return []
     disliked = active_values(context, "dislikes")
-    if not disliked:
-        return []
-    return [
+    named = [
         Turn(value, False, alone=True, rule=f"{lang}.turn.warmed_to_record")
         for value in disliked
         if _mention(piece, value, lang) is not None
     ]
+    return named or _warmed_to_tasted(clauses, warm, others, lang)
+
+
+def _warmed_to_tasted(
+    clauses: list[str], warm: re.Pattern[str], others: re.Pattern[str], lang: str
+) -> list[Turn]:
+    """With no dislike on record named, what the user says they tried before the words of
+    warming ("室友硬塞我一口榴莲千层，结果真香", "caved and tried oysters, ok I'm a convert"):
+    the last thing tried, in a clause before the first that warms. What someone else tried
+    ("she tried sushi, now she loves it") is theirs."""
+    tasted = cues.turn_words(lang, "tasted")
+    first_warm = next(i for i, c in enumerate(clauses) if warm.search(c) and not others.search(c))
+    tried = [
+        m["x"].strip()
+        for c in clauses[: first_warm + 1]
+        for m in tasted.finditer(c)
+        # "室友硬塞我一口…", "my roommate made me try …": whoever gave it, the user tasted it
+        if not others.search(c[: m.start()]) or re.search(r"我|\bme\b", m.group(0), re.I)
+    ]
+    return [Turn(tried[-1], False, alone=True, rule=f"{lang}.turn.warmed_to_tasted")] if tried else []
 
 
 def _told_as_so(piece: str, lang: str) -> bool:
@@ -328,7 +347,10 @@ def turn_candidates(
     context = state.context
     out: list[Candidate] = []
     left: list[tuple[str, str]] = []  # stored likings the turn leaves, with the rule that said so
-    any_away = away_before or any(t.away for t in turns)
+    # "swimming laps instead and tbh I kinda love it": a turn toward said to be loved stands alone
+    any_away = (
+        away_before or any(t.away for t in turns) or bool(cues.turn_words(lang, "loved_it").search(piece))
+    )
     for t in turns:
         if not t.away:
             continue
@@ -376,9 +398,14 @@ def turn_candidates(
                 )
             )
     for t in turns:
-        if t.away or not (t.alone or any_away):
+        # "so I guess I'm just vegetarian now": a way of eating turned to says itself, alone
+        if t.away or not (t.alone or any_away or t.value.lower() in DIET_REGIMES):
             continue
         value = _as_liked(t.value, lang, rules, state)
+        if value.lower() in DIET_REGIMES:
+            # "all vegetarian these days": a way of eating turned to is the diet, not a liking
+            out.append(cand("diet", value, ME, piece, correction=True, cue="change", rule=t.rule))
+            continue
         replaces = left[0][0] if left else None
         out.append(
             cand("likes", value, ME, piece, correction=True, cue="change", replaces=replaces, rule=t.rule)

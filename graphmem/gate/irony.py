@@ -45,15 +45,26 @@ _JOKE = re.compile(
 _JOKE_TAIL = 60
 
 
-def joke_taken_back(text: str) -> int | None:
-    """Where a message takes back as a joke what it said before (the marker's start), or None."""
+#: Where one sentence of a message ends and the next starts: an end mark, an emoji, a line.
+_SENTENCE_END = re.compile(r"[。！？!?\n]+|\.(?=\s)|[\U0001F000-\U0001FAFF\u2600-\u27BF]+")
+
+
+def joke_taken_back(text: str) -> tuple[int, int] | None:
+    """The part of a message taken back as a joke, as (start, end) offsets: the last sentence
+    before the joke's marker, or None. "我是HR😂 要是学不会我就转行了 哈哈开玩笑的" takes back
+    the second sentence, not the first: a joke marker answers what was said just before it."""
     t = text.strip()
     # the marker ends the message: only its last words are searched (a long message costs nothing)
     start = max(0, len(t) - _JOKE_TAIL)
     m = _JOKE.search(t, start)
     if m is None or re.search(r"(?:\bnot|\bno|n't|不是|没|没有|没在|可不是)\W*$", t[: m.start() + 1], re.I):
         return None  # "not kidding!", "不是开玩笑的": said to be meant
-    return m.start()
+    end = m.start()
+    before = t[:end].rstrip(" ,，~～…😂🤣")
+    ends = [e.end() for e in _SENTENCE_END.finditer(before)]
+    # "我是秦始皇 打钱😂 开玩笑的": a sentence end right before the marker starts no new sentence
+    begin = ends[-1] if ends else 0
+    return (begin, end)
 
 
 #: The attributes a message in irony does not set: what one likes or dislikes.

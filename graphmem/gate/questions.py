@@ -33,6 +33,14 @@ _RHETORICAL = re.compile(
     r"|know what)[?!.,\s]*",
     re.I,
 )
+#: The same question asked of no one after what one tells ("在X送快递的日子谁懂啊", "通宵改稿 谁顶得住",
+#: "pineapple on pizza slaps, who knew?"): the telling before it is what is said.
+_RHETORICAL_TAIL = re.compile(
+    r"(?:[，,\s]*(?:家人们|姐妹们|兄弟们|宝子们)?[，,\s]*(?:谁懂啊?|谁能懂|有谁懂|谁懂我|懂的都懂|谁受得了|谁顶得住|谁扛得住|你敢信吗?|谁敢信)"
+    r"|[,\s]+(?:who knew|who'?d have thought|you know|ya know|y'?know|amirite|am i right))"
+    r"(?:啊|呀|吗|嘛)*[？?！!，,.\s…~～\U0001F000-\U0001FAFF\u2600-\u27BF]*$",
+    re.I,
+)
 _CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
 _EMOJI_TAIL = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\s]+$")
 _ZH_INSISTING = re.compile(r"^我[^，,？?]{0,4}(?:只|就|才|明明|真的|本来|自己)[^，,？?]*(?:好吗|好不好)$")
@@ -124,6 +132,9 @@ def interrogative(clause: str, first: bool) -> bool:
         stripped = stripped[min(len(stripped), rhetorical.end()) :]
         if not _EMOJI_TAIL.sub("", c):
             return False
+    if (tail := _RHETORICAL_TAIL.search(c)) and tail.start() > 0:
+        c = c[: tail.start()]
+        stripped = c
     # only a doubled mark is surprise; the check is cheap, the pattern is not on a long text
     if stripped[-2:-1] in ("?", "？", "!", "！") and stripped[-1:] in ("?", "？", "!", "！"):
         if _EN_SURPRISED.match(stripped):

@@ -23,7 +23,9 @@ _BOUNDARY = re.compile(
     # the rest of the text at once.
     r"(?=[。！？；\n…!?;.])(?:"
     rf"[。！？；\n]+[{_CLOSE}]*"
-    r"|…+|\.{3,}"
+    # a trailing-off after a connective ("结果…真香了", "and then... it happened") goes on, no end
+    r"|(?<!结果)(?<!然后)(?<!但是)(?<!所以)(?<!不过)(?<!可是)(?<!最后)(?<!\band)(?<!\bbut)(?<!\bso)(?<!\bthen)"
+    r"(?:…+|\.{3,})"
     rf"|[!?;]+(?=[{_CLOSE}]*(?:\s|$|[^\x00-\x7f]))[{_CLOSE}]*"
     rf"|\.(?=[{_CLOSE}]*(?:\s|$|[\u3000-\u9fff]))[{_CLOSE}]*"
     r")"

@@ -92,6 +92,10 @@ def _alternation(words: list[str], escape: bool = True) -> str:
     return "(?:" + "|".join(parts) + ")"
 
 
+#: The words before "to" that make what follows a thing one reacts to, never a place.
+_REACTS_TO = re.compile(r"\b(?:allergic|alergic|allergy|intolerant|sensitive|reaction)\s+$", re.I)
+
+
 @dataclass(frozen=True)
 class Normaliser:
     language: str
@@ -166,8 +170,14 @@ class Normaliser:
         if typos is None:
             return m[0]
         before = _LAST_WORD.search(m.string, max(0, m.start() - 24), m.start())
-        if before and before[1].lower() in typos.place_leads:
-            return m[0]  # "grew up in leeds": a place, never a slip of "needs"
+        if (
+            before
+            and before[1].lower() in typos.place_leads
+            and not _REACTS_TO.search(m.string, max(0, before.start() - 24), before.start())
+        ):
+            # "grew up in leeds": a place, never a slip of "needs"; but what one is allergic
+            # or intolerant to is a thing ("alergic to shelfish")
+            return m[0]
         if before and before[1].lower() in typos.name_leads:
             # "my ex jake", "married daniel": a name, not a slip of "make"; typed in lower
             # case, it is given the capital the rules read names by
