@@ -149,6 +149,11 @@ CASES = {
         {"likes": ["kimchi"]},
         {},
     ),
+    "a taste warmed to, the thing said as 'they' (en)": (
+        ["finally tried brussels sprouts at thanksgiving, ok they grew on me"],
+        {"likes": ["brussels sprouts"]},
+        {},
+    ),
     "someone else's taste warmed to is theirs (zh)": (
         ["我妈尝了一口榴莲 结果真香"],
         {},

@@ -252,7 +252,7 @@ def warmed_to_record(piece: str, lang: str, context: ExtractContext) -> list[Tur
         return []
     others = _others(lang)
     clauses = [c.strip() for c in cues.turn_words(lang, "clauses").split(piece) if c.strip()]
-    if not any(warm.search(c) and not others.search(c) for c in clauses):
+    if not any(warm.search(c) and not _of_others(c, others) for c in clauses):
         return []
     disliked = active_values(context, "dislikes")
     named = [
@@ -271,7 +271,7 @@ def _warmed_to_tasted(
     the last thing tried, in a clause before the first that warms. What someone else tried
     ("she tried sushi, now she loves it") is theirs."""
     tasted = cues.turn_words(lang, "tasted")
-    first_warm = next(i for i, c in enumerate(clauses) if warm.search(c) and not others.search(c))
+    first_warm = next(i for i, c in enumerate(clauses) if warm.search(c) and not _of_others(c, others))
     tried = [
         m["x"].strip()
         for c in clauses[: first_warm + 1]
@@ -280,6 +280,18 @@ def _warmed_to_tasted(
         if not others.search(c[: m.start()]) or re.search(r"我|\bme\b", m.group(0), re.I)
     ]
     return [Turn(tried[-1], False, alone=True, rule=f"{lang}.turn.warmed_to_tasted")] if tried else []
+
+
+#: A warming said with the user as its object ("they grew on me", "it won me over"): "they" is the
+#: thing, not someone else.
+_ME_AS_OBJECT = re.compile(r"\b(?:grown|grew|growing) on me\b|\bwon me over\b|\bconverted me\b", re.I)
+
+
+def _of_others(clause: str, others: re.Pattern[str]) -> bool:
+    """Is the clause about someone besides the user ("she's obsessed now")?"""
+    if _ME_AS_OBJECT.search(clause):
+        return others.search(re.sub(r"\b(?:they|them|their)\b", "", clause, flags=re.I)) is not None
+    return others.search(clause) is not None
 
 
 def _told_as_so(piece: str, lang: str) -> bool:
