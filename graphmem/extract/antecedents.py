@@ -124,6 +124,14 @@ def named_by_pronoun(
         word = _last_fitting(pronoun, earlier(), zh)
     if word is None:
         return piece
+    if (
+        not zh
+        and m.group("given")
+        and re.search(rf"\b{re.escape(word)}(?:,)?\s+(?-i:[A-Z][a-z]+)\b", said, re.I)
+    ):
+        # "my daughter Josephine …, we call her Josie": one already named is called by another
+        # name, which the rules read as what she goes by
+        return piece
     if zh:  # 我女儿叫…, 我家小猫叫…
         owner = ("我家" if RELATION_WORDS[word][0] == "pet" else "我") + word
         return piece[: m.start()] + owner + piece[m.end() :]

@@ -151,7 +151,16 @@ def _self_introduced_latin(m, ctx):
 
 def pref_name(m, ctx):
     v = TAIL.sub("", re.sub(r"(?:就行|就好|就可以|就是了|好了|吧)+$", "", m["name"])).strip()
-    return [cand("preferred_name", v, ctx.subj, ctx.src)] if v and len(v) <= 12 else None
+    if not v or len(v) > 12 or v in PRONOUN_VALUE:
+        return None
+    s = ctx.subj
+    if not s.named and not s.is_self:
+        # "闺女小名叫豆豆", "我儿子乳名乐乐": a child (or pet) known only by a nickname is
+        # that one, so what is said of it next is kept on it, and recall finds it by the name
+        attr, qual = placeholder_relation(s)
+        ctx.subj = ctx.state.add(v, entity_type(attr), qual or attr)
+        return [link(attr, qual, v, ctx.src)]
+    return [cand("preferred_name", v, s, ctx.src)]
 
 
 def _age_n(text: str, ctx):
@@ -345,6 +354,10 @@ _MEAT_LEFT_OUT = re.compile(r"^(?:红肉|猪肉|牛肉|羊肉|肉|荤|荤菜|海
 
 #: A verb that opens what follows 在 ("在做心理咨询", "在学画画"): something done, no workplace.
 _DOING_VERB = re.compile(r"^(?:做|干|搞|学|练|上|看|打|弄)(?=..)")
+#: Being cared for at a place ("在瑞鹏宠物医院住院", "在社区医院打针"): being there is no job.
+_CARED_FOR_THERE = re.compile(
+    r"(?:住院|看病|就诊|治疗|打针|输液|挂水|做手术|手术|体检|复查|寄养|洗澡|美容|驱虫|绝育)(?:了|呢)?$"
+)
 
 
 def _not_eaten(m, ctx):
@@ -452,7 +465,13 @@ HANDLERS: dict[str, Handler] = {
     "city_with_district": city_with_district,
     # "在做心理咨询": a verb before it says what is done, not where ("咨询" ends firms' names too)
     "work_if_org": _if(
-        lambda m, x: c.is_org_zh(m["x"]) and not c.is_place_zh(m["x"]) and not _DOING_VERB.match(m["x"]),
+        lambda m, x: (
+            c.is_org_zh(m["x"])
+            and not c.is_place_zh(m["x"])
+            and not _DOING_VERB.match(m["x"])
+            and not _CARED_FOR_THERE.search(m["x"])
+            and x.subj.type != "pet"
+        ),
         workplace_and_title,
     ),
     "dislikes": pref("dislikes"),

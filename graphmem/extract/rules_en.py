@@ -414,7 +414,7 @@ def extract_sentence(sentence: str, state: c.State) -> list:
     s = fixes.CORRECTION.sub("", s).strip()
     # asides, fillers and slips of the cue words off, once the cues around them are read
     # (graphmem.lang.normalise); what was said stays the provenance (MessageReader)
-    s = normalise(s, "en")
+    s = normalise(subjects_en.chat_lead(s), "en")  # "kid update: Lily's …" is about the kid Lily
     s = mentions_en.without_brackets(s)
     if not s:
         return []

@@ -195,6 +195,10 @@ def _fallback(clause: str, pred: str, body: str, ctx: Ctx, explicit: bool, remem
     content = len(re.sub(r"[^\u4e00-\u9fffA-Za-z0-9]", "", body))
     if remember or (explicit and content >= 2):
         return [cand("note", clause, ctx.subj, ctx.src)]
+    if ctx.subj.type == "pet" and ctx.subj.named and content >= 4:
+        # "我家柯基豆包得了肠胃炎，在瑞鹏宠物医院住院": a clause that goes on about the pet just
+        # named (its clinic, its food) is kept on the pet, where recall by its name finds it
+        return [cand("note", clause, ctx.subj, ctx.src)]
     return []
 
 
@@ -275,7 +279,10 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
         out = pack.table("frames").first(text, ctx, state.trace) or []
         if any(x.subject != subj.name for x in out):
             state.last_clause = text
-            return out, inherited
+            # "我们家布偶叫雪球，对鸡肉过敏": the frame named the one this clause is about, so
+            # the clauses after it go on about that one
+            named_here = links and any(x.object_type and x.value == subj.name for x in out)
+            return out, subj if named_here else inherited
         out = out or _fallback(text, pred, bodies[0], ctx, explicit, remember)
     subj = ctx.subj
     if out and not subj.is_self and not subj.named and not all(x.retract for x in out):

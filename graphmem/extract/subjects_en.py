@@ -33,6 +33,10 @@ _PET_WORDS = "|".join(
         (w for w, (attr, _) in RELATION_WORDS.items() if attr == "pet" and w.isascii()), key=len, reverse=True
     )
 )
+#: Breed words that name a pet only right before its name, and the animal each is.
+_KIND_BEFORE_NAME = {"golden": "dog", "goldie": "dog", "lab": "dog", "husky": "dog", "boxer": "dog",
+                     "aussie": "dog", "doxie": "dog", "persian": "cat", "bengal": "cat", "maltese": "dog",
+                     "ginger": "cat", "tuxedo": "cat", "tortie": "cat"}  # fmt: skip
 _REL_SUBJ = re.compile(
     rf"^(?:my|our)\s+(?:(?:little|lil|lil'|older|younger|big|baby|eldest|oldest|youngest|twin|elder|new|step|late|kid)[- ]?)?"
     rf"(?P<rel>{p.REL})(?P<pl>s|ren)?\b"
@@ -43,7 +47,10 @@ _REL_SUBJ = re.compile(
     rf"|^(?:my|our)\s+(?:(?:{_PET_LOOKS})[\s,]+){{1,3}}(?P<rel4>{_PET_WORDS})(?P<pl4>s)?\b"
     # "dad still refuses to leave Duluth", "mum's a nurse": a parent said without "my", before a verb
     r"|^(?P<rel5>mom|mum|dad|mama|papa|mommy|daddy)(?='s\s|\s+(?:is|was|has|had|still|just|never|always|finally|"
-    r"refuses|refused|lives|lived|works|worked|says|said|thinks|wants|got|moved|left|loves|hates|won't|can't)\b)",
+    r"refuses|refused|lives|lived|works|worked|says|said|thinks|wants|got|moved|left|loves|hates|won't|can't)\b)"
+    # "my golden Rex", "our tabby Milo": a breed word that names other things alone ("golden
+    # years", "my lab"), said right before a capitalised name
+    rf"|^(?:my|our)\s+(?P<rel6>{'|'.join(_KIND_BEFORE_NAME)})(?=\s+(?-i:[A-Z][a-z]+)\b)",
     I,
 )
 _OWNER_REL = re.compile(rf"^{p.NAME}'s\s+(?P<rel>{p.REL})\b", I)
@@ -97,8 +104,11 @@ def _owned_relation(m, rest: str, text: str, state: c.State):
 
 def _relation_subject(m, rest: str, text: str, state: c.State):
     """'my brother Tom …', "my cat's name is Miso", 'my wife is Sarah', 'my daughter …'."""
-    word = m["rel"] or m["rel2"] or m["rel3"] or m["rel4"] or m["rel5"]
-    attr, qual = relation_of(word + (m["pl"] or m["pl4"] or "")) or ("friend", None)
+    word = m["rel"] or m["rel2"] or m["rel3"] or m["rel4"] or m["rel5"] or m["rel6"]
+    kind = _KIND_BEFORE_NAME.get(word.lower()) if m["rel6"] else None
+    attr, qual = (
+        ("pet", kind) if kind else relation_of(word + (m["pl"] or m["pl4"] or "")) or ("friend", None)
+    )
     kind, role = entity_type(attr), qual or attr
     after = rest[m.end() :]
     if n := _REL_NAMED.match(after):
@@ -197,6 +207,10 @@ def subject(text: str, state: c.State, inherited: Subject | None):
     ):
         # "We got a puppy. His name is Biscuit"; "her names Elle" as chat types "her name's"
         return who, re.sub(r"^name(?:s|'s)\s+", "name is ", rest[m.end() :], flags=I), True, []
+    if inherited is not None and not inherited.is_self and re.match(r"^(?:his|her|its)\s+[a-z]", rest):
+        # "our tabby Milo has kidney disease, his vet is at Parkside": his vet, food or school
+        # said right after is of the one the clause before was about, kept on them whole
+        return inherited, rest, True, []
     m = _NEW_PERSON.match(rest)  # "Priya on my team is vegan", "Marco can't handle spice"
     if (
         m
@@ -221,6 +235,54 @@ def subject(text: str, state: c.State, inherited: Subject | None):
     return None, rest, False, []
 
 
+#: Words a chat lead may put where a name stands and that name no one ("kid update: Monday's his
+#: birthday", "bestie Friday's the party"): days, months, holidays and what a day holds.
+_NOT_LEAD_NAMES = frozenset(
+    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March July September October "
+    "November December Christmas Easter Halloween Thanksgiving School Practice Daycare Bedtime Homework Recess "
+    "Camp Swim Soccer Dance Recital Daycare Nursery Class Grade Update News".split()
+)
+#: What follows a name in a lead about one of the user's people: "'s" before what a person is
+#: (in, at, a, allergic, vegan, a number…), or a verb.
+_LEAD_SAID = (
+    r"(?P<is>'s)\s+(?=(?:in|at|a|an|now|officially|finally|still|allergic|vegan|vegetarian|obsessed|learning|"
+    r"doing|starting|started|working|been|got|going|moving|\d)\b)"
+    r"|\s+(?=(?:is|was|has|started|starts|got|just|finally|goes|loves|hates|works|lives|turned|turns|"
+    r"can|cannot|can't|won't|refuses|eats|only|lost|moved)\b)"
+)
+#: "kid update: Lily's in 2nd grade …", "pup news — Biscuit has…": one of the user's people named
+#: after a chat lead that says whose news it is; "bestie Jess's a nurse …", "bff Tara works at …":
+#: named right after the relation word with no "my". Both are the user's own.
+_NEWS_OF = rf"(?:(?:my|our|the)\s+)?(?P<rel>{p.REL})(?:s|ren)?\s+(?:update|news|report|check-in|brag|flex)"
+#: The lead alone, what follows it no name: taken off (the rest is read as said).
+_NEWS_LEAD = re.compile(rf"^{_NEWS_OF}\s*[:\-–—]+\s*", I)
+_CHAT_LEAD = re.compile(
+    rf"^{_NEWS_OF}\s*(?:[:\-–—]+\s*|\s+)(?P<name>(?-i:[A-Z][a-z]{{1,15}}))(?:{_LEAD_SAID})"
+    rf"|^(?P<rel2>bestie|bff|bf|gf|hubby|wifey|kiddo|sis|bro|pup|puppy|kitty)\s+(?P<name2>(?-i:[A-Z][a-z]{{1,15}}))"
+    rf"(?:{_LEAD_SAID.replace('?P<is>', '?P<is2>')})",
+    I,
+)
+
+
+def chat_lead(s: str) -> str:
+    """`s` with a chat lead about one of the user's people said in full ("kid update: Lily's in
+    2nd grade" → "my kid Lily is in 2nd grade"), so the subject rules read whom it is about;
+    else `s`. A word where the name stands ("kid update: Monday's his birthday") names no one."""
+    m = _CHAT_LEAD.match(s)
+    name = (m["name"] or m["name2"]) if m else ""
+    if (
+        m is None
+        or name in _NOT_LEAD_NAMES
+        or name in EN_NOT_NAMES
+        or name in NOT_A_PERSON
+        or c.is_place_en(name)
+    ):
+        lead = _NEWS_LEAD.match(s)
+        return s[lead.end() :] if lead else s
+    rel = (m["rel"] or m["rel2"]).lower()
+    return f"my {rel} {name} {'is ' if m['is'] or m['is2'] else ''}{s[m.end() :]}"
+
+
 _NEW_PERSON = re.compile(
     r"^(?P<name>[A-Z][a-z]{1,15})(?:\s+(?:on|from|in) (?:my|our) (?P<grp>team|class|office|department|floor|group|squad|unit))?"
     r"(?=(?:'s|\s+(?:is|was|can|cannot|does|has|hates|loves|likes|works|lives|eats|drinks|prefers|never|always|just|also|"
@@ -228,5 +290,6 @@ _NEW_PERSON = re.compile(
 )
 NOT_A_PERSON = frozenset(
     "It This That These Those There Here They He She We You Everything Everyone Nothing Something Someone Today Tomorrow "
-    "Yesterday Tonight Work Life Dinner Lunch Breakfast Traffic Weather Money Coffee Mom Dad Nobody Anyone Anybody Somebody Everybody Noone".split()
+    "Yesterday Tonight Work Life Dinner Lunch Breakfast Traffic Weather Money Coffee Mom Dad Nobody Anyone Anybody Somebody Everybody Noone "
+    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()
 )

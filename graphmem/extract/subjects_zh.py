@@ -11,8 +11,9 @@ from functools import cache
 from graphmem.extract import common as c
 from graphmem.extract import zh_values as zv
 from graphmem.extract.common import ME, Subject, link
+from graphmem.extract.lexicon import ZH_BREEDS
 from graphmem.extract.relations import entity_type, other_sibling, relation_of
-from graphmem.extract.zh_names import name_after
+from graphmem.extract.zh_names import NAME_FIRST_BAD, name_after, starts_predicate
 from graphmem.lang import data
 
 __all__ = ["LEAD_TIME", "SELF", "subject"]
@@ -47,6 +48,8 @@ _REL_SUBJ = re.compile(
     rf"(?={_PREDICATE_START}|去年|明年|上个?月|下个?月|在读|读|上|"
     # or a time first ("儿子九月份去实验二小上学", "女儿下周三考试")
     rf"吃|喝|一吃|一喝|天天|(?:{zv.TIME})(?:去|要|就|开始|上|在|会|得|考|参加|入学|报到|转|搬|换|住)"
+    # or the name others call them by ("闺女小名儿果果")
+    r"|(?:小名|乳名|奶名|大名|昵称|外号)"
     # or the kin's name first ("女儿豆豆五岁了", "老公大伟在医院上班")
     r"|[\u4e00-\u9fff]{2,3}(?:今年|[一二三四五六七八九十两\d]{1,2}岁|在|是|上|读|已经|刚|也|很|特别|叫))"
 )
@@ -78,6 +81,60 @@ _AGE_NOW = re.compile(r"^(?:[1-9]\d|[一二三四五六七八九]?十[一二三�
 _PRONOUN = re.compile(r"^(?P<p>他|她|它)(?!们)")
 
 
+#: A pet said by its breed or its colour and kind, then its name: "我家柯基豆包…", "我们家布偶叫
+#: 雪球", and at the head of a message with no owner said ("橘猫大黄最近…", "金毛旺财每个月…"):
+#: chat names its own pets so. (A bare kind with no name after it is read by the frames.)
+_BREED_SUBJ = re.compile(
+    r"^(?P<own>(?:我|我们|咱|咱们|俺)(?:家的?|养的)?|家里的?)?"
+    rf"(?P<kind>{'|'.join(sorted(map(re.escape, ZH_BREEDS), key=len, reverse=True))})"
+)
+
+
+_PET_NAME = re.compile(r"[\u4e00-\u9fff]{2}")
+
+
+def _pet_by_breed(rest: str, text: str, state: c.State):
+    """(subject, predicate, links) of a clause that opens with a pet's breed and its name, or None.
+    Without an owner said, only at the head of a sentence nothing says is someone else's."""
+    m = _BREED_SUBJ.match(rest)
+    if m is None:
+        return None
+    sentence = (state.sentence or text).strip()
+    if not m["own"] and (not sentence.startswith(rest) or _not_mine().search(sentence)):
+        return None
+    after = rest[m.end() :]
+    called = re.match(r"(?:叫|名叫|叫做)", after)  # "我们家布偶叫雪球": the name after 叫
+    said = after[called.end() :] if called else after
+    named = name_after(said, state, pet=True)
+    if named and not m["own"] and not called and not starts_predicate(said[named[1] :]):
+        # "金毛掉毛太严重了": with no owner said, a name must be followed by what is said of it
+        named = None
+    alone = _PET_NAME.match(said) if named is None else None
+    if alone and alone[0][0] not in NAME_FIRST_BAD and (called or starts_predicate(said[alone.end() :])):
+        # a pet's name is any word (大黄, 小白): two characters after its kind, before what is
+        # said of it
+        named = alone[0], alone.end()
+    if named is None or named[0] in ZH_BREEDS or relation_of(named[0]) or named[0] in _not_names():
+        return None
+    species = ZH_BREEDS[m["kind"]]
+    pet = state.add(named[0], "pet", species)
+    end = (called.end() if called else 0) + named[1]
+    links = [link("pet", species, named[0], text), c.cand("note", m["kind"], pet, text)]
+    return pet, after[end:], links
+
+
+@cache
+def _not_mine() -> re.Pattern[str]:
+    """What makes a pet named in a message someone else's (朋友家的, 邻居家)."""
+    return re.compile(data("zh", "cues.toml")["pets_by_breed"]["not_mine"])
+
+
+@cache
+def _not_names() -> frozenset[str]:
+    """The words that follow a kind without being a name (最近, 今天, 一只)."""
+    return frozenset(data("zh", "cues.toml")["pets_by_breed"]["not_names"])
+
+
 _NEW_PARTNER = re.compile(r"^(?:新|现任|现在的)(?:的)?(?P<rel>男朋友|女朋友|男友|女友|对象|老公|老婆)")
 
 
@@ -99,6 +156,8 @@ def subject(text: str, state: c.State, inherited: Subject | None):
     if lead and text[: lead.end()].rstrip("，, ").endswith("今年") and _AGE_NOW.match(text[lead.end() :]):
         lead = None
     rest = _CHANGE_LEAD.sub("", text[lead.end() :] if lead else text)
+    if pet := _pet_by_breed(rest, text, state):
+        return pet[0], pet[1], True, pet[2]
     m = _REL_SUBJ.match(rest)
     if m and m["rel"] in _ONE_AT_HOME and not _SAID_OF_THEM.match(rest[m.end() :]):
         m = None  # "我家那位祖宗，柯基…": 那位 before a noun is that one, no spouse

@@ -17,9 +17,9 @@ _PRED_START = re.compile(
     rf"^(?:对|在|是|今年|每|喜欢|爱|不|叫|住|也|很|最|已经|刚|要|会|有|的|还|都|和|跟|从|特别|非常|比较|挺|正在|"
     rf"现在|目前|平时|一直|才|就|又|过敏|上|读|学|考|去|来|将|打算|准备|想|做|当|被|说|开始|搬|换|找|只|总|老是|天天|每天|"
     # what happens to them: "我闺蜜小美怀孕了", "表姐小雯离婚了"
-    rf"怀孕|离婚|结婚|订婚|生了|生病|住院|出国|辞职|跳槽|升职|毕业|退休|回国|分手|{zv.N}+岁|{zv.TIME})"
+    rf"怀孕|离婚|结婚|订婚|生了|生病|住院|得了|得过|查出|确诊|出国|辞职|跳槽|升职|毕业|退休|回国|分手|{zv.N}+岁|{zv.TIME})"
 )
-_NAME_FIRST_BAD = frozenset(
+NAME_FIRST_BAD = frozenset(
     "在对是不也很都还就又才从把被给和跟叫要会有去来今明昨每已刚正最特非比挺平一这那说想喜爱讨住做当学读考得过没能可该怎什为因"
     "所但而并然上下前后里外中的了着太真好多少几"
 )
@@ -37,7 +37,7 @@ _NOT_NAME_START_TAGS = frozenset({"v", "vg", "vd", "d", "p", "k", "u", "c", "uj"
 _AT_HOME = re.compile(r"家(?:里|的|有|养)")
 
 
-def _starts_predicate(rest: str) -> bool:
+def starts_predicate(rest: str) -> bool:
     """Whether `rest` reads as the predicate after a name: a known opening (是, 在, 今年…) or
     the name's home (小李家有只金毛, 阿杰家的猫: what is at one's home is one's own)."""
     return bool(_PRED_START.match(rest) or _AT_HOME.match(rest))
@@ -81,7 +81,7 @@ def name_after(after: str, state: c.State, pet: bool = False) -> tuple[str, int]
             len(name) < n
             or not re.fullmatch(r"[\u4e00-\u9fff]+", name)
             or not rest
-            or not (_starts_predicate(rest) or _verb_after_name(name, rest))
+            or not (starts_predicate(rest) or _verb_after_name(name, rest))
         ):
             continue
         if n == 2 and name[0] == name[1]:  # 朵朵, 乐乐: reduplicated pet names and nicknames
@@ -91,7 +91,7 @@ def name_after(after: str, state: c.State, pet: bool = False) -> tuple[str, int]
         name_tags = (
             ("nr", "nrt", "nrfg", "nz", "n") if pet and not relation_of(name) else ("nr", "nrt", "nrfg", "nz")
         )
-        tag_ok = name[0] not in _NAME_FIRST_BAD and c.zh_pos(name) in (None, *name_tags)
+        tag_ok = name[0] not in NAME_FIRST_BAD and c.zh_pos(name) in (None, *name_tags)
         if (
             (name[0] in "小阿老" or tag_ok)
             and not zv.TIME_RX.match(name)
