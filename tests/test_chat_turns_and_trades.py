@@ -29,6 +29,31 @@ CASES = {
         {"job_title": ["busser"]},
         {},
     ),
+    "a trade by what one drives, and for whom (en)": (
+        ["I drive a tow truck for Kessler Towing, nights mostly"],
+        {"job_title": ["tow truck driver"], "employer": ["kessler towing"]},
+        {},
+    ),
+    "a trade by the deliveries one does, and for whom (en)": (
+        ["dashing on the side for Grubhub, like 20 hrs a week"],
+        {"job_title": ["delivery driver"], "employer": ["grubhub"]},
+        {},
+    ),
+    "a drive for one of the user's people is no job (en)": (
+        ["I drive for my grandma every sunday, she can't see well anymore"],
+        {},
+        {"employer": ["grandma"], "job_title": ["driver"]},
+    ),
+    "a trade by what one drives, and where (zh)": (
+        ["我在德邦开货车 一跑就是一整天"],
+        {"job_title": ["开货车"], "employer": ["德邦"]},
+        {},
+    ),
+    "a trade by what one drives, and the city (zh)": (
+        ["在成都跑网约车都五年了"],
+        {"job_title": ["跑网约车"], "city": ["成都"]},
+        {},
+    ),
     "a trade by its nickname (en)": (
         ["chippy by trade, mostly loft conversions these days"],
         {"job_title": ["carpenter"]},

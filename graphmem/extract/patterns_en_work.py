@@ -262,6 +262,26 @@ _TRADE_NICKNAMES = {
 }  # fmt: skip
 
 
+#: What one operates rather than drives ("I operate a crane at …").
+_OPERATED = frozenset({"forklift", "crane", "excavator", "reach truck"})
+
+
+def _drives_for(m, ctx):
+    """'I drive a forklift at Hartwell Supply', 'dashing for Grubhub': the driver and where. A
+    drive for someone with no vehicle or deliveries said ("drive for my mom") reads nothing."""
+    org = org_name(m["x"]) or span(m["x"])
+    if not org or c.is_place_en(org) or relation_of(org.lower()):
+        return None
+    verb, vehicle = m["verb"].lower(), (m["v"] or "").lower()
+    if vehicle:
+        title = f"{vehicle} {'operator' if vehicle in _OPERATED else 'driver'}"
+    elif verb.startswith(("dash", "deliver", "do", "doing")):
+        title = "delivery driver"
+    else:
+        title = "driver"
+    return [cand("employer", org, ctx.subj, ctx.src), cand("job_title", title, ctx.subj, ctx.src)]
+
+
 def _trade_done(m, ctx):
     """The work one has done for years or does for a living, said as the work ("been trucking
     15 yrs", "waiting tables for a living"), or a trade by its nickname: the one who does it.
@@ -305,6 +325,7 @@ HANDLERS: dict[str, Handler] = {
     "work_in_place": p.only_if(lambda m, x: c.is_place_en(span(m["x"], PLACE_STOP)), work_candidates),
     "title_is": _title_is,
     "trade_done": _trade_done,
+    "drives_for": _drives_for,
     "at_named_place": _at_named_place,
     "trade_at": _trade_at,
     "being_title": _being_title,
