@@ -179,6 +179,26 @@ CASES = {
         {"likes": ["brussels sprouts"]},
         {},
     ),
+    "the one thing kept out of everything is a dislike (en)": (
+        ["honestly nothing I avoid except eggplant", "I'll eat pretty much anything except liver"],
+        {"dislikes": ["eggplant", "liver"]},
+        {},
+    ),
+    "the one thing kept out of everything is a dislike (zh)": (
+        ["我除了芹菜啥都吃"],
+        {"dislikes": ["芹菜"]},
+        {},
+    ),
+    "two pastimes typed together are two (zh)": (
+        ["下班就喜欢钓鱼追剧"],
+        {"likes": ["钓鱼", "追剧"]},
+        {"likes": ["钓鱼追剧"]},
+    ),
+    "a liking of three characters is one (zh)": (
+        ["我特别喜欢看话剧"],
+        {"likes": ["话剧"]},
+        {},
+    ),
     "someone else's taste warmed to is theirs (zh)": (
         ["我妈尝了一口榴莲 结果真香"],
         {},

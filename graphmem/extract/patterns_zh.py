@@ -222,6 +222,23 @@ def _spoken_languages(m, ctx):
 _SAID_OF_IT = re.compile(r"(?:那个|这个|那|这)?(?:味|味道|味儿|玩意儿?|东西)|它|那个|这个")
 
 
+#: Verbs a pastime is said with ("撸猫", "追剧", "爬山"): two such pairs typed together are two.
+_PASTIME_VERBS = frozenset("撸追打看听玩刷逛踢跑爬游滑弹唱跳画下钓喝吃泡练拍写读养种骑健蹦")
+
+
+def _pairs_apart(value: str, attr: str) -> list[str]:
+    """A taste of two verb-object pairs typed together ("撸猫追剧", "爬山骑车"): each pair its own
+    taste; anything else as said."""
+    if (
+        attr in ("likes", "dislikes")
+        and re.fullmatch(r"[\u4e00-\u9fff]{4}", value)
+        and value[0] in _PASTIME_VERBS
+        and value[2] in _PASTIME_VERBS
+    ):
+        return [value[:2], value[2:]]
+    return [value]
+
+
 def pref(attr: str, group: str = "v"):
     """likes/dislikes/allergy/language from one group; allergy and 、-lists hold several values."""
 
@@ -234,7 +251,7 @@ def pref(attr: str, group: str = "v"):
         elif attr == "dislikes" and _SAID_OF_IT.fullmatch(raw):
             values = [_liking_named(ctx)]  # "闻到那个味就反胃": the liking on record the message names
         else:
-            values = items(raw) if attr == "allergy" or "、" in raw else [clean(raw)]
+            values = items(raw) if attr == "allergy" or "、" in raw else _pairs_apart(clean(raw), attr)
         out = [
             cand(attr, v, ctx.subj, ctx.src, qualifier=clean(q) if q else None)
             for v in values
