@@ -152,8 +152,21 @@ _ZH_SPACE_BEFORE_LATIN_ACT = re.compile(
 _ZH_ACT_TWICE = re.compile(r"(删了|删掉|删除|清了|清掉|忘了|忘掉|抹掉|扔掉)(?:[，,\s]*\1)+")
 
 
+#: An act said only of a record ("你那边的记录清一下吧", "记录删了吧"): it names no topic of
+#: its own; the clause before it does.
+_ZH_RECORD_ONLY = re.compile(
+    "^" + words.ZH_LEAD + words.ZH_RECORD_OBJECT + words.ZH_ADV + "(?:" + words.ZH_ACT + ")" + words.ZH_TAIL
+)
+#: Between a topic and its act, the act addressed to the assistant ("住址你就忘了吧", "X你删了吧"):
+#: what comes before is a topic of earlier talk. 忘 is the listener's own forgetting too
+#: ("钥匙你忘了吧?" asks whether they forgot): with it, only a word of will says a request.
+_ZH_TO_YOU = re.compile(r"你(?:就|也|还是|干脆|直接|都|全|全都|全部|统统|帮我|给我|先|最好)")
+
+
 def _zh(text: str) -> TopicRequest | None:
     t = _ZH_ACT_TWICE.sub(r"\1", _ZH_SPACE_BEFORE_LATIN_ACT.sub("", text.strip()))
+    if _ZH_RECORD_ONLY.match(t):
+        return None
     for rx in (words.ZH_TOPIC_FIRST, words.ZH_ACT_FIRST):
         m = rx.match(t)
         if m is None:
@@ -163,7 +176,20 @@ def _zh(text: str) -> TopicRequest | None:
             return None  # "你会把我说的删了吗": a question, unless asked politely ("能不能…吗")
         raw = m["topic"]
         topic = words.ZH_SAID_LEAD.sub("", raw)
+        if rx is words.ZH_TOPIC_FIRST and "把" in raw and topic == raw and not m["about"]:
+            # "我同事把项目的记录都删了": someone's doing, told (a request's 把 follows its lead;
+            # "之前说的我把工作辞了那件事" names a matter said before)
+            return None
         marked = bool(m["about"] or m["mark"]) or topic != raw
+        # "之前那个住址", "以前那件事": the topic said as one of earlier talk
+        if past := words.ZH_PAST_TOPIC.match(topic):
+            topic, marked = topic[past.end() :], True
+        if rx is words.ZH_TOPIC_FIRST and not marked and not t.rstrip("。！!～~… ").endswith(("？", "?")):
+            between = t[m.end("mark") if m["mark"] else m.end("topic") : m.start("act")]
+            if m["act"].startswith("忘"):
+                marked = _ZH_TO_YOU.search(between) is not None
+            else:
+                marked = "你" in between
         if not marked and (rx is words.ZH_TOPIC_FIRST or m["act"].startswith("忘")):
             # "把手机里的照片删了" names a thing to delete, "忘记密码了" a thing forgotten:
             # neither is a topic of earlier talk
@@ -171,6 +197,7 @@ def _zh(text: str) -> TopicRequest | None:
         if m["about"] in ("跟", "和") and not m["mark"]:
             return None  # "跟他删了": no "有关" / "的事" says a topic
         topic = re.sub(r"^(?:那些|这些)?(?:关于|有关)", "", topic)
+        topic = re.sub(r"^(?:那个|这个|那件|那些|那段|那位)(?=..)", "", topic)
         topic = re.sub(r"(?:有关|相关)?的?$", "", topic).strip(" ，,、")
         topic = re.sub(r"(?:吧|哈|啊|了|哦|呀|嘛|呗)+$", "", topic)  # "帮我删掉吧": a particle names nothing
         if topic in words.ZH_NO_TOPIC:
@@ -201,8 +228,10 @@ _ANY_ACT = re.compile(r"(?<![A-Za-z])(?:" + words.EN_ACT + r")(?![A-Za-z])|" + w
 #: Where a message is cut into the pieces a request may stand in on its own ("scratch the
 #: allergy thing, I'd rather not …", "把那件事忘了吧，不想再想起来").
 #: Chinese typed in chat parts its clauses with spaces ("前任那些都忘掉吧 翻篇了").
+#: An emoji between words parts clauses as a comma does ("went great 🎉 you can drop …").
 _PIECES = re.compile(
     r"[.!?;。！？；…\n]+\s*|[,，]\s*|:\s+|\s+-\s+|\s*[—–]\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+    r"|\s*[\U0001F000-\U0001FAFF\u2600-\u27BF][\U0001F000-\U0001FAFF\u2600-\u27BF\u200d\ufe0f]*\s*"
 )
 #: A run of Latin words inside Chinese text ("算了 forget all the GRE stuff pls 不想再看了").
 _LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z0-9'’ -]*[A-Za-z0-9]")
@@ -242,10 +271,79 @@ _PRONOUNS = frozenset({"他", "她", "它", "他们", "她们", "him", "her", "t
 _POINTED_AT = re.compile(r"(?:那个|这个|那位|这位)(?P<x>[\u4e00-\u9fff]{1,6}?)(?=[，,。\s]|的事|$)")
 
 
+#: How long a message is read whole; a longer one is read only around its acts.
+_SHORT = 300
+#: Where a sentence ends, in either language: what an act's window of a long message is cut at.
+_SENTENCE_END = re.compile(r"[.!?。！？\n]")
+#: The acts of a long message looked at, at most: a request is said once or twice, not in every sentence.
+_MAX_ACTS = 12
+
+
+def _near_acts(t: str) -> TopicRequest | None:
+    """A request in a long message ("…[the whole evening told]… anyway the party's over, you
+    can drop the party details now"): each act read with the sentence it stands in and the
+    one before (which may name what it points back at); never the whole message, so an
+    8,000-character one costs a scan."""
+    seen = -1
+    # the last acts: a request closes a message more often than it opens one
+    for act in list(_ANY_ACT.finditer(t))[-_MAX_ACTS:]:
+        if act.start() < seen:
+            continue
+        before = [e.end() for e in _SENTENCE_END.finditer(t, max(0, act.start() - 160), act.start())]
+        start = before[-2] if len(before) >= 2 else (before[0] if before else max(0, act.start() - 160))
+        after = _SENTENCE_END.search(t, act.end(), act.end() + 140)
+        end = after.end() if after else min(len(t), act.end() + 140)
+        seen = end
+        if (req := _read(t[start:end])) is not None:
+            return req
+    return None
+
+
+#: The words before an act that ask it of the assistant, read back from the act ("… so
+#: please just", "honestly you can", "I'd like you to").
+_EN_LEAD_BEFORE = re.compile(
+    r"(?:(?:" + words.EN_FILLER + r")[,.!\s]+)*(?:" + words.EN_ASK + r"\s*)?(?:(?:please|pls|plz)\s+)?$", re.I
+)
+_EN_ADDRESSED = re.compile(r"\b(?:" + words.EN_ASK + r"|please|pls|plz)", re.I)
+#: Someone else's advice told ("my sister said you should forget him"): no request.
+_EN_REPORTED = re.compile(
+    r"\b(?:said|says|told me|tells me|(?<!\bi )(?:thinks?|thought|reckons?)|keeps? saying)\s+(?:that\s+)?$",
+    re.I,
+)
+_CLAUSE_OPEN = re.compile(r"(?:^|[.,;:!?…()\[\]\"“”—–-])\s*$")
+
+
+def _en_windows(piece: str) -> list[str]:
+    """The clauses of an English piece that begin where an act is asked of the assistant
+    mid-sentence ("party's over so you can drop the party details now"): from the words that
+    ask it ("you can", "please") to the end. An act with no such words before it is read
+    only where a clause opens, so "I had to drop the kids off", "I always forget my keys"
+    are the user's own doings."""
+    out = []
+    for act in re.finditer(r"(?<![A-Za-z'])(?:" + words.EN_ACT + r")(?![A-Za-z])", piece, re.I):
+        head = piece[max(0, act.start() - 80) : act.start()]
+        lead = _EN_LEAD_BEFORE.search(head)
+        start = act.start() - (len(lead[0]) if lead else 0)
+        asked = lead is not None and _EN_ADDRESSED.search(lead[0]) is not None
+        before = piece[max(0, start - 40) : start]
+        if start > 0 and (asked and not _EN_REPORTED.search(before) or _CLAUSE_OPEN.search(before)):
+            out.append(piece[start:])
+    return out
+
+
 def _request(text: str) -> TopicRequest | None:
     t = (text or "").strip()
-    if not t or len(t) > 300:  # a request is a sentence or two, not a story
+    if not t:
         return None
+    if len(t) > _SHORT:  # a request is a sentence or two: a story is read only around its acts
+        return _near_acts(t)
+    return _read(t)
+
+
+def _read(t: str) -> TopicRequest | None:
+    """The request a short text (a message, or the sentences around an act of a long one)
+    makes: the whole of it, its pieces, a clause asked mid-piece, or an act pointing back."""
+    t = t.strip()
     # "I'd rather you forgot all of it": the wish is the request
     t = _RATHER_FORGOT.sub("forget", t)
     # "I'd rather you not keep where I live on file": a keeping verb negated before what is
@@ -263,6 +361,12 @@ def _request(text: str) -> TopicRequest | None:
     for piece in pieces:
         if piece != t and (req := _one(piece)) is not None:
             return req
+    # "went great so you can drop the party details now": an act asked mid-clause
+    for piece in pieces:
+        if not re.search(r"[\u4e00-\u9fff]", piece):
+            for window in _en_windows(piece):
+                if (req := _one(window)) is not None:
+                    return req
     # "关于我体检的那些内容 全部删掉吧": the topic and the act parted by a space
     for first, second in zip(pieces, pieces[1:]):
         cjk = re.search(r"[\u4e00-\u9fff]$", first) and re.match(r"[\u4e00-\u9fff]", second)
@@ -316,7 +420,10 @@ _ZH_ACT_ALONE = re.compile(
     # its object may point back, too ("你也把这事忘了吧", "把那个删了")
     r"^(?:(?:之前|以前|刚才|前面)?(?:跟你)?(?:讲|说|提)过的)?"
     + words.ZH_LEAD
-    + r"(?:把?(?:这|那)(?:件|个)?事儿?|把?(?:这|那)(?:个|些)|把它们?)?"
+    # or only a record ("你那边的记录清一下吧", "你那儿的都清了吧")
+    + r"(?:把?(?:这|那)(?:件|个)?事儿?|把?(?:这|那)(?:个|些)|把它们?|"
+    + words.ZH_RECORD_OBJECT
+    + r")?"
     + words.ZH_ADV
     + r"(?:"
     + words.ZH_ACT
@@ -331,7 +438,8 @@ def _pointed_back(pieces: list[str]) -> TopicRequest | None:
     request about that thing."""
     for i, piece in enumerate(pieces):
         if re.search(r"[\u4e00-\u9fff]", piece) and _ZH_ACT_ALONE.match(piece.strip()):
-            for other in pieces[:i]:
+            # the nearest clause before the act names what it points back at
+            for other in reversed(pieces[:i]):
                 thing = _ZH_SAID_THING.match(other.strip()) or _ZH_TOLD_THING.match(other.strip())
                 # "之前说吃药那个事": that it was said before is no part of the matter
                 said = (

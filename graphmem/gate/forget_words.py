@@ -174,3 +174,16 @@ ZH_NO_TOPIC = {
     "这事儿",
     "那事儿",
 }
+
+#: An act's object that is only a record, with no topic ("你那边的记录", "你那儿的", "记录",
+#: "聊天记录"): the topic is in the clause before ("签证那件事，你那边的记录清一下吧").
+ZH_RECORD_OBJECT = (
+    r"(?:把)?(?:(?:你|您)?(?:那边|那儿|那里|这边|这儿|这里|那头|脑子里|记忆里)(?:的|存的|记的)?"
+    r"(?:(?:所有|全部)的?)?(?:相关|有关)?的?(?:聊天)?(?:记录|存档|记忆|资料|信息|内容|东西|数据)?"
+    r"|(?:(?:所有|全部)的?)?(?:相关|有关)?的?(?:聊天)?(?:记录|存档|记忆|资料|数据))"
+)
+#: Words saying a topic was talked of before ("之前那个住址", "以前那件事", "上次的那个"): the
+#: words after them are a topic of earlier talk.
+ZH_PAST_TOPIC = re.compile(
+    r"^(?:之前|以前|先前|上次|前面|刚才|原来|那会儿?)(?:的)?(?:那个|那件|那些|那段|那位|那次|那条|那份)"
+)
