@@ -10,12 +10,12 @@ moved, a "like" before an amount is no liking. The sentences are this file's own
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import date, timedelta
 
 import pytest
 
 from graphmem import Memory
-from tests.chat_cases import held_on_user
+from tests.chat_cases import forget_after, held_on_user
 
 #: (turns, each a day apart; values held, as a part of one; values not held, as a part of none)
 CASES = {
@@ -199,6 +199,56 @@ CASES = {
         {"likes": ["话剧"]},
         {},
     ),
+    "the speaker said first, 'me and X', moved somewhere (en)": (
+        ["me and my roommate Jonah just moved to Spokane, the apartment smells like paint"],
+        {"city": ["spokane"]},
+        {},
+    ),
+    "a state said sure, its subject left out (en)": (
+        ["ugh def allergic to hazelnuts, learned that the hard way"],
+        {"allergy": ["hazelnuts"]},
+        {},
+    ),
+    "the title one's badge or signature says (en)": (
+        ["my email signature says Senior Buyer but honestly I mostly chase invoices"],
+        {"job_title": ["senior buyer"]},
+        {"job_title": ["invoices"]},
+    ),
+    "a name said to be fine after the real one (en)": (
+        ["name's Margaret but nobody calls me that, Maggie is fine"],
+        {"name": ["margaret"], "preferred_name": ["maggie"]},
+        {"preferred_name": ["margaret"]},
+    ),
+    "a day said to be fine is no name (en)": (
+        ["my name's Oren. Friday is fine for the call"],
+        {"name": ["oren"]},
+        {"preferred_name": ["friday"]},
+    ),
+    "a place for the weekend is no move (en)": (
+        ["got a place in Tahoe for the weekend lol"],
+        {},
+        {"city": ["tahoe"]},
+    ),
+    "a distance after 'like' is no liking (en)": (
+        ["found a gym like 20 min away"],
+        {},
+        {"likes": ["20 min"]},
+    ),
+    "a real name said beside what one is called (zh)": (
+        ["叫我阿桃就好，本名陶可欣，太正式了"],
+        {"name": ["陶可欣"], "preferred_name": ["阿桃"]},
+        {},
+    ),
+    "a part of the city just named is no city (zh)": (
+        ["我在杭州上班，住城西那块"],
+        {"city": ["杭州"]},
+        {"city": ["城西"]},
+    ),
+    "'my favourite' said of what was just had (zh)": (
+        ["下午来了一杯生椰拿铁，冰的，我的最爱"],
+        {"likes": ["生椰拿铁"]},
+        {},
+    ),
     "someone else's taste warmed to is theirs (zh)": (
         ["我妈尝了一口榴莲 结果真香"],
         {},
@@ -243,6 +293,20 @@ LATER = {
         "I'm allergic to aspirin", "patch test today, apparently aspirin was never the problem?! it's ibuprofen",
         "allergy", "ibuprofen", "aspirin",
     ),
+    "a home found somewhere else is a move there (en)": (
+        "I live in Fresno", "landlord sold the place so I found a little studio in Modesto, like 30 min north",
+        "city", "modesto", "fresno",
+    ),
+    "a capital 'I'm' before a denial is no city (en)": (
+        "I live in Omaha", "ok technically I'm not in Omaha anymore, signed a lease on a flat in Lincoln",
+        "city", "lincoln", "i'm",
+    ),
+    "nothing to do with it, the real one after a '!!' (zh)": (
+        "我对虾过敏", "查了过敏原 跟虾没一点关系！！是花蛤", "allergy", "花蛤", "虾",
+    ),
+    "the age counted from birth after a 虚岁 said (zh)": (
+        "我今年45了", "之前说45是按虚岁算的 周岁其实是43", "age", "43", "45",
+    ),
     "a change from this month on (zh)": (
         "我在超市当收银员", "从这个月开始我就是领班了", "job_title", "领班", "收银员",
     ),
@@ -260,6 +324,24 @@ def test_a_value_said_later_is_held_in_its_place(mem: Memory, uid: Callable[[str
     before, after, attribute, now, gone = LATER[case]
     held = _replay(mem, uid("turns-trades-later"), [before, after]).get(attribute, set())
     assert now in held and (gone is None or gone not in held), (case, held)
+
+
+#: (a matter told, something else, a request to forget the matter; a word of the matter; a word kept)
+FORGETS = {
+    "complaints about a former boss said as a heap (zh)": (
+        "前老板李卫东天天让我周末加班改方案", "我养了只柯基叫馒头", "之前吐槽前上司的那一堆都删了吧", "李卫东", "馒头",
+    ),
+    "a checkup's findings said as 'that pile of stuff' (zh)": (
+        "体检查出来脂肪肝 医生让我少喝酒", "我在厦门上班", "诶 体检那堆东西麻烦帮我清掉吧", "脂肪肝", "厦门",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(FORGETS))
+def test_a_topic_forgotten_goes_and_the_rest_stays(mem: Memory, uid: Callable[[str], str], case: str) -> None:
+    told, other, asked, gone, kept = FORGETS[case]
+    left = forget_after(mem, uid("turns-forget"), told, other, asked, first_day=date(2026, 11, 2))
+    assert gone not in left and kept in left, (case, left)
 
 
 def test_a_dated_service_done_for_the_user_keeps_its_day(mem: Memory, uid: Callable[[str], str]) -> None:

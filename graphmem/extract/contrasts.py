@@ -140,7 +140,9 @@ def _stored_in(context: ExtractContext, said: str, lang: str) -> Fact | None:
     hits = []
     for fact in context.active_facts:
         fv = str(fact.value).strip().lower()
-        if len(fv) < 2 or attribute(fact.attribute).relation or fact.attribute in _FREE:
+        # a one-character value (虾, 蛋) only when said alone, never inside another word
+        short = len(fv) < 2 and not (has_cjk(fv) and low == fv)
+        if short or attribute(fact.attribute).relation or fact.attribute in _FREE:
             continue
         if lang == "en":
             m = re.search(rf"(?<![\w']){re.escape(fv)}(?:s|es)?(?![\w'])", low)

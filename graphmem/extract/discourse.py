@@ -168,7 +168,9 @@ def flag(found: list[Candidate], cue: str, context: ExtractContext | None = None
 #: next piece of the message may complete with the value that holds instead.
 _DENIAL = re.compile(
     r"(?:\bit'?s\s+|\bit\s+(?:is|was)\s+)?\b(?:not|never|wasn't|isn't|wasnt|isnt)\s+(?:the\s+|even\s+the\s+)?\w"
-    r"|(?:并|根本|其实)?不是",
+    r"|(?:并|根本|其实)?不是"
+    # "跟芒果没半毛钱关系": nothing to do with it
+    r"|(?:跟|和|与)[^，,。！!？?]{1,12}?(?:没|没有|毫无)(?:半毛钱|一毛钱|一点|半点|任何|啥|什么)?(?:都|也)?(?:没有?)?关系",
     re.I,
 )
 

@@ -61,7 +61,8 @@ def named_anywhere(s: str, out: list, state: c.State, sentence: str) -> list:
     for rx in _named_rx():
         for m in rx.finditer(s):
             rel = relation_of(m["rel"])
-            name = m["name"]
+            # "at my gf Priya's", "my son Leo's school": the name, said with whose
+            name = re.sub(r"'s$", "", m["name"], flags=re.I)
             if (
                 not rel
                 or name.lower() in linked

@@ -197,6 +197,21 @@ def preferred(m, ctx):
     return name(m, ctx, "preferred_name")
 
 
+#: A sentence where the user says what they are called, or are not ("name's …", "nobody calls me
+#: that", "call me"): only there is "X is fine" the name to use.
+_OWN_NAME_TALK = re.compile(
+    r"\b(?:my name|name's|names|call me|calls me|called me|calls me that|go by|known as)\b", re.I
+)
+
+
+def _preferred_if_name_said(m, ctx):
+    """'…, Bart is fine': the name to use, when the sentence is about what the user is called."""
+    if not _OWN_NAME_TALK.search(ctx.state.sentence or ""):
+        return None
+    ctx.explicit = True  # the sentence says it is the user's name
+    return name(m, ctx, "preferred_name")
+
+
 def _self_name(m, ctx):
     v = m["name"]
     if not ctx.explicit or not ctx.subj.is_self or v.split()[0] in EN_NOT_NAMES or c.is_place_en(v):
@@ -356,6 +371,7 @@ HANDLERS: dict[str, Handler] = {
     "partner_left": lambda m, x: [cand("partner", m["name"], ME, x.src, retract=True, correction=True)],
     "name": name,
     "preferred": preferred,
+    "preferred_if_name_said": _preferred_if_name_said,
     "age": lambda m, x: [cand("age", m["n"], x.subj, x.src)] if 0 < int(m["n"]) < 130 else None,
     "age_turned": lambda m, x: [cand("age", m["n"], x.subj, x.src)],
     "date": _date,

@@ -69,6 +69,12 @@ from graphmem.text.terms import zh_number
 _ANIMAL_AT_END = re.compile(r"(?:一|两)?(?:只|条|头|匹)(?P<k>[\u4e00-\u9fff]{1,5})$")
 
 
+#: A real name, said as one ("本名", "真名", "大名", "全名"), and a sentence where the user says what
+#: they are called.
+_REAL_NAME = re.compile(r"^(?:本|真|大|全)名")
+_OWN_NAME_SAID = re.compile(r"叫我|喊我|我叫|我的名字|我名字")
+
+
 def _name(m, ctx):
     v = TAIL.sub("", m["name"]).strip()
     if not v or len(v) > 12 or v in PRONOUN_VALUE:
@@ -80,6 +86,14 @@ def _name(m, ctx):
         (hit := ctx.state.entity_at(n, word_boundary=False)) and hit[0].name == n for n in listed
     ):
         return []
+    if (
+        s.is_self
+        and not ctx.explicit
+        and _OWN_NAME_SAID.search(ctx.state.sentence or "")
+        and _REAL_NAME.match(m[0])
+    ):
+        # "以后叫我小鱼就行，本名于清漪": a real name said beside what the user is called is theirs
+        return [cand("name", v, s, ctx.src)]
     if s.is_self and not ctx.explicit:
         # "…新开了一家店，叫老王烧烤": a name in a clause that does not say it is the user's
         # names what the clause before introduced; it is kept as a note, never as the user's name.
@@ -402,6 +416,21 @@ def _not_eaten(m, ctx):
     return [*out, *(cand("diet", f"不吃{v}", ctx.subj, ctx.src) for v in meats)]
 
 
+#: What was had, said by its measure ("一碗螺蛳粉", "一杯杨枝甘露", "两串烤腰子").
+_HAD = re.compile(
+    r"(?:[一两二三几半]|\d+)(?:碗|杯|份|盒|包|串|块|口|顿|瓶|罐|根|个|桶|锅)(?P<x>[\u4e00-\u9fffA-Za-z]{2,6}?)(?=$|[，,。！!？?\s]|了|啊|呀)"
+)
+
+
+def _favourite_of_what_was_had(m, ctx):
+    """ "…一碗螺蛳粉，酸笋加倍，我的本命美食": "my favourite" said alone is of the last dish or drink
+    the sentence says was had."""
+    sentence = ctx.state.sentence or ""
+    before = sentence[: max(0, sentence.find(ctx.src.strip()))] if ctx.src.strip() in sentence else sentence
+    had = [h["x"] for h in _HAD.finditer(before)]
+    return [cand("likes", had[-1], ctx.subj, ctx.src)] if had and ctx.subj.is_self else None
+
+
 HANDLERS: dict[str, Handler] = {
     "not_eaten": _not_eaten,
     "their_occupation_alone": _their_occupation_alone,
@@ -430,10 +459,11 @@ HANDLERS: dict[str, Handler] = {
     "pref_name": pref_name,
     "age": _age,
     "birthday_turned": _birthday_turned,
+    "favourite_of_what_was_had": _favourite_of_what_was_had,
     "age_this_year": lambda m, x: (
         None
         if _MEASURED.search(x.state.last_clause or "") and not re.search("岁|今年", x.src)
-        else _age_n(m["n"] or m["n2"] or m["n3"] or _said_this_year(m["n4"], x), x)
+        else _age_n(m["n"] or m["n2"] or m["n3"] or m["n5"] or _said_this_year(m["n4"], x), x)
     ),
     "birthday": _birthday,
     "gender": _gender,

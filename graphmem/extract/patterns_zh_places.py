@@ -60,6 +60,14 @@ def city_with_district(m, ctx):
     return [cand("city", d["city"], ctx.subj, ctx.src)]
 
 
+def _city_named_beside(ctx, x: str) -> bool:
+    """Does the sentence, or the user's record, name a city the gazetteer knows besides `x`?"""
+    sentence = ctx.state.sentence or ""
+    return any(p in sentence and p != x for p in ZH_PLACES) or bool(
+        c.active_values(ctx.state.context, "city")
+    )
+
+
 def city(m, ctx):
     x = TAIL.sub("", untimed(TAIL.sub("", m["x"])))  # 搬去深圳下个月, 搬到广州了上个月
     if (
@@ -76,6 +84,12 @@ def city(m, ctx):
         near := re.match(r"([\u4e00-\u9fff]{2,3}?)(?:古城|边上|附近|旁边|那边|这边|郊区|市区|市中心|老城)", x)
     ) and near[1] in ZH_PLACES:
         x = near[1]  # "大理古城边上的一个小院里": the place, and where in it
+    elif (
+        x not in ZH_PLACES
+        and re.search(r"(?:那边|那块|那一块|一带|附近)(?:了|啦)?$", m[0])
+        and _city_named_beside(ctx, x)
+    ):
+        return None  # "在南京上班，住河西那边": a part of the city just named, no other city
     elif not c.is_place_zh(x, loose=True):
         # "住珠海香洲", "坐标深圳南山": a known city and the district after it
         city = next((x[:n] for n in (3, 2) if len(x) - n in (2, 3) and x[:n] in ZH_PLACES), None)

@@ -87,6 +87,12 @@ def span(v: str, stop: re.Pattern = ORG_STOP) -> str:
     return stop.sub("", v.strip()).strip(" .,!?\"'")
 
 
+#: A head that is a pronoun, said with its capital ("I'm", "It's", "We"): no place's name.
+_PRONOUN_HEAD = re.compile(
+    r"^(?:I|I'm|I've|I'd|I'll|Im|It|It's|Its|We|We're|He|He's|She|She's|They|They're|You|My|Our|This|That)(?:\s|$)"
+)
+
+
 def place(v: str) -> str | None:
     """A place phrase: capitalised, in the gazetteer, or 'a small town in Ohio'; 'Austin, Texas' kept whole."""
     head, _, rest = v.partition(",")
@@ -98,6 +104,8 @@ def place(v: str) -> str | None:
     nxt = span(rest, PLACE_STOP) if rest else ""
     if nxt and c.is_place_en(nxt):
         head = f"{head}, {nxt}"
+    if _PRONOUN_HEAD.match(head):
+        return None  # "technically I'm …": a capital that starts the speaker, no place
     ok = head and (head[0].isupper() or c.is_place_en(head) or head.lower().startswith("the "))
     if not ok and lone_place_word(head):
         return head.capitalize()
