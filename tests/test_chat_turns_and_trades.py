@@ -244,6 +244,11 @@ CASES = {
         {"city": ["杭州"]},
         {"city": ["城西"]},
     ),
+    "a city with its part said 'over there' is that city (zh)": (
+        ["我住苏州园区那边 上班挺方便"],
+        {"city": ["苏州"]},
+        {"city": ["园区"]},
+    ),
     "'my favourite' said of what was just had (zh)": (
         ["下午来了一杯生椰拿铁，冰的，我的最爱"],
         {"likes": ["生椰拿铁"]},
