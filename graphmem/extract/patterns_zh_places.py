@@ -86,6 +86,12 @@ def city(m, ctx):
         x = near[1]  # "大理古城边上的一个小院里": the place, and where in it
     elif (
         x not in ZH_PLACES
+        and (lead := next((x[:n] for n in (3, 2) if x[:n] in ZH_PLACES), None))
+        and re.search(r"(?:那边|那块|那一块|一带|附近)(?:了|啦)?$", m[0])
+    ):
+        x = lead  # "住苏州园区那边": the city, and the part of it one lives in
+    elif (
+        x not in ZH_PLACES
         and x[:2] not in ZH_PLACES
         and x[:3] not in ZH_PLACES
         and re.search(r"(?:那边|那块|那一块|一带|附近)(?:了|啦)?$", m[0])
