@@ -151,6 +151,9 @@ def test_a_pack_with_a_handler_no_rule_names_does_not_load() -> None:
                 "greeting_intro",
                 "born_and_raised",
                 "test_found",
+                "age_leading_news",
+                "years_at_workplace",
+                "registered_name",
             )
         },
         "spare": lambda m, c: None,

@@ -85,7 +85,11 @@ def _age_update(m: re.Match[str], said: Said) -> list[Candidate] | None:
             return None
     elif cues.change_words("en", "not_mine").search(text) or not cues.change_words("en", "self").search(text):
         return None
-    number = m["n"] or m["n2"]
+    number: str = m["n"] or m["n2"] or m.groupdict().get("n3") or ""
+    if said.lang == "zh" and (counted := _COUNTED_FROM_BIRTH.search(text)):
+        number = counted["n"]  # "虚岁都三十五了 现在实打实三十四": the age from birth, not the 虚岁
+    elif said.lang == "zh" and "虚岁" in text[max(0, m.start() - 8) : m.end()]:
+        return None  # a 虚岁 alone is no age the user gives
     number = number if number.isdigit() else str(zh_number(number) or "")
     held = active_values(said.context, "age")
     # a birthday moves an age by one (a late update by a few): "my dad is 70 … officially 71"
@@ -94,6 +98,12 @@ def _age_update(m: re.Match[str], said: Said) -> list[Candidate] | None:
         return None
     return bare_number_correction(said.context, number, said.source) or None
 
+
+#: An age counted from birth, said against a 虚岁 (a traditional count one or two higher).
+_COUNTED_FROM_BIRTH = re.compile(
+    r"(?:周岁|实打实|实岁|实际年龄|真实年龄)(?:其实|也就|才|就|是|只有)*"
+    r"(?P<n>\d{1,3}|[一二三四五六七八九十两]{1,3})(?![\d一二三四五六七八九十两])"
+)
 
 #: The most years a birthday said in passing may move the age on record.
 _BIRTHDAY_STEP = 3

@@ -335,7 +335,10 @@ def sentence_note(
     return [*kept, cand("note", sentence, ME, sentence)]
 
 
-_ALLERGY_TALK = re.compile(r"allerg|skin[- ]prick|patch test|过敏", re.I)
+_ALLERGY_TALK = re.compile(
+    r"allerg|skin[- ]prick|patch test|scratch test|(?:drug|food|oral|penicillin) challenge|过敏|皮试|点刺|斑贴",
+    re.I,
+)
 
 
 def note_allergy_talk(state: State, sentence: str) -> None:

@@ -242,7 +242,9 @@ def _retracted(m: re.Match[str], said: Said) -> list[Candidate] | None:
     """A value on record said, anywhere in the statement, to be wrong or harmless ("ibuprofen is
     fine", "not Denver anymore"), and the value that holds instead in the rest of it."""
     for found in m.re.finditer(m.string):
-        fact = _stored_in(said.context, found["old"], said.lang)
+        # "… today and the amoxicillin challenge went fine": the value is after the last joint
+        named = _JOINT.split(found["old"])[-1] if said.lang == "en" else found["old"]
+        fact = _stored_in(said.context, named, said.lang)
         if fact is None:
             continue
         before, after = m.string[: found.start()], m.string[found.end() :]
@@ -278,10 +280,16 @@ def _retracted(m: re.Match[str], said: Said) -> list[Candidate] | None:
     return None
 
 
+#: Where a clause joins the one before it, inside what a pattern took for one value.
+_JOINT = re.compile(r"\b(?:and|but|so|then|plus|while|because|cause)\b", I)
+
+
 #: A value said to do no harm (not wrong, not a typo): for an allergy, that there is none.
 _HARMLESS = re.compile(
     r"\b(?:fine|ok|okay|alright|all right|no problem|safe|problem|issue|culprit|trigger)\b"
-    r"|没事|没问题|不过敏|可以吃|能吃|不要紧|不碍事|是可以的|事(?:都|也)?没有|没反应",
+    # a test said to have found nothing: "came back negative", "went fine", "阴性"
+    r"|\b(?:negative|clean|clear|no reaction|zero reaction)\b"
+    r"|没事|没问题|不过敏|可以吃|能吃|不要紧|不碍事|是可以的|事(?:都|也)?没有|没反应|反应(?:都|也)?没有|阴性",
     I,
 )
 

@@ -137,6 +137,17 @@ def _kept_from_zh(m, ctx):
     return [cand("diet", _KEPT_FROM.get(v, f"不{verb}{v}"), ctx.subj, ctx.src)]
 
 
+#: What a ban order names that one drinks, not eats (禁酒令 is 不喝酒).
+_DRUNK = ("酒", "咖", "茶", "奶", "可乐", "饮料")
+
+
+def _ban_order_zh(m, ctx):
+    """'医生给我下了禁辣令': a way of eating ordered for one's health, not a taste."""
+    v = m["v"]
+    verb = "喝" if v.startswith(_DRUNK) else "吃"
+    return [cand("diet", _KEPT_FROM.get(v, f"不{verb}{v}"), ctx.subj, ctx.src)]
+
+
 def _drifter_zh(m, ctx):
     """'北漂第五年了': one who drifts to work in 北京 lives there."""
     city = _ZH.get("drifters", {}).get(m["x"])
@@ -437,6 +448,7 @@ ZH_HANDLERS: dict[str, Handler] = {
     "frame_affinity": _affinity,
     "frame_aversion": _aversion,
     "frame_kept_from": _kept_from_zh,
+    "frame_ban_order": _ban_order_zh,
     "frame_wed_self": _wed_self,
     "frame_engaged_self": _engaged_self,
     "frame_about_known": _about_known,

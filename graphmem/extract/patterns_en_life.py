@@ -59,9 +59,15 @@ def _youngest(m, ctx):
     return [link("child", None, name, ctx.src)]
 
 
+#: Where a reason or a new clause of the speaker's starts, run on after what cannot be had.
+_REASON_RUN_ON = re.compile(r"\s+(?:I am|I'm|im|i'm|I|so|because|cause|cuz|bc|since|as)\s", I)
+
+
 def _cannot_have(m, ctx):
     """'Lily can't have tree nuts': an allergy when the sentence says so, else a diet restriction."""
     x = p.span(m["x"], p.LIKE_STOP)
+    # "can't eat dairy im lactose intolerant": the reason, run on without a stop, is no part of it
+    x = _REASON_RUN_ON.split(x, maxsplit=1)[0].strip()
     # "anything w sesame": the thing inside what holds it
     x = re.sub(r"^(?:anything|stuff|things|food|foods)\s+(?:with|w/?|that has|containing)\s+", "", x, flags=I)
     if not x:

@@ -58,6 +58,12 @@ def _job_status(m, ctx):
 _SAME_PLACE = re.compile(r"^(?:the\s+)?(?:same|my|our|this|that|a|an|one)\b", re.I)
 
 
+#: A place name followed by what it did, not by more of its name.
+_PLACE_THEN_VERB = re.compile(
+    r"^(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*)*\s+(?:\w+ed|changed|taught|made|broke|gave|got|was|is|has|had)\b"
+)
+
+
 def _job_in(m, ctx):
     """ "a chef in Turin": a job in a place (what a proper name after "in" most often is),
     unless it is lower case or reads as an organisation."""
@@ -67,6 +73,8 @@ def _job_in(m, ctx):
         return [cand("job_title", title, ctx.subj, ctx.src)] if title else None
     if c.is_org_en(x) or not x[:1].isupper() or p.ORGISH.search(x):
         return work_candidates(m, ctx)
+    if _PLACE_THEN_VERB.match(x) or _TIME_SPENT.match(m["y"]):  # "a summer in Greece changed me"
+        return None
     where = place(x)
     title = job_title_of(m["y"])
     out = [cand("city", where, ctx.subj, ctx.src)] if where else []
@@ -305,11 +313,18 @@ _retract_work = lambda m, x: work_candidates(m, x, retract=True)  # noqa: E731
 
 
 _SAID_NOT = re.compile(r"(?:do not|does not|don't|doesn't|not|never)\b", re.I)
+#: A span of time spent somewhere ("a summer in Greece changed me"): no trade.
+_TIME_SPENT = re.compile(
+    r"(?:(?:whole|full|single|long|short|rough|great|wild)\s+)?(?:summer|winter|spring|fall|autumn|year|month|week"
+    r"|weekend|day|night|semester|decade|gap year|sabbatical|stint|trip|holiday|vacation)s?"
+    r"(?:\s+(?:in|at|on|abroad|away|off|of|spent)\b|$)",
+    re.I,
+)
 
 
 def _a_something(m, ctx):
     """'is a nurse' is a job; 'is a husky' about a pet is a note on the pet."""
-    if _SAID_NOT.match(m["y"]):  # "…, don't judge": an aside, no trade
+    if _SAID_NOT.match(m["y"]) or _TIME_SPENT.match(m["y"]):  # "…, don't judge": an aside, no trade
         return None
     return work_candidates(m, ctx) or (
         [cand("note", m["y"], ctx.subj, ctx.src)] if ctx.subj.type == "pet" else None

@@ -149,7 +149,60 @@ def _born_and_raised(m, ctx):
     return out + [cand("city", where, ME, ctx.src)] if m["still"] else out
 
 
+#: An age leading the speaker's own news: the clause after it is what the speaker did or does.
+_AGE_LEADS_NEWS = re.compile(
+    r"^\W*(?:so |well |ok so )?\d{2}\s*(?:years old|yrs old|yr old|y/o|yo|years young)\s*(?:,\s*|\s+and\s+|\s+&\s+|\s+n\s+)"
+    r"(?:I\s+|I.?ve\s+)?(?:just|finally|recently|got|bought|started|took|signed"
+    r"|learning|picked|decided|going|starting|trying)\b",
+    I,
+)
+
+
+def _age_leading_news(m, ctx):
+    """ "41 years old and just bought my first skateboard": the speaker's age, leading their news
+    (the clause is cut at "and"; the sentence says whose news follows)."""
+    n = int(m["x"])
+    if not (13 <= n <= 99 and _AGE_LEADS_NEWS.match(ctx.state.sentence or "")):
+        return None
+    return [cand("age", str(n), ME, ctx.src)]
+
+
+#: What one spends years at without working there: a school, a place one lives or stays.
+_NOT_A_WORKPLACE = re.compile(
+    r"\b(?:university|college|school|uni|academy|institute|high|home)\b|^(?:home|sea)$", I
+)
+
+
+def _years_at_workplace(m, ctx):
+    """ "3 yrs at Stripe and …": the speaker's workplace, said by how long they have been there."""
+    where = m["x"].strip(" .,'")
+    if (
+        _NOT_A_WORKPLACE.search(where)
+        or c.is_place_en(where)
+        or ctx.state.entity_at(where, word_boundary=True)
+    ):
+        return None
+    return [cand("employer", where, ME, ctx.src)]
+
+
+def _registered_name(m, ctx):
+    """ "it's Bartholomew on my passport": the name the user is registered under."""
+    name = (m["name"] or m["name2"] or m["name3"]).strip()
+    first = name.split()[0]
+    if (
+        first in EN_NOT_NAMES
+        or first in subjects_en.NOT_A_PERSON
+        or relation_of(first)
+        or c.is_place_en(name)
+    ):
+        return None
+    return [cand("name", name, ME, ctx.src)]
+
+
 _CLAUSE_HANDLERS: dict[str, Handler] = {
+    "registered_name": _registered_name,
+    "years_at_workplace": _years_at_workplace,
+    "age_leading_news": _age_leading_news,
     "born_and_raised": _born_and_raised,
     "retract_topic": _retract_topic,
     "forget_that": lambda m, x: _forget(m["x"], x),
@@ -170,6 +223,8 @@ def pieces(text: str) -> list[str]:
     text = _SAID_OF_MYSELF.sub("", text)
     # "they kept me on — I'm a postdoc now": a dash before the speaker's own clause ends a sentence
     text = _DASH_THEN_SELF.sub(". ", text)
+    # "being a nurse means my only joy is …": what being it means of the speaker is said apart
+    text = _MEANS_MY.sub(" means. ", text)
     # a voice-typed run-on with no stop at all: its clauses start where the speaker does
     if len(text) > 120 and not re.search(r"[,.;!?]", text):
         text = _RUN_ON_SELF.sub(". ", text)
@@ -183,6 +238,8 @@ _RUN_ON_SELF = re.compile(
 )
 #: A dash between clauses, the second the speaker's own ("… — I'm a postdoc now").
 _DASH_THEN_SELF = re.compile(r"\s+[—–]\s+(?=(?:I'm|I am|Im|I've|I have|I|my|we're|we)\b)")
+#: "… means my only joy is …": a clause of the speaker's own after "means".
+_MEANS_MY = re.compile(r"\s+means\s+(?=my\s+(?:only|one|sole|biggest|main|whole|entire|daily|single)\s)", I)
 #: A list typed on one line, its items after " - " ("- moved to Austin - new gig: …").
 _INLINE_ITEM = re.compile(r"(?:^|\s|:)-\s+(?=[A-Za-z])")
 #: The user reporting what they told someone of themselves.

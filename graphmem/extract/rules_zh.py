@@ -44,6 +44,7 @@ from graphmem.extract.zh_names import (
 )
 from graphmem.lang import Handler, Pack, data, load_pack, merge_handlers
 from graphmem.lang.normalise import normalise
+from graphmem.text.terms import zh_number
 
 _CLAUSE_SPLIT = re.compile(
     # (a colon between digits is a ratio or an hour, "16:8", "7:30", and no clause's end)
@@ -141,7 +142,25 @@ def _drop_topic(m, ctx):
 
 # Clause-level rules: the subject is not at the front ("你可以叫我娜娜", "别再给我推荐甜食了").
 #: The handlers of lang/zh/clause.toml's rules, by the name a rule gives as `handler`.
+def _registered_name(m, ctx):
+    """身份证上写的是王大锤: the name the user is registered under."""
+    name = m["name"]
+    if relation_of(name) or points_at_someone(name) or zv.TAIL.sub("", name) != name:
+        return None
+    return [cand("name", name, ME, ctx.src)]
+
+
+def _age_said_of_me(m, ctx):
+    """我妈说我都三十二了: the age someone tells the user they are."""
+    n = int(m["x"]) if m["x"].isdigit() else zh_number(m["x"])
+    if not n or not 13 <= n <= 99:
+        return None
+    return [cand("age", str(n), ME, ctx.src)]
+
+
 _CLAUSE_HANDLERS: dict[str, Handler] = {
+    "age_said_of_me": _age_said_of_me,
+    "registered_name": _registered_name,
     "drop_topic": _drop_topic,
     "forget_that": lambda m, x: _forget(m["x"], x),
     "named_link": _named_link,

@@ -40,6 +40,16 @@ class Turn:
     rule: str = ""  # the id of the pack rule that read it ("en.turn.done_with")
 
 
+#: Words of talk no thing's name holds: what a turn's object is said after.
+_TALK_INSIDE = re.compile(
+    r"(?:^|\s+)(?:and\s+)?(?:(?:now|honestly|tbh|ngl|lol|lmao|fr)\s+(?:and\s+)?)+", re.I
+)
+#: A sense said alone ("the smell", "the taste of it"): it names no thing by itself.
+_SENSE_ALONE = re.compile(
+    r"(?:even\s+)?(?:the\s+)?(?:smell|taste|sight|thought|texture|idea)(?:\s+of\s+(?:it|that|them))?", re.I
+)
+
+
 def _object(raw: str, lang: str) -> str | None:
     tail = cues.turn_words(lang, "tail")
     value = raw.strip(" \"'“”‘’")
@@ -49,6 +59,11 @@ def _object(raw: str, lang: str) -> str | None:
             break
         value = trimmed
     if lang == "en":
+        # "a month clean now and honestly the smell …": the object is what follows the last
+        # word of talk; the smell or the taste alone names nothing
+        value = _TALK_INSIDE.split(value)[-1]
+        if _SENSE_ALONE.fullmatch(value):
+            return None
         # "even the smell of it": what it stands for is the thing itself, said before
         value = re.sub(
             r"^(?:even\s+)?(?:the\s+)?(?:smell|taste|sight|thought|texture|idea)\s+of\s+",

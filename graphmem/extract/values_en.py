@@ -244,7 +244,10 @@ _ZH_JOB_ENDINGS = ("师", "员", "医生", "护士", "经理", "主管", "老师
 _AGENT_NOUN = re.compile(r"(?:er|or|ist|ian|eer|ician|[a-z]{3}(?:man|woman|hand|smith|wright|monger))$")
 #: Words that end like a doer and name none.
 _NOT_AGENTS = frozenset(
-    "human woman german roman superman shaman freshman firsthand offhand shorthand".split()
+    "human woman german roman superman shaman freshman firsthand offhand shorthand"
+    # where one is from or lives, and what one is among others: no trade
+    " southerner northerner westerner easterner midwesterner islander villager foreigner outsider stranger"
+    " newcomer beginner loser winner sucker lover believer survivor".split()
 )
 
 

@@ -269,7 +269,9 @@ def normaliser(language: str) -> Normaliser:
     else:
         emphatic = _alternation(data.get("emphatic_shi_before", []))
         fillers = re.compile(
-            rf"(?P<subj>{subject})(?P<sep>)(?:{_alternation(plain)}|是(?=(?:{_alternation(plain)})*{emphatic}))+"
+            # a time word after the subject stays with it ("我现在是真的不爱吃甜的了")
+            rf"(?P<subj>{subject}(?:现在|如今|最近|这阵子|这几年)?)(?P<sep>)"
+            rf"(?:{_alternation(plain)}|是(?=(?:{_alternation(plain)})*{emphatic}))+"
         )
     typos = typos_of(language) if "typos" in data else None
     mid_asides = re.compile(
