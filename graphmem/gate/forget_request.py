@@ -85,7 +85,8 @@ def _en(text: str) -> TopicRequest | None:
     # "the weight-loss stuff I told you": who said it is no part of the topic either
     topic = re.sub(
         r"\s+(?:that\s+|which\s+)?i(?:'ve| have)?\s+(?:just\s+|already\s+|ever\s+)?"
-        r"(?:said|told you|mentioned|shared|brought up|talked about)(?:\s+(?:to you|earlier|before|here))*$",
+        # "the money thing I told you about": what it was told of is the topic before it
+        r"(?:said|told you|mentioned|shared|brought up|talked about)(?:\s+(?:to you|earlier|before|here|about|of|on))*$",
         "",
         topic,
         flags=re.I,
@@ -106,7 +107,7 @@ def _en(text: str) -> TopicRequest | None:
     talk = (
         re.search(
             r"\s(?:thing|stuff|part|bit|info|details|business|situation|story|saga|convo|conversation|chat|talk"
-            r"|plan|drama|news|mess)$",
+            r"|plans?|ideas?|drama|news|mess|confession|feud|beef)$",
             topic,
             re.I,
         )
@@ -163,10 +164,28 @@ _ZH_RECORD_ONLY = re.compile(
 _ZH_TO_YOU = re.compile(r"你(?:就|也|还是|干脆|直接|都|全|全都|全部|统统|帮我|给我|先|最好)")
 
 
+#: An act inside what was read as a topic ("住院的事你就不用记了家里人不想…你删了吧"): a run-on
+#: whose first request ends there; what follows it is why, or the act said again.
+_ZH_ACT_INSIDE = re.compile("(?:" + words.ZH_ACT + ")" + words.ZH_END)
+#: News run on before a matter pointed at ("跟他和好了那个对门大哥的事…"): what closes the news
+#: (了, 啦) and the word pointing at the matter after it; the matter is what comes after.
+_ZH_NEWS_BEFORE = re.compile(
+    r"^.*(?:了|啦|呢|嘛)(?=(?:那个|这个|那位|这位|那件|那些|之前|以前|上次|关于|有关)[\u4e00-\u9fffA-Za-z]{2,})"
+)
+
+
 def _zh(text: str) -> TopicRequest | None:
     t = _ZH_ACT_TWICE.sub(r"\1", _ZH_SPACE_BEFORE_LATIN_ACT.sub("", text.strip()))
     if _ZH_RECORD_ONLY.match(t):
         return None
+    req = _zh_read(t)
+    if req is not None and (inside := _ZH_ACT_INSIDE.search(req.topic)) is not None:
+        first = _zh_read(t[: t.find(req.topic) + inside.end()])
+        return first or req
+    return req
+
+
+def _zh_read(t: str) -> TopicRequest | None:
     for rx in (words.ZH_TOPIC_FIRST, words.ZH_ACT_FIRST):
         m = rx.match(t)
         if m is None:
@@ -175,6 +194,8 @@ def _zh(text: str) -> TopicRequest | None:
         if t.rstrip("。！!？?～~… ").endswith(("吗", "么")) and not re.search(words.ZH_ASKING, lead):
             return None  # "你会把我说的删了吗": a question, unless asked politely ("能不能…吗")
         raw = m["topic"]
+        if news := _ZH_NEWS_BEFORE.match(raw):
+            raw = raw[news.end() :]
         topic = words.ZH_SAID_LEAD.sub("", raw)
         if rx is words.ZH_TOPIC_FIRST and "把" in raw and topic == raw and not m["about"]:
             # "我同事把项目的记录都删了": someone's doing, told (a request's 把 follows its lead;
@@ -310,6 +331,10 @@ _EN_REPORTED = re.compile(
     r"\b(?:said|says|told me|tells me|(?<!\bi )(?:thinks?|thought|reckons?)|keeps? saying)\s+(?:that\s+)?$",
     re.I,
 )
+#: Words that turn the talk to something new, run on without punctuation ("… lol anyway delete …").
+_EN_TURN = re.compile(
+    r"\b(?:anyway|anyways|anyhow|lol|lmao|haha\w*|btw|nvm|never ?mind|oh and|ok so|okay so)\b", re.I
+)
 _CLAUSE_OPEN = re.compile(r"(?:^|[.,;:!?…()\[\]\"“”—–-])\s*$")
 
 
@@ -325,8 +350,12 @@ def _en_windows(piece: str) -> list[str]:
         lead = _EN_LEAD_BEFORE.search(head)
         start = act.start() - (len(lead[0]) if lead else 0)
         asked = lead is not None and _EN_ADDRESSED.search(lead[0]) is not None
+        # "paid it back lol anyway delete that …": a word that turns the talk opens a clause
+        turned = lead is not None and _EN_TURN.search(lead[0]) is not None
         before = piece[max(0, start - 40) : start]
-        if start > 0 and (asked and not _EN_REPORTED.search(before) or _CLAUSE_OPEN.search(before)):
+        if start > 0 and (
+            (asked or turned) and not _EN_REPORTED.search(before) or _CLAUSE_OPEN.search(before)
+        ):
             out.append(piece[start:])
     return out
 
@@ -361,6 +390,12 @@ def _read(t: str) -> TopicRequest | None:
     for piece in pieces:
         if piece != t and (req := _one(piece)) is not None:
             return req
+    # "那个X的事你就不用记了家里人不想让外人知道": a Chinese run-on, the request ending at its act
+    for piece in pieces:
+        if re.search(r"[\u4e00-\u9fff]", piece):
+            for act in _ZH_ACT_INSIDE.finditer(piece):
+                if 0 < act.end() < len(piece) and (req := _one(piece[: act.end()])) is not None:
+                    return req
     # "went great so you can drop the party details now": an act asked mid-clause
     for piece in pieces:
         if not re.search(r"[\u4e00-\u9fff]", piece):
@@ -383,6 +418,15 @@ _EN_TOLD_THING = re.compile(
     r"(?:saga|stuff|thing|situation|drama|business|story|mess|bit|news|rant|idea|plan)"
     r"|\b(?-i:[A-Z][a-z]+)['’]s\s+(?:[\w-]+\s+){0,2}?(?:stuff|thing|situation|business|news|story|saga))\b"
     r"(?:\s+(?:with|about|at|from|involving)\s+(?:the\s+|my\s+)?[\w'’-]+)?",
+    re.I,
+)
+
+
+#: A told thing picked out by what it was about ("the money one", "the one about my ex"), said
+#: apart from the act that points back at it.
+_EN_THE_ONE = re.compile(
+    r"(?:(?:no|i mean|like|you know)[,\s]+)?(?:the|that)\s+(?P<x>(?!(?:last|other|first|same|previous|next)\b)"
+    r"[\w'’-]+(?:\s+[\w'’-]+)?)\s+one|(?:the|that)\s+one\s+(?:about|with|on)\s+(?P<x2>.{2,40})",
     re.I,
 )
 
@@ -457,7 +501,12 @@ def _pointed_back(pieces: list[str]) -> TopicRequest | None:
         ).strip()
         if not words.EN_NO_TOPIC.match(said):
             continue
-        for other in pieces[:i] + pieces[i + 1 :]:
+        others = pieces[:i] + pieces[i + 1 :]
+        # "that confession from the other night, the money one": the descriptor picks it
+        for other in others:
+            if one := _EN_THE_ONE.fullmatch(other.strip()):
+                return _en("forget the " + (f"{one['x']} one" if one["x"] else f"one about {one['x2']}"))
+        for other in others:
             if thing := _EN_TOLD_THING.search(other):
                 return _en("forget " + thing[0])
             if about := _EN_ABOUT_THING.match(other.strip()):

@@ -14,7 +14,7 @@ EN_FILLER = (
 )
 EN_ASK = (
     r"(?:(?:can|could|would|will|cn|cld) (?:you|u|ya)(?: please| pls| plz| kindly| just)?|(?:i'?d|i would) like you to|i want you to|let'?s|let us"
-    r"|i need you to|you (?:can|may|should|could) (?:just |now |go ahead and )?|go ahead and|feel free to"
+    r"|i need you to|(?:you|u|ya) (?:can|may|should|could|cn) (?:just |now |go ahead and )?|go ahead and|feel free to"
     r"|(?:i'?d|i would) (?:prefer|rather) (?:that )?you)"
 )
 #: Verbs of erasing, dropping, letting go (the bare infinitive, as a request has it).
@@ -112,7 +112,7 @@ ZH_ACT = (
     r"|别(?:再)?(?:存|留|记|保存|保留)(?:着|下来|下)?了?|不要(?:再)?(?:存|留|记|保存|保留)(?:着|下来|下)?了?"
     r"|不用(?:再)?(?:存|留|记|保存|保留)(?:着|下来|下)?了?|甭(?:存|留|记)了?)"
 )
-ZH_END = r"(?:一下|掉)?(?:吧|哈|啊|了|哦|呗|呀|嘛|好吗|好不好|行吗|可以吗|行不行|吗|谢谢)*"
+ZH_END = r"(?:一下|掉)?(?:吧|哈|啊|了|哦|呗|呀|嘛|啦|好吗|好不好|行吗|可以吗|行不行|吗|谢谢|多谢|谢啦)*"
 #: The end of a request, which may say the act again ("…你别记着了，删掉吧").
 ZH_TAIL = (
     ZH_END
@@ -149,7 +149,9 @@ ZH_SAID_LEAD = re.compile(
     r"^(?:我)?(?:(?:之前|以前|刚才|刚刚|上次|过去|前面|昨天|前天|那天|上周|前几天|昨晚|前天晚上|昨天晚上|今天|今早|早上|上午|中午|下午|晚上|白天)(?:跟你|和你|对你|给你)?(?:说|提|讲|聊|唠|告诉你|吐槽|抱怨|念叨)(?:到|起)?"
     r"(?:过(?=的|我|关于|有关|那|这))?的?"
     r"|(?:跟你|和你|对你|给你)?(?:说|提|讲|聊|告诉你)(?:到|起)?过(?=的|我|关于|有关|那|这)的?"
-    r"|(?:跟你|和你|对你)(?:说|提|讲|聊)(?:到|起)?的?)"
+    r"|(?:跟你|和你|对你)(?:说|提|讲|聊)(?:到|起)?的?"
+    # "说邻居的那条", "吐槽房东那些": the one that told of it, by what it told of
+    r"|(?:说|讲|聊|吐槽|抱怨|提到)(?!明|话|法|服|实|真|好|起|不)(?=[\u4e00-\u9fffA-Za-z]{2,}$))"
     r"(?:关于|有关)?"
 )
 ZH_NO_TOPIC = {

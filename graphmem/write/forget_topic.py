@@ -36,7 +36,7 @@ _EN_OWNER = re.compile(
 #: A generic noun after a topic ("the allergy thing", "the GRE stuff"): the topic is before it.
 _EN_GENERIC_TAIL = re.compile(
     r"\s+(?:thing|things|stuff|business|situation|saga|drama|story|stories|bit|part|info|details|mess|episode|topic"
-    r"|plan|plans|idea|ideas|rant|rants)$",
+    r"|plan|plans|idea|ideas|rant|rants|confession|confessions|one|ones|feud|fight|beef|vent|news)$",
     re.I,
 )
 _ZH_OWNER = re.compile(
@@ -233,7 +233,9 @@ def _phrase(what: str) -> str:
         t = _EN_GENERIC_TAIL.sub("", _EN_OWNER.sub("", t))
         # "the story about last night": what the story is about
         t = re.sub(
-            r"^(?:story|stuff|thing|things|bit|part|business|drama)\s+(?:about|with|from|of)\s+(?:the\s+|my\s+)?",
+            # "the one about the guy next door": the one told, by what it was about
+            r"^(?:story|stuff|thing|things|bit|part|business|drama|one|ones|confession|rant)\s+(?:about|with|from|of|on)\s+"
+            r"(?:the\s+|my\s+|that\s+)?",
             "",
             t,
             flags=re.I,
