@@ -223,6 +223,26 @@ CASES = {
         {"diet": ["no dairy"]},
         {},
     ),
+    "a meat one's faith has always kept out is a diet (zh)": (
+        ["顺便说下 我是穆斯林 猪肉向来不碰"],
+        {"diet": ["不吃猪肉"]},
+        {},
+    ),
+    "a trade said as drudgery, with the self-mockery off it (en)": (
+        ["lowly excel monkey at Deloitte, send snacks"],
+        {"job_title": ["excel monkey"], "employer": ["deloitte"]},
+        {"job_title": ["lowly excel monkey"]},
+    ),
+    "a playful 'monkey' is no trade (en)": (
+        ["I'm a cheeky monkey on fridays"],
+        {},
+        {"job_title": ["cheeky monkey"]},
+    ),
+    "a symptom after the allergen is no allergen (en)": (
+        ["fyi I'm allergic to latex, broke out in welts as a teen, so keep that in mind"],
+        {"allergy": ["latex"]},
+        {"allergy": ["broke out in welts"]},
+    ),
     "a test someone else had stays theirs (zh)": (
         ["体检报告出来了 乙肝阳性 好担心"],
         {},

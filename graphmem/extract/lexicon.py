@@ -173,7 +173,9 @@ tattooist upholsterer blacksmith welder electrician installer fitter rigger mill
 EN_JOBS = EN_JOBS | {
     "code monkey", "grease monkey", "bean counter", "number cruncher", "pencil pusher", "paper pusher",
     "desk jockey", "code wrangler", "keyboard jockey", "spreadsheet jockey", "burger flipper", "shelf stacker",
-    "data monkey", "ops monkey",
+    "data monkey", "ops monkey", "spreadsheet monkey", "excel monkey", "report monkey", "cubicle monkey",
+    "powerpoint monkey", "slide monkey", "ticket monkey", "support monkey", "email jockey", "ticket jockey",
+    "line monkey", "warehouse monkey",
 }  # fmt: skip
 
 #: Words ending like occupations (-er, -ist, -ian) that are not jobs: "a big fan", "a vegetarian".
