@@ -243,6 +243,11 @@ CASES = {
         {"allergy": ["latex"]},
         {"allergy": ["broke out in welts"]},
     ),
+    "the smell of a thing given up is no thing disliked (en)": (
+        ["I love gas station hot dogs", "doc made me quit gas station hot dogs, six weeks off now and honestly the smell makes me gag"],
+        {},
+        {"dislikes": ["weeks off", "six weeks off", "the smell", "smell", "honestly the smell"]},
+    ),
     "a test someone else had stays theirs (zh)": (
         ["体检报告出来了 乙肝阳性 好担心"],
         {},
