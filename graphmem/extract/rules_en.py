@@ -219,6 +219,22 @@ _THING_SUBJECT = re.compile(
 )
 
 
+#: A plan named with no article, then its day ("parent teacher night is thursday", "book club
+#: is the 24th"): the user's. Not a pronoun, a person's (possessive) or the user's own standing
+#: day ("my anniversary is …"), nor what today is.
+_PLAN_ON_A_DAY = re.compile(
+    r"^(?!(?:I|it|this|that|he|she|they|we|you|u|there|here|what|who|which|today|tonight|tomorrow|yesterday|my|his|her"
+    r"|their|its|everything|nothing|everyone|someone|life)\b)[a-z][\w/&-]*(?:\s+[\w/&-]+){0,4}?"
+    r"\s+(?:is|are)\s+(?:on\s+|this\s+(?:coming\s+)?|next\s+)?"
+    r"(?:"
+    + p.WD
+    + r"|tomorrow|tmrw|tonight|the\s+day\s+after\s+tomorrow|the\s+\d{1,2}(?:st|nd|rd|th)|"
+    + p.MON
+    + r"\.?\s+\d|in\s+\w+\s+(?:days?|weeks?))\b",
+    re.I,
+)
+
+
 #: Someone who does a service for the user, said as "the …" ("the landlord", "our plumber").
 _SERVES_ME = re.compile(
     r"^(?:(?:also|and|but|so|oh|unrelated|btw|anyway|update|finally)[\s,:]+)*(?:the|our|my)\s+"
@@ -322,6 +338,9 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
         # "…, and the passport appointment is 10 days from today": a dated thing of the
         # user's, whoever the clause before was about; "the landlord finally fixed the heater
         # three days ago": what someone did for the user, on a day, is the user's memory
+        return [cand("event", said, ME, raw)], inherited, correction
+    if ctx.has_time and _PLAN_ON_A_DAY.match(text) and not c.habitual(ctx, text, p.HABIT):
+        # "parent teacher night is thursday", "book club's the 24th": a plan named bare, and its day
         return [cand("event", said, ME, raw)], inherited, correction
     subj, pred, explicit, links = subjects_en.subject(text, state, inherited)
     if subj is None:  # no subject the grammar knows: an idiom may still say something

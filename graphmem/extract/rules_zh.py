@@ -45,9 +45,18 @@ from graphmem.extract.zh_names import (
 from graphmem.lang import Handler, Pack, data, load_pack, merge_handlers
 from graphmem.lang.normalise import normalise
 
+#: What a plan's day was or was moved by, said on after it ("面试本来是明天，推迟了三天", "体检推迟了
+#: 一周 本来是这周五"): the same clause, so the plan keeps the day it was moved to.
+_MOVE_ON = (
+    r"\s*(?:又|被|给|也)?(?:推迟|延期|延后|推后|往后推|顺延|提前|改到|改成|改在|挪到|本来|原来是|原定|原本)"
+)
 _CLAUSE_SPLIT = re.compile(
     # (a colon between digits is a ratio or an hour, "16:8", "7:30", and no clause's end)
-    r"[，,；;：]+|—{1,2}|(?<!\d):|:(?!\d)|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|"
+    r"[，,；;：]+(?!"
+    + _MOVE_ON
+    + r")|—{1,2}|(?<!\d):|:(?!\d)|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])(?!"
+    + _MOVE_ON
+    + r")|"
     # a laugh typed between two statements ends the first: "现在是analytics lead了hhh 还是在…"
     r"(?<![A-Za-z])(?:[hH]{2,}|哈{2,}|lol|233+)\s*(?=[\u4e00-\u9fff])|"
     r"(?<=[^，,])(?=(?:但是|不过(?!敏)|可是|而且|并且|所以)(?!$))"
