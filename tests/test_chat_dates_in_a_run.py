@@ -224,6 +224,25 @@ def test_days_and_near_misses(text: str, days: list[str]) -> None:
 
 
 @pytest.mark.parametrize(
+    ("said", "events"),
+    [
+        # which weekday a habit falls on is no plan of a day
+        ("trash day is tuesday", []),
+        ("work is monday to friday for me", []),
+        ("the best day is saturday honestly", []),
+        # a day said beside it still is one
+        ("laundry day is sunday but the party is tomorrow", ["the party is tomorrow"]),
+    ],
+)
+def test_the_weekday_of_a_habit_is_no_plan(
+    mem: Memory, uid: Callable[[str], str], said: str, events: list[str]
+) -> None:
+    user = uid("weekday-habit")
+    mem.remember(user, said, at=EN)
+    assert [f.value for f in mem.facts(user) if f.attribute == "event"] == events
+
+
+@pytest.mark.parametrize(
     "case", ["run-on: the later plan keeps its own day (zh)", "moved to the day after the day it was (en)"]
 )
 @pytest.mark.both_stores

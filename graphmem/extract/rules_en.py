@@ -219,6 +219,18 @@ _THING_SUBJECT = re.compile(
 )
 
 
+#: A weekday said as the one a habit falls on: a span of weekdays ("monday to friday"), or the
+#: day of a chore, a favourite or the week's best ("trash day is tuesday", "the best day is saturday").
+_WEEKDAY_OF_A_HABIT = re.compile(
+    r"\b" + p.WD + r"\s*(?:to|through|thru|till|til|until|-|–)\s*" + p.WD + r"\b"
+    r"|\b(?:best|worst|fave|fav|favou?rite|only|busiest|quietest|trash|garbage|bin|recycling|laundry|cleaning"
+    r"|pay|cheat|leg|rest|market|chore|shopping|grocery)\s+(?:day|night)s?\s+(?:is|are|'s)\s+(?:on\s+)?(?:a\s+)?"
+    + p.WD
+    + r"\b",
+    re.I,
+)
+
+
 #: A plan named with no article, then its day ("parent teacher night is thursday", "book club
 #: is the 24th"): the user's. Not a pronoun, a person's (possessive) or the user's own standing
 #: day ("my anniversary is …"), nor what today is.
@@ -328,6 +340,10 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     if m := fixes.NOT_TAIL.search(text):  # "I'm from Iowa, not Ohio"
         old, text = m["old"].strip(), text[: m.start()]
     ctx = c.time_ctx(ME, raw, state, text, "en", p.TIME_RX)
+    if ctx.has_time and (week := _WEEKDAY_OF_A_HABIT.search(text)):
+        # "trash day is tuesday", "work is monday to friday": which weekday a habit falls on,
+        # no day of its own (a day said besides it still is one)
+        ctx.has_time = bool(p.TIME_RX.search(text[: week.start()] + " " + text[week.end() :]))
     if got := _pack(state).table("clause").first(text, ctx, state.trace):
         return got, inherited, correction
     if (
