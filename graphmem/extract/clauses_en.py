@@ -56,14 +56,21 @@ STATE_START = re.compile(rf"^(?:{_STATE})", I)
 # stays whole.
 # The speaker as chat types it too: "i", "im", "ive" (expand() spells them out per clause).
 _ME = r"(?:I|i(?:'?m|'?ve)?)"
+#: What moves a plan said just before ("the call was tomorrow but they moved it to friday"): the
+#: same clause, so the plan keeps the day it was moved to.
+_MOVE = (
+    r"(?:(?:they|he|she|it|we|the\s+\w+)\s+(?:\w+\s+)?(?:moved|pushed|bumped|rescheduled|postponed|changed|shifted)\b"
+    r"|(?:it\s+|that\s+)?(?:got|was|has\s+been)\s+(?:moved|pushed|bumped|rescheduled|postponed|changed|shifted)\b"
+    r"|now\s+it'?s\b)"
+)
 _CLAUSE_SPLIT = re.compile(
     # "since I'm …" in the present gives a reason, a clause of its own ("since I was 12" is a time)
-    rf"\s*;\s*|\s+=\s+|,?\s+since\s+(?=(?:I'm|I am|im|i'm)\s)|,?\s+(?i:but)\s+|"
+    rf"\s*;\s*|\s+=\s+|,?\s+since\s+(?=(?:I'm|I am|im|i'm)\s)|,?\s+(?i:but)\s+(?!{_MOVE})|"
     # what follows from it, said as a request: "lactose intolerant so no milk pls"
     rf",?\s+so\s+(?=(?:no|pls|please|plz|dont|don't|never|keep|make sure|nothing|zero|avoid)\b)|,\s*so\s+|\s+so\s+(?=(?:now\s+|then\s+)?(?:{_ME}|we|my|our|me and)\b|(?i:{_STATE}))|\s+so\s+(?=[a-z]+\s+(?:was|is)\s+(?:basically\s+|technically\s+|kinda\s+)?my\b)|,?\s+(?:because|bc|b/c|cuz|coz|cos)\s+|,?\s+(?:al)?though\s+|"
     rf",?\s+(?i:and)\s+(?=(?:(?:honestly|tbh|ngl|lowkey|highkey|actually|kinda|also|now|so now|then|rn|right now|currently|lately)\s+)?(?:{_ME}|we|my|our|he|she|they)\b|(?:{_VERBS})\b|(?i:{_STATE}))|"
     # a new clause with a subject of its own: "…, and the passport appointment is in 10 days"
-    r",\s+and\s+(?=(?:the|my|our|his|her|their)\s+[\w'-]+(?:\s+[\w'-]+){0,3}\s+(?:is|are|was|were)\b)|"
+    r",\s+(?:(?:oh|and)\s+)?(?:and|also|plus)\s+(?=(?:the|my|our|his|her|their)\s+[\w'-]+(?:\s+[\w'-]+){0,3}\s+(?:is|are|was|were)\b)|"
     # the name of who was just spoken of, said on: "adopted a bunny her name is Pancake"
     r"[,;]?\s+(?=(?i:her|his|its|their)\s+names?(?:'s|\s+is|\s+are|s)\s)|"
     rf",\s+(?=(?:{_ME}|we|my|our|he|she|they|his|her)\b)(?!(?:my|our)\s+[\w ]{{1,20}},)|"  # not "Tom, my brother, works…"

@@ -45,6 +45,23 @@ _EMOJI_INSIDE_ZH = re.compile(rf"(?<=[\u4e00-\u9fff])(?:{EMOJI.pattern})+(?=叫|
 _FREE_TEXT = ("note", "event", "reply_style")
 
 
+def _as_said(clause: str, piece: str) -> str:
+    """Where a clause read from its normalised words ("then dinner with jake next tuesday")
+    stands in the piece as said ("…, then dinner w/ jake next tuesday"): from its first words
+    to its last ones, so its provenance (and the day it names) is its own, not the whole
+    piece's; the piece when they are not found in that order."""
+    words = clause.split()
+    if len(words) < 4:
+        return piece
+    for n in (3, 2):
+        head, tail = " ".join(words[:n]), " ".join(words[-n:])
+        start = piece.find(head)
+        end = piece.find(tail, start + len(head)) if start >= 0 else -1
+        if start >= 0 and end >= 0 and piece.find(head, start + 1) < 0:
+            return piece[start : end + len(tail)]
+    return piece
+
+
 class SentenceRules(Protocol):
     PACK: Pack
 
@@ -250,7 +267,10 @@ class MessageReader:
             found = plain if _structured(plain) or not found else found
         # what was said stays the provenance: a clause read without its talk points at the piece
         found = [
-            c if c.source_text and c.source_text in piece else replace(c, source_text=piece) for c in found
+            c
+            if c.source_text and c.source_text in piece
+            else replace(c, source_text=_as_said(c.source_text, piece))
+            for c in found
         ]
         cue = reading.cue or self.pending
         self.pending = None

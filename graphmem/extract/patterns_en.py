@@ -53,7 +53,11 @@ TIME = (
     rf"{WD} (?:morning|afternoon|evening|night)|in (?:a|an|\d+|two|three|a few|a couple of) (?:days?|weeks?|months?|hours?)|"
     rf"(?:in|on) {MON}\b(?: \d{{1,2}}(?:st|nd|rd|th)?)?|{MON}\.? \d{{1,2}}(?:st|nd|rd|th)?\b|on the \d{{1,2}}(?:st|nd|rd|th)|"
     r"at \d{1,2}(?::\d\d)? ?(?:am|pm|a\.m\.|p\.m\.)|at noon|later today|the day after tomorrow|over the weekend|"
-    r"this past \w+|\w+ (?:days|weeks|months) ago|earlier today|this coming \w+)"
+    r"this past \w+|\w+ (?:days|weeks|months) ago|earlier today|this coming \w+|"
+    # a day said bare after what it is the day of ("the book fair is thursday"), a weekday cut
+    # short after a word only a day follows that way ("flying out sat", "til fri")
+    rf"(?<=is |re ) ?{WD}\b(?!s)|(?<=is )the \d{{1,2}}(?:st|nd|rd|th)\b|"
+    r"(?:out|on|til|till|until|by|this|next) (?:mon|tues?|wed|thur?s?|fri|sat)\b(?!')\.?)"
 )
 TIME_RX = re.compile(TIME, I)
 RELATIVE = re.compile(rf"\b(?:tomorrow|tonight|today|yesterday|this|next|last|ago|on {WD}|soon)\b", I)

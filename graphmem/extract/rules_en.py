@@ -276,6 +276,34 @@ _THING_SUBJECT = re.compile(
 )
 
 
+#: A weekday said as the one a habit falls on: a span of weekdays ("monday to friday"), or the
+#: day of a chore, a favourite or the week's best ("trash day is tuesday", "the best day is saturday").
+_WEEKDAY_OF_A_HABIT = re.compile(
+    r"\b" + p.WD + r"\s*(?:to|through|thru|till|til|until|-|–)\s*" + p.WD + r"\b"
+    r"|\b(?:best|worst|fave|fav|favou?rite|only|busiest|quietest|trash|garbage|bin|recycling|laundry|cleaning"
+    r"|pay|cheat|leg|rest|market|chore|shopping|grocery)\s+(?:day|night)s?\s+(?:is|are|'s)\s+(?:on\s+)?(?:a\s+)?"
+    + p.WD
+    + r"\b",
+    re.I,
+)
+
+
+#: A plan named with no article, then its day ("parent teacher night is thursday", "book club
+#: is the 24th"): the user's. Not a pronoun, a person's (possessive) or the user's own standing
+#: day ("my anniversary is …"), nor what today is.
+_PLAN_ON_A_DAY = re.compile(
+    r"^(?!(?:I|it|this|that|he|she|they|we|you|u|there|here|what|who|which|today|tonight|tomorrow|yesterday|my|his|her"
+    r"|their|its|everything|nothing|everyone|someone|life)\b)[a-z][\w/&-]*(?:\s+[\w/&-]+){0,4}?"
+    r"\s+(?:is|are)\s+(?:on\s+|this\s+(?:coming\s+)?|next\s+)?"
+    r"(?:"
+    + p.WD
+    + r"|tomorrow|tmrw|tonight|the\s+day\s+after\s+tomorrow|the\s+\d{1,2}(?:st|nd|rd|th)|"
+    + p.MON
+    + r"\.?\s+\d|in\s+\w+\s+(?:days?|weeks?))\b",
+    re.I,
+)
+
+
 #: Someone who does a service for the user, said as "the …" ("the landlord", "our plumber").
 _SERVES_ME = re.compile(
     r"^(?:(?:also|and|but|so|oh|unrelated|btw|anyway|update|finally)[\s,:]+)*(?:the|our|my)\s+"
@@ -369,6 +397,10 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
     if m := fixes.NOT_TAIL.search(text):  # "I'm from Iowa, not Ohio"
         old, text = m["old"].strip(), text[: m.start()]
     ctx = c.time_ctx(ME, raw, state, text, "en", p.TIME_RX)
+    if ctx.has_time and (week := _WEEKDAY_OF_A_HABIT.search(text)):
+        # "trash day is tuesday", "work is monday to friday": which weekday a habit falls on,
+        # no day of its own (a day said besides it still is one)
+        ctx.has_time = bool(p.TIME_RX.search(text[: week.start()] + " " + text[week.end() :]))
     if got := _pack(state).table("clause").first(text, ctx, state.trace):
         return got, inherited, correction
     if (
@@ -379,6 +411,9 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
         # "…, and the passport appointment is 10 days from today": a dated thing of the
         # user's, whoever the clause before was about; "the landlord finally fixed the heater
         # three days ago": what someone did for the user, on a day, is the user's memory
+        return [cand("event", said, ME, raw)], inherited, correction
+    if ctx.has_time and _PLAN_ON_A_DAY.match(text) and not c.habitual(ctx, text, p.HABIT):
+        # "parent teacher night is thursday", "book club's the 24th": a plan named bare, and its day
         return [cand("event", said, ME, raw)], inherited, correction
     subj, pred, explicit, links = subjects_en.subject(text, state, inherited)
     if subj is None:  # no subject the grammar knows: an idiom may still say something

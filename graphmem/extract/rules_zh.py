@@ -46,9 +46,20 @@ from graphmem.lang import Handler, Pack, data, load_pack, merge_handlers
 from graphmem.lang.normalise import normalise
 from graphmem.text.terms import zh_number
 
+#: What a plan's day was or was moved by, said on after it ("面试本来是明天，推迟了三天", "体检推迟了
+#: 一周 本来是这周五"): the same clause, so the plan keeps the day it was moved to.
+_MOVE_ON = (
+    r"\s*(?:又|被|给|也)?(?:(?:推迟|延期|延后|推后|往后推|顺延|提前)了?(?:[0-9一二两三四五六七八九十半几]|到)"
+    r"|(?:改到|挪到|调到|本来是?|原来是|原定|原本是?)(?:了|在)?(?:明|后|大后|今|下|这|本|周|星期|礼拜|[0-9一二三四五六七八九十]+[号日月])"
+    r")"
+)
 _CLAUSE_SPLIT = re.compile(
     # (a colon between digits is a ratio or an hour, "16:8", "7:30", and no clause's end)
-    r"[，,；;：]+|—{1,2}|(?<!\d):|:(?!\d)|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|"
+    r"[，,；;：]+(?!"
+    + _MOVE_ON
+    + r")|—{1,2}|(?<!\d):|:(?!\d)|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])(?!"
+    + _MOVE_ON
+    + r")|"
     # a laugh typed between two statements ends the first: "现在是analytics lead了hhh 还是在…"
     r"(?<![A-Za-z])(?:[hH]{2,}|哈{2,}|lol|233+)\s*(?=[\u4e00-\u9fff])|"
     r"(?<=[^，,])(?=(?:但是|不过(?!敏)|可是|而且|并且|所以)(?!$))"

@@ -232,7 +232,13 @@ def subject(text: str, state: c.State, inherited: Subject | None):
         return inherited, ("am " if inherited.is_self else "is ") + rest, False, []
     if inherited is None:  # "Moving day is this Saturday": a user's message is about the user
         return ME, rest, False, []
+    if inherited.is_self and _NEXT_ITEM.match(rest):  # "…, then dinner w/ jake next tuesday": the user's too
+        return ME, rest, False, []
     return None, rest, False, []
+
+
+#: The next thing in a run of the user's own ("…is thursday, then dinner w/ jake next tuesday").
+_NEXT_ITEM = re.compile(r"^(?:and\s+)?(?:then|after\s+that|plus|also)\s+(?!(?:he|she|they|it)\b)\w", I)
 
 
 #: Words a chat lead may put where a name stands and that name no one ("kid update: Monday's his

@@ -80,6 +80,11 @@ _EN = re.compile(
     r"|last\s+night|this\s+(?:morning|afternoon|evening)"
     r"|(?:last|this|next|past)\s+(?:week(?:end)?|month|year|" + WD + r")"
     r"|(?:on\s+)?" + WD +
+    # "flying out sat", "dinner on thurs", "til fri": a weekday cut short, after a word that
+    # only a day follows that way ("I sat down", "the sun" are none)
+    r"|(?:(?<=\bout\s)|(?<=\bon\s)|(?<=\bthis\s)|(?<=\bnext\s)|(?<=\btil\s)|(?<=\btill\s)|(?<=\buntil\s)"
+    r"|(?<=\bby\s))(?:mon|tues?|wed|thur?s?|fri|sat)(?![a-z'])\.?"
+    r"|(?:(?<=\bon\s)|(?<=\btil\s)|(?<=\buntil\s)|(?<=\bnext\s))sun(?![a-z'])\.?" +
     # "on the 19th", "— the 19th, at …": a day of this month or the next; not a floor or a time
     r"|(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)(?!\s+(?:of\s+)?" + _MON + r")"
     r"(?!\s+(?:century|floor|time|times|place|grade|percentile|row|round|gen|generation|edition|amendment|try|attempt|year|anniversary|birthday)\b)" +
@@ -152,8 +157,15 @@ def _year(span: str, base: date) -> tuple[date, date] | None:
     return date(int(m[1]), 1, 1), date(int(m[1]), 12, 31)
 
 
+#: A weekday cut short ("sat", "thurs") and the whole of it.
+_WEEKDAY_SHORT = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",
+                  "thur": "thursday", "thurs": "thursday", "thus": "thursday", "fri": "friday",
+                  "sat": "saturday", "sun": "sunday"}  # fmt: skip
+
+
 def _resolve_en(span: str, base: date, fuzzy: bool = False) -> tuple[date, date] | None:
     s = re.sub(r" back$", " ago", " ".join(span.lower().split()))  # "two days back" is "two days ago"
+    s = _WEEKDAY_SHORT.get(s.rstrip("."), s)
     # "this coming weekend" is the weekend ahead; "the night before last" the day before yesterday's
     s = re.sub(r"^(?:this )?coming weekend$", "this weekend", s)
     s = re.sub(r"^(?:the )?night before last$", "2 days ago", s)
@@ -330,19 +342,29 @@ def _resolve_zh(span: str, base: date, fuzzy: bool = False) -> tuple[date, date]
 
 #: The same for a day of the month said without a year ("科目三约在3月20号", "the recital
 #: is on May 3"): the coming one, not last year's, once it has passed this year.
-_ZH_DAY_AHEAD = re.compile(r"要|会|打算|准备|计划|将|约|定在|安排在|排在|预约|到时候")
+_ZH_DAY_AHEAD = re.compile(
+    r"要|会|打算|准备|计划|将|约|定在|安排在|排在|预约|到时候|入职|报到|有什么安排|有啥安排"
+)
 _EN_DAY_AHEAD = re.compile(
     r"\b(?:will|'ll|going to|gonna|is on|are on|'s on|scheduled|booked|planned|due|coming up|set for|until|till|by"
     # A thing one goes to, or a going said in the progressive ("dentist appt on thursday",
     # "flying to Lisbon on March 22"): what a message names that way lies ahead.
     r"|appt|appointment|meeting|interview|exam|deadline|reservation|flight|visit|check-?up|party|concert|gig"
-    r"|flying|leaving|heading|driving|moving|starting|visiting)\b"
+    r"|flying|leaving|heading|driving|moving|starting|visiting|start|starts|can.?t wait|looking forward)\b"
 )
 #: Words that put the clause in the past ("the interview was on thursday"): the day is the
 #: latest one even beside a word of `_EN_DAY_AHEAD`.
 _EN_PAST = re.compile(r"\b(?:was|were|had|did|went|came|got back|ago|yesterday|last)\b")
 #: A verb in the past ("got paid on the 15th", "moved in on the 3rd").
 _EN_PAST_VERB = re.compile(r"\b(?:got|paid|left|met|began|saw|took|made|[a-z]{2,}(?<!e)ed)\b")
+#: Right before a day: the thing it is ("the party is thursday", "mum's birthday's saturday")
+#: or the day a plan was moved to ("moved yoga to friday", "bumped it til monday").
+_EN_IS_DAY = re.compile(
+    r"(?:\b(?:is|are)|(?<=[a-z])'s)\s+(?:on\s+|this\s+)?$"
+    r"|\b(?:mov(?:ed|ing)|push(?:ed|ing)|bump(?:ed|ing)|reschedul(?:ed|ing)|postpon(?:ed|ing)|chang(?:ed|ing)"
+    r"|switch(?:ed|ing)|shift(?:ed|ing))\b(?:\s+[\w']+){0,4}?\s+(?:to|til|till|until)\s+(?:on\s+)?$",
+    re.I,
+)
 _YEAR = re.compile(r"\d{4}|[零一二三四五六七八九]{4}年")
 _ZH_MONTH_DAY = re.compile(r"^[0-9零一二两三四五六七八九十]{1,3}月")
 
@@ -375,7 +397,8 @@ def _coming(text: str, found: tuple[int, int], lang: int, got: tuple[date, date]
             "month"
             if any(m in low for m in _MONTH_STEMS)
             else "week"
-            if low.removeprefix("on ").removeprefix("this ") in WEEKDAYS_EN
+            if _WEEKDAY_SHORT.get(low.rstrip("."), low).removeprefix("on ").removeprefix("this ")
+            in WEEKDAYS_EN
             else "day"
             if _EN_ORDINAL.fullmatch(low)
             else None
@@ -383,7 +406,10 @@ def _coming(text: str, found: tuple[int, int], lang: int, got: tuple[date, date]
         around = text[max(0, start - 30) : start].lower() + " " + text[end : end + 20].lower()
         # a day of the month said with no word of the past is one to come ("surgery is on the 19th")
         ahead = _EN_DAY_AHEAD.search(around) or (kind == "day" and not _EN_PAST_VERB.search(around))
-        if kind is None or not ahead or _EN_PAST.search(around):
+        # what a day is ("parent night is thursday") or what a plan was moved to ("bumped yoga
+        # to friday") lies ahead, whatever else the words around it say
+        said_ahead = _EN_IS_DAY.search(text, max(0, start - 40), start) is not None
+        if kind is None or not (ahead or said_ahead) or (_EN_PAST.search(around) and not said_ahead):
             return got
         if kind == "week":  # "dentist appt on thursday": the coming Thursday
             return got[0] + timedelta(days=7), got[1] + timedelta(days=7)

@@ -11,6 +11,7 @@ import re
 from datetime import timedelta
 
 from graphmem.text.holidays import counted_from
+from graphmem.text.offsets import count_of, shifted
 from graphmem.text.periods import WD
 from graphmem.text.spans import TimeSpan
 
@@ -30,6 +31,8 @@ def read_in_context(text: str, spans: list[TimeSpan]) -> list[TimeSpan]:
         placed = _bare_days_in_the_month_said(text, placed)
     if placed and _ANCHORED.search(text):
         placed = _anchored(text, placed)
+    if placed and _MOVED.search(text):
+        placed = _rescheduled(text, placed)
     return [sp for _, sp in placed]
 
 
@@ -42,7 +45,7 @@ def _placed(text: str, spans: list[TimeSpan]) -> Placed:
         if found < 0:
             found = text.find(sp.text)
         out.append((found, sp))
-        at = max(at, found + 1) if found >= 0 else at
+        at = max(at, found + len(sp.text)) if found >= 0 else at
     return out
 
 
@@ -124,3 +127,65 @@ def _anchored(text: str, placed: Placed) -> Placed:
             day = counted_from(before[-1].start, m["what"].lower(), m["dir"].lower())
         out.append((m.start(), TimeSpan(m[0], day, day)))
     return sorted(out, key=lambda p: p[0])
+
+
+#: Words that move a planned day ("they pushed my dentist back a week", "moved the call to the
+#: day after", "instead of this thursday it's …", 复查改到下下周一, 推迟了三天).
+_MOVED = re.compile(
+    r"\b(?:mov(?:ed|ing)|push(?:ed|ing)|bump(?:ed|ing)|reschedul(?:ed|ing)|postpon(?:ed|ing)|delay(?:ed|ing)"
+    r"|chang(?:ed|ing)|switch(?:ed|ing)|shift(?:ed|ing)|brought\s+forward|instead\s+of|rather\s+than)\b"
+    r"|改到|改成|改在|改为|挪到|换到|调到|推迟|延期|延后|推后|往后推|顺延|提前",
+    re.I,
+)
+#: What stands right before the day a plan was moved from ("instead of this thursday", "was
+#: supposed to be friday", 本来是明天, 从这周六改到…).
+_OLD_BEFORE = re.compile(
+    r"(?:\b(?:instead\s+of|rather\s+than|from|supposed\s+to\s+be|meant\s+to\s+be|originally(?:\s+\w+)?)"
+    r"(?:\s+(?:on|for|at))?\s*|本来(?:是|定在|约的)?|原来(?:是|定在)?|原定(?:在|于|的)?|原本(?:是|定在)?|从)$",
+    re.I,
+)
+#: "was tomorrow but they moved it …": a day said with "was" before the words that move it.
+_WAS_BEFORE = re.compile(r"\b(?:was|were)(?:\s+(?:on|for|at))?\s*$", re.I)
+#: A move by so much ("pushed it back a week", "moved up two days", 推迟了三天, 提前一天).
+_MOVED_BY = re.compile(
+    r"\b(?:push(?:ed)?|mov(?:ed|e)|bump(?:ed)?|put|set|postpon(?:ed|e)|delay(?:ed)?|shift(?:ed)?)"
+    r"(?:\s+[\w']+){0,3}?\s+(?P<dir>back|up|forward|ahead|out|by)(?:\s+by)?\s+"
+    r"(?P<dur>(?:\d{1,2}|an?|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple\s+of|a\s+few)\s+"
+    r"(?:day|week|fortnight|month)s?)\b"
+    r"|(?P<zdir>推迟|延后|推后|往后推|顺延|提前|往前挪)了?(?P<zn>[0-9一二两三四五六七八九十]{1,3})个?"
+    r"(?P<zu>天|周|星期|礼拜|月)",
+    re.I,
+)
+
+
+def _rescheduled(text: str, placed: Placed) -> Placed:
+    """`placed` with a moved plan's day as the new one: the day it was moved from (said after
+    "instead of", "supposed to be", 本来, 从) is none when another is named, and a move by so
+    much ("pushed back a week", 推迟了三天) counts from the day said before it."""
+    moves = [m.start() for m in _MOVED.finditer(text)]
+    old = []
+    for p in placed:
+        at = p[0]
+        before = text[max(0, at - 28) : at] if at >= 0 else ""
+        if _OLD_BEFORE.search(before) or (_WAS_BEFORE.search(before) and any(mv > at for mv in moves)):
+            old.append(p)
+    out = list(placed)
+    for m in _MOVED_BY.finditer(text):
+        days = [(at, sp) for at, sp in out if _one_day(sp) and at >= 0]
+        if not days:
+            continue
+        # the day moved: one said as the old day, else the last said before the move, else the first
+        was = old[-1] if old else ([p for p in days if p[0] < m.start()] or days)[-1]
+        if m["zdir"]:
+            n = count_of(f"{m['zn']} {'day' if m['zu'] == '天' else 'month' if m['zu'] == '月' else 'week'}")
+            sign = -1 if m["zdir"] in ("提前", "往前挪") else 1
+        else:
+            n = count_of(m["dur"])
+            sign = -1 if m["dir"].lower() in ("up", "forward", "ahead") else 1
+        if n is None or (day := shifted(was[1].start, *n, sign=sign)) is None:
+            continue
+        out = [p for p in out if p is not was]
+        old = [p for p in old if p is not was]
+        out.append((m.start(), TimeSpan(m[0], day, day)))
+    kept = [p for p in out if p not in old]
+    return sorted(kept if kept else out, key=lambda p: p[0])

@@ -93,8 +93,8 @@ _EVERY = re.compile(r"\b(?:every|each)\s+(?:other\s+)?$|每$", re.I)
 _ZH_SHIFT = {"上上": -2, "下下": 2, "上": -1, "下": 1, "这": 0, "本": 0}
 
 
-def _count(dur: str) -> tuple[int, str] | None:
-    """("two weeks") -> (2, "weeks"); a fortnight is two weeks."""
+def count_of(dur: str) -> tuple[int, str] | None:
+    """("two weeks") -> (2, "week"); a fortnight is two weeks; "三 day" reads its Chinese number."""
     words = dur.lower().split()
     unit = words[-1].rstrip("s")
     n_words = " ".join(words[:-1])
@@ -108,14 +108,14 @@ def _count(dur: str) -> tuple[int, str] | None:
         n = int(n_words)
     elif n_words in _NUM_EN:
         n = _NUM_EN.index(n_words) + 1
-    else:
+    elif not (n := zh_number(n_words) or 0):
         return None
     if unit == "fortnight":
         return 2 * n, "week"
     return n, unit
 
 
-def _shift(day: date, n: int, unit: str, sign: int = 1) -> date | None:
+def shifted(day: date, n: int, unit: str, sign: int = 1) -> date | None:
     """`day` moved by n units: days and weeks by the calendar, months and years by dateparser."""
     if unit in ("day", "week"):
         return day + sign * timedelta(days=n * (7 if unit == "week" else 1))
@@ -160,17 +160,17 @@ def _nth_weekday(nth: str, wd: int, first: date, last: date) -> date | None:
 def _en(m: re.Match[str], base: date) -> date | None:
     g = m.groupdict()
     if g["dur"]:
-        got = _count(g["dur"])
+        got = count_of(g["dur"])
         if got is None:
             return None
         before = g["dir"].lower() == "before"
-        return _shift(_anchor(g["anchor"], base, ahead=True), *got, sign=-1 if before else 1)
+        return shifted(_anchor(g["anchor"], base, ahead=True), *got, sign=-1 if before else 1)
     if g["dur2"]:
-        got = _count(g["dur2"])
-        return _shift(_anchor(g["past"], base, ahead=False), *got, sign=-1) if got else None
+        got = count_of(g["dur2"])
+        return shifted(_anchor(g["past"], base, ahead=False), *got, sign=-1) if got else None
     if g["dur3"]:
-        got = _count(g["dur3"])
-        return _shift(_anchor(g["on"], base, ahead=True), *got) if got else None
+        got = count_of(g["dur3"])
+        return shifted(_anchor(g["on"], base, ahead=True), *got) if got else None
     if g["wdweek"]:
         return _anchor(g["wdweek"], base, ahead=True) + timedelta(weeks=1)
     if wd := g["wd2"] or g["wd3"]:
@@ -179,7 +179,7 @@ def _en(m: re.Match[str], base: date) -> date | None:
         shift = {"next": 1, "last": -1}.get(g["which"].lower(), 0)
         return _nth_weekday(g["nth"].lower(), WEEKDAYS_EN.index(g["wd4"].lower()), *month_form(shift, base))
     if g["tw"]:
-        return _shift(base, 1, g["tu"].lower(), sign=1 if g["tw"].lower() == "next" else -1)
+        return shifted(base, 1, g["tu"].lower(), sign=1 if g["tw"].lower() == "next" else -1)
     if g["wkd"]:  # the weekend's day, of the weekend the words name (as `periods` reads them)
         weeks = 2 if g["wkn"] else 1 if (g["wkw"] or "").lower() == "next" else 0
         return week_form(weeks, WEEKDAYS_EN.index(g["wkd"].lower()), base)[0]
@@ -199,7 +199,7 @@ def _zh(m: re.Match[str], base: date) -> date | None:
             "月": "month",
             "年": "year",
         }
-        return _shift(base, n, unit[g["u0"] or g["u"]]) if n else None
+        return shifted(base, n, unit[g["u0"] or g["u"]]) if n else None
     if g["wn"]:
         n = zh_number(g["wn"])
         return week_form(n, WEEKDAYS_ZH[g["wd"]], base)[0] if n else None
@@ -209,7 +209,7 @@ def _zh(m: re.Match[str], base: date) -> date | None:
         first, last = month_form(_ZH_SHIFT[g["ms"] or "这"], base)
         return _nth_weekday(g["nth"], WEEKDAYS_ZH[g["wd6"]], first, last)
     if g["yr"]:
-        return _shift(base, 1, "year", sign=1 if g["yr"] == "明年" else -1)
+        return shifted(base, 1, "year", sign=1 if g["yr"] == "明年" else -1)
     return None
 
 

@@ -165,6 +165,12 @@ _ZH_BARE_WEEKDAY = re.compile(r"(?:周|星期|礼拜)([一二三四五六日天�
 _ZH_AHEAD = re.compile(r"要|会|打算|准备|计划|将|得|约了|想")
 
 
+#: What a weekday's own clause says of a plan or a day to come ("周六去看她", "周六我妈生日"),
+#: unless the clause says it is done (周六去爬了山, 周六去过了).
+_ZH_PLAN = re.compile(r"去|来|回|过来|见|约|生日|聚|开会|考试|面试|复查|体检|出发|飞|到")
+_ZH_DONE = re.compile(r"了|过(?!来|去|生日)|完|刚")
+
+
 def zh_bare_weekday(text: str, start: int, end: int, base: date) -> tuple[date, date] | None:
     """A bare "周五": the coming one when the clause says it lies ahead, else the latest."""
     m = _ZH_BARE_WEEKDAY.fullmatch(text[start:end])
@@ -172,7 +178,8 @@ def zh_bare_weekday(text: str, start: int, end: int, base: date) -> tuple[date, 
         return None
     wd = WEEKDAYS_ZH[m.group(1)]
     around = text[max(0, start - 4) : start] + text[end : end + 8]
-    if _ZH_AHEAD.search(around):
+    clause = re.split(r"[，,。.!！?？；;~～\s]", text[end : end + 12], maxsplit=1)[0]
+    if _ZH_AHEAD.search(around) or (_ZH_PLAN.search(clause) and not _ZH_DONE.search(clause)):
         d = base + timedelta(days=(wd - base.weekday()) % 7)
     else:
         d = base - timedelta(days=(base.weekday() - wd) % 7)
