@@ -109,6 +109,12 @@ PEOPLE = {
     "a child named by name and age alone (zh)": (
         ("你家孩子多大了？", "朵朵 四岁了"), "朵朵", ("child", "朵朵"), ("age", "4"), ("age", "4"),
     ),
+    "a son's name with a bang and his age (en)": (
+        ("what's your son's name?", "Ezra! he's 5"), "Ezra", ("child", "ezra"), ("age", "5"), ("age", "5"),
+    ),
+    "a 毛孩子's name, then its breed (zh)": (
+        ("你家毛孩子叫什么", "团子 是只布偶"), "团子", ("pet", "团子"), ("note", "布偶"), None,
+    ),
     # a pet by a chat word for its kind
     "狗子 and a name, the clinic it was taken to (zh)": (
         "狗子旺财昨天吐了 带去瑞鹏宠物医院看了", "旺财", ("pet", "旺财"), ("note", "瑞鹏宠物医院"), None,
@@ -137,6 +143,10 @@ PEOPLE = {
     "a daughter's kindergarten said before 'my daughter' (en)": (
         "Lily starts kindergarten at Oakwood Elementary next week, can't believe my daughter is that big", "Lily",
         ("child", "lily"), ("school", "oakwood elementary"), ("school", "oakwood elementary"),
+    ),
+    "a kid's school after a 'lol' lead, 'my kid' after (en)": (
+        "lol Ezra got into Hillcrest Academy, my kid is a genius", "Ezra", ("child", "ezra"),
+        ("school", "hillcrest academy"), ("school", "hillcrest academy"),
     ),
     "a 闺蜜's offer, 我闺蜜 after (zh)": (
         "小雨拿到了腾讯的offer 我闺蜜太牛了", "小雨", ("friend", "小雨"), ("note", "腾讯"), None,
@@ -175,6 +185,8 @@ NOT_PEOPLE = {
     "a company in brackets is no relation (en)": ("Jonah (Stripe) got me a referral", ["jonah", "stripe"]),
     "a city in brackets is no relation (en)": ("Pip (Portland) says it's raining again", ["pip", "portland"]),
     "a mall in brackets is no relation (zh)": ("豆豆（万达广场）那边新开了一家店", ["豆豆", "万达广场"]),
+    "someone else's dog in brackets (en)": ("Coco (my sister's dog) has fleas again", ["coco"]),
+    "someone else's dog in brackets (zh)": ("可可（我姐家的狗）又掉毛了", ["可可"]),
     "two names joined, one relation word (en)": (
         "Theo and Sam got hired by Shopify!! my best friend is finally employed lol", ["theo", "sam"],
     ),

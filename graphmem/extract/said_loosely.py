@@ -63,14 +63,24 @@ _ZH_ASIDE = re.compile(
 )
 
 
+#: a relation word inside the aside, before the one it ends with: whose the person is
+_ZH_SOMEONES = re.compile(
+    "|".join(map(re.escape, [w for w in _ZH_WORDS if RELATION_WORDS[w][0] != "pet"]))
+    + "|["
+    + "".join(w for w in RELATION_WORDS if len(w) == 1 and not w.isascii())
+    + "]"
+)
+
+
 def _aside(piece: str, zh: bool) -> str | None:
     if zh:
         m = _ZH_ASIDE.match(piece)
         if m is None:
             return None
         name, word, rest = (m["name"], m["w"], m["rest"]) if m["name"] else (m["name2"], m["w2"], m["rest2"])
-        if name in RELATION_WORDS:
-            return None
+        desc = m["desc"] if m["name"] else m["desc2"]
+        if name in RELATION_WORDS or _ZH_SOMEONES.search(desc):
+            return None  # 可可（我姐家的狗）: someone else's
         return _zh_owned(word, name, rest)
     m = _EN_ASIDE.match(piece)
     if m is None:
@@ -79,8 +89,8 @@ def _aside(piece: str, zh: bool) -> str | None:
         (m["name"], m["desc"], m["rest"]) if m["name"] else (m["name2"], m["desc2"], m["rest2"])
     )
     w = _EN_DESC_WORD.search(desc)
-    if w is None or name.lower() in _EN_NOT_NAMES:
-        return None
+    if w is None or name.lower() in _EN_NOT_NAMES or re.search(r"['’]s\b", desc):
+        return None  # "Coco (my sister's dog)": someone else's
     return _en_owned(w["w"].lower(), name[0].upper() + name[1:], " " + rest)
 
 
@@ -99,7 +109,10 @@ _EN_NEWS_VERB = (
     r"aced|graduated|joined|moved|signed|switched|quit|begins|began|learned|learnt|said|broke|scored|"
     r"is\s+allergic|is\s+starting|is\s+on)\b"
 )
-_EN_HEAD = re.compile(rf"^(?P<name>[A-Z][a-z]{{1,15}}|[a-z]{{2,15}})(?P<rest>\s+{_EN_NEWS_VERB}.*)$", re.S)
+_EN_HEAD = re.compile(
+    rf"^(?P<lead>(?:(?:lol|omg|ok|okay|so|ugh|yay|wow|update|news|guess\s+what)[,!:.]*\s+)*)(?P<name>[A-Z][a-z]{{1,15}}|[a-z]{{2,15}})(?P<rest>\s+{_EN_NEWS_VERB}.*)$",
+    re.S,
+)
 #: another name heading a clause of the message ("…, and Max got promoted")
 _EN_OTHER_HEAD = re.compile(rf"(?:[.!?;,]\s*|\s+(?:and|&)\s+)(?P<name>[A-Z][a-z]{{1,15}})\s+{_EN_NEWS_VERB}")
 _EN_MINE = re.compile(r"\b(?:my|our)\s+(?:[\w'-]+\s+){0,2}?(?P<w>" + _EN_WORD + r")(?:s)?\b", re.I)
@@ -161,7 +174,7 @@ def _headed(piece: str, whole: str, zh: bool) -> str | None:
         re.I,
     ):
         return None  # "my sister took her": the relation is another, acting on the one named
-    return _en_owned(word, name[0].upper() + name[1:], m["rest"])
+    return m["lead"] + _en_owned(word, name[0].upper() + name[1:], m["rest"])
 
 
 # ---- a name answering the assistant's question -----------------------------------------------
@@ -258,7 +271,8 @@ def said_loosely(piece: str, whole: Callable[[], str], asked: Callable[[], str] 
         return piece
     message = whole().strip()
     bare = re.compile(r"[\W_]+")  # the gate re-punctuates what it keeps
-    heads = bare.sub("", message).startswith(bare.sub("", text)[:8])
+    # (an interjection before it, "lol", "omg", may have been taken off as a lead)
+    heads = 0 <= bare.sub("", message).lower().find(bare.sub("", text)[:8].lower()) <= 5
     if heads and asked is not None:
         question = asked()
         if question and (got := _answer(text, question, zh)) is not None:
