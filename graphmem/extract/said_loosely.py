@@ -225,7 +225,7 @@ def _answer(piece: str, asked: str, zh: bool) -> str | None:
     if caps:
         name = caps[0]
     elif _EN_ASKED_NAME.search(asked):
-        tokens = [t for t in re.findall(r"[A-Za-z]+", piece) if t.lower() not in _EN_FILLER]
+        tokens = [t for t in re.findall(r"[A-Za-z]{2,}", piece) if t.lower() not in _EN_FILLER]
         if not tokens:
             return None
         name = tokens[0][0].upper() + tokens[0][1:]
@@ -263,6 +263,10 @@ def _kind_head(piece: str, zh: bool) -> str | None:
     return "my " + piece[m.start("w") :]
 
 
+#: what may stand before the head of a message and be taken off as a lead
+_LEADS = frozenset("lol omg ok okay so ugh yay wow update news guesswhat".split())
+
+
 def said_loosely(piece: str, whole: Callable[[], str], asked: Callable[[], str] | None, zh: bool) -> str:
     """`piece` rewritten to the plain form of a relation said loosely, or unchanged. `whole` reads
     the message; `asked` the assistant's turn just before it, if it was one."""
@@ -272,7 +276,8 @@ def said_loosely(piece: str, whole: Callable[[], str], asked: Callable[[], str] 
     message = whole().strip()
     bare = re.compile(r"[\W_]+")  # the gate re-punctuates what it keeps
     # (an interjection before it, "lol", "omg", may have been taken off as a lead)
-    heads = 0 <= bare.sub("", message).lower().find(bare.sub("", text)[:8].lower()) <= 5
+    at = bare.sub("", message).lower().find(bare.sub("", text)[:8].lower())
+    heads = at == 0 or (at > 0 and bare.sub("", message).lower()[:at] in _LEADS)
     if heads and asked is not None:
         question = asked()
         if question and (got := _answer(text, question, zh)) is not None:
