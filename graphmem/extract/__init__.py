@@ -31,6 +31,7 @@ from graphmem.extract.pets_by_breed import pets_named_by_breed
 from graphmem.extract.protocol import ExtractContext, Extractor, ExtractOutput, KnownEntity, LazyFacts
 from graphmem.extract.relations import RELATION_WORDS, relation_of, relation_words
 from graphmem.extract.respelled import respelled
+from graphmem.extract.said_loosely import said_loosely
 from graphmem.extract.work_talk import employer_by_work_talk
 from graphmem.lang import Pack, Trace
 from graphmem.model import Candidate, Ignored
@@ -177,6 +178,8 @@ class RuleExtractor:
                 )
                 if lang == "en":  # "partner's called Sam": the user's partner
                     piece = owner_left_out(piece)
+                # "Pip (my beagle) …", "nora lost … my daughter …", an answer to "what's your dog's name?"
+                piece = said_loosely(piece, message_text, context.asked, lang == "zh")
                 said += piece + "\n"
                 if dream := daydream(piece, lang):  # "if I won the lottery I'd…": nothing of it is so
                     ignored.append(Ignored(dream[0], "hypothetical"))

@@ -67,6 +67,9 @@ class ExtractContext:
     #: The user's turns just before this message, read on first call (only a sentence that
     #: names someone by a pronoun, "她叫小满", asks whom the pronoun stands for).
     earlier: Callable[[], str] | None = None
+    #: The assistant's turn just before this message, if it was one (read on first call): what
+    #: a short answer ("just the one, Ezra, 5") names.
+    asked: Callable[[], str] | None = None
 
 
 @dataclass
@@ -141,4 +144,20 @@ def read_context(
         else []
     )
     earlier = earlier_turns(r, at) if at is not None else None
-    return ExtractContext(known_entities=known, active_facts=active, earlier=earlier), prior
+    asked = assistant_asked(r, at) if at is not None else None
+    return ExtractContext(known_entities=known, active_facts=active, earlier=earlier, asked=asked), prior
+
+
+def assistant_asked(r: UserReader, at: datetime) -> Callable[[], str]:
+    """The text of the turn just before `at` when it was the assistant's and of the same
+    conversation, else ""; read once, on the first call."""
+    read: list[str] = []
+
+    def load() -> str:
+        if not read:
+            ep = r.last_episode(at - timedelta(microseconds=1))
+            ok = ep is not None and ep.role == "assistant" and (at - ep.at).total_seconds() <= THREAD_GAP_S
+            read.append(ep.text if ok and ep is not None else "")
+        return read[0]
+
+    return load

@@ -15,7 +15,7 @@ from graphmem.extract.relations import entity_type, relation_of
 # What may follow a name right after a relation word: 我女儿朵朵[对]…, 我哥王强[是]….
 _PRED_START = re.compile(
     rf"^(?:对|在|是|今年|每|喜欢|爱|不|叫|住|也|很|最|已经|刚|要|会|有|的|还|都|和|跟|从|特别|非常|比较|挺|正在|"
-    rf"现在|目前|平时|一直|才|就|又|过敏|上|读|学|考|去|来|将|打算|准备|想|做|当|被|说|开始|搬|换|找|只|总|老是|天天|每天|"
+    rf"现在|目前|平时|一直|终于|才|就|又|过敏|上|读|学|考|去|来|将|打算|准备|想|做|当|被|说|开始|搬|换|找|只|总|老是|天天|每天|"
     # what happens to them: "我闺蜜小美怀孕了", "表姐小雯离婚了"
     rf"怀孕|离婚|结婚|订婚|生了|生病|住院|得了|得过|查出|确诊|出国|辞职|跳槽|升职|毕业|退休|回国|分手|{zv.N}+岁|{zv.TIME})"
 )
@@ -98,6 +98,8 @@ def name_after(after: str, state: c.State, pet: bool = False) -> tuple[str, int]
             and not any(ch in "的了是在" for ch in name)
             and name[-1] not in "很也都就还又太真最挺超好"  # 老婆饼很好吃: an adverb ends no name
             and not c.is_org_zh(name)  # 我女儿幼儿园开学了: where she goes, not who she is
+            # 我儿子[终于要]上学了, 我女儿[身体一直]不太好: an adverb at either end is no name's
+            and (n == 2 or not {c.zh_pos(name[:2]), c.zh_pos(name[-2:])} & {"d", "ad", "p", "c"})
             # 我女儿幼儿园开学: "幼儿园开" ends inside a word (开学), so it is no name
             and (c.zh_pos(name[-1] + rest[0]) is None or _AT_HOME.match(rest))
         ):
