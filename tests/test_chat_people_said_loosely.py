@@ -271,3 +271,28 @@ def test_a_sample_on_every_store(mem: Memory, uid: Callable[[str], str]) -> None
     test_the_name_is_the_users_person_and_what_is_said_is_theirs(
         mem, uid, "a college roommate in brackets who changed jobs (zh)"
     )
+
+
+#: A name with its aside inside the sentence, not heading it (the user's sentences of this file).
+INSIDE = {
+    "a pet's aside after its name inside the sentence": (
+        "took Pip (my 9yo beagle) to Dr. Kim at Oakside Vet, she has arthritis now", "pet", "Pip",
+    ),
+    "a friend's aside with how long one has known them": (
+        "Jonah (known him since 3rd grade, my best friend) finally got hired by Nike", "friend", "Jonah",
+    ),
+    "an aside naming someone else's stays theirs": (
+        "met Coco (my sister's dog) at the park today", "pet", None,
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(INSIDE))
+def test_an_aside_inside_the_sentence_names_the_relation(
+    mem: Memory, uid: Callable[[str], str], case: str
+) -> None:
+    said, attribute, name = INSIDE[case]
+    user = uid("aside-inside")
+    mem.remember(user, said, at="2026-11-02T09:00:00Z")
+    held = {str(f.value) for f in mem.get(user, attribute)}
+    assert (name in held) if name else not held, (case, held)

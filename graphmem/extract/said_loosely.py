@@ -94,6 +94,27 @@ def _aside(piece: str, zh: bool) -> str | None:
     return _en_owned(w["w"].lower(), name[0].upper() + name[1:], " " + rest)
 
 
+#: The same aside after a name inside an English sentence ("took Pip (my 9yo beagle) to the vet",
+#: "Marcus (known him since 7th grade, my oldest friend) got hired"): what comes before the
+#: aside in the aside's own words may say how long one has known them.
+_EN_ASIDE_INSIDE = re.compile(
+    r"(?<![\w'])(?P<name>[A-Z][a-z]{1,15})\s*\(\s*(?:[^()]{0,40}?,\s*)?(?:my|our)\s+(?P<desc>[^()]{1,50}?)\s*\)"
+)
+
+
+def _aside_inside(piece: str) -> str | None:
+    """`piece` with one name and its aside inside it said the plain way ("took my beagle Pip to
+    …"); None when it holds none that says a relation of the user's. (English only: a Chinese
+    piece is cut at its brackets before it is read, so its aside stands alone.)"""
+    m = _EN_ASIDE_INSIDE.search(piece)
+    if m is None or m["name"].lower() in _EN_NOT_NAMES or re.search(r"['’]s\b", m["desc"]):
+        return None
+    w = _EN_DESC_WORD.search(m["desc"])
+    if w is None:
+        return None
+    return piece[: m.start()] + _en_owned(w["w"].lower(), m["name"], "") + piece[m.end() :]
+
+
 # ---- a name heading the message, its relation said later ---------------------------------------
 
 #: Words that head a message where a name might and are none
@@ -282,7 +303,7 @@ def said_loosely(piece: str, whole: Callable[[], str], asked: Callable[[], str] 
         question = asked()
         if question and (got := _answer(text, question, zh)) is not None:
             return got
-    got = _aside(text, zh)
+    got = _aside(text, zh) or (None if zh else _aside_inside(text))
     if got is None and heads:
         got = _headed(text, message, zh) or _kind_head(text, zh)
     return got if got is not None else piece
