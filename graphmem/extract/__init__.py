@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from functools import partial
 
 from graphmem.extract import fragments
@@ -179,7 +180,7 @@ class RuleExtractor:
                 if lang == "en":  # "partner's called Sam": the user's partner
                     piece = owner_left_out(piece)
                 # "Pip (my beagle) …", "nora lost … my daughter …", an answer to "what's your dog's name?"
-                piece = said_loosely(piece, message_text, context.asked, lang == "zh")
+                as_said, piece = piece, said_loosely(piece, message_text, context.asked, lang == "zh")
                 said += piece + "\n"
                 if dream := daydream(piece, lang):  # "if I won the lottery I'd…": nothing of it is so
                     ignored.append(Ignored(dream[0], "hypothetical"))
@@ -197,6 +198,10 @@ class RuleExtractor:
                 if trace is not None:
                     trace.begin(i, piece)
                 found = reader.read(piece, lang, rules)
+                if piece != as_said:  # what was said stays the provenance of what its rewrite read
+                    found = [
+                        c if c.source_text in as_said else replace(c, source_text=as_said) for c in found
+                    ]
                 if trace is not None:
                     trace.found(found)
                 if found:

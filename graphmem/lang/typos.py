@@ -226,10 +226,8 @@ def typos_of(language: str) -> Typos:
     t = data(language, "normalise.toml")["typos"]
     # common words and the pack's places ("leeds" is no slip of "needs"): never repaired
     words = word_list(language, "words") | word_list(language, "places")
-    # nor a word for one's people or pets ("floof", "pupper"): chat words the dictionary lacks
-    from graphmem.extract.relations import RELATION_WORDS
-
-    words |= {w for w in RELATION_WORDS if w.isascii() and " " not in w}
+    # nor a chat word the dictionary lacks (the pack's `kept`: "floof", "pupper")
+    words |= frozenset(t.get("kept", ()))
     uses = cue_word_uses(language)
     vocabulary = frozenset(uses) - set(t.get("not_targets", ()))
     index: dict[str, set[str]] = {}
