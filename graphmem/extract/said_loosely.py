@@ -288,17 +288,23 @@ def _kind_head(piece: str, zh: bool) -> str | None:
 _LEADS = frozenset("lol omg ok okay so ugh yay wow update news guesswhat".split())
 
 
+_BARE = re.compile(r"[\W_]+")
+
+
 def said_loosely(piece: str, whole: Callable[[], str], asked: Callable[[], str] | None, zh: bool) -> str:
     """`piece` rewritten to the plain form of a relation said loosely, or unchanged. `whole` reads
     the message; `asked` the assistant's turn just before it, if it was one."""
     text = piece.strip()
     if not text:
         return piece
+    # does the piece head the message? Only the message's head is looked at (a piece found
+    # further on heads nothing), so a long message costs no more than a short one
     message = whole().strip()
-    bare = re.compile(r"[\W_]+")  # the gate re-punctuates what it keeps
-    # (an interjection before it, "lol", "omg", may have been taken off as a lead)
-    at = bare.sub("", message).lower().find(bare.sub("", text)[:8].lower())
-    heads = at == 0 or (at > 0 and bare.sub("", message).lower()[:at] in _LEADS)
+    # (the gate re-punctuates what it keeps; an interjection before it, "lol", "omg", may have
+    # been taken off as a lead)
+    head = _BARE.sub("", message[: len(text) + 64]).lower()
+    at = head.find(_BARE.sub("", text)[:8].lower())
+    heads = at == 0 or (at > 0 and head[:at] in _LEADS)
     if heads and asked is not None:
         question = asked()
         if question and (got := _answer(text, question, zh)) is not None:
