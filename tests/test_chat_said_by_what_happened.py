@@ -248,6 +248,11 @@ CASES = {
         {},
         {"dislikes": ["weeks off", "six weeks off", "the smell", "smell", "honestly the smell"]},
     ),
+    "'but now it's' with no day after it still starts a clause of its own (en)": (
+        ["my roommate moved out to Austin last week, but now it's just me here in Tulsa, kinda quiet"],
+        {"city": ["tulsa"]},
+        {"city": ["austin"]},
+    ),
     "a test someone else had stays theirs (zh)": (
         ["体检报告出来了 乙肝阳性 好担心"],
         {},

@@ -61,7 +61,9 @@ _ME = r"(?:I|i(?:'?m|'?ve)?)"
 _MOVE = (
     r"(?:(?:they|he|she|it|we|the\s+\w+)\s+(?:\w+\s+)?(?:moved|pushed|bumped|rescheduled|postponed|changed|shifted)\b"
     r"|(?:it\s+|that\s+)?(?:got|was|has\s+been)\s+(?:moved|pushed|bumped|rescheduled|postponed|changed|shifted)\b"
-    r"|now\s+it'?s\b)"
+    # "… but now it's friday": a day after it (not "but now it's just me here")
+    r"|now\s+it'?s\s+(?:on\s+|moved\s+to\s+)?(?:the\s+\d|(?:this\s+|next\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
+    r"|tomorrow\b|tmrw\b|next\b|in\s+\w+\s+(?:days?|weeks?)))"
 )
 _CLAUSE_SPLIT = re.compile(
     # "since I'm …" in the present gives a reason, a clause of its own ("since I was 12" is a time)
