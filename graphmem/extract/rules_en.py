@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from graphmem.extract import (
     changes,
+    clause_handlers_en,
     clauses_en,
     contrasts,
     fragments,
@@ -28,7 +29,7 @@ from graphmem.extract import patterns_en as p
 from graphmem.extract import patterns_en_life as life
 from graphmem.extract import patterns_en_work as work
 from graphmem.extract.common import EMOJI, ME, Ctx, Subject, cand, link
-from graphmem.extract.lexicon import EN_JOBS, EN_NOT_NAMES
+from graphmem.extract.lexicon import EN_JOBS
 from graphmem.extract.relations import relation_of
 from graphmem.extract.reply_style_en import is_reply_style
 from graphmem.gate.sentences import split as split_sentences
@@ -93,122 +94,11 @@ _HEDGE_LEAD = re.compile(
     r"(?:says?|said|confirmed|told me|tells me|showed|shows|came back saying)(?: that)? (?=(?:I|my|we|our)\b)",
     I,
 )
-_LIST_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s+or\s+", I)
-
-
-def _test_found(m, ctx):
-    return c.allergy_results(m, ctx, _LIST_SPLIT)
-
-
-_DAY_OR_MONTH = re.compile(
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october"
-    r"|november|december|christmas|easter|halloween|thanksgiving",
-    I,
-)
-_GREETING = re.compile(r"^\W*(?:hey+|hi+|hello|hiya|heya|yo|morning|evening)\b", I)
-
-
-def _greeting_intro(m, ctx):
-    """ "hey, it's Jon": a name after a greeting, or "it's Sam here", is who is writing."""
-    if (
-        not (m["here"] or _GREETING.match(ctx.state.sentence or ""))
-        or c.is_place_en(m["name"])
-        or _DAY_OR_MONTH.match(m["name"])
-    ):
-        return None
-    return _intro_here(m, ctx)
-
-
-def _intro_here(m, ctx):
-    """ "Marcus here.": the user says who is writing (someone already known, or a word that
-    is no name, is only where someone is)."""
-    name = m["name"]
-    first = name.split()[0]
-    if (
-        first in EN_NOT_NAMES
-        or first in subjects_en.NOT_A_PERSON
-        or relation_of(first)
-        or ctx.state.entity_at(name, word_boundary=True)
-    ):
-        return None
-    return [cand("name", name, ME, ctx.src)]
-
-
-def _retract_topic(m, ctx):
-    return [cand("*", p.span(m["x"], p.LIKE_STOP), ME, ctx.src, retract=True, correction=True)]
-
-
-# Clause-level rules: the subject is not at the front ("call me Liz", "don't mention X again").
-#: The handlers of lang/en/clause.toml's rules, by the name a rule gives as `handler`.
-def _born_and_raised(m, ctx):
-    """ "omaha born and raised, still here": the hometown, and the city too when still there."""
-    where = p.place(m["x"].strip())
-    if not where:
-        return None
-    out = [cand("hometown", where, ME, ctx.src)]
-    return out + [cand("city", where, ME, ctx.src)] if m["still"] else out
-
-
-#: An age leading the speaker's own news: the clause after it is what the speaker did or does.
-_AGE_LEADS_NEWS = re.compile(
-    r"^\W*(?:so |well |ok so )?\d{2}\s*(?:years old|yrs old|yr old|y/o|yo|years young)\s*(?:,\s*|\s+and\s+|\s+&\s+|\s+n\s+)"
-    r"(?:I\s+|I.?ve\s+)?(?:just|finally|recently|got|bought|started|took|signed"
-    r"|learning|picked|decided|going|starting|trying)\b",
-    I,
-)
-
-
-def _age_leading_news(m, ctx):
-    """ "41 years old and just bought my first skateboard": the speaker's age, leading their news
-    (the clause is cut at "and"; the sentence says whose news follows)."""
-    n = int(m["x"])
-    if not (13 <= n <= 99 and _AGE_LEADS_NEWS.match(ctx.state.sentence or "")):
-        return None
-    return [cand("age", str(n), ME, ctx.src)]
-
-
-#: What one spends years at without working there: a school, a place one lives or stays.
-_NOT_A_WORKPLACE = re.compile(
-    r"\b(?:university|college|school|uni|academy|institute|high|home)\b|^(?:home|sea)$", I
-)
-
-
-def _years_at_workplace(m, ctx):
-    """ "3 yrs at Stripe and …": the speaker's workplace, said by how long they have been there."""
-    where = m["x"].strip(" .,'")
-    if (
-        _NOT_A_WORKPLACE.search(where)
-        or c.is_place_en(where)
-        or ctx.state.entity_at(where, word_boundary=True)
-    ):
-        return None
-    return [cand("employer", where, ME, ctx.src)]
-
-
-def _registered_name(m, ctx):
-    """ "it's Bartholomew on my passport": the name the user is registered under."""
-    name = (m["name"] or m["name2"] or m["name3"]).strip()
-    first = name.split()[0]
-    if (
-        first in EN_NOT_NAMES
-        or first in subjects_en.NOT_A_PERSON
-        or relation_of(first)
-        or c.is_place_en(name)
-    ):
-        return None
-    return [cand("name", name, ME, ctx.src)]
-
-
+#: The handlers of lang/en/clause.toml's rules: those of graphmem.extract.clause_handlers_en,
+#: and the one that reads the inner statement again.
 _CLAUSE_HANDLERS: dict[str, Handler] = {
-    "registered_name": _registered_name,
-    "years_at_workplace": _years_at_workplace,
-    "age_leading_news": _age_leading_news,
-    "born_and_raised": _born_and_raised,
-    "retract_topic": _retract_topic,
+    **clause_handlers_en.HANDLERS,
     "forget_that": lambda m, x: _forget(m["x"], x),
-    "intro_here": _intro_here,
-    "greeting_intro": _greeting_intro,
-    "test_found": _test_found,
 }
 
 

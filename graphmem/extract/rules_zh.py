@@ -15,6 +15,7 @@ from functools import cache
 
 from graphmem.extract import (
     changes,
+    clause_handlers_zh,
     contrasts,
     corrections_zh,
     fragments,
@@ -32,19 +33,16 @@ from graphmem.extract import zh_values as zv
 from graphmem.extract.clauses_zh import cut_clauses as cut_clauses
 from graphmem.extract.clauses_zh import pieces as pieces
 from graphmem.extract.common import ME, Ctx, Subject, cand, link
-from graphmem.extract.patterns_zh_places import new_locals_of
-from graphmem.extract.relations import entity_type, relation_of
+from graphmem.extract.relations import relation_of
 from graphmem.extract.reply_style_zh import is_reply_style
 from graphmem.extract.zh_names import (
     meet_people_named_before,
     name_after,
     people_mentioned,
     people_named_inside,
-    points_at_someone,
 )
 from graphmem.lang import Handler, Pack, data, load_pack, merge_handlers
 from graphmem.lang.normalise import normalise
-from graphmem.text.terms import zh_number
 
 #: What a plan's day was or was moved by, said on after it ("面试本来是明天，推迟了三天", "体检推迟了
 #: 一周 本来是这周五"): the same clause, so the plan keeps the day it was moved to.
@@ -131,52 +129,12 @@ def _forget(what: str, ctx: Ctx) -> list:
     return [cand("*", zv.TAIL.sub("", what), ME, ctx.src, retract=True, correction=True)]
 
 
-def _named_link(m, ctx):
-    """豆豆是我家的狗 / 乐乐是我儿子; "他是我哥", "这是我朋友" name no one."""
-    if points_at_someone(m["name"]):
-        return None
-    attr, qual = relation_of(m["rel"]) or ("friend", None)
-    ctx.state.add(m["name"], entity_type(attr), qual or attr)
-    return [link(attr, qual, m["name"], ctx.src)]
-
-
-_LIST_SPLIT = re.compile(r"[、，,]|和|跟|还有|以及")
-
-
-def _test_found(m, ctx):
-    return c.allergy_results(m, ctx, _LIST_SPLIT)
-
-
-def _drop_topic(m, ctx):
-    return [cand("*", zv.TAIL.sub("", m["x"]), ME, ctx.src, retract=True, correction=True)]
-
-
 # Clause-level rules: the subject is not at the front ("你可以叫我娜娜", "别再给我推荐甜食了").
-#: The handlers of lang/zh/clause.toml's rules, by the name a rule gives as `handler`.
-def _registered_name(m, ctx):
-    """身份证上写的是王大锤: the name the user is registered under."""
-    name = m["name"]
-    if relation_of(name) or points_at_someone(name) or zv.TAIL.sub("", name) != name:
-        return None
-    return [cand("name", name, ME, ctx.src)]
-
-
-def _age_said_of_me(m, ctx):
-    """我妈说我都三十二了: the age someone tells the user they are."""
-    n = int(m["x"]) if m["x"].isdigit() else zh_number(m["x"])
-    if not n or not 13 <= n <= 99:
-        return None
-    return [cand("age", str(n), ME, ctx.src)]
-
-
+#: The handlers of lang/zh/clause.toml's rules: those of graphmem.extract.clause_handlers_zh,
+#: and the one that reads the inner statement again.
 _CLAUSE_HANDLERS: dict[str, Handler] = {
-    "age_said_of_me": _age_said_of_me,
-    "registered_name": _registered_name,
-    "drop_topic": _drop_topic,
+    **clause_handlers_zh.HANDLERS,
     "forget_that": lambda m, x: _forget(m["x"], x),
-    "named_link": _named_link,
-    "new_locals_now": lambda m, x: new_locals_of(m["when"] + m["rest"], x),
-    "test_found": _test_found,
 }
 
 
