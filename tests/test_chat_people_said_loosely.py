@@ -135,6 +135,29 @@ PEOPLE = {
         "my fur baby Olive has a heart murmur, her cardiologist is at Westside Vet", "Olive", ("pet", "olive"),
         ("note", "westside"), None,
     ),
+    # a pet named after a thing, after a chat word for its kind and 我家
+    "a dog named after a drink after 我家狗子 (zh)": (
+        "我家狗子雪碧最近老是挠耳朵 带去宠物医院看了", "雪碧", ("pet", "雪碧"), ("note", "宠物医院"), None,
+    ),
+    "a cat named after a snack after 我的猫咪 (zh)": (
+        "我的猫咪麻薯又把花盆推倒了", "麻薯", ("pet", "麻薯"), None, None,
+    ),
+    # a child said by where they come among one's children
+    "the youngest between commas (en)": (
+        "Milo, my youngest, just started swim lessons at the Y", "Milo", ("child", "milo"), None, None,
+    ),
+    "the eldest in brackets inside the sentence (en)": (
+        "picked up Hazel (my eldest) from band camp, she's obsessed with the trombone now", "Hazel",
+        ("child", "hazel"), None, None,
+    ),
+    # the spouse said as the one at home, then a name
+    "那口子 and a name, a job hers (zh)": (
+        "我家那口子春燕在社区医院当药剂师", "春燕", ("spouse", "春燕"), ("job_title", "药剂师"),
+        ("job_title", "药剂师"),
+    ),
+    "a husband's name before 非要 (zh)": (
+        "老公志刚非要周末去爬泰山", "志刚", ("spouse", "志刚"), None, None,
+    ),
     # a friend's or child's news as the sentence
     "a friend's new job with 'my best friend' after (en)": (
         "Theo got hired by Shopify!! my best friend is finally employed lol", "Theo", ("friend", "theo"),
@@ -206,6 +229,8 @@ NOT_PEOPLE = {
     "two names answering how many kids (en)": (("how many kids do you have?", "two, Ezra and Maya"), ["ezra", "maya"]),
     "an age alone answering how old (zh)": (("你家孩子多大了？", "四岁了"), ["四岁", "四岁了"]),
     "no name yet (zh)": (("你家猫叫啥？", "还没起名字呢"), ["还没起", "还没"]),
+    "an adverb after 我家狗子 is no name (zh)": ("我家狗子刚才又偷吃了", ["刚才", "刚才又"]),
+    "a maybe after 我家狗狗 is no name (zh)": ("我家狗狗可能是感冒了", ["可能"]),
 }  # fmt: skip
 
 

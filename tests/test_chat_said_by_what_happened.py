@@ -218,6 +218,16 @@ CASES = {
         {},
         {"job_title": ["southerner"]},
     ),
+    "a state said after a day is no trade (en)": (
+        ["the wedding was friday, still wrecked and still hungover"],
+        {},
+        {"job_title": ["hungover", "wrecked"]},
+    ),
+    "'still a' before a trade among fragments keeps the trade (en)": (
+        ["44. still a welder. tulsa"],
+        {"job_title": ["welder"], "age": ["44"]},
+        {"job_title": ["still"]},
+    ),
     "a reason run on after what one cannot eat is no part of it (en)": (
         ["i cant eat dairy im lactose intolerant so no pizza recs"],
         {"diet": ["no dairy"]},

@@ -54,6 +54,22 @@ _EN_ASIDE = re.compile(
     re.S,
 )
 _EN_DESC_WORD = re.compile(r"\b(?P<w>" + _EN_WORD + r")(?:s)?\b", re.I)
+#: A child said by where they come among one's children ("Leo, my youngest, …", "Ava (my
+#: eldest) …"): the whole aside, so "my oldest friend" stays a friend.
+_EN_BIRTH_ORDER = re.compile(
+    r"(?:(?:little|lil|sweet)\s+)?(?:youngest|oldest|eldest|middle|firstborn|first-born|second|third|baby)"
+    r"(?:\s+(?:one|kid|child|of (?:two|three|four|the \w+)))?",
+    re.I,
+)
+
+
+def _en_relation_word(desc: str) -> str | None:
+    """The relation an English aside says ("my 4yo beagle" → beagle, "my youngest" → kid)."""
+    if w := _EN_DESC_WORD.search(desc):
+        return w["w"].lower()
+    return "kid" if _EN_BIRTH_ORDER.fullmatch(desc.strip()) else None
+
+
 _ZH_ASIDE = re.compile(
     rf"^(?P<name>{_HAN}{{1,4}}?)\s*[（(]\s*(?:我们家|我家|我的|我)(?P<desc>[^（）()]{{0,20}}?)(?P<w>{_ZH_KIND})\s*[）)]"
     rf"\s*[，,]?\s*(?P<rest>\S.*)$"
@@ -88,10 +104,10 @@ def _aside(piece: str, zh: bool) -> str | None:
     name, desc, rest = (
         (m["name"], m["desc"], m["rest"]) if m["name"] else (m["name2"], m["desc2"], m["rest2"])
     )
-    w = _EN_DESC_WORD.search(desc)
-    if w is None or name.lower() in _EN_NOT_NAMES or re.search(r"['’]s\b", desc):
+    word = _en_relation_word(desc)
+    if word is None or name.lower() in _EN_NOT_NAMES or re.search(r"['’]s\b", desc):
         return None  # "Coco (my sister's dog)": someone else's
-    return _en_owned(w["w"].lower(), name[0].upper() + name[1:], " " + rest)
+    return _en_owned(word, name[0].upper() + name[1:], " " + rest)
 
 
 #: The same aside after a name inside an English sentence ("took Pip (my 9yo beagle) to the vet",
@@ -109,10 +125,10 @@ def _aside_inside(piece: str) -> str | None:
     m = _EN_ASIDE_INSIDE.search(piece)
     if m is None or m["name"].lower() in _EN_NOT_NAMES or re.search(r"['’]s\b", m["desc"]):
         return None
-    w = _EN_DESC_WORD.search(m["desc"])
-    if w is None:
+    word = _en_relation_word(m["desc"])
+    if word is None:
         return None
-    return piece[: m.start()] + _en_owned(w["w"].lower(), m["name"], "") + piece[m.end() :]
+    return piece[: m.start()] + _en_owned(word, m["name"], "") + piece[m.end() :]
 
 
 # ---- a name heading the message, its relation said later ---------------------------------------

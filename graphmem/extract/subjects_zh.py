@@ -123,6 +123,30 @@ def _pet_by_breed(rest: str, text: str, state: c.State):
     return pet, after[end:], links
 
 
+#: Tags of words that are no pet's name: a verb, an adverb, a time, a place, a number, a pronoun.
+_NO_PET_NAME_TAGS = frozenset(
+    {"v", "vg", "vd", "d", "ad", "p", "c", "u", "uj", "ul", "y", "t", "f", "m", "r", "q"}
+)
+
+
+def _pet_named_after_kind(said: str) -> tuple[str, int] | None:
+    """The name after a chat word for one's pet ("我家狗子可乐最近老掉毛", "我的猫主子布丁又…"):
+    pets are named after things (可乐, 馒头), so any two characters are its name when what
+    follows is said of a pet, unless they are a word of time, manner or doing (狗子最近…, 狗子刚才…)."""
+    m = _PET_NAME.match(said)
+    if m is None or m[0] in _not_names() or relation_of(m[0]) or m[0] in ZH_BREEDS:
+        return None
+    if c.zh_pos(m[0]) in _NO_PET_NAME_TAGS or not _after_pet_name().match(said[m.end() :]):
+        return None
+    return m[0], m.end()
+
+
+@cache
+def _after_pet_name() -> re.Pattern[str]:
+    """What follows a pet's name: what it does or what is said of it."""
+    return re.compile(data("zh", "cues.toml")["pets_by_breed"]["after_name"])
+
+
 @cache
 def _not_mine() -> re.Pattern[str]:
     """What makes a pet named in a message someone else's (朋友家的, 邻居家)."""
@@ -159,7 +183,12 @@ def subject(text: str, state: c.State, inherited: Subject | None):
     if pet := _pet_by_breed(rest, text, state):
         return pet[0], pet[1], True, pet[2]
     m = _REL_SUBJ.match(rest)
-    if m and m["rel"] in _ONE_AT_HOME and not _SAID_OF_THEM.match(rest[m.end() :]):
+    if (
+        m
+        and m["rel"] in _ONE_AT_HOME
+        and not _SAID_OF_THEM.match(rest[m.end() :])
+        and not name_after(rest[m.end() :], state)  # "我家那口子小敏是护士": the spouse, named
+    ):
         m = None  # "我家那位祖宗，柯基…": 那位 before a noun is that one, no spouse
     if m and _ANIMAL_ALLERGEN.match(rest[m.end() :]):
         m = None  # "我猫毛过敏": an allergy to cat hair, said of me, not of my cat
@@ -167,7 +196,10 @@ def subject(text: str, state: c.State, inherited: Subject | None):
         word = m["rel"] or m["kin"]
         attr, qual = relation_of(word) or ("friend", None)
         after = rest[m.end() :]
-        if named := name_after(after, state, pet=attr == "pet"):
+        named = name_after(after, state, pet=attr == "pet")
+        if named is None and attr == "pet":
+            named = _pet_named_after_kind(after)
+        if named:
             subj = state.add(named[0], entity_type(attr), qual or attr)
             return subj, after[named[1] :], True, [link(attr, qual, named[0], text)]
         known = (

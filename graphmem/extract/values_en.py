@@ -20,7 +20,9 @@ _NOT_JOB_FIRST = frozenset(
      # a comparative is no job ("way chiller", "so much happier", "the gorier the better")
      "way", "much", "even", "far", "slightly", "somewhat", "lot", "bit", "little", "so",
      # a stance word before a name: "actually Boulder" corrects a place, it names no trade
-     "actually", "technically", "basically", "literally", "honestly", "really"}
+     "actually", "technically", "basically", "literally", "honestly", "really",
+     # a state said of oneself ("still hungover", "too buzzed", "never sober"), no trade
+     "still", "very", "too", "kinda", "sorta", "totally", "barely", "always", "never", "not"}
 )  # fmt: skip
 NOT_LIKES = frozenset({"it", "that", "this", "you", "them", "him", "her", "those", "these", "to"})
 NOT_WORKPLACE = frozenset(
@@ -230,7 +232,12 @@ def is_job(np: str) -> bool:
         return True
     if _CJK_WORD.fullmatch(words[-1]):  # "an ICU 护士 at Mercy": a Chinese job word in English
         return words[-1] in ZH_OCCUPATIONS or words[-1].endswith(_ZH_JOB_ENDINGS)
-    return bool(_AGENT_NOUN.search(words[-1])) and len(words[-1]) > 4 and words[-1] not in _NOT_AGENTS
+    return (
+        bool(_AGENT_NOUN.search(words[-1]))
+        and len(words[-1]) > 4
+        and words[-1] not in _NOT_AGENTS
+        and not words[-1].endswith("over")  # hungover, leftover, sleepover: what is over, no doer
+    )
 
 
 _CJK_WORD = re.compile(r"[\u4e00-\u9fff]{1,8}")

@@ -17,7 +17,9 @@ _PRED_START = re.compile(
     rf"^(?:对|在|是|今年|每|喜欢|爱|不|叫|住|也|很|最|已经|刚|要|会|有|的|还|都|和|跟|从|特别|非常|比较|挺|正在|"
     rf"现在|目前|平时|一直|终于|才|就|又|过敏|上|读|学|考|去|来|将|打算|准备|想|做|当|被|说|开始|搬|换|找|只|总|老是|天天|每天|"
     # what happens to them: "我闺蜜小美怀孕了", "表姐小雯离婚了"
-    rf"怀孕|离婚|结婚|订婚|生了|生病|住院|得了|得过|查出|确诊|出国|辞职|跳槽|升职|毕业|退休|回国|分手|{zv.N}+岁|{zv.TIME})"
+    rf"怀孕|离婚|结婚|订婚|生了|生病|住院|得了|得过|查出|确诊|出国|辞职|跳槽|升职|毕业|退休|回国|分手|{zv.N}+岁|{zv.TIME}|"
+    # how they insist or surprise: "老公大伟非要…", "闺蜜小雅居然…"
+    rf"非要|非得|偏要|偏偏|硬要|硬是|愣是|死活|居然|竟然|突然|总是|总爱|老想|成天|整天|动不动)"
 )
 NAME_FIRST_BAD = frozenset(
     "在对是不也很都还就又才从把被给和跟叫要会有去来今明昨每已刚正最特非比挺平一这那说想喜爱讨住做当学读考得过没能可该怎什为因"
@@ -84,6 +86,8 @@ def name_after(after: str, state: c.State, pet: bool = False) -> tuple[str, int]
             or not (starts_predicate(rest) or _verb_after_name(name, rest))
         ):
             continue
+        if n > 2 and starts_predicate(after[2:]):
+            continue  # 老公建军[非要]…: what is said of them opens inside a longer name
         if n == 2 and name[0] == name[1]:  # 朵朵, 乐乐: reduplicated pet names and nicknames
             if name not in _AA_NOT_NAMES:
                 return name, n
