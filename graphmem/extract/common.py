@@ -36,7 +36,10 @@ EMOJI = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u3297\u329
 
 # --- places and organisations ------------------------------------------------
 
-_ZH_PLACE_SUFFIX = re.compile(r"^[\u4e00-\u9fff]{1,6}(?:省|市|县|区|镇|乡|村|州|盟|旗|岛)$")
+#: (no pronoun, negation or copula inside: "我不是广州" ends in 州 and names no place)
+_ZH_PLACE_SUFFIX = re.compile(
+    r"^(?![我你他她它这那不没在])(?![^是的]*[是的])[\u4e00-\u9fff]{1,6}(?:省|市|县|区|镇|乡|村|州|盟|旗|岛)$"
+)
 _ZH_ORG_SUFFIX = re.compile("(?:" + "|".join(sorted(ZH_ORG_SUFFIXES, key=len, reverse=True)) + ")$", re.I)
 
 _POS_TAGS: dict[str, str] | None = None
@@ -351,7 +354,8 @@ def allergy_results(m: re.Match, ctx: Ctx, split: re.Pattern) -> list[Candidate]
     allergies, what a test found is an allergy; elsewhere (a COVID test) it is nothing."""
     if not ctx.state.allergy_talk:
         return None
-    vals = [v.strip(" .!,，。") for v in split.split(m["x"])]
+    said = m["x"] or m.groupdict().get("x2") or ""
+    vals = [v.strip(" .!,，。") for v in split.split(said)]
     return [cand("allergy", v, ctx.subj, ctx.src) for v in vals if v] or None
 
 

@@ -408,5 +408,11 @@ def _reread(rules: SentenceRules, state: State, clause: str) -> list[Candidate]:
 
 
 def _replaced(c: Candidate, extra: list[Candidate]) -> bool:
-    """A rule candidate a reading stands in for (the same attribute and subject)."""
-    return any(c.attribute == e.attribute and c.subject == e.subject for e in extra)
+    """A rule candidate a reading stands in for (the same attribute and subject); a reading
+    that only takes a value back stands in for no other value said ("断食那套拉倒，现在少油少盐")."""
+    return any(
+        c.attribute == e.attribute
+        and c.subject == e.subject
+        and not (e.retract and not c.retract and not turns.overlaps(str(c.value), str(e.value)))
+        for e in extra
+    )

@@ -173,6 +173,10 @@ def _org_then_title(y: str) -> tuple[str, str] | None:
     return None
 
 
+#: How a unit inside a workplace is named (调度中心, 市场部, 质检科, 二车间).
+_DEPARTMENT = re.compile(r"(?:部|科|处|室|组|中心|车间|班组|大队|事业部|分部|科室)$")
+
+
 #: Chat's words for a worker in general ("魔都打工人", "资深社畜"): who one is, not a job.
 _ANY_WORKER = re.compile(r"(?:打工人|打工仔|社畜|牛马|搬砖人|工具人)$")
 
@@ -209,6 +213,9 @@ def held_title(m, ctx, *, need_occupation=True):
     # "宇宙行柜员", "招行客户经理": a workplace and the title held there, said as one word
     if y and not owned and (glued := _org_then_title(y)):
         org, title = glued
+        if _DEPARTMENT.search(org) and c.active_values(ctx.state.context, "employer"):
+            # "当上调度中心副主任" with a workplace on record: a unit inside it, no new workplace
+            return [cand("job_title", title, ctx.subj, ctx.src)]
         return [cand("job_title", title, ctx.subj, ctx.src), cand("employer", org, ctx.subj, ctx.src)]
     # an English title in Chinese text ("我是一名data scientist") is a job when English reads it so
     english_job = bool(re.fullmatch(r"[A-Za-z][A-Za-z &/-]*", y or "")) and is_job(y)

@@ -83,10 +83,11 @@ _NOT_THAT_NAME = re.compile(r"(?:以后)?别(?:再)?叫我[^，,\s]{1,4}?了?[�
 #: A value alone after a correction word ("说错了，是王颖，…").
 _BARE_IS = re.compile(r"(?:^|[，,])\s*(?:应该)?是(?P<v>[\u4e00-\u9fff]{2,4})(?=[，,。！!~～]|$)")
 _BARE_NOT = re.compile(
-    r"不是(?P<old>[^，,是]{1,16})[，,]?\s*(?:而)?是(?P<new>[^，,]{1,16})$|"
+    # (in a longer message too: "我们不是住X，是Y，离X也就半小时")
+    r"不是(?:住在?|在)?(?P<old>[^，,是]{1,16})[，,]?\s*(?:而)?是(?:住在?|在)?(?P<new>[^，,]{1,16})(?=$|[，,。！!])|"
     r"^(?:我|他|她)?(?:说的)?是(?:在)?(?P<new2>[^，,]{1,16})[，,]\s*不是(?:在)?(?P<old2>[^，,]{1,16})$|"
     # "31 不是29": the right value, then the wrong one, no 是 before it
-    r"(?:^|[，,\s])(?P<new3>[0-9A-Za-z\u4e00-\u9fff]{1,16}?)\s*[，,]?\s*不是(?P<old3>[0-9A-Za-z\u4e00-\u9fff]{1,16})(?:[，,\s]|$)"
+    r"(?:^|[，,\s])(?!(?:我|你|他|她|咱|俺)们?(?:[，,\s]|不是))(?P<new3>[0-9A-Za-z\u4e00-\u9fff]{1,16}?)\s*[，,]?\s*不是(?P<old3>[0-9A-Za-z\u4e00-\u9fff]{1,16})(?:[，,\s]|$)"
 )
 
 #: An age said alone, no subject ("十二岁了", "今年3岁").

@@ -22,7 +22,10 @@ __all__ = ["LEAD_TIME", "SELF", "subject"]
 # A reply-style request talks about the assistant's output, names a style, and addresses it.
 LEAD_TIME = re.compile(
     rf"^(?:(?:{zv.TIME}|以后|今后|往后|从今往后|从现在起|从此|前几年|这几年|前些年|几年前|那几年|这两年"
-    r"|(?:毕业|退休|结婚|回国|生娃|生完孩子|搬家)(?:以|之)?后)[，,\s]*)+"
+    r"|(?:毕业|退休|结婚|回国|生娃|生完孩子|搬家"
+    # what happened to one, since when a taste or a habit changed ("怀上二胎以后…", "做完手术后…")
+    r"|怀孕|怀上[^，,\s]{0,2}|怀了[^，,\s]{0,2}|生完[^，,\s]{0,3}|出院|做完手术|手术|确诊|分手|离婚|入职|跳槽|上了年纪|年纪大了"
+    r")(?:以|之)?后)[，,\s]*)+"
 )
 
 
@@ -64,7 +67,8 @@ _SAID_OF_THEM = re.compile(_PREDICATE_START + r"|天天|最近|又|总|老是|�
 
 # "人也搬到深圳了", "人已经到上海了": 人 before an adverb is the speaker in person.
 SELF = re.compile(
-    r"^(?:我们?|本人|咱们?|俺们?)(?:自己|本人)?(?:家(?!人))?|^人(?=(?:也|已经|早就|现在|目前|刚|还)\S)"
+    # (the couple or the household said with it: "我们老两口住…", "我们一家人都…")
+    r"^(?:我们?|本人|咱们?|俺们?)(?:自己|本人|老两口|两口子|俩|一家人?|全家)?(?:家(?!人))?|^人(?=(?:也|已经|早就|现在|目前|刚|还)\S)"
 )
 
 

@@ -21,6 +21,7 @@ from graphmem.extract.common import ME, State, active_values, cand, facts_with_v
 from graphmem.extract.lexicon import DIET_REGIMES
 from graphmem.extract.protocol import ExtractContext
 from graphmem.extract.relations import relation_words
+from graphmem.facts.vocab import has_cjk
 from graphmem.lang import Handler, RuleTable, Trace
 from graphmem.model import Candidate
 
@@ -38,6 +39,9 @@ class Turn:
     strong: bool = False
     alone: bool = True  # a toward reading that stands without an away beside it
     rule: str = ""  # the id of the pack rule that read it ("en.turn.done_with")
+    #: a pastime taken up in place of another ("took up pottery instead"): with no turn away
+    #: said, it replaces the one pastime on record
+    instead: bool = False
 
 
 #: Words of talk no thing's name holds: what a turn's object is said after.
@@ -94,7 +98,7 @@ def _names_someone(value: str, lang: str) -> bool:
 _SPEAKER = re.compile(
     # (the speaker may have been taken off as the turn's lead already: "finally warmed up to …")
     r"(?:(?:so|and|then|now|but|honestly|anyway)\s+)*(?:(?:I|we|I've|I have|we've|we have|I am|we are)(?=\s|$))?(?:\s*(?:have|am|are)(?=\s|$))?"
-    r"(?:\s*(?:just|finally|recently|totally|fully|kinda|officially|basically|lowkey|also))*"
+    r"(?:\s*(?:just|finally|recently|totally|fully|kinda|officially|basically|lowkey|also|had to|have had to|have to))*"
     r"|(?:所以|然后|后来)?(?:我|我们)(?:最近|现在|已经|也|就|干脆|彻底)*",
     re.I,
 )
@@ -115,7 +119,7 @@ _OWN_DOING_AND = re.compile(
 )
 
 
-def _turn(away: bool, strong: bool = False, alone: bool = False) -> Handler:
+def _turn(away: bool, strong: bool = False, alone: bool = False, instead: bool = False) -> Handler:
     """The handler of one kind of turn rule: the turn its match says, if it is the user's own
     and its object reads as a taste."""
 
@@ -137,7 +141,9 @@ def _turn(away: bool, strong: bool = False, alone: bool = False) -> Handler:
             (v for k, v in groups.items() if v and k.rstrip("0123456789") == ("x" if away else "y")), ""
         )
         value = _object(said, lang)
-        return None if value is None else Turn(value, away, strong, alone or away)
+        if value is None and away and not strong and _POINTING_BACK.match(said.strip()):
+            value = said.strip()  # "那一套我就放下了": what it points back to is read from the record
+        return None if value is None else Turn(value, away, strong, alone or away, instead=instead)
 
     return handler
 
@@ -148,6 +154,7 @@ HANDLERS: dict[str, Handler] = {
     "turn_away_strong": _turn(away=True, strong=True),
     "turn_toward": _turn(away=False),
     "turn_toward_alone": _turn(away=False, alone=True),
+    "turn_toward_instead": _turn(away=False, alone=True, instead=True),
 }
 
 
@@ -391,6 +398,13 @@ def turn_candidates(
                 else []
             )
         )
+        # "那一套拳我就放下了", "gave that up too": what it points back to is the one pastime on record
+        if (
+            not stored
+            and _POINTING_BACK.match(t.value)
+            and len(kept_up := _pastimes_on_record(context, t.value)) == 1
+        ):
+            left.append((kept_up[0], t.rule))
         for f in stored:
             if f.subject_name in ("self", "", "我", "me") or f.subject_name == ME.name:
                 left.append((str(f.value), t.rule))
@@ -424,6 +438,10 @@ def turn_candidates(
                     rule=t.rule,
                 )
             )
+    # "sold the saw, signed up for pottery instead": the one pastime on record is what it replaces
+    taken = [t for t in turns if t.instead]
+    if not left and taken and len(kept_up := _pastimes_on_record(context, taken[0].value)) == 1:
+        left.append((kept_up[0], taken[0].rule))
     for t in turns:
         # "so I guess I'm just vegetarian now": a way of eating turned to says itself, alone
         if t.away or not (t.alone or any_away or t.value.lower() in DIET_REGIMES):
@@ -457,10 +475,35 @@ def turn_candidates(
 
 _PLURAL_EN = re.compile(r"[^s]s$")
 
+#: An object said by pointing back at it ("那一套拳", "那个", "that hobby"), not by its name.
+_POINTING_BACK = re.compile(
+    r"^(?:那|这)(?:一)?(?:套|个|些|项|门)|^(?:it|that|this|those)(?:\s+(?:hobby|stuff|thing|one))?$", re.I
+)
+
+
+#: What the id of a rule that reads a pastime says ("en.predicate.pastime_how_often",
+#: "zh.predicate.free_time_habit", "en.predicate.plays_game").
+_PASTIME_RULE = re.compile(r"pastime|free_time|plays|practi[cs]e|hobby|sport")
+
+
+def _pastimes_on_record(context: ExtractContext, other_than: str) -> list[str]:
+    """The user's likings on record that are pastimes: read by a pastime rule, or said as a
+    doing ("woodworking", "birding")."""
+    return [
+        str(f.value)
+        for f in context.active_facts
+        if f.attribute == "likes"
+        and self_like(f.subject_name)
+        and not overlaps(str(f.value), other_than)
+        and (_PASTIME_RULE.search(f.rule or "") or re.search(r"[a-z]{3}ing$", str(f.value)))
+    ]
+
 
 def _same(fact, said: str) -> bool:
-    """The turn's object is the fact's value itself ("keto"), not a word inside a longer one."""
-    return str(fact.value).strip().lower() == said.strip().lower()
+    """The turn's object is the fact's value itself ("keto"), not a word inside a longer one;
+    a Chinese way of eating may be said by its head word (轻断食 on record, 断食 said)."""
+    value, said = str(fact.value).strip().lower(), said.strip().lower()
+    return value == said or (len(said) >= 2 and has_cjk(said) and value.endswith(said))
 
 
 def overlaps(a: str, b: str) -> bool:
