@@ -45,7 +45,7 @@ _HOME_AFTER = {
 }
 #: Where a home is said to be ("the new apartment in portland").
 _HOME_IN = re.compile(
-    r"\b(?:place|apartment|apt|house|flat|condo|home|townhouse|studio|rental) (?:in|out in|over in) "
+    r"\b(?:place|apartment|apt|house|flat|condo|home|townhouse|studio|rental|walkup|walk-up|loft|sublet|duplex) (?:in|out in|over in) "
     r"(?P<p>[A-Za-z][\w.'-]+(?: [A-Za-z][\w.'-]+)?)",
     re.I,
 )
@@ -77,6 +77,11 @@ def arrival(text: str, lang: str, found: Sequence[Candidate], state: State) -> l
     if len(places) > 1 and (cue := here.search(said)):  # "took the Berlin offer": the one the move names
         named = {p for p in places if p in cue.group(0)}
         places = named or places
+    if (
+        len(places) > 1 and lang == "en"
+    ):  # "… the big apple, lease signed, a walkup in brooklyn": where the home is
+        homes = {h["p"].lower() for h in _HOME_IN.finditer(text)}
+        places = {p for p in places if p.lower() in homes} or places
     if len(places) > 1:  # "the Portland place is tiny … Denver friends": the one called home
         places = {p for p in places if _HOME_AFTER[lang].search(text[text.find(p) + len(p) :][:12])}
     if len(places) != 1:

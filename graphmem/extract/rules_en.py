@@ -91,7 +91,10 @@ _HEDGE_LEAD = re.compile(
     # test found is said as the user's own statement
     r"|^(?:my |the |our )?(?:doctor|doc|allergist|dermatologist|dentist|gp|vet|nurse|pediatrician|paediatrician|specialist|"
     r"cardiologist|blood ?work|blood test|allergy test|test|tests|results?)s? "
-    r"(?:says?|said|confirmed|told me|tells me|showed|shows|came back saying)(?: that)? (?=(?:I|my|we|our)\b)",
+    r"(?:says?|said|confirmed|told me|tells me|showed|shows|came back saying)(?: that)? (?=(?:I|my|we|our)\b)"
+    # "the guy asks what I do, I say I'm a nurse at …": what the user told someone of themselves
+    r"|^(?:and |so )?I (?:say|said|tell|told|answer|answered|reply|replied)(?: (?:him|her|them|the \w+|everyone|people))?"
+    r"(?: that)? (?=I am |I work |I was |I have been )",
     I,
 )
 #: The handlers of lang/en/clause.toml's rules: those of graphmem.extract.clause_handlers_en,

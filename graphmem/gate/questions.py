@@ -180,7 +180,8 @@ def interrogative(clause: str, first: bool) -> bool:
             and not (said_nothing or _ZH_ONGOING.search(c))
             and (re.search(r"[你您他她它那]", c) is not None or len(_CJK_CHAR.findall(c)) <= 3)
         )
-        return not _ZH_SELF.match(c) and (bool(wh) or asks_by_tone)
+        # "她问我现在干嘛": a question someone else asked, told, asks nothing of anyone here
+        return not _ZH_SELF.match(c) and not _ZH_REPORTED.search(c) and (bool(wh) or asks_by_tone)
     if first and (_EN_WH.match(c) and not _EN_SELF_AFTER_WH.match(c) or _EN_AUX.match(c)):
         return True
     return bool(_EN_WH_AUX.match(c) or (not first and _EN_AUX.match(c)))

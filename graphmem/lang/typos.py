@@ -89,8 +89,10 @@ class Typos:
             or not token.islower()
             or token in self.words
             or token in self.vocabulary
-            # an inflected form of a word it knows ("crosswords", "hikes", "baked") is no slip
-            or any(token.endswith(e) and token[: -len(e)] in self.vocabulary for e in ("s", "es", "ed", "d"))
+            # an inflected form of a word it knows ("crosswords", "hikes", "baked") is no slip;
+            # a bare -d only after an e ("baked"; "startd" is "started" mistyped)
+            or any(token.endswith(e) and token[: -len(e)] in self.vocabulary for e in ("s", "es", "ed"))
+            or (token.endswith("ed") and token[:-1] in self.vocabulary)
         ):
             return None
         limit = 1 if len(token) < self.long_from else 2
