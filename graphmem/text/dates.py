@@ -344,6 +344,8 @@ def _resolve_zh(span: str, base: date, fuzzy: bool = False) -> tuple[date, date]
 #: is on May 3"): the coming one, not last year's, once it has passed this year.
 _ZH_DAY_AHEAD = re.compile(
     r"要|会|打算|准备|计划|将|约|定在|安排在|排在|预约|到时候|入职|报到|有什么安排|有啥安排"
+    # a plan moved to a day ("改到7月4号之后的那个周日"): the day lies ahead
+    r"|改到|改成|改在|挪到|换到|调到|推到|延到|顺延到"
 )
 _EN_DAY_AHEAD = re.compile(
     r"\b(?:will|'ll|going to|gonna|is on|are on|'s on|scheduled|booked|planned|due|coming up|set for|until|till|by"
@@ -362,7 +364,9 @@ _EN_PAST_VERB = re.compile(r"\b(?:got|paid|left|met|began|saw|took|made|[a-z]{2,
 _EN_IS_DAY = re.compile(
     r"(?:\b(?:is|are)|(?<=[a-z])'s)\s+(?:on\s+|this\s+)?$"
     r"|\b(?:mov(?:ed|ing)|push(?:ed|ing)|bump(?:ed|ing)|reschedul(?:ed|ing)|postpon(?:ed|ing)|chang(?:ed|ing)"
-    r"|switch(?:ed|ing)|shift(?:ed|ing))\b(?:\s+[\w']+){0,4}?\s+(?:to|til|till|until)\s+(?:on\s+)?$",
+    r"|switch(?:ed|ing)|shift(?:ed|ing))\b(?:\s+[\w']+){0,5}?,?\s+(?:to|til|till|until)\s+(?:on\s+)?(?:the\s+)?"
+    # "moved to the Sunday after June 14": the day counted from lies ahead as well
+    r"(?:the\s+" + WD + r"\s+(?:after|before)\s+)?$",
     re.I,
 )
 _YEAR = re.compile(r"\d{4}|[零一二三四五六七八九]{4}年")
@@ -384,6 +388,14 @@ def _coming(text: str, found: tuple[int, int], lang: int, got: tuple[date, date]
             return got
         if coming.weekday() == named != got[0].weekday():
             return coming, coming
+        # "friday the 12th": a day of the month alone, the coming month whose 12th is a Friday
+        if _EN_ORDINAL.fullmatch(span.lower()) and got[0].weekday() != named:
+            try:
+                nxt = month_form(1, got[0])[0].replace(day=got[0].day)
+            except ValueError:
+                nxt = None
+            if nxt is not None and nxt.weekday() == named:
+                return nxt, nxt
         if got[0].weekday() == named:
             return got
     if lang == 1:
@@ -481,7 +493,7 @@ def find_spans(text: str, at: datetime, *, fuzzy: bool = False) -> list[TimeSpan
     if counted:  # in the order they are said
         where = {id(sp): i for i, sp in enumerate(out)}
         out.sort(key=lambda sp: (text.find(sp.text), where[id(sp)]))
-    return read_in_context(text, out)
+    return read_in_context(text, out, base)
 
 
 def without_zh_dates(text: str) -> str:
