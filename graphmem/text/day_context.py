@@ -257,8 +257,8 @@ def _rescheduled(text: str, placed: Placed, base: date | None = None) -> Placed:
             sign = -1 if m["dir"].lower() in ("up", "forward", "ahead") else 1
         if n is None or (day := shifted(_still_to_come(was[1], base), *n, sign=sign)) is None:
             continue
-        out = [p for p in out if p is not was]
-        old = [p for p in old if p is not was]
+        out = [p for p in out if p != was]
+        old = [p for p in old if p != was]
         out.append((m.start(), TimeSpan(m[0], day, day)))
     kept = [p for p in out if p not in old]
     return sorted(kept if kept else out, key=lambda p: p[0])
