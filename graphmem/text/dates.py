@@ -364,7 +364,7 @@ _EN_PAST_VERB = re.compile(r"\b(?:got|paid|left|met|began|saw|took|made|[a-z]{2,
 _EN_IS_DAY = re.compile(
     r"(?:\b(?:is|are)|(?<=[a-z])'s)\s+(?:on\s+|this\s+)?$"
     r"|\b(?:mov(?:ed|ing)|push(?:ed|ing)|bump(?:ed|ing)|reschedul(?:ed|ing)|postpon(?:ed|ing)|chang(?:ed|ing)"
-    r"|switch(?:ed|ing)|shift(?:ed|ing))\b(?:\s+[\w']+){0,5}?,?\s+(?:to|til|till|until)\s+(?:on\s+)?(?:the\s+)?"
+    r"|switch(?:ed|ing)|shift(?:ed|ing))\b(?:\s+[\w']+){0,7}?,?\s+(?:to|til|till|until)\s+(?:on\s+)?(?:the\s+)?"
     # "moved to the Sunday after June 14": the day counted from lies ahead as well
     r"(?:the\s+" + WD + r"\s+(?:after|before)\s+)?$",
     re.I,
@@ -420,7 +420,7 @@ def _coming(text: str, found: tuple[int, int], lang: int, got: tuple[date, date]
         ahead = _EN_DAY_AHEAD.search(around) or (kind == "day" and not _EN_PAST_VERB.search(around))
         # what a day is ("parent night is thursday") or what a plan was moved to ("bumped yoga
         # to friday") lies ahead, whatever else the words around it say
-        said_ahead = _EN_IS_DAY.search(text, max(0, start - 40), start) is not None
+        said_ahead = _EN_IS_DAY.search(text, max(0, start - 60), start) is not None
         if kind is None or not (ahead or said_ahead) or (_EN_PAST.search(around) and not said_ahead):
             return got
         if kind == "week":  # "dentist appt on thursday": the coming Thursday
