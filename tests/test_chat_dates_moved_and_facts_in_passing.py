@@ -152,6 +152,12 @@ CASES = {
     "an age after 哦对了, mid-message (zh)": (
         ["下午去银行排了好久的队 哦对了我今年五十七了 排队站得腰酸"], {"age": ["57"]}, {},
     ),
+    "an age after 哦对了, after a call with a classmate that teaches nothing (zh)": (
+        ["刚跟老同学视频完 哦对了我今年六十一了 头发全白了"], {"age": ["61"]}, {"skill": ["视频完"]},
+    ),
+    "a reminder for the nurse after an allergen is no job (zh)": (
+        ["我对latex过敏的 做体检记得提醒护士换手套"], {"allergy": ["latex"]}, {"job_title": ["体检记得提醒护士换手套"]},
+    ),
     "a daughter's age after a sigh is hers (zh)": (
         ["刚下班 唉我闺女今年都二十八了还不找对象"], {}, {"age": ["28"]},
     ),
