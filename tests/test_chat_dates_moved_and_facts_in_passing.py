@@ -4,7 +4,8 @@ Dates: the weekday after (or before) a date said right before it ("7月3号之�
 Saturday after July 4") is counted from that date; a move by an amount gives no day of its own
 when the new day is named after it; "N days later" moves a plan; the old day of a moved plan said
 with "was" is still to come (a plan is moved before it happens); a weekday a plan is moved to is
-the coming one; a run-on message naming two days keeps each plan on its own day.
+the coming one; a run-on message naming two days keeps each plan on its own day, and the whole
+message, shown for a question, carries the day of the part asked about.
 
 Facts: an age said after a sigh or "let me tell you" mid-message, an age said of one's own doing
 ("… at 64 is not fun"; never a time, an address or an age gone by), an allergen typed in English
@@ -113,6 +114,26 @@ def test_each_plan_of_a_run_on_keeps_its_day(mem: Memory, uid: Callable[[str], s
     asked = f"2026-06-11T09:00:00{tz}"
     assert _first_about(mem, user, query, word, at=asked) == day, case
     assert _first_about(mem, user, query, other_word, at=asked) == other_day, case
+
+
+@pytest.mark.parametrize(
+    ("said", "tz", "query", "day"),
+    [
+        ("这周六我得去医院陪床 烦死了 下礼拜五还有个战友聚会 都好多年没见了", "+08:00", "聚会是哪天？", "2026-06-19"),
+        ("这周六我得去医院陪床 烦死了 下礼拜五还有个战友聚会 都好多年没见了", "+08:00", "哪天陪床？", "2026-06-13"),
+        ("ugh this saturday I'm stuck at the warehouse inventory. next friday is the alumni gala though",
+         "Z", "when is the alumni gala?", "2026-06-19"),
+    ],
+)  # fmt: skip
+def test_every_item_shown_for_a_question_has_the_day_of_the_part_asked(
+    mem: Memory, uid: Callable[[str], str], said: str, tz: str, query: str, day: str
+) -> None:
+    """The whole message kept as a note names both days: shown for a question, it carries the
+    day of the part the question asks about, as the clause's own fact does."""
+    user = uid("asked-part")
+    mem.remember(user, said, at=f"2026-06-10T10:00:00{tz}")
+    shown = mem.recall(user, query, k=3, at=f"2026-06-11T09:00:00{tz}")
+    assert shown and shown[0].day == day, [(it.day, it.text) for it in shown]
 
 
 @pytest.mark.parametrize(
