@@ -137,8 +137,25 @@ def test_every_item_shown_for_a_question_has_the_day_of_the_part_asked(
 
 
 @pytest.mark.parametrize(
+    ("text", "cut"),
+    [
+        ("明天去医院拿报告后天复诊", ["明天去医院拿报告，后天复诊"]),
+        ("明天加班所以后天补休", ["明天加班，所以后天补休"]),
+    ],
+)
+def test_a_second_days_plan_run_on_is_a_clause_of_its_own(text: str, cut: list[str]) -> None:
+    # the cut is the comma the rules read clauses by
+    assert pieces(text) == cut
+
+
+@pytest.mark.parametrize(
     "text",
-    ["从这周六到下礼拜三都在外地培训", "这周六或者下周日去看房", "这周六和下周六都要值班"],
+    [
+        "下周三的会改到下周五",
+        "从这周六到下礼拜三都在外地培训",
+        "这周六或者下周日去看房",
+        "这周六和下周六都要值班",
+    ],
 )
 def test_days_joined_into_one_span_or_choice_stay_one_clause(text: str) -> None:
     assert pieces(text) == [text]

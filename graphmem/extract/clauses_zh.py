@@ -60,7 +60,7 @@ def _one_day_a_clause(sentence: str) -> str:
         cuts = []
         for before, m in zip(days, days[1:]):
             between = part[before.end() : m.start()]
-            then = re.search(r"(?:然后|接着|再就是|还有)$", between)
+            then = re.search(r"(?:然后|接着|再就是|还有|因为|所以|但是|不过|可是|结果|而且)$", between)
             if len(between) < 2 or (not then and _DAYS_JOINED.search(between)):
                 continue
             cuts.append(m.start() - (len(then[0]) if then else 0))
