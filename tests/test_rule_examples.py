@@ -152,6 +152,7 @@ def test_a_pack_with_a_handler_no_rule_names_does_not_load() -> None:
                 "born_and_raised",
                 "test_found",
                 "age_leading_news",
+                "age_doing_at",
                 "years_at_workplace",
                 "registered_name",
             )

@@ -64,10 +64,17 @@ def _retract_topic(m, ctx):
 
 # Clause-level rules: the subject is not at the front ("call me Liz", "don't mention X again").
 #: The handlers of lang/en/clause.toml's rules, by the name a rule gives as `handler`.
+#: What one is born and raised as, not where: "a Yankees fan born and raised", "a Texan …".
+_BORN_AS = re.compile(
+    r"\b(?:fan|fans|girl|boy|guy|kid|gal|lad|lass|man|woman|dude|native|texan|yankee|southerner|northerner|local)$",
+    I,
+)
+
+
 def _born_and_raised(m, ctx):
     """ "omaha born and raised, still here": the hometown, and the city too when still there."""
     where = p.place(m["x"].strip())
-    if not where:
+    if not where or _BORN_AS.search(m["x"].strip()):
         return None
     out = [cand("hometown", where, ME, ctx.src)]
     return out + [cand("city", where, ME, ctx.src)] if m["still"] else out
@@ -87,6 +94,20 @@ def _age_leading_news(m, ctx):
     (the clause is cut at "and"; the sentence says whose news follows)."""
     n = int(m["x"])
     if not (13 <= n <= 99 and _AGE_LEADS_NEWS.match(ctx.state.sentence or "")):
+        return None
+    return [cand("age", str(n), ME, ctx.src)]
+
+
+#: Doings whose "at NN" is a time of day or a place, not the doer's age ("arriving at 18 …").
+_AT_A_TIME = re.compile(
+    r"^(?:arriv|leav|land|wak|meet|start|finish|clos|open|show|gett|head|eat|com|go)ing$", I
+)
+
+
+def _age_doing_at(m, ctx):
+    """ "shoveling the driveway at 64 is not fun": the speaker's age, said of their own doing."""
+    n = int(m["n"])
+    if not 18 <= n <= 99 or _AT_A_TIME.match(m["g"]):
         return None
     return [cand("age", str(n), ME, ctx.src)]
 
@@ -127,6 +148,7 @@ HANDLERS: dict[str, Handler] = {
     "registered_name": _registered_name,
     "years_at_workplace": _years_at_workplace,
     "age_leading_news": _age_leading_news,
+    "age_doing_at": _age_doing_at,
     "born_and_raised": _born_and_raised,
     "retract_topic": _retract_topic,
     "intro_here": _intro_here,

@@ -86,6 +86,8 @@ _CLAUSE_SPLIT = re.compile(
     # a clause in the past with its subject left out: "we did it, signed a lease in …"
     r",\s+(?=(?:[a-z]{2,}(?<!e)ed|got|went|made|took|bought|left|quit|found|began|became|sold|won|lost)\s+"
     r"(?:a|an|the|my|our|his|her|their)\b)|"
+    # a run-on from one day's plan into another's: "… move this saturday then next friday is …"
+    rf"\s+(?:and\s+)?then\s+(?=(?:next|this|coming)\s+(?i:{p.WD})\b|tomorrow\b)|"
     rf"\s*:\s+(?!(?:(?:baby|little|big) )?[A-Z][\w'-]+(?: \(\d{{1,2}}\))?(?:,| and ))|,\s+(?=(?i:{p.WD}|yesterday|today|tonight|last night|this morning|then)\b)"
 )
 

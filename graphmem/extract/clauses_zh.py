@@ -40,6 +40,36 @@ def _unrun(sentence: str) -> str:
     return _RUN_ON_STARTS.sub("，", sentence)
 
 
+#: A day that can open a clause of its own ("这周六搬家下礼拜五聚会": two plans, one day each).
+_CLAUSE_DAY = re.compile(
+    r"(?:上上|下下|上|下|这|本)个?(?:周|星期|礼拜)[一二三四五六日天末]|大后天|后天|明天|今晚|明晚"
+    r"|[0-9一二三四五六七八九十]{1,2}月[0-9一二三四五六七八九十]{1,3}[号日]"
+)
+#: What joins two days into one span or one choice ("从周六到下周五", "这周六或者下礼拜五",
+#: "这周六和下周六都加班"): no cut between them.
+_DAYS_JOINED = re.compile(r"(?:到|至|和|跟|与|及|或|或者|还是|、|的|之前|之后|以前|以后|前|后|直到|一直到)$")
+
+
+def _one_day_a_clause(sentence: str) -> str:
+    """A clause run on from a day's plan into another day's ("这周六加班下礼拜五聚会") is cut
+    before the second day, so what follows each day stays that day's; days joined into one
+    span or choice stay together."""
+    out = []
+    for part in re.split(r"([，,。！？!?；;\s]+)", sentence):
+        days = list(_CLAUSE_DAY.finditer(part))
+        cuts = []
+        for before, m in zip(days, days[1:]):
+            between = part[before.end() : m.start()]
+            then = re.search(r"(?:然后|接着|再就是|还有|因为|所以|但是|不过|可是|结果|而且)$", between)
+            if len(between) < 2 or (not then and _DAYS_JOINED.search(between)):
+                continue
+            cuts.append(m.start() - (len(then[0]) if then else 0))
+        for at in reversed(cuts):
+            part = part[:at] + "，" + part[at:]
+        out.append(part)
+    return "".join(out)
+
+
 _TONE_BEFORE_COMMA = re.compile(r"(?<=[\u4e00-\u9fff])(?:哦|喔|噢|啦|呀|呢|哈|嘛|啊|咯|哟|捏)+(?=[，,])")
 _SPACED_LATIN = re.compile(
     r"(?<=[\u4e00-\u9fff])[ \t]+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])[ \t]+(?=[\u4e00-\u9fff])"
@@ -112,6 +142,8 @@ def cut_clauses(sentence: str) -> list[str]:
     sentence = _PET_BRACKET.sub(_pet_said_plainly, sentence)
     sentence = _BRACKETED.sub(lambda m: "，" + m[1] + "，", sentence).strip("，")
     sentence = _AFTER_MOVING.sub(r"\1，", sentence)
+    if len(_CLAUSE_DAY.findall(sentence)) > 1:
+        sentence = _one_day_a_clause(sentence)
     sentence = _TONE_BEFORE_COMMA.sub("", sentence)  # "我是纯素哦，…": the tone is no part of the value
     sentence = _INSISTING_TAG.sub(
         "", sentence

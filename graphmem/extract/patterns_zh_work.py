@@ -190,9 +190,14 @@ HOW_THE_JOB_IS_HELD = re.compile(
 )
 
 
+#: Words of a request or a reminder: "做检查记得提醒护士" asks something of someone; a title
+#: ending in a job word after them is no title.
+_A_REQUEST = re.compile(r"记得|别忘了|提醒|告诉|通知|麻烦|帮我|让[他她你]")
+
+
 def held_title(m, ctx, *, need_occupation=True):
     y = _DOING.sub("", clean(m["y"]))  # "是做产品": the line of work, not the verb
-    if _ANY_WORKER.search(y or ""):
+    if _ANY_WORKER.search(y or "") or _A_REQUEST.search(y or ""):
         return None
     # "我是松间的店长": the title, and where it is held when that is a name on record or said
     if (

@@ -275,7 +275,7 @@ def normaliser(language: str) -> Normaliser:
         )
     typos = typos_of(language) if "typos" in data else None
     mid_asides = re.compile(
-        rf"(?P<mark>[,;，；—–]\s*)(?:{b}(?:{phrases}|{_alternation(plain)}){e}[\s,，]*)+(?={subjects}{e})",
+        rf"(?P<mark>[,;，；—–]\s*)(?:{b}(?:{phrases}|{_alternation(plain + data.get('mid_interjections', []))}){e}[\s,，]*)+(?={subjects}{e})",
         flags,
     )
     return Normaliser(

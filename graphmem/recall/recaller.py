@@ -218,7 +218,7 @@ class Recaller:
         )  # fmt: skip
         top = items[:k]
         for it in top:  # the date each shows: what its words name, even a day ahead
-            it.when = memory_date(it.fact, it.episode)
+            it.when = memory_date(it.fact, it.episode, tuple(qterms))
         return top
 
     # ---- the exact channel -------------------------------------------------------

@@ -8,7 +8,7 @@ finds the spans; this reads them together.
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import date, timedelta
 
 from graphmem.text.holidays import counted_from
 from graphmem.text.offsets import count_of, shifted
@@ -22,8 +22,9 @@ __all__ = ["read_in_context"]
 Placed = list[tuple[int, TimeSpan]]
 
 
-def read_in_context(text: str, spans: list[TimeSpan]) -> list[TimeSpan]:
-    """`spans` (in the order said) with each read against the days around it."""
+def read_in_context(text: str, spans: list[TimeSpan], base: date | None = None) -> list[TimeSpan]:
+    """`spans` (in the order said) with each read against the days around it; `base`, the
+    day it was said, puts a moved plan's old day ahead of it."""
     placed = _placed(text, spans)
     if len(placed) > 1:
         placed = _weekday_of_a_date_dropped(placed)
@@ -32,7 +33,7 @@ def read_in_context(text: str, spans: list[TimeSpan]) -> list[TimeSpan]:
     if placed and _ANCHORED.search(text):
         placed = _anchored(text, placed)
     if placed and _MOVED.search(text):
-        placed = _rescheduled(text, placed)
+        placed = _rescheduled(text, placed, base)
     return [sp for _, sp in placed]
 
 
@@ -103,10 +104,22 @@ def _weekday_of_a_date_dropped(placed: Placed) -> Placed:
 #: is the Saturday before", "6月21号比赛，前一天去领号码布").
 _ANCHORED = re.compile(
     r"\bthe\s+(?P<what>" + WD + r"|day|night|morning|evening)\s+(?P<dir>before|after)\b"
-    r"(?!\s+(?:last|next|yesterday|tomorrow|that|this|the|it|we|i|my|you|he|she|they)\b)"
-    r"|(?P<zh>前一天|前一晚|头一天|头天晚上|前一天晚上|第二天|后一天|次日|隔天)",
+    r"(?!\s+(?:last|next|yesterday|tomorrow|that|this|the(?!\s+\d)|it|we|i|my|you|he|she|they)\b)"
+    r"|(?P<zh>前一天|前一晚|头一天|头天晚上|前一天晚上|第二天|后一天|次日|隔天)"
+    # "8月8号后面的那个周六", "20号之前的那个礼拜天": the weekday after (before) the date said
+    # right before it
+    r"|(?P<zdir>(?:之后|以后|后面|过后|之前|以前|前面)的?|(?:后|前)的)(?:那个|那|第一个|头一个|最后一个)?"
+    r"(?:周|星期|礼拜)(?P<zwd>[一二三四五六日天])",
     re.I,
 )
+_ZH_WD = {
+    "一": "monday",
+    "二": "tuesday",
+    "三": "wednesday",
+    "四": "thursday",
+    "五": "friday",
+    "六": "saturday",
+}
 
 
 def _anchored(text: str, placed: Placed) -> Placed:
@@ -117,15 +130,38 @@ def _anchored(text: str, placed: Placed) -> Placed:
         if any(at <= m.start() and m.end() < at + len(sp.text) for at, sp in out):
             continue  # already read as part of a longer day ("the Monday after Easter")
         before = [sp for at, sp in out if _one_day(sp) and at >= 0 and at + len(sp.text) <= m.start()]
+        if m["zdir"]:  # the date it counts from is the one right before it, or none
+            before = [sp for at, sp in out if _one_day(sp) and at >= 0 and at + len(sp.text) == m.start()]
+            if not before:  # "然后周六", "以后的周末": no date said right before, nothing counted
+                continue
+        # "the Sunday after June 14": the date right after it is the one counted from, no day
+        # of its own
+        after = [
+            p
+            for p in out
+            if m["what"] and _one_day(p[1]) and 0 <= p[0] - m.end() <= 2 and not text[m.end() : p[0]].strip()
+        ]
+        said = m[0]
+        if after:
+            before = [after[0][1]]
+            said = text[m.start() : after[0][0] + len(after[0][1].text)]
+            out = [p for p in out if p is not after[0]]
         # what the match holds ("Saturday" of "the Saturday before") is no day of its own
         out = [(at, sp) for at, sp in out if not (m.start() <= at and at + len(sp.text) <= m.end())]
         if not before:  # counted from a day this text does not name: no day here
+            continue
+        if m["zdir"]:
+            way = "before" if "前" in m["zdir"] else "after"
+            day = counted_from(before[-1].start, _ZH_WD.get(m["zwd"], "sunday"), way)
+            out = [(at, sp) for at, sp in out if sp is not before[-1]]
+            start = m.start() - len(before[-1].text)
+            out.append((start, TimeSpan(text[start : m.end()], day, day)))
             continue
         if m["zh"]:
             day = counted_from(before[-1].start, "day", "before" if m["zh"][0] in "前头" else "after")
         else:
             day = counted_from(before[-1].start, m["what"].lower(), m["dir"].lower())
-        out.append((m.start(), TimeSpan(m[0], day, day)))
+        out.append((m.start(), TimeSpan(said, day, day)))
     return sorted(out, key=lambda p: p[0])
 
 
@@ -145,20 +181,49 @@ _OLD_BEFORE = re.compile(
     re.I,
 )
 #: "was tomorrow but they moved it …": a day said with "was" before the words that move it.
-_WAS_BEFORE = re.compile(r"\b(?:was|were)(?:\s+(?:on|for|at))?\s*$", re.I)
+_WAS_BEFORE = re.compile(r"\b(?:was|were)(?:\s+(?:on|for|at))?(?:\s+" + WD + r")?\s*$", re.I)
 #: A move by so much ("pushed it back a week", "moved up two days", 推迟了三天, 提前一天).
 _MOVED_BY = re.compile(
     r"\b(?:push(?:ed)?|mov(?:ed|e)|bump(?:ed)?|put|set|postpon(?:ed|e)|delay(?:ed)?|shift(?:ed)?)"
     r"(?:\s+[\w']+){0,3}?\s+(?P<dir>back|up|forward|ahead|out|by)(?:\s+by)?\s+"
     r"(?P<dur>(?:\d{1,2}|an?|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple\s+of|a\s+few)\s+"
     r"(?:day|week|fortnight|month)s?)\b"
-    r"|(?P<zdir>推迟|延后|推后|往后推|顺延|提前|往前挪)了?(?P<zn>[0-9一二两三四五六七八九十]{1,3})个?"
+    # "pushed the bbq two days later", "moved it a week earlier": the amount, then its way
+    r"|\b(?:push(?:ed)?|mov(?:ed|e)|bump(?:ed)?|put|shift(?:ed)?)(?:\s+[\w']+){0,3}?\s+"
+    r"(?P<dur2>(?:\d{1,2}|an?|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple\s+of|a\s+few)\s+"
+    r"(?:day|week|fortnight|month)s?)\s+(?P<dir2>later|earlier|sooner)\b"
+    r"|(?P<zdir>推迟|延后|推后|往后推|往后挪|往后延|顺延|提前|往前挪|往前提)了?(?P<zn>[0-9一二两三四五六七八九十]{1,3})个?"
     r"(?P<zu>天|周|星期|礼拜|月)",
+    re.I,
+)
+#: Between a move and the day it names as the new one ("pushed it a week, to the 9th", 推迟一周
+#: 改到…): that day is the plan's new one, and the amount gives no other.
+_MOVED_TO = re.compile(
+    r"^[^。.!！?？;；]{0,12}?(?:改到|改成|改在|挪到|换到|调到|推到|延到|到|\bto|\btil|\btill|\buntil)\s*(?:on\s+)?(?:the\s+)?$",
     re.I,
 )
 
 
-def _rescheduled(text: str, placed: Placed) -> Placed:
+_DAY_OF_MONTH = re.compile(r"^(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)$|^\d{1,2}[号日]$", re.I)
+
+
+def _still_to_come(sp: TimeSpan, base: date | None) -> date:
+    """The day of a plan being moved: a plan is moved before it happens, so a day of the month
+    said alone ("it was on the 23rd") or a weekday gone by is the coming one."""
+    day = sp.start
+    if base is None or day >= base:
+        return day
+    if _WEEKDAY_ALONE.match(sp.text):
+        return day + timedelta(days=7)
+    if _DAY_OF_MONTH.match(sp.text.strip()):
+        try:
+            return (day.replace(day=1) + timedelta(days=32)).replace(day=day.day)
+        except ValueError:
+            return day
+    return day
+
+
+def _rescheduled(text: str, placed: Placed, base: date | None = None) -> Placed:
     """`placed` with a moved plan's day as the new one: the day it was moved from (said after
     "instead of", "supposed to be", 本来, 从) is none when another is named, and a move by so
     much ("pushed back a week", 推迟了三天) counts from the day said before it."""
@@ -167,25 +232,33 @@ def _rescheduled(text: str, placed: Placed) -> Placed:
     for p in placed:
         at = p[0]
         before = text[max(0, at - 28) : at] if at >= 0 else ""
-        if _OLD_BEFORE.search(before) or (_WAS_BEFORE.search(before) and any(mv > at for mv in moves)):
+        # a day said with "was" is the old one, before the words that move it or after a
+        # move by so much ("moved it up two days, it was on the 23rd")
+        was_said = _WAS_BEFORE.search(before) and (
+            any(mv > at for mv in moves) or any(mb.end() <= at for mb in _MOVED_BY.finditer(text))
+        )
+        if _OLD_BEFORE.search(before) or was_said:
             old.append(p)
     out = list(placed)
     for m in _MOVED_BY.finditer(text):
         days = [(at, sp) for at, sp in out if _one_day(sp) and at >= 0]
-        if not days:
+        if not days or any(m.end() <= at and _MOVED_TO.search(text[m.end() : at]) for at, _ in days):
             continue
         # the day moved: one said as the old day, else the last said before the move, else the first
         was = old[-1] if old else ([p for p in days if p[0] < m.start()] or days)[-1]
         if m["zdir"]:
             n = count_of(f"{m['zn']} {'day' if m['zu'] == '天' else 'month' if m['zu'] == '月' else 'week'}")
             sign = -1 if m["zdir"] in ("提前", "往前挪") else 1
+        elif m["dur2"]:
+            n = count_of(m["dur2"])
+            sign = 1 if m["dir2"].lower() == "later" else -1
         else:
             n = count_of(m["dur"])
             sign = -1 if m["dir"].lower() in ("up", "forward", "ahead") else 1
-        if n is None or (day := shifted(was[1].start, *n, sign=sign)) is None:
+        if n is None or (day := shifted(_still_to_come(was[1], base), *n, sign=sign)) is None:
             continue
-        out = [p for p in out if p is not was]
-        old = [p for p in old if p is not was]
+        out = [p for p in out if p != was]
+        old = [p for p in old if p != was]
         out.append((m.start(), TimeSpan(m[0], day, day)))
     kept = [p for p in out if p not in old]
     return sorted(kept if kept else out, key=lambda p: p[0])

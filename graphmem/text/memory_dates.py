@@ -89,9 +89,48 @@ def _speakers_shift(text: str, at: datetime, refers_from: datetime) -> int:
     return 0
 
 
-def memory_date(fact: Fact | None, episode: Episode | None) -> datetime | None:
+def _day_of_the_words_asked(text: str, at: datetime, about: tuple[str, ...]) -> date | None:
+    """In a text naming several days ("这周六值班，下礼拜五同学聚会"), the day of the part a
+    question asks about: the day named last before the first of `about`'s words found in it
+    (a day governs what follows it), else the first one named after it. None when the text
+    names one day or fewer, or holds none of the words."""
+    if not about or len(text) > _LONGEST:
+        return None
+    # the day it was said is only when ("今天贴了通知，说停水是下周二"): the day beside it is meant
+    said_on = _utc_day(at)
+    spans = [sp for sp in _message_spans(text, at) if sp.start != said_on]
+    if len({sp.start for sp in spans}) < 2:
+        return None
+    low = text.lower()
+    where = next((i for w in about if len(w) >= 2 and (i := low.find(w.lower())) >= 0), -1)
+    if where < 0:
+        return None
+    placed, at_char = [], 0
+    for sp in spans:
+        found = text.find(sp.text, at_char)
+        if found >= 0:
+            placed.append((found, sp.start))
+            at_char = found + len(sp.text)
+    before = [d for start, d in placed if start <= where]
+    after = [d for start, d in placed if start > where]
+    return before[-1] if before else (after[0] if after else None)
+
+
+def memory_date(fact: Fact | None, episode: Episode | None, about: tuple[str, ...] = ()) -> datetime | None:
     """The date a recalled memory is about (midnight UTC of a named day): the day its fact's
-    words name, else what its message refers to ("last weekend"), else when it was said."""
+    words name, else what its message refers to ("last weekend"), else when it was said. `about`,
+    the words a question asks with: in words naming several days, the day of the part holding
+    them ("聚会是哪天？" of "这周六值班，下礼拜五同学聚会": Friday's)."""
+    if about:
+        text, said = (
+            (fact.source_text, fact.recorded_at)
+            if fact is not None
+            else (episode.text, episode.at)
+            if episode
+            else ("", None)
+        )
+        if text and said is not None and (d := _day_of_the_words_asked(text, said, about)) is not None:
+            return datetime.combine(d, time(), tzinfo=timezone.utc)
     shift = 0
     if (
         fact is not None

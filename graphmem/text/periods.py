@@ -162,7 +162,8 @@ def part_zh(part: str, first: date, last: date) -> tuple[date, date]:
 WEEKDAYS_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "末": 5}
 _ZH_BARE_WEEKDAY = re.compile(r"(?:周|星期|礼拜)([一二三四五六日天末])")
 #: Words around a bare weekday that make it one ahead ("周五要聚餐"), not the latest one.
-_ZH_AHEAD = re.compile(r"要|会|打算|准备|计划|将|得|约了|想")
+#: (a plan moved to a weekday, "改到周日", lies ahead too)
+_ZH_AHEAD = re.compile(r"要|会|打算|准备|计划|将|得|约了|想|改到|改成|改在|挪到|换到|调到|推到|延到")
 
 
 #: What a weekday's own clause says of a plan or a day to come ("周六去看她", "周六我妈生日"),
