@@ -517,6 +517,8 @@ HANDLERS: dict[str, Handler] = {
             and not c.is_place_zh(m["x"])
             and not _DOING_VERB.match(m["x"])
             and not _CARED_FOR_THERE.search(m["x"])
+            # "在滨江那个酒店": a place pointed at (where something happens), no workplace named
+            and not re.search(r"[那这](?:个|家|边|里)", m["x"])
             and x.subj.type != "pet"
         ),
         workplace_and_title,

@@ -71,6 +71,9 @@ _ZH_NOTHING = re.compile(
     r"(?<![你您])(?:啥|什么)[\u4e00-\u9fff]{0,2}?(?:也|都)?(?:还)?(?:没|不)(?:怎么|太)?"
     r"(?:干|做|吃|喝|买|说|学|带|想|看|写|动|玩|记|懂|剩|收拾|准备|复习|搞|有|发生)"
 )
+# "没抱啥希望", "也没买什么": a wh-word after a negated verb is "any", not "what"; asked of
+# someone (你没吃啥吧) it stays a question.
+_ZH_NONE = re.compile(r"(?<![你您])(?:没有?|不|别)(?:怎么)?[\u4e00-\u9fff]{1,2}?(?:啥|什么)(?!时候|意思|样)")
 # A 呢 after what is going on or still so ("还在配环境呢", "忙着呢", "还早呢"): said, not asked,
 # unless it is said of the one spoken to (你在干嘛呢).
 _ZH_ONGOING = re.compile(r"^(?![^，,。]*[你您])[^，,。]*(?:在|着|还|正|才|早)[^，,。]*呢$")
@@ -168,6 +171,8 @@ def interrogative(clause: str, first: bool) -> bool:
             return True
         said_nothing = _ZH_NOTHING.search(c) is not None  # "啥活没干呢": its 呢 asks nothing either
         c = _ZH_NOTHING.sub("", _ZH_NO_ONE_ASKS.sub("", _ZH_NOT_KNOWING.sub("", c)))
+        if not re.search(r"[你您]", c):
+            c = _ZH_NONE.sub("", c)
         if _ZH_CORRELATIVE.search(c):  # "谁加香菜谁是狗": whoever does, no question
             return False
         wh = _ZH_WH.search(c)

@@ -15,7 +15,7 @@ from graphmem.text.offsets import count_of, shifted
 from graphmem.text.periods import WD
 from graphmem.text.spans import TimeSpan
 
-__all__ = ["read_in_context"]
+__all__ = ["moved_by", "read_in_context"]
 
 
 #: A span with where it stands in the text.
@@ -223,6 +223,26 @@ def _still_to_come(sp: TimeSpan, base: date | None) -> date:
     return day
 
 
+def _amount(m: re.Match[str]) -> tuple[tuple[int, str] | None, int]:
+    """((how many, unit), +1 later or -1 earlier) of a move by an amount."""
+    if m["zdir"]:
+        unit = "day" if m["zu"] == "天" else "month" if m["zu"] == "月" else "week"
+        return count_of(f"{m['zn']} {unit}"), -1 if m["zdir"] in ("提前", "往前挪", "往前提") else 1
+    if m["dur2"]:
+        return count_of(m["dur2"]), 1 if m["dir2"].lower() == "later" else -1
+    return count_of(m["dur"]), -1 if m["dir"].lower() in ("up", "forward", "ahead") else 1
+
+
+def moved_by(text: str) -> tuple[str, int, str, int] | None:
+    """The first move of a plan by an amount in `text` ("pushed back two weeks", 往后推一周):
+    (the words of the move, how many, the unit, +1 later or -1 earlier); None when it says none."""
+    for m in _MOVED_BY.finditer(text):
+        n, sign = _amount(m)
+        if n is not None:
+            return m[0], n[0], n[1], sign
+    return None
+
+
 def _rescheduled(text: str, placed: Placed, base: date | None = None) -> Placed:
     """`placed` with a moved plan's day as the new one: the day it was moved from (said after
     "instead of", "supposed to be", 本来, 从) is none when another is named, and a move by so
@@ -246,15 +266,7 @@ def _rescheduled(text: str, placed: Placed, base: date | None = None) -> Placed:
             continue
         # the day moved: one said as the old day, else the last said before the move, else the first
         was = old[-1] if old else ([p for p in days if p[0] < m.start()] or days)[-1]
-        if m["zdir"]:
-            n = count_of(f"{m['zn']} {'day' if m['zu'] == '天' else 'month' if m['zu'] == '月' else 'week'}")
-            sign = -1 if m["zdir"] in ("提前", "往前挪") else 1
-        elif m["dur2"]:
-            n = count_of(m["dur2"])
-            sign = 1 if m["dir2"].lower() == "later" else -1
-        else:
-            n = count_of(m["dur"])
-            sign = -1 if m["dir"].lower() in ("up", "forward", "ahead") else 1
+        n, sign = _amount(m)
         if n is None or (day := shifted(_still_to_come(was[1], base), *n, sign=sign)) is None:
             continue
         out = [p for p in out if p != was]

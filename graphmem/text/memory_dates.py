@@ -5,6 +5,7 @@ before it in its message, else the day its message refers to, else when it was s
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime, time, timedelta, timezone
 from functools import lru_cache
 
@@ -37,7 +38,13 @@ def named_day(f: Fact, shift: int = 0) -> date | None:
         other = [s for s in spans if s.start != said_on]
         if spans:
             return (other or spans)[0].start
+    if f.value != f.source_text and (dated := _ISO_DAY.search(str(f.value))):
+        # a plan moved by an amount carries its new day in its words ("… (2026-06-27)")
+        return date.fromisoformat(dated[0])
     return None
+
+
+_ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 
 
 def fact_day(f: Fact) -> date:
