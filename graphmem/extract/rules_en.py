@@ -32,6 +32,7 @@ from graphmem.extract.common import EMOJI, ME, Ctx, Subject, cand, link
 from graphmem.extract.lexicon import EN_JOBS
 from graphmem.extract.relations import relation_of
 from graphmem.extract.reply_style_en import is_reply_style
+from graphmem.extract.said_between import dash_aside
 from graphmem.gate.sentences import split as split_sentences
 from graphmem.lang import Handler, Pack, load_pack, merge_handlers
 from graphmem.lang.normalise import normalise
@@ -111,6 +112,9 @@ def pieces(text: str) -> list[str]:
         text = _INLINE_ITEM.sub(". ", text)
     # "when he asked what I do I said I'm an ER nurse": what the user said of themselves, as said
     text = _SAID_OF_MYSELF.sub("", text)
+    # "Pounce — our old tabby, … — naps …": a name's aside between dashes, said in brackets, is
+    # no clause of the speaker's own
+    text = dash_aside(text, zh=False)
     # "they kept me on — I'm a postdoc now": a dash before the speaker's own clause ends a sentence
     text = _DASH_THEN_SELF.sub(". ", text)
     # "being a nurse means my only joy is …": what being it means of the speaker is said apart

@@ -1,0 +1,214 @@
+"""The user's people and pets said with something between the relation and the name, rewritten
+to the plain form the rules read ("my cat Pounce …", 我家柯基豆包…), so the name lands on its
+relation and what follows is kept on that person or pet:
+
+- a name with an aside between dashes (an em dash, an en dash, a double hyphen, 破折号 ——):
+  "Pounce — our old tabby, queen of the sofa — goes to …" is said the bracket way
+  ("Pounce (our old tabby) goes to …"), which `said_loosely` then reads;
+- a relation word, what sort of friend it is, then the name between commas, a bracket after it
+  ("my buddy from the rowing club, Ivo Brandt, lives …", "my better half, Ines (married since
+  '91), is …"): the qualifier and the bracket go, the relation and the full name stay;
+- a pet said as "the cat" or "the dog" with its name between commas heading the message ("the
+  dog, Sir Wagsalot, sleeps …"): the user's own, unless the message says whose it is or where
+  it lives ("next door", "my neighbor's", "belongs to");
+- Chinese: a pet by the chat word for its kind and its name, then what breed it is as an aside
+  (狗子豆包，一只胖柯基，…): the breed names it; a person from work by a nickname and then the
+  full name (我们主管老周，周建国，…: the full name starts with the nickname's surname) is one
+  person, the nickname the entity and the full name its name; a relation word and a name
+  between commas (我发小，张伟，…) when the name starts with a surname or is a nickname.
+
+An aside that says no relation, another's pet or person, and a word where a name would stand are
+left as they are.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from graphmem.extract.lexicon import EN_BREEDS, ZH_BREEDS
+from graphmem.extract.relations import RELATION_WORDS, relation_of
+from graphmem.lang import fragment
+
+_HAN = r"[\u4e00-\u9fff]"
+_EN_REL = (
+    r"(?:"
+    + "|".join(map(re.escape, sorted((w for w in RELATION_WORDS if w.isascii()), key=len, reverse=True)))
+    + r")"
+)
+_ZH_REL = (
+    r"(?:"
+    + "|".join(
+        map(
+            re.escape,
+            sorted((w for w in RELATION_WORDS if len(w) >= 2 and not w.isascii()), key=len, reverse=True),
+        )
+    )
+    + r")"
+)
+_ZH_PET = (
+    r"(?:"
+    + "|".join(
+        map(
+            re.escape,
+            sorted(
+                (w for w, (a, _) in RELATION_WORDS.items() if a == "pet" and len(w) >= 2 and not w.isascii()),
+                key=len,
+                reverse=True,
+            ),
+        )
+    )
+    + r")"
+)
+_ZH_BREED = r"(?:" + "|".join(map(re.escape, sorted(ZH_BREEDS, key=len, reverse=True))) + r")"
+_SURNAMES = fragment("zh", "SURNAMES")
+
+# ---- a name with an aside between dashes --------------------------------------------------------
+
+_DASH = r"(?:\s*(?:—{1,2}|–|--)\s*)"
+_EN_DASH_ASIDE = re.compile(
+    rf"(?<![\w'])(?P<name>[A-Z][a-z]{{1,15}}|^[a-z]{{2,15}}){_DASH}(?P<aside>(?:my|our)\s+[^—–()]{{1,80}}?){_DASH}(?=\S)"
+)
+_ZH_DASH_ASIDE = re.compile(
+    rf"^(?P<name>{_HAN}{{1,4}}?){_DASH}(?P<who>(?:我们家|我家|我的|我)[^，,—()（）]{{0,20}}?)(?:[，,][^—()（）]{{0,30}})?{_DASH}(?=\S)"
+)
+
+
+def _says_a_relation(aside: str) -> bool:
+    """Whether an English aside names one of the user's own ("our old tabby, …"), not another's."""
+    if re.search(r"['’]s\b", aside):
+        return False  # "my sister's cat": someone else's
+    first = re.split(r"[,;]", aside, maxsplit=1)[0]
+    return en_kind(first) is not None
+
+
+#: Breed and kind words that name a pet only when said as one's own right before or after a
+#: name ("our golden", "my lab"): alone they name other things.
+_EN_KIND_ONLY_OWNED = {"golden": "dog", "goldie": "dog", "husky": "dog", "boxer": "dog", "doxie": "dog",
+                       "pittie": "dog", "tux": "cat", "tuxedo": "cat", "ginger": "cat", "persian": "cat",
+                       "bengal": "cat", "maltese": "dog"}  # fmt: skip
+_EN_REL_WORD = re.compile(rf"\b(?P<w>{_EN_REL})(?:s)?\b", re.I)
+_EN_BREED_WORD = re.compile(
+    r"\b(?P<w>"
+    + "|".join(map(re.escape, sorted({*EN_BREEDS, *_EN_KIND_ONLY_OWNED}, key=len, reverse=True)))
+    + r")\b",
+    re.I,
+)
+
+
+def en_kind(desc: str) -> str | None:
+    """The relation word an English aside says ("my tabby" → tabby), a breed said as its animal
+    ("our golden" → dog), else None."""
+    if m := _EN_REL_WORD.search(desc):
+        return m["w"].lower()
+    if m := _EN_BREED_WORD.search(desc):
+        w = m["w"].lower()
+        return _EN_KIND_ONLY_OWNED.get(w) or EN_BREEDS.get(w)
+    return None
+
+
+def dash_aside(text: str, zh: bool) -> str:
+    """`text` with a name's aside between dashes said in brackets, when the aside says the user's
+    own; otherwise unchanged."""
+    if zh:
+        m = _ZH_DASH_ASIDE.match(text)
+        if m is None or not re.search(rf"(?:{_ZH_REL}|{_ZH_BREED})$", m["who"]):
+            return text
+        return f"{m['name']}（{m['who']}）" + text[m.end() :]
+    m = _EN_DASH_ASIDE.search(text)
+    if m is None or not _says_a_relation(m["aside"]):
+        return text
+    return text[: m.start()] + f"{m['name']} ({m['aside'].rstrip(' ,')}) " + text[m.end() :]
+
+
+# ---- a relation word, what sort, then the name between commas ----------------------------------
+
+_TITLE = (
+    r"(?:(?:Mr|Mrs|Ms|Mx|Dr)\.?\s+|(?:Sir|Lady|Lord|Dame|Miss|Madame|Captain|Professor|Princess|Prince|King|Queen"
+    r"|Duke|Duchess|Baron|Baroness|Count|Countess|General|Major|Colonel|Admiral|Senator|Judge)\s+)"
+)
+_EN_NAME = rf"(?P<name>{_TITLE}?[A-Z][a-z'-]{{1,15}}(?:\s+[A-Z][a-z'-]{{1,20}})?)"
+_EN_APPOSED = re.compile(
+    rf"^(?P<lead>(?:my|our)\s+(?:(?:best|old|oldest|good|dear|closest|longtime|long-time|lifelong|new)\s+)?)(?P<w>{_EN_REL})"
+    r"(?P<sort>\s+(?:from|since|of|at|in|back|through|I\s+met)\b[^,()]{1,40}?)?"
+    rf"\s*,\s*{_EN_NAME}\s*(?:\([^()]{{0,60}}\)\s*)?,\s*(?P<rest>[a-z][\w'-]*\b.*)$",
+    re.S,
+)
+_EN_THE_PET = re.compile(
+    rf"^(?:the)\s+(?P<w>{_EN_REL})\s*,\s*{_EN_NAME}\s*,\s*(?P<rest>[a-z][\w'-]*\b.*)$", re.S
+)
+#: What says a pet said as "the cat" is not the user's: whose it is or where it lives.
+_NOT_OURS = re.compile(
+    r"next\s+door|neighbou?r|across\s+the|down\s+the\s+(?:street|hall|road)|belongs?\s+to|isn'?t\s+(?:mine|ours)|"
+    r"not\s+(?:mine|ours)|\b(?:their|his)\b|\w+['’]s\s+(?:cat|dog|pet)|shelter|foster|stray|office|landlord|"
+    r"\b(?:at|from)\s+(?:work|the\s+(?:office|shop|store|café|cafe|bar|library|clinic|farm))",
+    re.I,
+)
+
+
+def _en_apposed(piece: str, heads: bool) -> str | None:
+    if m := _EN_APPOSED.match(piece):
+        if relation_of(m["w"]) is None or m["name"].split()[-1].lower() in ("and", "or"):
+            return None
+        return f"{m['lead']}{m['w']} {m['name']} {m['rest']}"
+    m = _EN_THE_PET.match(piece)
+    if m is None or not heads:
+        return None
+    rel = relation_of(m["w"])
+    if rel is None or rel[0] != "pet" or _NOT_OURS.search(m["rest"]):
+        return None
+    return f"my {m['w']} {m['name']} {m['rest']}"
+
+
+# ---- Chinese ----------------------------------------------------------------------------------
+
+_ZH_OWN = r"(?:我们家|我家|我的|我们|我)"
+#: 狗子豆包，一只胖柯基，每次…: the kind and the name, then the breed as an aside
+_ZH_BREED_ASIDE = re.compile(
+    rf"^(?:{_ZH_OWN})?(?P<kind>{_ZH_PET})(?P<name>{_HAN}{{1,3}})[，,\s]+(?:是)?(?:一只|一条|一头|只|条)"
+    rf"(?P<desc>[^，,]{{0,10}}?)(?P<breed>{_ZH_BREED}|{_ZH_PET})[，,\s]+(?P<rest>\S.*)$",
+    re.S,
+)
+#: 我们主管老周，周建国，…: a nickname, then the full name starting with its surname
+_ZH_NICK_FULL = re.compile(
+    rf"^(?:{_ZH_OWN})(?P<w>{_ZH_REL})(?P<nick>[老小阿]{_HAN})[，,\s]+(?P<full>{_HAN}{{2,3}})[，,\s]+(?P<rest>\S.*)$",
+    re.S,
+)
+#: 我发小，张伟，…: a relation word and a name between commas
+_ZH_APPOSED = re.compile(
+    rf"^(?:{_ZH_OWN})(?P<w>{_ZH_REL})[，,\s]+(?P<name>[{_SURNAMES}]{_HAN}{{1,2}}|[老小阿]{_HAN})[，,\s]+(?P<rest>\S.*)$",
+    re.S,
+)
+_ZH_NOT_NAMES = frozenset(
+    "小时 小区 小学 小孩 小说 小心 小组 小姐 阿姨 老是 老家 老师 王八 高兴 张口 周末 周日".split()
+)
+
+
+def _zh_owner(word: str) -> str:
+    rel = relation_of(word)
+    return "我家" if (rel is not None and rel[0] == "pet") or word in ZH_BREEDS else "我"
+
+
+def _zh_between(piece: str) -> str | None:
+    if m := _ZH_BREED_ASIDE.match(piece):
+        if m["name"] in RELATION_WORDS or m["name"] in _ZH_NOT_NAMES:
+            return None
+        return f"我家{m['breed']}{m['name']}{m['rest']}"
+    if m := _ZH_NICK_FULL.match(piece):
+        if m["full"][0] != m["nick"][1] or m["nick"] in _ZH_NOT_NAMES:
+            return None  # 老周，王建国: two people
+        return f"我{m['w']}{m['nick']}叫{m['full']}，{m['rest']}"
+    if m := _ZH_APPOSED.match(piece):
+        if m["name"] in _ZH_NOT_NAMES or m["name"] in RELATION_WORDS:
+            return None
+        return f"{_zh_owner(m['w'])}{m['w']}{m['name']}{m['rest']}"
+    return None
+
+
+def said_between(piece: str, heads: Callable[[], bool], zh: bool) -> str | None:
+    """`piece` with the relation and the name said plainly, or None when it holds none of these
+    forms. `heads` tells whether the piece heads the message."""
+    text = piece.strip()
+    if zh:
+        return _zh_between(text)
+    return _en_apposed(text, heads())

@@ -1,0 +1,229 @@
+"""The user's people and pets said with something between the relation and the name: an aside
+between dashes ("X — our old tabby, … — sees …", X——我家的柯基，…——…); a relation word, what
+sort of friend, then the full name between commas, a bracket after it ("my pal from …, First
+Last, works …", "my better half, X (…), …"); a pet said as "the cat" with a titled name between
+commas ("the dog, Sir X, …"); a pet's kind word and name, then its breed as an aside (狗子X，一只
+柯基，…); a boss by a nickname, then the full name (我们主管老X，X某某，…). The name gets its
+relation, what is said of them stays on them, and recall by the relation word reaches it.
+Another's pet or person, a dash aside that names no relation, and "the cat next door" are no one
+of the user's. The sentences are this file's own."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from graphmem import Memory
+from tests.chat_cases import held_on_user
+
+_AT = "2026-11-16T09:00:00+08:00"
+
+
+def _held_on(mem: Memory, user: str, name: str) -> dict[str, set[str]]:
+    """The active values held on one of the user's people or pets, by attribute, lower-cased."""
+    active: dict[str, set[str]] = {}
+    for f in mem.facts(user):
+        if f.subject_name.lower() == name.lower():
+            active.setdefault(f.attribute, set()).add(str(f.value).lower())
+    return active
+
+
+#: (what is said, the name, the user's link to them, (attribute, a part of a value held on them)
+#: or None, (attribute, a part of a value the user must not have been given) or None)
+PEOPLE = {
+    # an aside between dashes
+    "a tabby's aside between em dashes, its vet its own (en)": (
+        "Juniper — my tabby, a grumpy old lady at 15 — goes to Dr. Lindqvist at Riverbend Vet",
+        "Juniper", ("pet", "juniper"), ("note", "riverbend"), None,
+    ),
+    "a golden said by the breed word alone, between double hyphens (en)": (
+        "Rocco -- our golden, the goofball of the house -- sees Dr. Haas at Pine Hill Animal Hospital",
+        "Rocco", ("pet", "rocco"), ("note", "pine hill"), None,
+    ),
+    "a beagle mix between en dashes (en)": (
+        "Tilly – our beagle mix, a rescue from Tennessee – gets her shots at Northgate Animal Clinic",
+        "Tilly", ("pet", "tilly"), ("note", "northgate"), None,
+    ),
+    "an oldest friend between dashes, her move hers (en)": (
+        "Marisol — my oldest friend, known her since kindergarten — just moved to Tucson",
+        "Marisol", ("friend", "marisol"), ("city", "tucson"), ("city", "tucson"),
+    ),
+    "a lab's aside between dashes inside the sentence (en)": (
+        "we took Waffles — our lab, nine this spring — to Dr. Ortiz at Lakeview Vet yesterday",
+        "Waffles", ("pet", "waffles"), None, None,
+    ),
+    "a corgi between 破折号, its vet its own (zh)": (
+        "豆包——我家的柯基，家里的开心果——每次打针都去瑞鹏宠物医院找李医生",
+        "豆包", ("pet", "豆包"), ("note", "瑞鹏"), None,
+    ),
+    "a British shorthair between single dashes, its checkups (zh)": (
+        "年糕—我家的英短，今年五岁—每年体检都去芭比堂动物医院找刘医生",
+        "年糕", ("pet", "年糕"), ("note", "芭比堂"), None,
+    ),
+    "a teddy between double hyphens, its skin trouble its own (zh)": (
+        "可乐--我的泰迪--最近在安安宠物医院看皮肤病", "可乐", ("pet", "可乐"), ("note", "安安宠物医院"), None,
+    ),
+    # a relation word, what sort, then the name between commas
+    "a spouse as 'better half', a bracket after the name, her employer hers (en)": (
+        "my better half, Ines (we met in grad school), works at Boeing as an engineer",
+        "Ines", ("spouse", "ines"), ("employer", "boeing"), ("employer", "boeing"),
+    ),
+    "a buddy from the army, a full name, where he lives his (en)": (
+        "my buddy from my army days, Tobias Keller, lives out in Spokane now",
+        "Tobias Keller", ("friend", "tobias keller"), ("city", "spokane"), ("city", "spokane"),
+    ),
+    "a pal from the gym, a full name, her employer hers (en)": (
+        "my pal from the climbing gym, Priya Nair, works at Genentech now",
+        "Priya Nair", ("friend", "priya nair"), ("employer", "genentech"), ("employer", "genentech"),
+    ),
+    "a spouse as 'other half' between commas, his trade his (en)": (
+        "my other half, Desmond, is a firefighter in Leeds", "Desmond", ("spouse", "desmond"),
+        ("job_title", "firefighter"), ("job_title", "firefighter"),
+    ),
+    "our cat with a titled name, her allergy hers (en)": (
+        "our cat, Lady Marmalade, is allergic to fish", "Lady Marmalade", ("pet", "lady marmalade"),
+        ("allergy", "fish"), ("allergy", "fish"),
+    ),
+    "'the dog' with a titled name heading the message, his age his (en)": (
+        "the dog, Sir Wagsalot, is 11 years old", "Sir Wagsalot", ("pet", "sir wagsalot"),
+        ("age", "11"), ("age", "11"),
+    ),
+    "'the cat' with Mrs. and a stop (en)": (
+        "the cat, Mrs. Pemberton, naps on my lap every evening", "Mrs. Pemberton", ("pet", "mrs. pemberton"),
+        None, None,
+    ),
+    "a childhood friend and a name between commas, his city his (zh)": (
+        "我发小，张伟，现在住在成都", "张伟", ("friend", "张伟"), ("city", "成都"), ("city", "成都"),
+    ),
+    "a husband and a name between commas, his job his (zh)": (
+        "我老公，陈志明，在中学当老师", "陈志明", ("spouse", "陈志明"), ("job_title", "老师"), ("job_title", "老师"),
+    ),
+    # a pet's kind word and name, then its breed as an aside
+    "狗子 and a name, a corgi as an aside, its vet its own (zh)": (
+        "狗子豆包，一只胖乎乎的柯基，每次体检都去新瑞鹏动物医院找王医生",
+        "豆包", ("pet", "豆包"), ("note", "新瑞鹏"), None,
+    ),
+    "猫咪 and a name, a shorthair as an aside set apart by spaces (zh)": (
+        "猫咪年糕 一只三岁的英短 每次绝育复查都去芭比堂动物医院找刘医生",
+        "年糕", ("pet", "年糕"), ("note", "芭比堂"), None,
+    ),
+    # a boss by a nickname, then the full name
+    "a 主管 by nickname then full name (zh)": (
+        "我们主管老周 周建国 脾气还行就是爱开会", "老周", ("friend", "老周"), ("name", "周建国"), ("name", "周建国"),
+    ),
+    "a 领导 by nickname then full name, a move his (zh)": (
+        "我们领导老何，何晓东，人挺随和的", "老何", ("friend", "老何"), ("name", "何晓东"), ("name", "何晓东"),
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(PEOPLE))
+def test_the_name_is_the_users_and_what_is_said_is_theirs(
+    mem: Memory, uid: Callable[[str], str], case: str
+) -> None:
+    said, name, (link_attribute, linked), theirs, not_mine = PEOPLE[case]
+    user = uid("asides-titles")
+    mem.remember(user, said, at=_AT)
+    got = {str(f.value).lower() for f in mem.get(user, link_attribute)}
+    assert linked in got, (case, got, held_on_user(mem, user))
+    if theirs is not None:
+        held = _held_on(mem, user, name)
+        assert any(theirs[1] in v for v in held.get(theirs[0], set())), (case, held)
+    if not_mine is not None:
+        mine = held_on_user(mem, user)
+        assert not any(not_mine[1] in v for v in mine.get(not_mine[0], set())), (case, mine)
+
+
+_RELATIONS = ("child", "pet", "friend", "sibling", "parent", "spouse", "partner", "relative")
+
+#: (what is said, the names that must be no one's relation to the user)
+NOT_PEOPLE = {
+    "the cat next door, named between commas (en)": ("the cat next door, Smokey, sleeps on our porch", ["smokey"]),
+    "'the cat' that belongs to the neighbours (en)": (
+        "the cat, Smokey, belongs to the Hendersons but sleeps on our porch", ["smokey"],
+    ),
+    "a dash aside that names no relation (en)": (
+        "Luca — the barista with the tattoos — finally learned my order", ["luca"],
+    ),
+    "a dash aside saying someone else's dog (en)": ("Coco — my sister's poodle — has fleas again", ["coco"]),
+    "a friend of someone else's between commas (en)": (
+        "my sister's friend, Dana Wu, lives in Reno", ["dana wu", "dana"],
+    ),
+    "a dash aside of a shop's cat (zh)": ("豆豆——楼下小卖部的猫——天天来我家蹭饭", ["豆豆"]),
+    "a neighbour's dog with its breed aside (zh)": ("邻居家的狗子旺财，一只柯基，天天在楼下叫", ["旺财"]),
+    "a day word where the name would stand (zh)": ("我老公，今天，又加班到半夜", ["今天"]),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(NOT_PEOPLE))
+def test_no_one_else_is_made_the_users(mem: Memory, uid: Callable[[str], str], case: str) -> None:
+    said, names = NOT_PEOPLE[case]
+    user = uid("not-asides")
+    mem.remember(user, said, at=_AT)
+    mine = held_on_user(mem, user)
+    linked = {v for attribute in _RELATIONS for v in mine.get(attribute, set())}
+    assert not linked & set(names), (case, mine)
+
+
+def test_a_nickname_and_another_full_name_are_two_people(mem: Memory, uid: Callable[[str], str]) -> None:
+    """老周 and a full name with another surname: the full name is not 老周's."""
+    user = uid("two-bosses")
+    mem.remember(user, "我们主管老周，王建国，都挺照顾我的", at=_AT)
+    assert "王建国" not in _held_on(mem, user, "老周").get("name", set())
+
+
+def test_a_dash_aside_with_no_relation_leaves_the_move_unread_as_the_users(
+    mem: Memory, uid: Callable[[str], str]
+) -> None:
+    user = uid("dash-no-relation")
+    mem.remember(user, "Luca — the barista with the tattoos — just moved to Denver", at=_AT)
+    assert "denver" not in held_on_user(mem, user).get("city", set())
+
+
+#: (what is said, a question by the relation, a word of the answer)
+RECALLED = {
+    "a golden's vet, asked by 'my dog' (en)": (
+        "Rocco -- our golden, the goofball of the house -- sees Dr. Haas at Pine Hill Animal Hospital",
+        "who is my dog's vet", "Pine Hill",
+    ),
+    "a buddy's city, asked by 'my friend' (en)": (
+        "my buddy from my army days, Tobias Keller, lives out in Spokane now", "where does my friend live",
+        "Spokane",
+    ),
+    "a spouse's name, asked by 'my wife' (en)": (
+        "my better half, Ines (we met in grad school), works at Boeing as an engineer", "what's my wife called",
+        "Ines",
+    ),
+    "a corgi's clinic, asked by 我家狗 (zh)": (
+        "狗子豆包，一只胖乎乎的柯基，每次体检都去新瑞鹏动物医院找王医生", "我家狗去哪个医院看病", "新瑞鹏",
+    ),
+    "a boss's full name, asked by 上司 (zh)": ("我们主管老周 周建国 脾气还行就是爱开会", "我上司叫什么", "周建国"),
+    "a boss's full name, asked by 领导 (zh)": ("我们领导老何，何晓东，人挺随和的", "我领导叫什么名字", "何晓东"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(RECALLED))
+def test_what_is_said_of_them_is_recalled_by_the_relation(
+    mem: Memory, uid: Callable[[str], str], case: str
+) -> None:
+    said, asked, word = RECALLED[case]
+    user = uid("asides-recall")
+    mem.remember(user, said, at=_AT)
+    mem.remember(
+        user,
+        "周末想去爬山" if "\u4e00" <= asked[0] <= "\u9fff" else "I like hiking",
+        at="2026-11-17T09:00:00+08:00",
+    )
+    found = [
+        it.fact.text + " " + str(it.fact.value) for it in mem.recall(user, asked, k=5) if it.fact is not None
+    ]
+    assert any(word in x for x in found), (case, found)
+
+
+@pytest.mark.both_stores
+def test_a_sample_on_every_store(mem: Memory, uid: Callable[[str], str]) -> None:
+    test_the_name_is_the_users_and_what_is_said_is_theirs(
+        mem, uid, "a buddy from the army, a full name, where he lives his (en)"
+    )
+    test_the_name_is_the_users_and_what_is_said_is_theirs(mem, uid, "a 主管 by nickname then full name (zh)")
