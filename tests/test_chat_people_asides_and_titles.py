@@ -64,6 +64,25 @@ PEOPLE = {
     "a teddy between double hyphens, its skin trouble its own (zh)": (
         "可乐--我的泰迪--最近在安安宠物医院看皮肤病", "可乐", ("pet", "可乐"), ("note", "安安宠物医院"), None,
     ),
+    "a dachshund's age in the aside, its cleaning its own (en)": (
+        "Pickle — my 12yo dachshund — has a dental cleaning with Dr. Moreau at Elm Street Vet next week",
+        "Pickle", ("pet", "pickle"), ("event", "elm street"), None,
+    ),
+    "a husky between dashes typed with no spaces (en)": (
+        "Bruno—our husky, loud as anything—is on joint supplements from Dr. Reyes at Hillcrest Animal Hospital",
+        "Bruno", ("pet", "bruno"), ("note", "hillcrest"), None,
+    ),
+    "a little brother between dashes, his school his (en)": (
+        "Gabe — my little brother, the family troublemaker — got into Purdue", "Gabe", ("sibling", "gabe"),
+        ("school", "purdue"), ("school", "purdue"),
+    ),
+    "a cousin between 破折号, his wedding his (zh)": (
+        "阿强——我表哥，在深圳做外贸——下个月结婚", "阿强", ("relative", "阿强"), ("event", "结婚"), None,
+    ),
+    "a daughter between 破折号, her school hers (zh)": (
+        "甜甜——我女儿，刚上一年级——在实验小学读书", "甜甜", ("child", "甜甜"), ("school", "实验小学"),
+        ("school", "实验小学"),
+    ),
     # a relation word, what sort, then the name between commas
     "a spouse as 'better half', a bracket after the name, her employer hers (en)": (
         "my better half, Ines (we met in grad school), works at Boeing as an engineer",
@@ -93,6 +112,36 @@ PEOPLE = {
         "the cat, Mrs. Pemberton, naps on my lap every evening", "Mrs. Pemberton", ("pet", "mrs. pemberton"),
         None, None,
     ),
+    "a bestie since school, a full name (en)": (
+        "my bestie since third grade, Kayla Brooks, just got engaged", "Kayla Brooks", ("friend", "kayla brooks"),
+        ("note", "engaged"), None,
+    ),
+    "'wifey' and a name between commas, her city hers (en)": (
+        "my wifey, Carmen, teaches yoga in Austin", "Carmen", ("spouse", "carmen"), ("city", "austin"),
+        ("city", "austin"),
+    ),
+    "'the missus' and a name between commas, her employer hers (en)": (
+        "the missus, Brenda, is a nurse at St. Luke's", "Brenda", ("spouse", "brenda"), ("employer", "luke"),
+        ("employer", "luke"),
+    ),
+    "a bracket that trails off after the name ends no sentence (en)": (
+        "my other half, Rafael (married 25 yrs…), works at Costco", "Rafael", ("spouse", "rafael"),
+        ("employer", "costco"), ("employer", "costco"),
+    ),
+    "'the dog' and a plain name heading the message (en)": (
+        "the dog, Biscuit, hates thunderstorms", "Biscuit", ("pet", "biscuit"), ("dislikes", "thunderstorms"),
+        ("dislikes", "thunderstorms"),
+    ),
+    "'the kitten' and a professor's title (en)": (
+        "the kitten, Professor Whiskers, is scared of the vacuum", "Professor Whiskers",
+        ("pet", "professor whiskers"), ("note", "vacuum"), None,
+    ),
+    "a 闺蜜 and a nickname between commas, her trip hers (zh)": (
+        "我闺蜜，小雅，下周去杭州出差", "小雅", ("friend", "小雅"), ("event", "杭州"), None,
+    ),
+    "a cousin and a full name between commas, his employer his (zh)": (
+        "我表哥，刘洋，在华为做工程师", "刘洋", ("relative", "刘洋"), ("employer", "华为"), ("employer", "华为"),
+    ),
     "a childhood friend and a name between commas, his city his (zh)": (
         "我发小，张伟，现在住在成都", "张伟", ("friend", "张伟"), ("city", "成都"), ("city", "成都"),
     ),
@@ -108,12 +157,29 @@ PEOPLE = {
         "猫咪年糕 一只三岁的英短 每次绝育复查都去芭比堂动物医院找刘医生",
         "年糕", ("pet", "年糕"), ("note", "芭比堂"), None,
     ),
+    "猫主子 and a name, 是只橘猫 as the aside, its vet its own (zh)": (
+        "我家猫主子元宝，是只橘猫，每次都在宠爱国际动物医院找陈医生看病",
+        "元宝", ("pet", "元宝"), ("note", "宠爱国际"), None,
+    ),
+    "兔子 and a name, a lop as the aside (zh)": (
+        "兔子团团 一只垂耳兔 最近不爱吃草", "团团", ("pet", "团团"), None, None,
+    ),
     # a boss by a nickname, then the full name
     "a 主管 by nickname then full name (zh)": (
         "我们主管老周 周建国 脾气还行就是爱开会", "老周", ("friend", "老周"), ("name", "周建国"), ("name", "周建国"),
     ),
     "a 领导 by nickname then full name, a move his (zh)": (
         "我们领导老何，何晓东，人挺随和的", "老何", ("friend", "老何"), ("name", "何晓东"), ("name", "何晓东"),
+    ),
+    "a 老板 by 小 and the surname, a plan his (zh)": (
+        "我老板小林，林佳怡，下周要来我们部门开会", "小林", ("friend", "小林"), ("name", "林佳怡"), ("name", "林佳怡"),
+    ),
+    "a 老板 called X总, then the full name (zh)": (
+        "我们老板 钱总 钱文博 下个月要去新加坡开会", "钱总", ("friend", "钱总"), ("name", "钱文博"),
+        ("name", "钱文博"),
+    ),
+    "a colleague by nickname then full name, where he lives his (zh)": (
+        "我同事老赵 赵明 住在我家楼下", "老赵", ("friend", "老赵"), ("name", "赵明"), ("name", "赵明"),
     ),
 }  # fmt: skip
 
@@ -153,6 +219,12 @@ NOT_PEOPLE = {
     "a dash aside of a shop's cat (zh)": ("豆豆——楼下小卖部的猫——天天来我家蹭饭", ["豆豆"]),
     "a neighbour's dog with its breed aside (zh)": ("邻居家的狗子旺财，一只柯基，天天在楼下叫", ["旺财"]),
     "a day word where the name would stand (zh)": ("我老公，今天，又加班到半夜", ["今天"]),
+    "a dash aside saying a neighbour's husky (en)": ("Milo — my neighbor's husky — howls all night", ["milo"]),
+    "'the dog' one is fostering (en)": ("the dog, Rufus, is one we're fostering for a month", ["rufus"]),
+    "a coworker's husband between commas (en)": (
+        "my coworker's husband, Dev Patel, runs a bakery", ["dev patel", "dev"],
+    ),
+    "a dash aside saying a friend's corgi (zh)": ("豆包——我朋友家的柯基——来我家住了两天", ["豆包"]),
 }  # fmt: skip
 
 
@@ -197,6 +269,14 @@ RECALLED = {
     ),
     "a corgi's clinic, asked by 我家狗 (zh)": (
         "狗子豆包，一只胖乎乎的柯基，每次体检都去新瑞鹏动物医院找王医生", "我家狗去哪个医院看病", "新瑞鹏",
+    ),
+    "a brother's school, asked by 'my brother' (en)": (
+        "Gabe — my little brother, the family troublemaker — got into Purdue", "where does my brother go to school",
+        "Purdue",
+    ),
+    "a cousin's employer, asked by 表哥 (zh)": ("我表哥，刘洋，在华为做工程师", "我表哥在哪上班", "华为"),
+    "a boss's full name, asked by 老板 (zh)": (
+        "我们老板 钱总 钱文博 下个月要去新加坡开会", "我老板叫什么", "钱文博",
     ),
     "a boss's full name, asked by 上司 (zh)": ("我们主管老周 周建国 脾气还行就是爱开会", "我上司叫什么", "周建国"),
     "a boss's full name, asked by 领导 (zh)": ("我们领导老何，何晓东，人挺随和的", "我领导叫什么名字", "何晓东"),

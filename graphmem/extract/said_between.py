@@ -140,7 +140,7 @@ _EN_THE_PET = re.compile(
 #: What says a pet said as "the cat" is not the user's: whose it is or where it lives.
 _NOT_OURS = re.compile(
     r"next\s+door|neighbou?r|across\s+the|down\s+the\s+(?:street|hall|road)|belongs?\s+to|isn'?t\s+(?:mine|ours)|"
-    r"not\s+(?:mine|ours)|\b(?:their|his)\b|\w+['’]s\s+(?:cat|dog|pet)|shelter|foster|stray|office|landlord|"
+    r"not\s+(?:mine|ours)|\b(?:their|his)\b|\w+['’]s\s+(?:cat|dog|pet)|fostering|office|landlord|"
     r"\b(?:at|from)\s+(?:work|the\s+(?:office|shop|store|café|cafe|bar|library|clinic|farm))",
     re.I,
 )
@@ -171,7 +171,7 @@ _ZH_BREED_ASIDE = re.compile(
 )
 #: 我们主管老周，周建国，…: a nickname, then the full name starting with its surname
 _ZH_NICK_FULL = re.compile(
-    rf"^(?:{_ZH_OWN})(?P<w>{_ZH_REL})(?P<nick>[老小阿]{_HAN})[，,\s]+(?P<full>{_HAN}{{2,3}})[，,\s]+(?P<rest>\S.*)$",
+    rf"^(?:{_ZH_OWN})(?P<w>{_ZH_REL})[，,\s]*(?P<nick>[老小阿]{_HAN}|{_HAN}[总哥姐工])[，,\s]+(?P<full>{_HAN}{{2,3}})[，,\s]+(?P<rest>\S.*)$",
     re.S,
 )
 #: 我发小，张伟，…: a relation word and a name between commas
@@ -195,9 +195,14 @@ def _zh_between(piece: str) -> str | None:
             return None
         return f"我家{m['breed']}{m['name']}{m['rest']}"
     if m := _ZH_NICK_FULL.match(piece):
-        if m["full"][0] != m["nick"][1] or m["nick"] in _ZH_NOT_NAMES:
+        surname = m["nick"][1] if m["nick"][0] in "老小阿" else m["nick"][0]  # 老周, 周总
+        if m["full"][0] != surname or m["nick"] in _ZH_NOT_NAMES:
             return None  # 老周，王建国: two people
-        return f"我{m['w']}{m['nick']}叫{m['full']}，{m['rest']}"
+        # what follows is said of them (…，人挺随和的): the nickname stands as its subject again
+        rest = m["rest"]
+        if not re.match(r"我|你|大家|咱", rest):
+            rest = m["nick"] + re.sub(r"^[他她]", "", rest)
+        return f"我{m['w']}{m['nick']}叫{m['full']}，{rest}"
     if m := _ZH_APPOSED.match(piece):
         if m["name"] in _ZH_NOT_NAMES or m["name"] in RELATION_WORDS:
             return None
