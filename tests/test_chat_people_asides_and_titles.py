@@ -76,6 +76,10 @@ PEOPLE = {
         "Gabe — my little brother, the family troublemaker — got into Purdue", "Gabe", ("sibling", "gabe"),
         ("school", "purdue"), ("school", "purdue"),
     ),
+    "a cockatiel between hyphens with spaces, its vet its own (en)": (
+        "Nugget - my cockatiel, a tiny tyrant - sees Dr. Ellis at Avian Care Clinic", "Nugget", ("pet", "nugget"),
+        ("note", "avian care"), None,
+    ),
     "a cousin between 破折号, his wedding his (zh)": (
         "阿强——我表哥，在深圳做外贸——下个月结婚", "阿强", ("relative", "阿强"), ("event", "结婚"), None,
     ),
@@ -219,6 +223,7 @@ NOT_PEOPLE = {
     "a dash aside of a shop's cat (zh)": ("豆豆——楼下小卖部的猫——天天来我家蹭饭", ["豆豆"]),
     "a neighbour's dog with its breed aside (zh)": ("邻居家的狗子旺财，一只柯基，天天在楼下叫", ["旺财"]),
     "a day word where the name would stand (zh)": ("我老公，今天，又加班到半夜", ["今天"]),
+    "a hyphen aside that names no relation (en)": ("Beans - my favorite barista - quit today", ["beans"]),
     "a dash aside saying a neighbour's husky (en)": ("Milo — my neighbor's husky — howls all night", ["milo"]),
     "'the dog' one is fostering (en)": ("the dog, Rufus, is one we're fostering for a month", ["rufus"]),
     "a coworker's husband between commas (en)": (

@@ -108,13 +108,13 @@ def pieces(text: str) -> list[str]:
     splitter (`graphmem.gate.sentences.split`) cuts sentences; a piece of bare stops is dropped.
     English needs no second step: its clauses are cut inside `extract_sentence`."""
     text = EMOJI.sub(". ", text).replace(" . ", ". ")
+    # "Pounce — our old tabby, … — naps …": a name's aside between dashes, said in brackets, is
+    # no clause of the speaker's own, nor items of a list
+    text = dash_aside(text, zh=False)
     if len(_INLINE_ITEM.findall(text)) >= 2:  # "brain dump: - moved to Austin - new gig: …": items
         text = _INLINE_ITEM.sub(". ", text)
     # "when he asked what I do I said I'm an ER nurse": what the user said of themselves, as said
     text = _SAID_OF_MYSELF.sub("", text)
-    # "Pounce — our old tabby, … — naps …": a name's aside between dashes, said in brackets, is
-    # no clause of the speaker's own
-    text = dash_aside(text, zh=False)
     # "they kept me on — I'm a postdoc now": a dash before the speaker's own clause ends a sentence
     text = _DASH_THEN_SELF.sub(". ", text)
     # "being a nurse means my only joy is …": what being it means of the speaker is said apart

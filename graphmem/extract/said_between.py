@@ -24,48 +24,34 @@ left as they are.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from graphmem.extract.lexicon import EN_BREEDS, ZH_BREEDS
 from graphmem.extract.relations import RELATION_WORDS, relation_of
 from graphmem.lang import fragment
 
 _HAN = r"[\u4e00-\u9fff]"
-_EN_REL = (
-    r"(?:"
-    + "|".join(map(re.escape, sorted((w for w in RELATION_WORDS if w.isascii()), key=len, reverse=True)))
-    + r")"
+
+
+def _alternation(words: Iterable[str]) -> str:
+    """A regex group of `words`, longest first."""
+    return r"(?:" + "|".join(map(re.escape, sorted(words, key=len, reverse=True))) + r")"
+
+
+_EN_REL = _alternation(w for w in RELATION_WORDS if w.isascii())
+_ZH_REL = _alternation(w for w in RELATION_WORDS if len(w) >= 2 and not w.isascii())
+_ZH_PET = _alternation(
+    w
+    for w, (attribute, _) in RELATION_WORDS.items()
+    if attribute == "pet" and len(w) >= 2 and not w.isascii()
 )
-_ZH_REL = (
-    r"(?:"
-    + "|".join(
-        map(
-            re.escape,
-            sorted((w for w in RELATION_WORDS if len(w) >= 2 and not w.isascii()), key=len, reverse=True),
-        )
-    )
-    + r")"
-)
-_ZH_PET = (
-    r"(?:"
-    + "|".join(
-        map(
-            re.escape,
-            sorted(
-                (w for w, (a, _) in RELATION_WORDS.items() if a == "pet" and len(w) >= 2 and not w.isascii()),
-                key=len,
-                reverse=True,
-            ),
-        )
-    )
-    + r")"
-)
-_ZH_BREED = r"(?:" + "|".join(map(re.escape, sorted(ZH_BREEDS, key=len, reverse=True))) + r")"
+_ZH_BREED = _alternation(ZH_BREEDS)
 _SURNAMES = fragment("zh", "SURNAMES")
 
 # ---- a name with an aside between dashes --------------------------------------------------------
 
-_DASH = r"(?:\s*(?:—{1,2}|–|--)\s*)"
+#: an em dash (or two), an en dash, a double hyphen, or a hyphen with a space either side
+_DASH = r"(?:\s*(?:—{1,2}|–|--)\s*|\s+-\s+)"
 _EN_DASH_ASIDE = re.compile(
     rf"(?<![\w'])(?P<name>[A-Z][a-z]{{1,15}}|^[a-z]{{2,15}}){_DASH}(?P<aside>(?:my|our)\s+[^—–()]{{1,80}}?){_DASH}(?=\S)"
 )
@@ -88,12 +74,7 @@ _EN_KIND_ONLY_OWNED = {"golden": "dog", "goldie": "dog", "husky": "dog", "boxer"
                        "pittie": "dog", "tux": "cat", "tuxedo": "cat", "ginger": "cat", "persian": "cat",
                        "bengal": "cat", "maltese": "dog"}  # fmt: skip
 _EN_REL_WORD = re.compile(rf"\b(?P<w>{_EN_REL})(?:s)?\b", re.I)
-_EN_BREED_WORD = re.compile(
-    r"\b(?P<w>"
-    + "|".join(map(re.escape, sorted({*EN_BREEDS, *_EN_KIND_ONLY_OWNED}, key=len, reverse=True)))
-    + r")\b",
-    re.I,
-)
+_EN_BREED_WORD = re.compile(rf"\b(?P<w>{_alternation({*EN_BREEDS, *_EN_KIND_ONLY_OWNED})})\b", re.I)
 
 
 def en_kind(desc: str) -> str | None:
@@ -196,7 +177,7 @@ def _zh_between(piece: str) -> str | None:
         return f"我家{m['breed']}{m['name']}{m['rest']}"
     if m := _ZH_NICK_FULL.match(piece):
         surname = m["nick"][1] if m["nick"][0] in "老小阿" else m["nick"][0]  # 老周, 周总
-        if m["full"][0] != surname or m["nick"] in _ZH_NOT_NAMES:
+        if m["full"][0] != surname or m["nick"] in _ZH_NOT_NAMES or _zh_owner(m["w"]) == "我家":
             return None  # 老周，王建国: two people
         # what follows is said of them (…，人挺随和的): the nickname stands as its subject again
         rest = m["rest"]
