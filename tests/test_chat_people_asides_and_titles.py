@@ -205,6 +205,32 @@ def test_the_name_is_the_users_and_what_is_said_is_theirs(
         assert not any(not_mine[1] in v for v in mine.get(not_mine[0], set())), (case, mine)
 
 
+#: (what is said, the name, the age the aside says, or None when it says none of theirs)
+AGES = {
+    "a golden's age said 'at 13' in a dash aside (en)": (
+        "Rocco -- our golden, the old man of the house at 13 -- sees Dr. Haas at Pine Hill Animal Hospital",
+        "Rocco", "13",
+    ),
+    "a cat's age in brackets (en)": ("Figaro (my 7yo tuxedo cat) hates the carrier", "Figaro", "7"),
+    "a shorthair's age after a comma in a dash aside (zh)": (
+        "年糕—我家的英短，五岁了—每年体检都去芭比堂动物医院找刘医生", "年糕", "5",
+    ),
+    "a ragdoll's age in full-width brackets (zh)": ("团子（我家两岁的布偶）最近掉毛很厉害", "团子", "2"),
+    "a friend married at some age is no age of hers (en)": (
+        "Marisol — my oldest friend, married at 22 — just moved to Tucson", "Marisol", None,
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(AGES))
+def test_an_age_in_the_aside_is_theirs(mem: Memory, uid: Callable[[str], str], case: str) -> None:
+    said, name, age = AGES[case]
+    user = uid("aside-age")
+    mem.remember(user, said, at=_AT)
+    held = _held_on(mem, user, name).get("age", set())
+    assert (held == {age}) if age else not held, (case, held)
+
+
 _RELATIONS = ("child", "pet", "friend", "sibling", "parent", "spouse", "partner", "relative")
 
 #: (what is said, the names that must be no one's relation to the user)

@@ -56,7 +56,7 @@ _EN_DASH_ASIDE = re.compile(
     rf"(?<![\w'])(?P<name>[A-Z][a-z]{{1,15}}|^[a-z]{{2,15}}){_DASH}(?P<aside>(?:my|our)\s+[^—–()]{{1,80}}?){_DASH}(?=\S)"
 )
 _ZH_DASH_ASIDE = re.compile(
-    rf"^(?P<name>{_HAN}{{1,4}}?){_DASH}(?P<who>(?:我们家|我家|我的|我)[^，,—()（）]{{0,20}}?)(?:[，,][^—()（）]{{0,30}})?{_DASH}(?=\S)"
+    rf"^(?P<name>{_HAN}{{1,4}}?){_DASH}(?P<who>(?:我们家|我家|我的|我)[^，,—()（）]{{0,20}}?)(?P<extra>[，,][^—()（）]{{0,30}})?{_DASH}(?=\S)"
 )
 
 
@@ -88,6 +88,22 @@ def en_kind(desc: str) -> str | None:
     return None
 
 
+#: An age said in an aside: "4yo", "12 years old", "a 9-year-old"; a pet's "at 13" too
+_EN_AGE = re.compile(r"\b(?P<n>\d{1,2})\s*(?:yo|y/o|yrs?\s+old|years?\s+old|-year-old|-yr-old)\b", re.I)
+_EN_PET_AGE = re.compile(r"\bat\s+(?P<n>\d{1,2})\b(?!\s*(?:am|pm|a\.m|p\.m|:|%|o'?clock|percent))", re.I)
+_ZH_AGE = re.compile(r"(?P<n>[一二三四五六七八九十两\d]{1,3})(?:周)?岁(?!生日|那年|时|的时候)")
+
+
+def aside_age(aside: str, pet: bool, zh: bool) -> str | None:
+    """The age an aside says of the one it names ("my 4yo beagle", "the old man of the house at
+    13", 今年五岁), else None. "at N" only of a pet: a person's ("married at 22") is another age."""
+    if zh:
+        m = _ZH_AGE.search(aside)
+        return m["n"] if m else None
+    m = _EN_AGE.search(aside) or (_EN_PET_AGE.search(aside) if pet else None)
+    return m["n"] if m else None
+
+
 def dash_aside(text: str, zh: bool) -> str:
     """`text` with a name's aside between dashes said in brackets, when the aside says the user's
     own; otherwise unchanged."""
@@ -95,7 +111,10 @@ def dash_aside(text: str, zh: bool) -> str:
         m = _ZH_DASH_ASIDE.match(text)
         if m is None or not re.search(rf"(?:{_ZH_REL}|{_ZH_BREED})$", m["who"]):
             return text
-        return f"{m['name']}（{m['who']}）" + text[m.end() :]
+        # what the aside says after a comma goes, an age in it (，今年五岁) said of the name
+        said = text[m.end() :]
+        age = aside_age(m["extra"] or "", pet=True, zh=True)
+        return f"{m['name']}（{m['who']}）" + said + (f"，{m['name']}{age}岁" if age else "")
     m = _EN_DASH_ASIDE.search(text)
     if m is None or not _says_a_relation(m["aside"]):
         return text

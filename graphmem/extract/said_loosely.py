@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 from graphmem.extract.lexicon import ZH_BREEDS
 from graphmem.extract.relations import RELATION_WORDS, relation_of
-from graphmem.extract.said_between import dash_aside, en_kind, said_between
+from graphmem.extract.said_between import aside_age, dash_aside, en_kind, said_between
 from graphmem.lang.lexicons import word_list
 
 _EN_WORDS = sorted((w for w in RELATION_WORDS if w.isascii()), key=len, reverse=True)
@@ -97,7 +97,8 @@ def _aside(piece: str, zh: bool) -> str | None:
         desc = m["desc"] if m["name"] else m["desc2"]
         if name in RELATION_WORDS or _ZH_SOMEONES.search(desc):
             return None  # 可可（我姐家的狗）: someone else's
-        return _zh_owned(word, name, rest)
+        age = aside_age(desc, pet=_is_pet(word), zh=True)  # 豆豆（我家三岁的泰迪）: its age too
+        return _zh_owned(word, name, rest) + (f"，{name}{age}岁" if age and f"{age}岁" not in rest else "")
     m = _EN_ASIDE.match(piece)
     if m is None:
         return None
@@ -107,7 +108,9 @@ def _aside(piece: str, zh: bool) -> str | None:
     word = _en_relation_word(desc)
     if word is None or name.lower() in _EN_NOT_NAMES or re.search(r"['’]s\b", desc):
         return None  # "Coco (my sister's dog)": someone else's
-    return _en_owned(word, name[0].upper() + name[1:], " " + rest)
+    name = name[0].upper() + name[1:]
+    age = aside_age(desc, pet=_is_pet(word), zh=False)  # "Pip (my 4yo beagle)": its age too
+    return _en_owned(word, name, " " + rest) + (f"; {name} is {age}" if age else "")
 
 
 #: The same aside after a name inside an English sentence ("took Pip (my 9yo beagle) to the vet",
