@@ -140,7 +140,8 @@ _EN_THE_PET = re.compile(
 #: What says a pet said as "the cat" is not the user's: whose it is or where it lives.
 _NOT_OURS = re.compile(
     r"next\s+door|neighbou?r|across\s+the|down\s+the\s+(?:street|hall|road)|belongs?\s+to|isn'?t\s+(?:mine|ours)|"
-    r"not\s+(?:mine|ours)|\b(?:their|his)\b|\w+['’]s\s+(?:cat|dog|pet)|fostering|office|landlord|"
+    r"not\s+(?:mine|ours)|\b(?:their|his)\b|\w+['’]s\s+(?:cat|dog|pet|place|house|home|apartment|flat|farm)\b|"
+    r"fostering|office|landlord|"
     r"\b(?:at|from)\s+(?:work|the\s+(?:office|shop|store|café|cafe|bar|library|clinic|farm))",
     re.I,
 )
