@@ -172,7 +172,7 @@ PEOPLE = {
     "a 主管 by nickname then full name (zh)": (
         "我们主管老周 周建国 脾气还行就是爱开会", "老周", ("friend", "老周"), ("name", "周建国"), ("name", "周建国"),
     ),
-    "a 领导 by nickname then full name, a move his (zh)": (
+    "a 领导 by nickname then full name, what is said his (zh)": (
         "我们领导老何，何晓东，人挺随和的", "老何", ("friend", "老何"), ("name", "何晓东"), ("name", "何晓东"),
     ),
     "a 老板 by 小 and the surname, a plan his (zh)": (
@@ -267,6 +267,23 @@ def test_no_one_else_is_made_the_users(mem: Memory, uid: Callable[[str], str], c
     mine = held_on_user(mem, user)
     linked = {v for attribute in _RELATIONS for v in mine.get(attribute, set())}
     assert not linked & set(names), (case, mine)
+
+
+#: (what is said, the relation, all the names it holds): a full name or a titled one is one
+#: name, not also its first word
+ONE_NAME = {
+    "a full name after 'my pal' (en)": ("my pal Marcus Oyelaran just moved to Leeds", "friend", {"marcus oyelaran"}),
+    "a titled cat's name (en)": ("my cat Sir Pounce naps on my keyboard all day", "pet", {"sir pounce"}),
+    "a titled dog's name with a stop (en)": ("our dog Mr. Noodles is 9 years old", "pet", {"mr. noodles"}),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(ONE_NAME))
+def test_a_full_or_titled_name_is_one_name(mem: Memory, uid: Callable[[str], str], case: str) -> None:
+    said, attribute, names = ONE_NAME[case]
+    user = uid("one-name")
+    mem.remember(user, said, at=_AT)
+    assert {str(f.value).lower() for f in mem.get(user, attribute)} == names, case
 
 
 def test_a_nickname_and_another_full_name_are_two_people(mem: Memory, uid: Callable[[str], str]) -> None:
