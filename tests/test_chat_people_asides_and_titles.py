@@ -87,6 +87,24 @@ PEOPLE = {
         "甜甜——我女儿，刚上一年级——在实验小学读书", "甜甜", ("child", "甜甜"), ("school", "实验小学"),
         ("school", "实验小学"),
     ),
+    # one's person named, then an aside saying what they are like
+    "a named brother, a description between dashes, his school his (en)": (
+        "my brother Sam — the family genius — got into MIT", "Sam", ("sibling", "sam"), ("school", "mit"),
+        ("likes", "mit"),
+    ),
+    "a named son, his age in a dash aside, his class his (en)": (
+        "my son Theo – 6 years old, total chaos – started karate at Kicks Dojo", "Theo", ("child", "theo"),
+        ("age", "6"), None,
+    ),
+    "a named daughter, a description in brackets (en)": (
+        "my daughter Ava (the drama queen) got into Juilliard", "Ava", ("child", "ava"), None, ("likes", "juilliard"),
+    ),
+    "a named brother, a description between 破折号, his school his (zh)": (
+        "我弟小杰——家里的学霸——考上了清华", "小杰", ("sibling", "小杰"), ("school", "清华"), ("school", "清华"),
+    ),
+    "a named 闺蜜, a description between 破折号, her trip hers (zh)": (
+        "我闺蜜安安——一个十足的吃货——下个月去成都出差", "安安", ("friend", "安安"), ("event", "成都"), None,
+    ),
     # a relation word, what sort, then the name between commas
     "a spouse as 'better half', a bracket after the name, her employer hers (en)": (
         "my better half, Ines (we met in grad school), works at Boeing as an engineer",
@@ -250,6 +268,9 @@ NOT_PEOPLE = {
     "a neighbour's dog with its breed aside (zh)": ("邻居家的狗子旺财，一只柯基，天天在楼下叫", ["旺财"]),
     "a day word where the name would stand (zh)": ("我老公，今天，又加班到半夜", ["今天"]),
     "a hyphen aside that names no relation (en)": ("Beans - my favorite barista - quit today", ["beans"]),
+    "a sister's boyfriend with a description between dashes (en)": (
+        "my sister's boyfriend Raj — a total gym rat — moved to Pune", ["raj"],
+    ),
     "a dash aside saying a neighbour's husky (en)": ("Milo — my neighbor's husky — howls all night", ["milo"]),
     "'the dog' one is fostering (en)": ("the dog, Rufus, is one we're fostering for a month", ["rufus"]),
     "a coworker's husband between commas (en)": (

@@ -46,6 +46,7 @@ _ZH_PET = _alternation(
     if attribute == "pet" and len(w) >= 2 and not w.isascii()
 )
 _ZH_BREED = _alternation(ZH_BREEDS)
+_ZH_ONE = "".join(w for w in RELATION_WORDS if len(w) == 1 and not w.isascii())  # 我弟, 我妈
 _SURNAMES = fragment("zh", "SURNAMES")
 
 # ---- a name with an aside between dashes --------------------------------------------------------
@@ -104,9 +105,35 @@ def aside_age(aside: str, pet: bool, zh: bool) -> str | None:
     return m["n"] if m else None
 
 
+#: One of the user's people said with a name, then an aside that says what they are like ("my
+#: brother Sam — the family genius — got …", "my daughter Ava (the drama queen) got …", 我弟小杰
+#: ——家里的学霸——考上了…): the aside goes, an age in it stays, what follows is theirs.
+_EN_NAMED_THEN_ASIDE = re.compile(
+    rf"(?P<head>\b(?:my|our)\s+(?:[\w'-]+\s+)?{_EN_REL}s?\s+(?P<name>[A-Z][a-z'-]{{1,15}}))"
+    rf"(?:{_DASH}(?P<a>(?!(?:my|our)\b)[^—–()]{{1,60}}?){_DASH}|\s*\((?P<b>(?!(?:my|our)\b)[^()]{{1,60}})\)\s*)"
+    r"(?=[a-z])"
+)
+_ZH_NAMED_THEN_ASIDE = re.compile(
+    rf"^(?P<head>(?:我们家|我家|我的|我)(?:{_ZH_REL}|[{_ZH_ONE}])(?P<name>{_HAN}{{1,4}}?)){_DASH}(?P<a>[^—()（）]{{1,30}}?){_DASH}(?=\S)"
+)
+
+
+def _without_description(text: str, zh: bool) -> str:
+    m = (_ZH_NAMED_THEN_ASIDE.match if zh else _EN_NAMED_THEN_ASIDE.search)(text)
+    if m is None:
+        return text
+    aside = m["a"] or (None if zh else m["b"]) or ""
+    age = aside_age(aside, pet=False, zh=zh)
+    if zh:
+        return m["head"] + text[m.end() :] + (f"，{m['name']}{age}岁" if age else "")
+    return text[: m.start()] + m["head"] + " " + text[m.end() :] + (f"; {m['name']} is {age}" if age else "")
+
+
 def dash_aside(text: str, zh: bool) -> str:
     """`text` with a name's aside between dashes said in brackets, when the aside says the user's
-    own; otherwise unchanged."""
+    own; an aside that says what one of the user's named people is like left out; otherwise
+    unchanged."""
+    text = _without_description(text, zh)
     if zh:
         m = _ZH_DASH_ASIDE.match(text)
         if m is None or not re.search(rf"(?:{_ZH_REL}|{_ZH_BREED})$", m["who"]):

@@ -337,4 +337,6 @@ def said_loosely(piece: str, whole: Callable[[], str], asked: Callable[[], str] 
     )
     if got is None and heads:
         got = _headed(text, message, zh) or _kind_head(text, zh)
+    if got is None and text != piece.strip():  # an aside between dashes taken out or bracketed
+        return text
     return got if got is not None else piece
