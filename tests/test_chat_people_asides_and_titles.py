@@ -268,6 +268,9 @@ NOT_PEOPLE = {
     "a neighbour's dog with its breed aside (zh)": ("邻居家的狗子旺财，一只柯基，天天在楼下叫", ["旺财"]),
     "a day word where the name would stand (zh)": ("我老公，今天，又加班到半夜", ["今天"]),
     "a hyphen aside that names no relation (en)": ("Beans - my favorite barista - quit today", ["beans"]),
+    "a holiday with a dash aside naming the kids (en)": (
+        "Halloween — my kids' favorite night of the year — means a costume crisis", ["halloween"],
+    ),
     "a sister's boyfriend with a description between dashes (en)": (
         "my sister's boyfriend Raj — a total gym rat — moved to Pune", ["raj"],
     ),

@@ -65,8 +65,14 @@ def _says_a_relation(aside: str) -> bool:
     """Whether an English aside names one of the user's own ("our old tabby, …"), not another's."""
     if re.search(r"['’]s\b", aside):
         return False  # "my sister's cat": someone else's
+    # the first phrase ends with the word for who they are: "my 12yo dachshund", "our beagle mix",
+    # "my best friend from college"; not "my kids' favorite holiday"
     first = re.split(r"[,;]", aside, maxsplit=1)[0]
-    return en_kind(first) is not None
+    first = re.sub(
+        r"\s+(?:from|since|of|at|in|back|through|who|that)\b.*$|\s+mix$", "", first.strip(), flags=re.I
+    )
+    word = re.search(r"[\w'-]+$", first)
+    return word is not None and en_kind(word[0]) is not None
 
 
 #: Breed and kind words that name a pet only when said as one's own right before or after a
