@@ -318,6 +318,14 @@ EN_GENDER = {
 }
 
 #: Capitalised words that follow "I'm" / "my brother" without being a name.
+#: Titles a name may follow ("Mrs. Pemberton", "Sir Pounce"), lower-cased: no name alone
+EN_TITLES = frozenset(
+    words("""
+mr mrs ms mx dr sir lady lord dame miss madame captain professor princess prince king queen duke duchess baron
+baroness count countess general major colonel admiral senator judge
+""")
+)
+
 EN_NOT_NAMES = frozenset(
     words("""
 I The A An And But So Is Was Works Lives Loves Likes Has Just Also Not American Canadian British English Chinese

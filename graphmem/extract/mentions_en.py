@@ -11,7 +11,7 @@ from functools import lru_cache
 from graphmem.extract import common as c
 from graphmem.extract.common import link
 from graphmem.extract.frames import breed_species
-from graphmem.extract.lexicon import EN_NOT_NAMES
+from graphmem.extract.lexicon import EN_NOT_NAMES, EN_TITLES
 from graphmem.extract.relations import entity_type, relation_of, relation_words
 from graphmem.lang.normalise import normaliser
 
@@ -66,6 +66,10 @@ def named_anywhere(s: str, out: list, state: c.State, sentence: str) -> list:
             if (
                 not rel
                 or name.lower() in linked
+                # "my cat Sir Pounce", "my buddy Ivo Brandt": a title, or the first name of a full
+                # name a clause has linked already
+                or name.lower() in EN_TITLES
+                or any(v.startswith(name.lower() + " ") for v in linked)
                 or name in EN_NOT_NAMES
                 or re.search(r"'(?:t|s|re|ve|ll|d|m)$", name, re.I)  # "wife Doesn't know"
                 or c.is_place_en(name)

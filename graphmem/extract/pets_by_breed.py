@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from graphmem.extract.common import State, builtin, cand, link
 from graphmem.extract.frames import breed_species
-from graphmem.extract.lexicon import ZH_BREEDS
+from graphmem.extract.lexicon import EN_TITLES, ZH_BREEDS
 from graphmem.extract.relations import RELATION_WORDS
 from graphmem.extract.zh_values import PET_WORD
 from graphmem.lang import data
@@ -88,7 +88,11 @@ def pets_named_by_breed(text: str, lang: str, found: Sequence[Candidate], state:
             name = name.title() if lang == "en" and name.islower() else name
             if name.lower() in known or name in not_names or name.lower() in out:
                 continue
-            if lang == "en" and name.lower() in _NOT_EN_NAMES:
+            if lang == "en" and (
+                name.lower() in _NOT_EN_NAMES
+                or name.lower() in EN_TITLES  # "Sir Pounce": the title, no name
+                or any(k.startswith(name.lower() + " ") for k in known)  # a full name's first word
+            ):
                 continue
             pet = state.add(name, "pet", species)
             said = [link("pet", species, name, m.group(0))]

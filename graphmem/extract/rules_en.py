@@ -32,6 +32,7 @@ from graphmem.extract.common import EMOJI, ME, Ctx, Subject, cand, link
 from graphmem.extract.lexicon import EN_JOBS
 from graphmem.extract.relations import relation_of
 from graphmem.extract.reply_style_en import is_reply_style
+from graphmem.extract.said_between import dash_aside
 from graphmem.gate.sentences import split as split_sentences
 from graphmem.lang import Handler, Pack, load_pack, merge_handlers
 from graphmem.lang.normalise import normalise
@@ -110,6 +111,9 @@ def pieces(text: str) -> list[str]:
     splitter (`graphmem.gate.sentences.split`) cuts sentences; a piece of bare stops is dropped.
     English needs no second step: its clauses are cut inside `extract_sentence`."""
     text = EMOJI.sub(". ", text).replace(" . ", ". ")
+    # "Pounce — our old tabby, … — naps …": a name's aside between dashes, said in brackets, is
+    # no clause of the speaker's own, nor items of a list
+    text = dash_aside(text, zh=False)
     if len(_INLINE_ITEM.findall(text)) >= 2:  # "brain dump: - moved to Austin - new gig: …": items
         text = _INLINE_ITEM.sub(". ", text)
     # "when he asked what I do I said I'm an ER nurse": what the user said of themselves, as said

@@ -23,6 +23,7 @@ from collections.abc import Callable
 
 from graphmem.extract.lexicon import ZH_BREEDS
 from graphmem.extract.relations import RELATION_WORDS, relation_of
+from graphmem.extract.said_between import aside_age, dash_aside, en_kind, said_between
 from graphmem.lang.lexicons import word_list
 
 _EN_WORDS = sorted((w for w in RELATION_WORDS if w.isascii()), key=len, reverse=True)
@@ -53,7 +54,6 @@ _EN_ASIDE = re.compile(
     r"|^(?P<name2>[A-Z][a-z]{1,15}),\s+(?:my|our)\s+(?P<desc2>[^,()]{1,50}?),\s*(?P<rest2>[a-z]\S*.*)$",
     re.S,
 )
-_EN_DESC_WORD = re.compile(r"\b(?P<w>" + _EN_WORD + r")(?:s)?\b", re.I)
 #: A child said by where they come among one's children ("Leo, my youngest, …", "Ava (my
 #: eldest) …"): the whole aside, so "my oldest friend" stays a friend.
 _EN_BIRTH_ORDER = re.compile(
@@ -65,8 +65,8 @@ _EN_BIRTH_ORDER = re.compile(
 
 def _en_relation_word(desc: str) -> str | None:
     """The relation an English aside says ("my 4yo beagle" → beagle, "my youngest" → kid)."""
-    if w := _EN_DESC_WORD.search(desc):
-        return w["w"].lower()
+    if w := en_kind(desc):
+        return w
     return "kid" if _EN_BIRTH_ORDER.fullmatch(desc.strip()) else None
 
 
@@ -97,7 +97,8 @@ def _aside(piece: str, zh: bool) -> str | None:
         desc = m["desc"] if m["name"] else m["desc2"]
         if name in RELATION_WORDS or _ZH_SOMEONES.search(desc):
             return None  # 可可（我姐家的狗）: someone else's
-        return _zh_owned(word, name, rest)
+        age = aside_age(desc, pet=_is_pet(word), zh=True)  # 豆豆（我家三岁的泰迪）: its age too
+        return _zh_owned(word, name, rest) + (f"，{name}{age}岁" if age and f"{age}岁" not in rest else "")
     m = _EN_ASIDE.match(piece)
     if m is None:
         return None
@@ -107,7 +108,9 @@ def _aside(piece: str, zh: bool) -> str | None:
     word = _en_relation_word(desc)
     if word is None or name.lower() in _EN_NOT_NAMES or re.search(r"['’]s\b", desc):
         return None  # "Coco (my sister's dog)": someone else's
-    return _en_owned(word, name[0].upper() + name[1:], " " + rest)
+    name = name[0].upper() + name[1:]
+    age = aside_age(desc, pet=_is_pet(word), zh=False)  # "Pip (my 4yo beagle)": its age too
+    return _en_owned(word, name, " " + rest) + (f"; {name} is {age}" if age else "")
 
 
 #: The same aside after a name inside an English sentence ("took Pip (my 9yo beagle) to the vet",
@@ -313,6 +316,8 @@ def said_loosely(piece: str, whole: Callable[[], str], asked: Callable[[], str] 
     text = piece.strip()
     if not text:
         return piece
+    # "Pounce — our old tabby, … — naps …": an aside between dashes is read as one in brackets
+    text = dash_aside(text, zh)
     # does the piece head the message? Only the message's head is looked at (a piece found
     # further on heads nothing), so a long message costs no more than a short one
     message = whole().strip()
@@ -325,7 +330,13 @@ def said_loosely(piece: str, whole: Callable[[], str], asked: Callable[[], str] 
         question = asked()
         if question and (got := _answer(text, question, zh)) is not None:
             return got
-    got = _aside(text, zh) or (None if zh else _aside_inside(text))
+    got = (
+        _aside(text, zh)
+        or (None if zh else _aside_inside(text))
+        or said_between(text, lambda: heads, zh)  # "my buddy from …, Ivo Brandt, …", 狗子豆包，一只柯基，…
+    )
     if got is None and heads:
         got = _headed(text, message, zh) or _kind_head(text, zh)
+    if got is None and text != piece.strip():  # an aside between dashes taken out or bracketed
+        return text
     return got if got is not None else piece

@@ -81,6 +81,18 @@ def _is_abbreviation(text: str, dot: int) -> bool:
     return False
 
 
+#: An aside in brackets that trails off ("Ines (together 20 yrs…), works at …"): the ellipsis is
+#: inside the aside, which closes soon after, so the sentence goes on.
+_CLOSES_SOON = re.compile(r"[^()\n]{0,40}\)")
+
+
+def _trails_off_in_brackets(text: str, start: int, p: int) -> bool:
+    if text[p] not in "….":
+        return False
+    opened = text.rfind("(", start, p)
+    return opened >= 0 and ")" not in text[opened:p] and _CLOSES_SOON.match(text, p) is not None
+
+
 def sentence_spans(text: str, protected: list[SecretMatch]) -> list[tuple[int, int]]:
     spans, start = [], 0
     # each item of a list typed inline is a sentence of its own
@@ -99,6 +111,8 @@ def sentence_spans(text: str, protected: list[SecretMatch]) -> list[tuple[int, i
         if protected and any(f.start <= p < f.end for f in protected):
             continue
         if text[p] == "." and text[p + 1 : p + 2] != "." and _is_abbreviation(text, p):
+            continue
+        if _trails_off_in_brackets(text, start, p):
             continue
         spans.append((start, end))
         start = end
