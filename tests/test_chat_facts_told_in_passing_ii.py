@@ -83,6 +83,9 @@ CASES = {
     "a food that grosses one out (en)": (
         ["cottage cheese honestly grosses me out"], {"dislikes": ["cottage cheese"]}, {},
     ),
+    "being over here is no dislike (en)": (
+        ["i'm still over here fixing the sink lol"], {}, {"dislikes": ["here fixing the sink", "here"]},
+    ),
     "the smell is no thing (en)": (
         ["honestly the smell grosses me out"], {}, {"dislikes": ["the smell", "smell"]},
     ),

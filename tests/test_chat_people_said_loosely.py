@@ -150,6 +150,15 @@ PEOPLE = {
         "picked up Hazel (my eldest) from band camp, she's obsessed with the trombone now", "Hazel",
         ("child", "hazel"), None, None,
     ),
+    # the relation first, then its name and what is said of them between dashes
+    "the relation, then its name between dashes (en)": (
+        "the hubby — Marco, bless him — finally passed his CPA exam", "Marco", ("spouse", "marco"),
+        ("note", "cpa"), None,
+    ),
+    "the one at home, a nickname and the full name in brackets (zh)": (
+        "我家那位（老周 大名周志远）在市一医院当护工", "周志远", ("spouse", "周志远"), ("job_title", "护工"),
+        ("job_title", "护工"),
+    ),
     # the spouse said as the one at home, then a name
     "那口子 and a name, a job hers (zh)": (
         "我家那口子春燕在社区医院当药剂师", "春燕", ("spouse", "春燕"), ("job_title", "药剂师"),

@@ -56,6 +56,12 @@ _DASH = r"(?:\s*(?:—{1,2}|–|--)\s*|\s+-\s+)"
 _EN_DASH_ASIDE = re.compile(
     rf"(?<![\w'])(?P<name>[A-Z][a-z]{{1,15}}|^[a-z]{{2,15}}){_DASH}(?P<aside>(?:my|our)\s+[^—–()]{{1,80}}?){_DASH}(?=\S)"
 )
+#: "the missus — Priya, love of my life — just got …": the relation first, then its name and
+#: what is said of them between dashes
+_EN_DASH_NAMED = re.compile(
+    rf"^(?P<own>the|my|our)\s+(?P<w>{_EN_REL}){_DASH}(?P<name>[A-Z][a-z'-]{{1,15}})(?:\s*,[^—–()]{{0,80}}?)?{_DASH}(?=\S)",
+    re.I,
+)
 _ZH_DASH_ASIDE = re.compile(
     rf"^(?P<name>{_HAN}{{1,4}}?){_DASH}(?P<who>(?:我们家|我家|我的|我)[^，,—()（）]{{0,20}}?)(?P<extra>[，,][^—()（）]{{0,30}})?{_DASH}(?=\S)"
 )
@@ -148,6 +154,8 @@ def dash_aside(text: str, zh: bool) -> str:
         said = text[m.end() :]
         age = aside_age(m["extra"] or "", pet=True, zh=True)
         return f"{m['name']}（{m['who']}）" + said + (f"，{m['name']}{age}岁" if age else "")
+    if (named := _EN_DASH_NAMED.match(text)) and named["name"][0].isupper():
+        return f"my {named['w'].lower()} {named['name']} " + text[named.end() :]
     m = _EN_DASH_ASIDE.search(text)
     if m is None or not _says_a_relation(m["aside"]):
         return text
@@ -213,6 +221,8 @@ _ZH_APPOSED = re.compile(
     rf"^(?:{_ZH_OWN})(?P<w>{_ZH_REL})[，,\s]+(?P<name>[{_SURNAMES}]{_HAN}{{1,2}}|[老小阿]{_HAN})[，,\s]+(?P<rest>\S.*)$",
     re.S,
 )
+#: What says a name next (大名X, 全名叫X): the nickname before it is not all of it.
+_NAMED_NEXT = re.compile(r"(?:大名|本名|全名|真名|学名|名叫|叫)")
 _ZH_NOT_NAMES = frozenset(
     "小时 小区 小学 小孩 小说 小心 小组 小姐 阿姨 老是 老家 老师 王八 高兴 张口 周末 周日".split()
 )
@@ -238,8 +248,8 @@ def _zh_between(piece: str) -> str | None:
             rest = m["nick"] + re.sub(r"^[他她]", "", rest)
         return f"我{m['w']}{m['nick']}叫{m['full']}，{rest}"
     if m := _ZH_APPOSED.match(piece):
-        if m["name"] in _ZH_NOT_NAMES or m["name"] in RELATION_WORDS:
-            return None
+        if m["name"] in _ZH_NOT_NAMES or m["name"] in RELATION_WORDS or _NAMED_NEXT.match(m["rest"]):
+            return None  # 我家那位，老李，大名李明轩: the name said next is read as it stands
         return f"{_zh_owner(m['w'])}{m['w']}{m['name']}{m['rest']}"
     return None
 
