@@ -121,6 +121,7 @@ def test_a_pack_naming_an_unknown_handler_does_not_load() -> None:
 def test_a_pack_with_a_handler_no_rule_names_does_not_load() -> None:
     from graphmem.extract import (
         changes,
+        clause_handlers_en,
         contrasts,
         fragments,
         frames,
@@ -142,21 +143,8 @@ def test_a_pack_with_a_handler_no_rule_names_does_not_load() -> None:
         **turns.HANDLERS,
         **changes.EN_HANDLERS,
         **frames.EN_HANDLERS,
-        **{
-            n: (lambda m, c: None)
-            for n in (
-                "retract_topic",
-                "forget_that",
-                "intro_here",
-                "greeting_intro",
-                "born_and_raised",
-                "test_found",
-                "age_leading_news",
-                "age_doing_at",
-                "years_at_workplace",
-                "registered_name",
-            )
-        },
+        # the clause-level handlers, and the one the clause reader keeps for itself
+        **{n: (lambda m, c: None) for n in (*clause_handlers_en.HANDLERS, "forget_that")},
         "spare": lambda m, c: None,
     }
     with pytest.raises(RuleTableError, match="handlers no rule names: \\['spare'\\]"):

@@ -80,6 +80,14 @@ def _born_and_raised(m, ctx):
     return out + [cand("city", where, ME, ctx.src)] if m["still"] else out
 
 
+def _native_living_in(m, ctx):
+    """ "jersey girl living in philly now": where one is from, and where one lives now."""
+    home, here = p.place(m["home"].strip()), p.place(m["x"].strip())
+    if not home or not here or home == here:
+        return None
+    return [cand("hometown", home, ME, ctx.src), cand("city", here, ME, ctx.src)]
+
+
 #: An age leading the speaker's own news: the clause after it is what the speaker did or does.
 _AGE_LEADS_NEWS = re.compile(
     r"^\W*(?:so |well |ok so )?\d{2}\s*(?:years old|yrs old|yr old|y/o|yo|years young)\s*(?:,\s*|\s+and\s+|\s+&\s+|\s+n\s+)"
@@ -150,6 +158,7 @@ HANDLERS: dict[str, Handler] = {
     "age_leading_news": _age_leading_news,
     "age_doing_at": _age_doing_at,
     "born_and_raised": _born_and_raised,
+    "native_living_in": _native_living_in,
     "retract_topic": _retract_topic,
     "intro_here": _intro_here,
     "greeting_intro": _greeting_intro,

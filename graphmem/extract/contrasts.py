@@ -182,7 +182,10 @@ def _new_value(rest: str, fact: Fact, said: Said) -> list[Candidate]:
         focused = v != clause.strip(" -—–:,的") or len(words) <= 2
         verbal = said.lang == "en" and any(re.search(r"(?:ed|ing)$", w) for w in words[:1]) and len(words) > 1
         # a Chinese clause that tells what was done ("顺手做了个皮试") is no bare value
-        told = said.lang == "zh" and (len(v) > 6 or re.search(r"[了着过个去做说在吗呢吧]", v) is not None)
+        told = said.lang == "zh" and (
+            len(v) > 6
+            or re.search(r"[了着过个去做说在吗呢吧]|出来|下来|回来|拿到|完", v) is not None  # "单子出来了"
+        )
         if (
             v
             and focused

@@ -84,6 +84,8 @@ ZH_GENERIC_ORG = frozenset(
         "公司 单位 学校 医院 银行 工厂 店 店里 厂里 家 家里 外面 外地 那里 这里 那边 这边 老家 本地 国外 海外 "
         # kinds of workplace, said of many ("在大厂搬砖"): no one employer
         "大厂 小厂 大公司 小公司 外企 国企 央企 私企 民企 事业单位 体制内 创业公司 初创公司 互联网公司 互联网大厂 "
+        # the same kinds typed in English inside Chinese ("在一家startup做PM")
+        "startup start-up agency company firm factory studio "
         "律所 事务所 律师事务所 诊所 三甲医院 餐厅 饭店 酒店 超市 商场 研究所 学院 幼儿园 小学 中学 大学 "
         # a part of the same employer (调到上海分公司: the city changes, the employer does not)
         "分公司 子公司 总公司 总部 分部 办事处 分行 支行 分店 门店 分院 研发中心"

@@ -100,7 +100,16 @@ def _lives_there(m, ctx) -> bool:
     where = span(m["x"], PLACE_STOP)
     nicknamed = (named := place(where)) is not None and named != where  # "the big apple" too
     known = c.is_place_en(where) or smaller_place(where) or nicknamed
+    # "I don't live in Boston, I'm in Somerville": a capitalised name is the place lived in
+    # when the sentence has just said where one does not live
+    said = f"{ctx.state.sentence or ''} {ctx.src}"
+    known = known or (named is not None and where[:1].isupper() and bool(_NOT_LIVING.search(said)))
     return known and not _A_STAY.match(m["x"][len(where) :].strip())
+
+
+_NOT_LIVING = re.compile(
+    r"\b(?:don'?t|do not|dont)\s+(?:actually\s+|really\s+|technically\s+)?live\s+in\b", re.I
+)
 
 
 def gerund(word: str) -> bool:

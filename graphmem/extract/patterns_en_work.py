@@ -39,7 +39,7 @@ def _lower_org(x: str | None, ctx) -> str | None:
     if not (ctx.src[:1].islower() or said[:1].islower()) or v.lower() in NOT_WORKPLACE:
         return None
     ok = re.fullmatch(
-        r"(?!(?:a|an|the|home|work|school|my|our|night|nights)\b)[a-z][a-z0-9&.'’-]{2,}(?: [a-z][a-z0-9&.'’-]+){0,2}",
+        r"(?!(?:a|an|the|home|work|school|my|our|night|nights)\b)(?:st\.? )?[a-z][a-z0-9&.'’-]{2,}(?: [a-z][a-z0-9&.'’-]+){0,2}",
         v,
     )
     # an activity is no employer: "switched to swimming", "moved to baking full time"

@@ -82,8 +82,11 @@ def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True
     if x and x not in ZH_GENERIC_ORG and not c.is_place_zh(x):
         out.append(cand("employer", x, ctx.subj, ctx.src))
     elif not out and not (
-        # "在一家外企做product manager": a title typed in English counts as one typed in Chinese
-        y and (OCCUPATION.search(y) or acronym or _EN_TITLE_WORD.search(y)) and title_only_ok
+        # "在一家外企做product manager": a title typed in English counts as one typed in Chinese;
+        # "在一家startup做设计": a line of work is one too
+        y
+        and (OCCUPATION.search(y) or acronym or _EN_TITLE_WORD.search(y) or _LINE_OF_WORK.fullmatch(y))
+        and title_only_ok
     ):
         return None
     if y:
@@ -91,6 +94,10 @@ def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True
     return out or None
 
 
+#: A line of work said as one's job ("做设计", "做运营").
+_LINE_OF_WORK = re.compile(
+    r"(?:产品|运营|设计|测试|开发|销售|市场|财务|行政|前端|后端|算法|客服|人事|法务|采购|会计)(?:岗)?"
+)
 #: A role said by its capitals (HRBP, PM, SRE, QA): not a product or a language.
 _ROLE_ACRONYM = re.compile(r"(?!(?:APP|AI|PPT|IT|API|SQL)$)[A-Z]{2,5}")  # 做UI: a UI designer
 _TITLE_AFTER_WORKPLACE = re.compile(

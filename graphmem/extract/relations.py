@@ -210,7 +210,11 @@ def _someone_else_rx(lang: str) -> re.Pattern[str]:
     if lang == "en":
         return re.compile(rf"\b(?:my|our|his|her)\s+(?:{alt})(?:'s)?\b|\b(?:he|she|his|her)\b", re.I)
     # chat drops the 我 before one's own people at the start of a clause ("男朋友在字节上班")
-    return re.compile(rf"(?:我|我的|^|(?<=[，,。！？!?\s]))(?:{alt})|(?<!其)他|她")  # 其他: "the others"
+    # (with what sort of one before the word: 我大学室友, 我以前的同事, 我好朋友)
+    sort = r"(?:大学|高中|初中|小学|研究生|以前的?|之前的?|前|老|新|好|亲)?"
+    return re.compile(
+        rf"(?:我|我的|^|(?<=[，,。！？!?\s])){sort}(?:{alt})|(?<!其)他|她"
+    )  # 其他: "the others"
 
 
 def names_someone_else(text: str, lang: str) -> bool:

@@ -22,8 +22,9 @@ from graphmem.extract.relations import names_someone_else
 from graphmem.lang import data
 from graphmem.model import Candidate
 
-#: Where a sentence ends.
+#: Where a sentence ends, and where one of its clauses does.
 _SENTENCES = re.compile(r"[。！？!?；;\n]+")
+_CLAUSES = re.compile(r"[，,\s]+")
 
 
 @lru_cache(maxsize=2)
@@ -47,7 +48,12 @@ def employer_by_work_talk(text: str, lang: str, found: Sequence[Candidate], stat
         named = {m.group(0) for m in org.finditer(sentence)}
         if len(named) != 1 or not work.search(sentence) or not_mine.search(sentence) or hedged(sentence):
             continue
-        if names_someone_else(sentence, lang):
+        # someone else's work is said of them before or where the company is named ("老公在鹅厂
+        # 天天加班", "周周，我发小，去华为上班"); someone named only after it ("…，老大假装没看见")
+        # leaves the work one's own
+        named_at = org.search(sentence)
+        upto = _CLAUSES.search(sentence, named_at.end()) if named_at else None
+        if names_someone_else(sentence[: upto.start()] if upto else sentence, lang):
             continue
         if active_values(state.context, "employer"):  # the facts on record, read only this far on
             return []

@@ -241,8 +241,28 @@ _CONDITION_LEAD = re.compile(
 )
 
 
-def _split_question(s: str) -> tuple[str, str] | None:
-    """(declarative lead, question) when `s` asks something, else None."""
+def _own_statements_after(s: str, parts: list[tuple[int, int]]) -> str:
+    """The clauses after a question that state something of the speaker's own, up to the next
+    question ("帮我想想周末去哪玩，我在成都，对了我对猫毛过敏…": where one lives and the allergy
+    are said all the same)."""
+    kept = []
+    for n, (a, b) in enumerate(parts):
+        c = s[a:b].strip()
+        if interrogative(c, False):
+            break
+        if _SPEAKER_SAID.search(c) or _EN_SELF.search(c):
+            kept.append(c)
+        elif n == 0:
+            continue  # the question's own words going on ("…去哪玩，推荐一下")
+    return "，".join(kept) if any(_CJK_CHARS.search(k) for k in kept) else ", ".join(kept)
+
+
+_SPEAKER_SAID = re.compile(r"我|咱|本人|俺")
+
+
+def _split_question(s: str) -> tuple[str, str, str] | None:
+    """(declarative lead, question, the speaker's own statements after it) when `s` asks
+    something, else None."""
     parts = clauses(s)
     for i, (a, b) in enumerate(parts):
         if interrogative(s[a:b], i == 0):
@@ -265,7 +285,12 @@ def _split_question(s: str) -> tuple[str, str] | None:
                 # told in several clauses before the question is the speaker's own
                 or (len(lead) >= 2 and sum(len(_CJK_CHARS.findall(c)) for c in lead) >= 10)
             )
-            return (s[: parts[i - 1][1]].strip() if keep else "", s[a:].strip())
+            after = _own_statements_after(s, parts[i + 1 :])
+            return (
+                s[: parts[i - 1][1]].strip() if keep else "",
+                s[a:b].strip() if after else s[a:].strip(),
+                after,
+            )
     return None
 
 
@@ -324,11 +349,17 @@ def _gate_sentence(sentence: str) -> tuple[str | None, list[Ignored]]:
         return None, [*ignored, Ignored(rest, "question")]
     split = _split_question(rest)
     if split is not None:
-        lead, question = split
+        lead, question, after = split
         ignored.append(Ignored(question, "question"))
         if lead and _is_small_talk(lead):
-            return None, [*ignored, Ignored(lead, "small_talk")]
-        return lead or None, ignored
+            ignored.append(Ignored(lead, "small_talk"))
+            lead = ""
+        said = (
+            "，".join(x for x in (lead, after) if x)
+            if _CJK_CHARS.search(lead + after)
+            else ", ".join(x for x in (lead, after) if x)
+        )
+        return said or None, ignored
     if _is_small_talk(rest):
         return None, [*ignored, Ignored(rest, "small_talk")]
     return rest, ignored

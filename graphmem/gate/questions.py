@@ -147,9 +147,19 @@ def interrogative(clause: str, first: bool) -> bool:
         # a statement said in disbelief, as no wh-word or auxiliary leads it
         bare = c.rstrip("?？!！ ")
         if (
-            re.fullmatch(r"[A-Za-z0-9\s'’,.-]+", bare)
+            re.fullmatch(r"[A-Za-z0-9\s'’,.=-]+", bare)
             and len(bare.split()) >= 4
             and not (_EN_WH.match(bare) or _EN_AUX.match(bare) or _EN_WH_AUX.match(bare))
+        ):
+            return False
+        # the same in Chinese ("芒果那项是阴性？？"): no question word, no 吗 or 呢, no A不A
+        if (
+            _CJK_CHAR.search(bare)
+            and len(_CJK_CHAR.findall(bare)) >= 4
+            and not (
+                _ZH_WH.search(bare) or _ZH_END.search(bare) or _ZH_ANOTA.search(bare) or bare.endswith("呢")
+            )
+            and not re.search(r"[你您]", bare)
         ):
             return False
     if re.search(
