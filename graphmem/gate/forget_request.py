@@ -60,6 +60,16 @@ _EN_TOPIC_FILLER = re.compile(
 )
 
 
+#: Where a topic ends: its clause, or in a run-on a word turning the talk or a new clause's
+#: subject and verb ("scrap the cabin weekend we're not going also …": "the cabin weekend").
+_EN_TOPIC_END = re.compile(
+    r"\s*(?:[,;:!?]|\.(?:\s|$)|\s[-–—]\s|\s(?:lmao|lol|haha\w*|omg|oh and|and also|also|btw|by the way|anyway)\b"
+    r"|\s(?:we|i|it|they|he|she|that)(?:['’](?:re|m|s|ve|ll)|\s+(?:are|am|is|was|were|won'?t|can'?t|aren'?t|isn'?t"
+    r"|wasn'?t|weren'?t|didn'?t|don'?t|decided|changed|cancel(?:l?ed)?|called it off|broke|split|got|fell))\b)",
+    re.I,
+)
+
+
 def _en(text: str) -> TopicRequest | None:
     t = _EN_TAKE_OUT.sub(
         lambda m: ("delete " if m["back"] else "remove ") + m["what"], " ".join(text.split())
@@ -71,9 +81,7 @@ def _en(text: str) -> TopicRequest | None:
     # the topic ends with its clause ("forget it, never mind": "it")
     topic = words.EN_TAIL.sub(
         "",
-        re.split(r"\s*(?:[,;:!?]|\.(?:\s|$)|\s[-–—]\s|\s(?:lmao|lol|haha\w*|omg)\b)", m["topic"], maxsplit=1)[
-            0
-        ],
+        re.split(_EN_TOPIC_END, m["topic"], maxsplit=1)[0],
     )
     # "the interview stuff from earlier": when it was said is no part of the topic
     topic = re.sub(
@@ -138,7 +146,7 @@ def _personal_matter(topic: str) -> bool:
     if what in _EN_DETAILS:
         return True
     pack = data("en", "topics.toml")
-    words = [str(w).lower() for g in pack.get("topic", []) for w in g["words"]]
+    words = [str(w).lower() for g in pack.get("topic", []) for w in (*g["words"], *g.get("asked", []))]
     words += [str(n).lower() for a in pack.get("area", []) for n in a["names"]]
     return what in words
 
@@ -333,7 +341,7 @@ _EN_REPORTED = re.compile(
 )
 #: Words that turn the talk to something new, run on without punctuation ("… lol anyway delete …").
 _EN_TURN = re.compile(
-    r"\b(?:anyway|anyways|anyhow|lol|lmao|haha\w*|btw|nvm|never ?mind|oh and|ok so|okay so)\b", re.I
+    r"\b(?:anyway|anyways|anyhow|lol|lmao|haha\w*|btw|nvm|never ?mind|oh and|ok so|okay so|so)\b", re.I
 )
 _CLAUSE_OPEN = re.compile(r"(?:^|[.,;:!?…()\[\]\"“”—–-])\s*$")
 

@@ -12,7 +12,7 @@ from itertools import combinations
 from graphmem.lang import data
 from graphmem.write.topic_words import says
 
-__all__ = ["related_words", "topic_shapes", "word_pairs"]
+__all__ = ["asked_only", "related_words", "topic_shapes", "word_pairs"]
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -40,6 +40,17 @@ def related_words(phrase: str, lang: str) -> list[str]:
     return list(dict.fromkeys(str(w) for g in _named_topics(phrase, lang) for w in g["words"]))
 
 
+def asked_only(phrase: str, lang: str) -> bool:
+    """Is the phrase only a word a request names a life topic by, too plain to say it in a turn
+    ("my pay": "pay the rent" is no salary; "quitting": "quit sugar" is no job change)? Then its
+    topic's words find the turns, the phrase itself does not."""
+    low = phrase.lower().strip()
+    topics = _named_topics(phrase, lang)
+    asked = {str(w).lower() for g in topics for w in g.get("asked", [])}
+    said = {str(w).lower() for g in topics for w in g["words"]}
+    return low in asked and low not in said
+
+
 def topic_shapes(phrase: str, lang: str) -> tuple[str, ...]:
     """The word shapes of the life topics the phrase names ("the meds thing": a drug's name
     by its ending, "sertraline"; 手术: 切了胆囊)."""
@@ -56,8 +67,15 @@ def _named_topics(phrase: str, lang: str) -> list[dict]:
     def named(words: list[str]) -> bool:
         return any(says(phrase, w) or (lang == "en" and says(w, phrase)) for w in words)
 
+    def asked(group: dict) -> bool:
+        # a word a request names the topic by is the phrase, or (in Chinese) a part of it
+        low = phrase.lower().strip()
+        return any(
+            low == str(w).lower() or (lang == "zh" and str(w) in phrase) for w in group.get("asked", [])
+        )
+
     for topic_id, words in topics.items():
-        if named(words):
+        if named(words) or asked(groups[topic_id]):
             out.append(groups[topic_id])
     for area in pack.get("area", []):
         names = [str(n) for n in area["names"]]
