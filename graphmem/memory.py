@@ -266,21 +266,15 @@ class Memory:
     def _forget_request(
         self, uid: str, text: str, screened: Screened, when: datetime, **kw: Any
     ) -> RememberResult:
-        """ "forget that …" / "把…删了": erase the named facts as `forget` does; keep no trace of the
-        request, but the news said besides it (a sentence before, what follows "also"), as a message."""
+        """ "forget that …" / "把…删了": erase the named facts as `forget` does; keep no trace of the request."""
         r = self.store.reader(uid)
-        out = (
-            self.extractor.extract(screened.sentences, read_context(r, self.extractor)[0])
-            if screened.sentences
-            else None
-        )
+        context = read_context(r, self.extractor)[0] if screened.sentences else None
+        read = self.extractor.extract(screened.sentences, context).candidates if context is not None else []
         from graphmem.write import spoken_forget
 
-        result = spoken_forget.erase_request(
-            self.store, uid, text, out.candidates if out else [], when, self.embedder
-        )
+        result = spoken_forget.erase_request(self.store, uid, text, read, when, self.embedder)
         _log.debug("remember user=%r forget request erased=%d", uid, len(result.retracted))
-        news = spoken_forget.news_besides(text)  # read after the erasure, so it stays
+        news = spoken_forget.news_besides(text)  # "…scrap that, also X": X kept, after the erasure
         return spoken_forget.with_news(result, self.remember(uid, news, at=when, **kw)) if news else result
 
     def _prepare(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from graphmem.gate.forget_request import TopicRequest
+from graphmem.gate.forget_words import TopicRequest
 
 __all__ = ["rest_of"]
 

@@ -68,10 +68,12 @@ def _named_topics(phrase: str, lang: str) -> list[dict]:
         return any(says(phrase, w) or (lang == "en" and says(w, phrase)) for w in words)
 
     def asked(group: dict) -> bool:
-        # a word a request names the topic by is the phrase, or (in Chinese) a part of it
+        # a word a request names the topic by is the phrase, its last word ("the spokane move"),
+        # or (in Chinese) a part of it
         low = phrase.lower().strip()
         return any(
-            low == str(w).lower() or (lang == "zh" and str(w) in phrase) for w in group.get("asked", [])
+            low == str(w).lower() or low.endswith(" " + str(w).lower()) or (lang == "zh" and str(w) in phrase)
+            for w in group.get("asked", [])
         )
 
     for topic_id, words in topics.items():
