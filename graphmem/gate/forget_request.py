@@ -67,10 +67,10 @@ def _en(text: str) -> TopicRequest | None:
     if m is None:
         return None
     # the topic ends with its clause ("forget it, never mind": "it")
-    topic = words.EN_TAIL.sub(
-        "",
-        re.split(_EN_TOPIC_END, m["topic"], maxsplit=1)[0],
-    )
+    topic = words.EN_TAIL.sub("", re.split(_EN_TOPIC_END, m["topic"], maxsplit=1)[0])
+    if re.fullmatch(r"(?:how|what|where|when|why|who|whether|if)", topic.strip(), re.I):
+        # "how it's been at work": a clause of its own is the topic, not a new one after it
+        topic = words.EN_TAIL.sub("", re.split(r"\s*(?:[,;:!?]|\.(?:\s|$))", m["topic"], maxsplit=1)[0])
     # "the interview stuff from earlier": when it was said is no part of the topic
     topic = re.sub(
         r"\s+(?:from|of)\s+(?:earlier|before|the other (?:day|night)|last(?:\s+(?:night|week|time|month))?|yesterday)$",

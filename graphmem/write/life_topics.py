@@ -7,6 +7,7 @@ graphmem.write.forget_topic makes a forget's keys of them."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import combinations
 
 from graphmem.lang import data
@@ -57,7 +58,8 @@ def topic_shapes(phrase: str, lang: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(str(x) for g in _named_topics(phrase, lang) for x in g.get("shapes", [])))
 
 
-def _named_topics(phrase: str, lang: str) -> list[dict]:
+@lru_cache(maxsize=1024)
+def _named_topics(phrase: str, lang: str) -> tuple[dict, ...]:
     """The life topics the phrase names, itself or as the area they belong to."""
     pack = data(lang, "topics.toml")
     groups = {str(g["id"]): g for g in pack.get("topic", [])}
@@ -84,7 +86,7 @@ def _named_topics(phrase: str, lang: str) -> list[dict]:
         if _names_area(phrase, names):
             out.append({"words": names})
             out += [groups[str(topic_id)] for topic_id in area["topics"]]
-    return out
+    return tuple(out)
 
 
 def _names_area(phrase: str, names: list[str]) -> bool:
