@@ -28,8 +28,13 @@ _TURN = re.compile(
     r"(?=[\s,，:：]|[\u4e00-\u9fff])",
     re.I,
 )
-#: How much of a piece must be words for it to be worth reading as a message.
-_MIN_WORDS = 6
+#: How many words a piece must have to be worth reading as a message ("long week." is not).
+_MIN_WORDS = 4
+
+
+def _words(text: str) -> float:
+    """The words of a text: Latin ones, and Chinese characters two to a word."""
+    return len(re.findall(r"[A-Za-z0-9'’]+", text)) + len(re.findall(r"[\u4e00-\u9fff]", text)) / 2
 
 
 def _act_at(text: str, req: TopicRequest) -> tuple[int, int]:
@@ -55,5 +60,5 @@ def rest_of(text: str, req: TopicRequest) -> str:
     head = text[: before[-1]] if before else ""
     turn = _TURN.search(text, end)
     tail = text[turn.start() :] if turn else ""
-    kept = [p.strip() for p in (head, tail) if len(re.sub(r"[^\w]", "", p)) >= _MIN_WORDS]
+    kept = [p.strip() for p in (head, tail) if _words(p) >= _MIN_WORDS]
     return " ".join(kept)

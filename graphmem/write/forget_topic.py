@@ -376,8 +376,9 @@ def _modifiers(phrase: str, related: list[str]) -> tuple[str, ...]:
         rest = phrase
         for w in sorted(related, key=len, reverse=True):
             rest = rest.replace(w, " ")
-        parts = [p for p in rest.split() if len(p) >= 2 and not relation_of(p) and p not in _TOO_GENERAL]
-        return tuple(p for p in parts if not re.fullmatch(r"[的那这个些事想要去了在]+", p))
+        # "对门那个人": what points at the matter ("那个人", "的那些") names none of it
+        parts = [re.sub(r"^[的那这个些位件次想要去在说]+|[的了吧啊]+$", "", p) for p in rest.split()]
+        return tuple(p for p in parts if len(p) >= 2 and not relation_of(p) and p not in _TOO_GENERAL)
     said = {t for w in related for t in re.findall(r"[a-z][a-z'-]+", w.lower())}
     words = re.findall(r"[a-z][a-z'-]+", phrase.lower())
     return tuple(

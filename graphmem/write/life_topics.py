@@ -66,8 +66,8 @@ def _named_topics(phrase: str, lang: str) -> tuple[dict, ...]:
     topics = {i: [str(w) for w in g["words"]] for i, g in groups.items()}
     out: list[dict] = []
 
-    def named(words: list[str]) -> bool:
-        return any(says(phrase, w) or (lang == "en" and says(w, phrase)) for w in words)
+    def named(words: list[str], reverse: bool) -> bool:
+        return any(says(phrase, w) or (reverse and lang == "en" and says(w, phrase)) for w in words)
 
     def asked(group: dict) -> bool:
         # a word a request names the topic by is the phrase, its last word ("the spokane move"),
@@ -78,8 +78,10 @@ def _named_topics(phrase: str, lang: str) -> tuple[dict, ...]:
             for w in group.get("asked", [])
         )
 
+    # "my pay" is asked of one topic: its word is not looked for inside others' ("pay back")
+    reverse = not any(asked(g) for g in groups.values())
     for topic_id, words in topics.items():
-        if named(words) or asked(groups[topic_id]):
+        if named(words, reverse) or asked(groups[topic_id]):
             out.append(groups[topic_id])
     for area in pack.get("area", []):
         names = [str(n) for n in area["names"]]
