@@ -44,6 +44,8 @@ def _parts(what: str) -> tuple[str, str] | None:
     t = what.strip(" ,.，。")
     if _CJK.search(t):
         t = _ZH_TAIL.sub("", _ZH_LEAD.sub("", t))
+        if relation_of(re.sub(r"^我(?:的|家)?", "", t)):  # "我姐姐" is one person, no chain of 姐 and 姐
+            return None
         words = "|".join(re.escape(w) for w in relation_words("zh"))
         m = re.fullmatch(
             r"(?:我(?:的|家)?)?(?P<x>" + words + r"|[\u4e00-\u9fff]{2,3}?)的?(?P<y>" + words + r")", t
