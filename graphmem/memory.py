@@ -173,7 +173,7 @@ class Memory:
             prepare=bound_runs,
         )
         if control is not None and control.kind == gate.FORGET:
-            return self._forget_request(uid, text, screened, when)
+            return self._forget_request(uid, text, screened, when, ref=ref, key=key, speaker=speaker)
         if control is not None and control.kind == gate.FORGET_LAST:
             from graphmem.write import spoken_forget
 
@@ -269,21 +269,19 @@ class Memory:
         context = read_context(self.store.reader(uid), self.extractor)[0] if uid else ExtractContext()
         return explain(uid, text, role, self.extractor, context)
 
-    def _forget_request(self, uid: str, text: str, screened: Screened, when: datetime) -> RememberResult:
+    def _forget_request(
+        self, uid: str, text: str, screened: Screened, when: datetime, **kw: Any
+    ) -> RememberResult:
         """ "forget that …" / "把…删了": erase the named facts as `forget` does; keep no trace of the request."""
         r = self.store.reader(uid)
-        out = (
-            self.extractor.extract(screened.sentences, read_context(r, self.extractor)[0])
-            if screened.sentences
-            else None
-        )
+        context = read_context(r, self.extractor)[0] if screened.sentences else None
+        read = self.extractor.extract(screened.sentences, context).candidates if context is not None else []
         from graphmem.write import spoken_forget
 
-        result = spoken_forget.erase_request(
-            self.store, uid, text, out.candidates if out else [], when, self.embedder
-        )
+        result = spoken_forget.erase_request(self.store, uid, text, read, when, self.embedder)
         _log.debug("remember user=%r forget request erased=%d", uid, len(result.retracted))
-        return result
+        news = spoken_forget.news_besides(text)  # "…scrap that, also X": X kept, after the erasure
+        return spoken_forget.with_news(result, self.remember(uid, news, at=when, **kw)) if news else result
 
     def _prepare(
         self, candidates: list[Candidate], around: list[str] | None

@@ -5,6 +5,7 @@ English and in Chinese; each a small vocabulary, so the phrasings people use com
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 #: Words in front of an English request: politeness, interjections, second thoughts.
 EN_FILLER = (
@@ -190,4 +191,21 @@ ZH_RECORD_OBJECT = (
 #: words after them are a topic of earlier talk.
 ZH_PAST_TOPIC = re.compile(
     r"^(?:之前|以前|先前|上次|前面|刚才|原来|那会儿?)(?:的)?(?:那个|那件|那些|那段|那位|那次|那条|那份)"
+)
+
+
+@dataclass(frozen=True)
+class TopicRequest:
+    """A request to let go of what was said about `topic` ("my ex", "住院")."""
+
+    topic: str
+    cue: str  # the words of the act ("erase", "别存了")
+
+
+EMOJI = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u200d\ufe0f]+")
+#: Words after a topic that are no part of it ("my twenties tbh", "the bottles and all that").
+EN_TOPIC_FILLER = re.compile(
+    r"(?:\s+(?:tbh|lol|lmao|haha+|honestly|ngl|fr|tho|though|and all that|and stuff|and everything|and all"
+    r"|or whatever|or something|etc\.?|pls|plz|please|thanks|thx|yeah|yea|yep|ok|okay|k|kk|rn|for now))+$",
+    re.I,
 )

@@ -26,7 +26,7 @@ from functools import lru_cache
 from graphmem.extract.relations import relation_of
 from graphmem.model import SELF, Episode, Fact
 from graphmem.text.terms import cjk_words
-from graphmem.write.life_topics import related_words, topic_shapes, word_pairs
+from graphmem.write.life_topics import asked_only, related_words, topic_shapes, word_pairs
 from graphmem.write.topic_words import says
 
 #: Owner and filler words in front of an English topic ("all the stuff about my ex").
@@ -338,7 +338,10 @@ def _one_topic(what: str, facts: list[Fact], episodes: list[Episode]) -> Topic:
     proper = [] if zh else re.findall(r"(?<!^)\b(?-i:[A-Z][\w&'-]+(?:\s+[A-Z][\w&'-]+)*)", phrase)
     # "Tasha's medical stuff": the person whose matter it is, even first
     proper += [] if zh else re.findall(r"^(?-i:[A-Z][a-z]+)(?=['’]s\s)", phrase)
-    phrases = list(dict.fromkeys((phrase, *_role_variants(phrase))))
+    # "my pay" names a life topic, but "pay" says it in no turn ("pay the rent"): its words do
+    lang = "zh" if zh else "en"
+    own = [] if asked_only(phrase, lang) else [phrase]
+    phrases = list(dict.fromkeys((*own, *_role_variants(phrase))))
     if past and rest and past_attributes:  # "old job" is also "last job", "previous job"
         joiner = "" if zh else " "
         phrases += [f"{w}{joiner}{rest.strip()}" for w in (_ZH_PAST_WORDS if zh else _EN_PAST_WORDS)]
@@ -354,14 +357,46 @@ def _one_topic(what: str, facts: list[Fact], episodes: list[Episode]) -> Topic:
     }
     # "房东吵架" said as "跟房东大吵了一架": a Chinese topic of two words is said when both are
     phrases += _words_together(phrase) if zh and not past else []
-    related = related_words(phrase, "zh" if zh else "en")
+    related = related_words(phrase, lang)
     # "old boss" is no "boss"; "traffic stop" is its life topic's words, no "stop"
     head = None if len(phrases) > 1 or past or related else _head(phrase)
     keys = tuple(dict.fromkeys((*phrases, *proper, *([head] if head else []), *sorted(names), *related)))
+    keys += _modifiers(phrase, related) if related and own and not past else ()
     if not zh and not past:
         keys += word_pairs(phrase)
-    shapes = topic_shapes(phrase, "zh" if zh else "en") if related else ()
+    shapes = topic_shapes(phrase, lang) if related else ()
     return Topic(keys, frozenset(past_attributes), life_topic=bool(related), shapes=shapes)
+
+
+def _modifiers(phrase: str, related: list[str]) -> tuple[str, ...]:
+    """The words of a life topic's phrase that are none of its topic's ("the napa trip": "napa";
+    "三亚旅游": 三亚): what the user named that matter by, a key of its own. A word for one of
+    the user's people ("my sister's trip", 女儿相亲) names them, not the matter."""
+    if _CJK.search(phrase):
+        rest = phrase
+        for w in sorted(related, key=len, reverse=True):
+            rest = rest.replace(w, " ")
+        # "对门那个人": what points at the matter ("那个人", "的那些") names none of it
+        parts = [re.sub(r"^[的那这个些位件次想要去在说]+|[的了吧啊]+$", "", p) for p in rest.split()]
+        return tuple(p for p in parts if len(p) >= 2 and not relation_of(p) and p not in _TOO_GENERAL)
+    said = {t for w in related for t in re.findall(r"[a-z][a-z'-]+", w.lower())}
+    words = re.findall(r"[a-z][a-z'-]+", phrase.lower())
+    return tuple(
+        w
+        for w in words
+        if len(w) >= 4
+        and w not in said
+        and w not in _GENERIC_EN
+        and w not in _TOO_GENERAL
+        and w not in _MODIFIER_FILLER
+        and not relation_of(w.removesuffix("'s"))
+    )
+
+
+#: Words of a topic phrase that name no matter of their own ("the money I owe", "my whole thing").
+_MODIFIER_FILLER = frozenset(
+    "money about that this those these what whatever their there with from into over after before some your".split()
+)
 
 
 def _words_together(phrase: str) -> list[str]:

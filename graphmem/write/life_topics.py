@@ -7,12 +7,13 @@ graphmem.write.forget_topic makes a forget's keys of them."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import combinations
 
 from graphmem.lang import data
 from graphmem.write.topic_words import says
 
-__all__ = ["related_words", "topic_shapes", "word_pairs"]
+__all__ = ["asked_only", "related_words", "topic_shapes", "word_pairs"]
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -40,31 +41,54 @@ def related_words(phrase: str, lang: str) -> list[str]:
     return list(dict.fromkeys(str(w) for g in _named_topics(phrase, lang) for w in g["words"]))
 
 
+def asked_only(phrase: str, lang: str) -> bool:
+    """Is the phrase only a word a request names a life topic by, too plain to say it in a turn
+    ("my pay": "pay the rent" is no salary; "quitting": "quit sugar" is no job change)? Then its
+    topic's words find the turns, the phrase itself does not."""
+    low = phrase.lower().strip()
+    topics = _named_topics(phrase, lang)
+    asked = {str(w).lower() for g in topics for w in g.get("asked", [])}
+    said = {str(w).lower() for g in topics for w in g["words"]}
+    return low in asked and low not in said
+
+
 def topic_shapes(phrase: str, lang: str) -> tuple[str, ...]:
     """The word shapes of the life topics the phrase names ("the meds thing": a drug's name
     by its ending, "sertraline"; 手术: 切了胆囊)."""
     return tuple(dict.fromkeys(str(x) for g in _named_topics(phrase, lang) for x in g.get("shapes", [])))
 
 
-def _named_topics(phrase: str, lang: str) -> list[dict]:
+@lru_cache(maxsize=1024)
+def _named_topics(phrase: str, lang: str) -> tuple[dict, ...]:
     """The life topics the phrase names, itself or as the area they belong to."""
     pack = data(lang, "topics.toml")
     groups = {str(g["id"]): g for g in pack.get("topic", [])}
     topics = {i: [str(w) for w in g["words"]] for i, g in groups.items()}
     out: list[dict] = []
 
-    def named(words: list[str]) -> bool:
-        return any(says(phrase, w) or (lang == "en" and says(w, phrase)) for w in words)
+    def named(words: list[str], reverse: bool) -> bool:
+        return any(says(phrase, w) or (reverse and lang == "en" and says(w, phrase)) for w in words)
 
+    def asked(group: dict) -> bool:
+        # a word a request names the topic by is the phrase, its last word ("the spokane move"),
+        # or (in Chinese) a part of it
+        low = phrase.lower().strip()
+        return any(
+            low == str(w).lower() or low.endswith(" " + str(w).lower()) or (lang == "zh" and str(w) in phrase)
+            for w in group.get("asked", [])
+        )
+
+    # "my pay" is asked of one topic: its word is not looked for inside others' ("pay back")
+    reverse = not any(asked(g) for g in groups.values())
     for topic_id, words in topics.items():
-        if named(words):
+        if named(words, reverse) or asked(groups[topic_id]):
             out.append(groups[topic_id])
     for area in pack.get("area", []):
         names = [str(n) for n in area["names"]]
         if _names_area(phrase, names):
             out.append({"words": names})
             out += [groups[str(topic_id)] for topic_id in area["topics"]]
-    return out
+    return tuple(out)
 
 
 def _names_area(phrase: str, names: list[str]) -> bool:

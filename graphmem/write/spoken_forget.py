@@ -18,9 +18,10 @@ from graphmem.facts.keys import value_key
 from graphmem.facts.vocab import attribute
 from graphmem.gate.control import ERASE_VERB_EN_IN_ZH, SECOND_THOUGHT_EN
 from graphmem.gate.forget_request import topic_request
+from graphmem.gate.forget_rest import rest_of
 from graphmem.model import SELF, Candidate, Episode, Fact, Ignored, Refusal, RememberResult
 from graphmem.stores.base import Store
-from graphmem.write import erasure, forget_topic
+from graphmem.write import erasure, forget_person, forget_topic
 from graphmem.write.arbitrate import mentions_value
 
 _EN_LEAD = re.compile(
@@ -347,9 +348,15 @@ def erase_request(
     r = store.reader(uid)
     facts, said = r.facts(statuses=None), r.episodes()
     what = resolved(topic(request), facts)
+    # "my son's girlfriend", "闺女对象": the person the chain reaches is the topic, not the son
+    chain = forget_person.chain_of(what, facts, said)
     # the topic's keys, once: its names are looked up in every message the user sent
-    about = forget_topic.topic_of(what, facts, said)
-    named = named_facts(facts, candidates, what, about)
+    about = (
+        forget_topic.topic_of(what, facts, said)
+        if chain is None
+        else forget_topic.Topic(chain.names, frozenset())
+    )
+    named = named_facts(facts, candidates, what, about) if chain is None else list(chain.facts)
     facts_of: dict[str, set[str]] = {}
     for ln in r.episode_links(episode_ids=[e.id for e in said]) if said else []:
         facts_of.setdefault(ln.episode_id, set()).add(ln.fact_id)
@@ -385,3 +392,34 @@ def erase_last_message(store: Store, uid: str, at: datetime, embedder: Embedder)
             result.retracted.append(f)
     result.forgotten_episodes = erasure.forget_episodes(store, uid, [last.id])
     return result
+
+
+#: Where a sentence of the news besides a request ends.
+_NEWS_SENTENCE = re.compile(r"(?<=[.!?。！？;；\n])\s*")
+
+
+def news_besides(request: str) -> str:
+    """What a message says besides its forget request (graphmem.gate.forget_rest): its sentences
+    that do not speak of the matter let go of; "" when there are none."""
+    req = topic_request(request)
+    rest = rest_of(request, req) if req is not None else ""
+    if not rest or req is None:
+        return ""
+    about = forget_topic.topic_of(req.topic, [], [])
+    kept = [s for s in _NEWS_SENTENCE.split(rest) if s.strip() and not forget_topic.says_topic(s, about)]
+    return " ".join(s.strip() for s in kept)
+
+
+def with_news(request: RememberResult, news: RememberResult) -> RememberResult:
+    """One result for a message that made a forget request and told news besides: what was
+    erased, and what the news added, under the news's message."""
+    request.added += news.added
+    request.superseded += news.superseded
+    request.reinforced += news.reinforced
+    request.kept_frozen += news.kept_frozen
+    request.retracted += news.retracted
+    request.forgotten_episodes += news.forgotten_episodes
+    request.ignored += news.ignored
+    request.episode_id = news.episode_id
+    request.usage = {**request.usage, **news.usage}
+    return request

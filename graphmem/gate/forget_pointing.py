@@ -1,0 +1,115 @@
+"""A forget request whose object points back ("wipe all that pls", "scrub it", "你就当我没说过")
+at a thing told about in another piece of the same message ("nvm the Kev saga", "换工作那事黄了"):
+the request is about that thing. graphmem.gate.forget_request reads the pieces and hands them here."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from graphmem.gate import forget_words as words
+from graphmem.gate.forget_words import TopicRequest
+
+__all__ = ["pointed_back"]
+
+#: A thing the user told about, named in passing ("the Kev saga", "Tasha's medical stuff"):
+#: what "wipe all that" or "scrub it" in the same message points back at.
+_EN_TOLD_THING = re.compile(
+    r"(?P<thing>\b(?:the|that|this|my|all the|all that)\s+(?:[\w'’-]+\s+){0,3}?"
+    r"(?:saga|stuff|thing|situation|drama|business|story|mess|bit|news|rant|idea|plan)"
+    r"|\b(?-i:[A-Z][a-z]+)['’]s\s+(?:[\w-]+\s+){0,2}?(?:stuff|thing|situation|business|news|story|saga))\b"
+    r"(?:\s+(?:with|about|at|from|involving)\s+(?:the\s+|my\s+)?[\w'’-]+)?",
+    re.I,
+)
+
+
+#: A told thing picked out by what it was about ("the money one", "the one about my ex"), said
+#: apart from the act that points back at it.
+_EN_THE_ONE = re.compile(
+    r"(?:(?:no|i mean|like|you know)[,\s]+)?(?:the|that)\s+(?P<x>(?!(?:last|other|first|same|previous|next)\b)"
+    r"[\w'’-]+(?:\s+[\w'’-]+)?)\s+one|(?:the|that)\s+one\s+(?:about|with|on)\s+(?P<x2>.{2,40})",
+    re.I,
+)
+
+
+#: A matter named as what the rest is about ("nvm about the money I owe, forget that whole
+#: thing"): the matter "that" points back at.
+_EN_ABOUT_THING = re.compile(
+    r"^(?:(?:nvm|never\s*mind|ok|okay|so|and|also|oh)[\s,]+)?(?:about|re:?|regarding|as for"
+    r"|(?:anything|everything|all|whatever|all the stuff)\s+(?:i|I've|i've)\s+(?:told you|said|mentioned)\s+about)\s+"
+    r"(?P<thing>(?:the|my|that|those)\s+[\w'’$ -]{2,40}?)[\s.!]*$"
+    # "nvm the trip, … just wipe that whole plan": what is let go of, named after "never mind"
+    r"|^(?:nvm|never\s*mind|scratch|forget)[\s,]+(?P<thing2>(?:the|my|that|those)\s+[\w'’$ -]{2,40}?)[\s.!]*$",
+    re.I,
+)
+
+
+#: A matter named in passing in Chinese ("换工作那事黄了", "旅游那个计划取消了", "昨晚那个同事的八卦"):
+#: what "你就当我没说过，全忘掉吧" in the same message points back at.
+_ZH_TOLD_THING = re.compile(
+    r"^(?:[^，,]{0,4}?(?:那个|这个))?(?P<thing>[^，,]{1,12}?)"
+    r"(?:那事儿?|那件事儿?|那个事儿?|那档子事|那摊子?事儿?|那堆事儿?|那茬|的八卦|的瓜|的事情?|那些事|的那些|那些|相关的(?:事情?|东西|内容)?"
+    # "移民那个想法先放下了", "五一那个出游计划黄了": a plan or a hope, said as such
+    r"|(?:那个|这个|的)?(?:计划|想法|打算|念头|主意|梦想|心愿|愿望))"
+)
+#: A matter pointed at as said before ("前面说的那个相亲对象啊", "之前提过的那个实习"): what the act
+#: alone in another piece of the message takes.
+_ZH_SAID_THING = re.compile(
+    r"^(?:然后|还有|另外|对了|哦对了)?(?:我)?(?:前面|之前|刚才|刚刚|上次|以前|昨天|前天|那天)(?:跟你|和你)?(?:说|提|讲|聊)(?:过|到)?的"
+    r"(?:(?:那个|那位|那件|那段|那次|那些)(?P<thing>[\u4e00-\u9fffA-Za-z]{1,10}?)(?:上|方面)?(?:的(?:糟心事|破事|烂事|事情?|那些事)|那件事)?"
+    # "之前说的我被裁的那件事": the matter, then what it is called
+    r"|(?P<thing2>[\u4e00-\u9fffA-Za-z]{2,10}?)的(?:那件事|那个事|那些事|事情?))(?:啊|呀|哈|吧|嘛|呢)*$"
+)
+#: A piece that is only the act, its object left out ("你就当我没说过", "全忘掉吧", "删了吧").
+_ZH_ACT_ALONE = re.compile(
+    # its object may point back, too ("你也把这事忘了吧", "把那个删了")
+    r"^(?:(?:之前|以前|刚才|前面)?(?:跟你)?(?:讲|说|提)过的)?"
+    + words.ZH_LEAD
+    # or only a record ("你那边的记录清一下吧", "你那儿的都清了吧")
+    + r"(?:把?(?:这|那)(?:件|个)?事儿?|把?(?:这|那)(?:个|些)|把它们?|"
+    + words.ZH_RECORD_OBJECT
+    + r")?"
+    + words.ZH_ADV
+    + r"(?:"
+    + words.ZH_ACT
+    + r")"
+    + words.ZH_TAIL
+)
+
+
+def pointed_back(pieces: list[str], read_en: Callable[[str], TopicRequest | None]) -> TopicRequest | None:
+    """A request whose object points back ("wipe all that pls", "scrub it", "你就当我没说过") at a
+    thing told about in another piece of the message ("nvm the Kev saga", "换工作那事黄了"): a
+    request about that thing."""
+    for i, piece in enumerate(pieces):
+        if re.search(r"[\u4e00-\u9fff]", piece) and _ZH_ACT_ALONE.match(piece.strip()):
+            # the nearest clause before the act names what it points back at
+            for other in reversed(pieces[:i]):
+                thing = _ZH_SAID_THING.match(other.strip()) or _ZH_TOLD_THING.match(other.strip())
+                # "之前说吃药那个事": that it was said before is no part of the matter
+                said = (
+                    (thing.groupdict().get("thing") or thing.groupdict().get("thing2") or "") if thing else ""
+                )
+                named = words.ZH_SAID_LEAD.sub("", said.strip())
+                if named and named not in words.ZH_NO_TOPIC:
+                    return TopicRequest(named, piece.strip())
+            continue
+        m = words.EN_REQUEST.match(" ".join(piece.split()))
+        if m is None or re.search(r"[\u4e00-\u9fff]", piece):
+            continue
+        said = words.EN_TOPIC_FILLER.sub(
+            "", words.EN_TAIL.sub("", words.EMOJI.sub("", m["what"] + m["topic"])).strip(" ,.!?")
+        ).strip()
+        if not words.EN_NO_TOPIC.match(said):
+            continue
+        others = pieces[:i] + pieces[i + 1 :]
+        # "that confession from the other night, the money one": the descriptor picks it
+        for other in others:
+            if one := _EN_THE_ONE.fullmatch(other.strip()):
+                return read_en("forget the " + (f"{one['x']} one" if one["x"] else f"one about {one['x2']}"))
+        for other in others:
+            if thing := _EN_TOLD_THING.search(other):
+                return read_en("forget " + thing[0])
+            if about := _EN_ABOUT_THING.match(other.strip()):
+                return read_en("forget " + (about["thing"] or about["thing2"]))
+    return None

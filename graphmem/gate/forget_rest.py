@@ -1,0 +1,64 @@
+"""What else a message says besides its forget request: a request is often one clause of a
+longer message that goes on to news of its own ("…scratch that whole plan, we're not going;
+also my aunt's birthday is May 2"; "…那个事你就当没听过 对了下周三我要去体检"). The request and
+what is said of its matter are let go of; a sentence before it, and what comes after a word
+that turns the talk to another matter, are kept as a message of their own.
+
+What is kept is narrow on purpose: the words around the act ("ugh that fell apart so", "我搬家了，",
+"…, we're not going anymore") say why, and they stay with the request. Only a sentence ended
+before the request starts, or the talk turned after it ("also", "btw", "另外", "对了"), is another
+matter.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.gate.forget_words import TopicRequest
+
+__all__ = ["rest_of"]
+
+#: Where a sentence ends: what came before the request's sentence is a matter of its own.
+_SENTENCE_END = re.compile(r"[.!?。！？\n]+[\s\"'”’)]*")
+#: Words that turn the talk to another matter after a request ("… oh and my sister …",
+#: "…忘了吧 对了明天…"): what follows them is news of its own.
+_TURN = re.compile(
+    r"(?:^|(?<=[\s,，。.!！?？;；~～…]))(?:oh\s+and|and\s+also|also|btw|by\s+the\s+way|on\s+another\s+note|other\s+than\s+that"
+    r"|unrelated\s+but|separately|plus|anyway|anyways|另外|还有就是|还有|对了|哦对了|顺便说一下|顺便|然后|题外话|说个别的|话说)"
+    r"(?=[\s,，:：]|[\u4e00-\u9fff])",
+    re.I,
+)
+#: How many words a piece must have to be worth reading as a message ("long week." is not).
+_MIN_WORDS = 4
+
+
+def _words(text: str) -> float:
+    """The words of a text: Latin ones, and Chinese characters two to a word."""
+    return len(re.findall(r"[A-Za-z0-9'’]+", text)) + len(re.findall(r"[\u4e00-\u9fff]", text)) / 2
+
+
+def _act_at(text: str, req: TopicRequest) -> tuple[int, int]:
+    """Where the request's act and topic are in the text: (first start, last end)."""
+    spans = []
+    for said in (req.cue, req.topic):
+        at = text.lower().find(said.lower()) if said else -1
+        if at >= 0:
+            spans.append((at, at + len(said)))
+    if not spans:
+        return -1, -1
+    return min(s for s, _ in spans), max(e for _, e in spans)
+
+
+def rest_of(text: str, req: TopicRequest) -> str:
+    """The parts of `text` that say something besides the request `req`: the sentences ended
+    before the request's sentence, and what follows a word turning the talk after it; "" when
+    there is none (the message is the request, with its reasons)."""
+    start, end = _act_at(text, req)
+    if start < 0:
+        return ""
+    before = [m.end() for m in _SENTENCE_END.finditer(text, 0, start)]
+    head = text[: before[-1]] if before else ""
+    turn = _TURN.search(text, end)
+    tail = text[turn.start() :] if turn else ""
+    kept = [p.strip() for p in (head, tail) if _words(p) >= _MIN_WORDS]
+    return " ".join(kept)
