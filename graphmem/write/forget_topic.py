@@ -361,7 +361,11 @@ def _one_topic(what: str, facts: list[Fact], episodes: list[Episode]) -> Topic:
     # "old boss" is no "boss"; "traffic stop" is its life topic's words, no "stop"
     head = None if len(phrases) > 1 or past or related else _head(phrase)
     keys = tuple(dict.fromkeys((*phrases, *proper, *([head] if head else []), *sorted(names), *related)))
-    keys += _modifiers(phrase, related) if related and own and not past else ()
+    if related and own and not past:
+        # "年糕生病那事": one of the user's own people or pets named with the matter is whose
+        # it is, not the matter (the pet and what else was said of it stay)
+        known = {f.subject_name for f in facts} | {str(f.value) for f in facts if f.object_id}
+        keys += tuple(k for k in _modifiers(phrase, related) if k not in known)
     if not zh and not past:
         keys += word_pairs(phrase)
     shapes = topic_shapes(phrase, lang) if related else ()
