@@ -37,6 +37,7 @@ from graphmem.extract.patterns_zh_places import (
 )
 from graphmem.extract.patterns_zh_work import (
     HOW_THE_JOB_IS_HELD,
+    OPENED_HERE,
     WHAT_THE_JOB_DOES,
     WORKPLACE_SAID,
     back_to_after_leaving,
@@ -45,6 +46,7 @@ from graphmem.extract.patterns_zh_work import (
     joined,
     leaving,
     left_known,
+    opened_shop,
     quit_and_move,
     teaches,
     title_ended,
@@ -496,6 +498,7 @@ HANDLERS: dict[str, Handler] = {
         workplace_and_title,
     ),
     "joined": joined,
+    "opened_shop": opened_shop,
     # "去区卫健委报到": a new workplace; one reports to a school as a pupil (zh.predicate.school)
     "joined_if_not_school": _if(lambda m, x: not is_school(m["x"], "zh"), workplace_and_title),
     "back_to_after_leaving": back_to_after_leaving,
@@ -517,6 +520,7 @@ HANDLERS: dict[str, Handler] = {
             and not c.is_place_zh(m["x"])
             and not _DOING_VERB.match(m["x"])
             and not _CARED_FOR_THERE.search(m["x"])
+            and not OPENED_HERE.search(m["x"])  # "在县城开了个五金店": the shop is the workplace
             # "在滨江那个酒店": a place pointed at (where something happens), no workplace named
             and not re.search(r"[那这](?:个|家|边|里)", m["x"])
             and x.subj.type != "pet"

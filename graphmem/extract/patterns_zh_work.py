@@ -156,6 +156,22 @@ def joined(m, ctx):
     return _org_or_place(m["x"], m["y"], ctx, title_only_ok=False)
 
 
+#: A shop or a business one opened, said after where ("在县城开了个五金店").
+OPENED_HERE = re.compile(r"开了?(?:个|一个|家|一家|间|一间)")
+
+
+def opened_shop(m, ctx):
+    """ "在县城开了个五金店", "开了家火锅店": the business one runs is one's workplace; where it is,
+    when that is a place, one's city."""
+    shop, where = clean(m["x"]), clean(m.groupdict().get("place") or "")
+    if not shop or shop in ZH_GENERIC_ORG or ctx.past:
+        return None
+    out = [cand("employer", shop, ctx.subj, ctx.src)]
+    if where and c.is_place_zh(where):
+        out.append(cand("city", where, ctx.subj, ctx.src))
+    return out
+
+
 def title_ended(m, ctx):
     x = clean(m["x"])
     return [cand("job_title", x, ctx.subj, ctx.src, retract=True, correction=True)] if x else None

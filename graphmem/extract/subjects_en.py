@@ -115,11 +115,14 @@ def _relation_subject(m, rest: str, text: str, state: c.State):
         return state.add(n["name"], kind, role), after[n.end() :], True, [link(attr, qual, n["name"], text)]
     n = _REL_APPOSITION.match(after)
     if n and n["name"].split()[0] not in EN_NOT_NAMES:
-        subj = state.add(n["name"], kind, role)
-        said = [link(attr, qual, n["name"], text)]
+        # "my sister Ruth's birthday is …": the name is Ruth; what follows is hers
+        name, owned = re.subn(r"['’]s$", "", n["name"])
+        subj = state.add(name, kind, role)
+        said = [link(attr, qual, name, text)]
         if n["age"]:
             said.append(c.cand("age", n["age"], subj, text, rule="en.builtin.age_beside_name"))
-        return subj, after[n.end() :].lstrip(" ,"), True, said
+        rest_of = after[n.end() :].lstrip(" ,")
+        return subj, ("'s " + rest_of if owned else rest_of), True, said
     n = _REL_IS_NAME.match(after)
     if n and n["name"].split()[0] not in EN_NOT_NAMES:
         state.add(n["name"], kind, role)

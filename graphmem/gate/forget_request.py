@@ -58,10 +58,21 @@ _EN_TOPIC_END = re.compile(
 )
 
 
+#: "never mind about the boat trip thing, just forget I mentioned it": the topic named first,
+#: then a request pointing back at it.
+_EN_NAMED_THEN_IT = re.compile(
+    r"\b(?:never\s?mind|nvm|scratch|forget)\s+(?:about\s+)?(?P<what>(?:the|that|my|our)\b[^,.;!?]{1,40}?)\s*[,.;]?\s*"
+    r"(?:just\s+|please\s+|pls\s+)?(?:forget|scratch|drop|delete|erase)\s+(?:(?:that\s+)?i\s+(?:even\s+|ever\s+)?"
+    r"(?:mentioned|said|brought(?:\s+it)?\s+up|told you)\s+)?(?:it|that|about it|anything)\b",
+    re.I,
+)
+
+
 def _en(text: str) -> TopicRequest | None:
     t = _EN_TAKE_OUT.sub(
         lambda m: ("delete " if m["back"] else "remove ") + m["what"], " ".join(text.split())
     )
+    t = _EN_NAMED_THEN_IT.sub(lambda m: "forget about " + m["what"], t)
     t = _EN_NEVER_SAID.sub("forget", t)
     m = words.EN_REQUEST.match(t)
     if m is None:
@@ -141,7 +152,7 @@ def _personal_matter(topic: str) -> bool:
 
 #: "跳槽的事 forget it": the act typed in English after a space, read as if typed on
 _ZH_SPACE_BEFORE_LATIN_ACT = re.compile(
-    r"(?<=[\u4e00-\u9fff])\s+(?=(?:pls |please |plz )?(?:forget|delete|erase)\b)", re.I
+    r"(?<=[\u4e00-\u9fff])\s+(?=(?:pls |please |plz )?(?:forget|delete|erase)(?![A-Za-z]))", re.I
 )
 
 
@@ -170,8 +181,17 @@ _ZH_NEWS_BEFORE = re.compile(
 )
 
 
+#: "跟你说的那些跳槽的事": what the user told the assistant, said before the matter it names.
+_ZH_TOLD_YOU = re.compile(
+    r"(?:^|(?<=[，,\s]))(?:我)?(?:跟|和|对|给)你(?:说|提|讲|聊)(?:过)?的(?:那些|这些|那个)?(?=[\u4e00-\u9fff]{2,})"
+)
+#: Emoji and the like after a request ("…拜托拜托🙏"): no words of it.
+_ZH_EMOJI_TAIL = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\s]+$")
+
+
 def _zh(text: str) -> TopicRequest | None:
-    t = _ZH_ACT_TWICE.sub(r"\1", _ZH_SPACE_BEFORE_LATIN_ACT.sub("", text.strip()))
+    t = _ZH_EMOJI_TAIL.sub("", _ZH_TOLD_YOU.sub("", text.strip()))
+    t = _ZH_ACT_TWICE.sub(r"\1", _ZH_SPACE_BEFORE_LATIN_ACT.sub("", t))
     if _ZH_RECORD_ONLY.match(t):
         return None
     req = _zh_read(t)
