@@ -79,7 +79,48 @@ CASES = {
     "a friend's new job named before the company stays theirs (zh)": (
         ["阿飞，我大学室友，下周去字节上班"], {}, {"employer": ["字节"]},
     ),
+    # a child said without 我, what happened to them, what the doctor said of them
+    "a son's allergy by what the doctor said of him (zh)": (
+        ["儿子前天吃了芒果 嘴巴肿了 医生说他是芒果过敏 我倒是没事"], {"child": ["儿子"]}, {"allergy": ["芒果"]},
+    ),
+    "what a doctor says of her, no one named, is no one's (zh)": (["医生说她是花粉过敏"], {}, {"allergy": ["花粉"]}),
+    # a rider at a platform
+    "a rider at a delivery platform (zh)": (
+        ["我在饿了么跑骑手 风里来雨里去"], {"employer": ["饿了么"], "job_title": ["骑手"]}, {},
+    ),
+    # where one works is no city beside where one lives
+    "live in one town, work in another (en)": (
+        ["live in Bristol, work in Bath, the commute is fine"], {"city": ["bristol"]}, {"city": ["bath"]},
+    ),
+    # the relation first, then 'well' and the name between dashes
+    "a girlfriend named after 'well' between dashes (en)": (
+        ["so my girlfriend — well Mira, it's complicated — just got into nursing school"], {"partner": ["mira"]}, {},
+    ),
 }  # fmt: skip
+
+
+#: (what is said and when, a question, the day it names)
+DAYS = {
+    "not this weekday, the one after (en)": (
+        ("the vet moved Pepper's checkup to friday. not this friday, the one after", "2026-05-04T15:00:00Z"),
+        "when is Pepper's checkup?", "2026-05-15",
+    ),
+    "不是这周X，是下周X (zh)": (
+        ("牙医把复诊改到周五了，不是这周五，是下周五", "2026-05-04T15:00:00+08:00"), "复诊是哪天？", "2026-05-15",
+    ),
+    "weeks from today said short (en)": (
+        ("the charity 10k is 3 wks from today, legs not ready", "2026-04-08T19:00:00Z"), "when is the 10k?", "2026-04-29",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(DAYS))
+def test_the_day_is_shown(mem: Memory, uid: Callable[[str], str], case: str) -> None:
+    (said, at), asked, day = DAYS[case]
+    user = uid("around-question-day")
+    mem.remember(user, said, at=at)
+    shown = [it.date.date().isoformat() for it in mem.recall(user, asked, k=4, at=at) if it.date is not None]
+    assert day in shown, (case, shown)
 
 
 @pytest.mark.parametrize("case", list(CASES))

@@ -55,6 +55,10 @@ def values_cut(cands: list[Candidate]) -> list[Candidate]:
     return out
 
 
+#: The rules that read a city from where one works ("I work in Bradford").
+_WORK_PLACE = re.compile(r"work_in_place|works_in_city|job_in_place")
+
+
 def finish(
     cands: list[Candidate], context: ExtractContext, *, correction: bool, hedge: bool = False
 ) -> list[Candidate]:
@@ -63,6 +67,13 @@ def finish(
     out: list[Candidate] = []
     seen: set[tuple] = set()
     retracted = {(c.subject, c.attribute): c.value for c in cands if c.retract and c.attribute != "*"}
+    # "live in Leeds, work in Bradford": where one works is no city beside where one says one lives
+    lived = {
+        c.subject for c in cands if c.attribute == "city" and not c.retract and not _WORK_PLACE.search(c.rule)
+    }
+    cands = [
+        c for c in cands if not (c.attribute == "city" and c.subject in lived and _WORK_PLACE.search(c.rule))
+    ]
     for c in _placeholders_named(cands):
         value = c.value.strip(" \t,，。.;；:：!！?？\"'“”‘’~～")
         if c.attribute not in _FREE_TEXT:

@@ -59,9 +59,12 @@ _EN_DASH_ASIDE = re.compile(
 #: "the missus — Priya, love of my life — just got …": the relation first, then its name and
 #: what is said of them between dashes
 _EN_DASH_NAMED = re.compile(
-    rf"^(?P<own>the|my|our)\s+(?P<w>{_EN_REL}){_DASH}(?P<name>[A-Z][a-z'-]{{1,15}})(?:\s*,[^—–()]{{0,80}}?)?{_DASH}(?=\S)",
+    rf"^(?:(?:so|ok so|and|but|anyway)\s+)?(?P<own>the|my|our)\s+(?P<w>{_EN_REL}){_DASH}(?:(?:well|uh|um|like|i mean)\s+)?"
+    rf"(?P<name>[A-Z][a-z'-]{{1,15}})(?:\s*,[^—–()]{{0,80}}?)?{_DASH}(?=\S)",
     re.I,
 )
+#: Words that may open a dash aside and name no one.
+_NOT_A_NAME = frozenset("i we you he she they it this that there well so ok okay".split())
 _ZH_DASH_ASIDE = re.compile(
     rf"^(?P<name>{_HAN}{{1,4}}?){_DASH}(?P<who>(?:我们家|我家|我的|我)[^，,—()（）]{{0,20}}?)(?P<extra>[，,][^—()（）]{{0,30}})?{_DASH}(?=\S)"
 )
@@ -154,7 +157,11 @@ def dash_aside(text: str, zh: bool) -> str:
         said = text[m.end() :]
         age = aside_age(m["extra"] or "", pet=True, zh=True)
         return f"{m['name']}（{m['who']}）" + said + (f"，{m['name']}{age}岁" if age else "")
-    if (named := _EN_DASH_NAMED.match(text)) and named["name"][0].isupper():
+    if (
+        (named := _EN_DASH_NAMED.match(text))
+        and named["name"][0].isupper()
+        and named["name"].lower() not in _NOT_A_NAME
+    ):
         return f"my {named['w'].lower()} {named['name']} " + text[named.end() :]
     m = _EN_DASH_ASIDE.search(text)
     if m is None or not _says_a_relation(m["aside"]):

@@ -50,7 +50,9 @@ _REL_SUBJ = re.compile(
     r"哥哥|姐姐|弟弟|妹妹|公公|婆婆|岳父|岳母|爷爷|奶奶|外公|外婆|姥姥|姥爷)"
     rf"(?={_PREDICATE_START}|去年|明年|上个?月|下个?月|在读|读|上|"
     # or a time first ("儿子九月份去实验二小上学", "女儿下周三考试")
-    rf"吃|喝|一吃|一喝|天天|(?:{zv.TIME})(?:去|要|就|开始|上|在|会|得|考|参加|入学|报到|转|搬|换|住)"
+    rf"吃|喝|一吃|一喝|天天|(?:{zv.TIME})(?:去|要|就|开始|上|在|会|得|考|参加|入学|报到|转|搬|换|住"
+    # what happened to them ("闺女昨天吃了两只虾", "儿子前天发烧了")
+    rf"|吃了|喝了|发烧|生病|感冒|住院|过敏|摔|哭|起疹子|出疹子|拉肚子|吐了|学会|拿了|得了)"
     # or the name others call them by ("闺女小名儿果果")
     r"|(?:小名|乳名|奶名|大名|昵称|外号)"
     # or the kin's name first ("女儿豆豆五岁了", "老公大伟在医院上班")
@@ -83,6 +85,10 @@ _AGE_NOW = re.compile(r"^(?:[1-9]\d|[一二三四五六七八九]?十[一二三�
 
 
 _PRONOUN = re.compile(r"^(?P<p>他|她|它)(?!们)")
+#: Who says something of him or her, before the pronoun ("医生说她…", "老师讲他…").
+_SAID_OF_HER = re.compile(
+    r"^(?:医生|大夫|护士|老师|专家|报告|检查结果|化验单)(?:都|也)?(?:说|讲|告诉我|诊断)(?=[他她它](?!们))"
+)
 
 
 #: A pet said by its breed or its colour and kind, then its name: "我家柯基豆包…", "我们家布偶叫
@@ -235,6 +241,8 @@ def subject(text: str, state: c.State, inherited: Subject | None):
     if hit := state.entity_at(rest, word_boundary=False):
         state.mention(hit[0])
         return hit[0], rest[hit[1] :], True, []
+    # "医生说她是海鲜过敏": what a doctor says of her is hers
+    rest = _SAID_OF_HER.sub("", rest)
     if m := _PRONOUN.match(rest):
         who = state.pronoun(pet=m["p"] == "它")
         return who, rest[m.end() :], who is not None, []

@@ -34,7 +34,35 @@ def read_in_context(text: str, spans: list[TimeSpan], base: date | None = None) 
         placed = _anchored(text, placed)
     if placed and _MOVED.search(text):
         placed = _rescheduled(text, placed, base)
+    if placed and (later := _NOT_THIS_ONE.search(text)):
+        placed = _the_one_after(placed, later)
     return [sp for _, sp in placed]
+
+
+#: "thursday. not this thursday, the one after", 不是这周四，是下周四: the weekday said is a
+#: week on from the coming one.
+_NOT_THIS_ONE = re.compile(
+    r"\bnot\s+(?:this|the\s+coming)\s+(?P<wd>"
+    + WD
+    + r")\s*[,;—–-]?\s*(?:but\s+)?(?:the\s+one\s+after|next\s+week'?s?(?:\s+one)?)\b"
+    r"|不是这(?:周|星期|礼拜)(?P<zwd>[一二三四五六日天])[，,\s]*(?:是|而是)?下(?:周|星期|礼拜)(?:那个|的)?(?P=zwd)?",
+    re.I,
+)
+
+
+def _the_one_after(placed: Placed, m: re.Match[str]) -> Placed:
+    """`placed` with the coming weekday the match names a week on, said once."""
+    days = [(at, sp) for at, sp in placed if _one_day(sp)]
+    if not days:
+        return placed
+    first = min(sp.start for _, sp in days)
+    moved = [(at, sp) for at, sp in days if sp.start == first]
+    if not moved:
+        return placed
+    at, sp = moved[0]
+    day = sp.start + timedelta(days=7)
+    rest = [p for p in placed if p not in moved]
+    return sorted([*rest, (at, TimeSpan(sp.text, day, day))], key=lambda p: p[0])
 
 
 def _placed(text: str, spans: list[TimeSpan]) -> Placed:

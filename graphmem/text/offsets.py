@@ -21,7 +21,8 @@ from graphmem.text.terms import zh_number
 
 _NUM_EN = ("one two three four five six seven eight nine ten eleven twelve").split()
 _N = r"(?:\d{1,3}|an?|(?:a\s+)?couple(?:\s+of)?|(?:a\s+)?few|" + "|".join(_NUM_EN) + ")"
-_UNIT = r"(?:day|week|fortnight|month|year)s?"
+# (chat's short forms too: "3 wks from today", "2 mos after")
+_UNIT = r"(?:day|week|wk|fortnight|month|mo|year|yr)s?"
 _ANCHOR_AHEAD = r"(?:today|tomorrow|tonight|now|(?:(?:this\s+)?coming\s+|this\s+|next\s+)?" + WD + ")"
 _ANCHOR_PAST = r"(?:today|yesterday|(?:last\s+)?" + WD + ")"
 _NTH = r"(?:first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)"
@@ -85,7 +86,7 @@ _ZH_KEY = re.compile(
 #: after next", "of … month", "time next"): searched first, case-sensitively, in the
 #: lower-cased text, so a long message without one costs one quick scan.
 _EN_KEY = re.compile(
-    r"(?=[dwfmyoits])(?:(?:day|week|fortnight|month|year)s?\s+(?:from|after|before|ago|on|today|tomorrow)\b"
+    r"(?=[dwfmyoits])(?:(?:day|week|wk|fortnight|month|mo|year|yr)s?\s+(?:from|after|before|ago|on|today|tomorrow)\b"
     r"|day\s+week\b|week\s+after\s+next|(?:of|in)\s+(?:next|this|the|last)\s+month|time\s+(?:next|last)\s"
     r"|(?:satur|sun)day\s+of\s)"
 )
@@ -112,7 +113,10 @@ def count_of(dur: str) -> tuple[int, str] | None:
         return None
     if unit == "fortnight":
         return 2 * n, "week"
-    return n, unit
+    return n, _SHORT_UNITS.get(unit, unit)
+
+
+_SHORT_UNITS = {"wk": "week", "mo": "month", "yr": "year"}
 
 
 def shifted(day: date, n: int, unit: str, sign: int = 1) -> date | None:
