@@ -92,6 +92,12 @@ CASES = {
     "live in one town, work in another (en)": (
         ["live in Bristol, work in Bath, the commute is fine"], {"city": ["bristol"]}, {"city": ["bath"]},
     ),
+    # a trade by the vehicle one drives for work
+    "a trade by the vehicle driven on nights (en)": (
+        ["I drive a forklift on nights at the Harbor Point depot, my back hates me"],
+        {"job_title": ["forklift"], "employer": ["harbor point"]}, {},
+    ),
+    "driving for fun is no trade (en)": (["I drive a truck for fun on the farm"], {}, {"job_title": ["truck driver"]}),
     # the relation first, then 'well' and the name between dashes
     "a girlfriend named after 'well' between dashes (en)": (
         ["so my girlfriend — well Mira, it's complicated — just got into nursing school"], {"partner": ["mira"]}, {},
