@@ -98,6 +98,15 @@ CASES = {
         {"job_title": ["forklift"], "employer": ["harbor point"]}, {},
     ),
     "driving for fun is no trade (en)": (["I drive a truck for fun on the farm"], {}, {"job_title": ["truck driver"]}),
+    # moves and jobs said the chat way, cities by their nicknames
+    "moved up to a city by its nickname, a job doing something until (en)": (
+        ["moved up to brissie last month, got a job pulling pints at the Crown til uni starts"],
+        {"city": ["brisbane"], "employer": ["crown"]}, {"employer": ["the crown til uni starts"]},
+    ),
+    "from a city through and through, living in another (en)": (
+        ["I live in Leeds now", "I'm a Glaswegian through and through"],
+        {"hometown": ["glasgow"], "city": ["leeds"]}, {"city": ["glasgow"]},
+    ),
     # the relation first, then 'well' and the name between dashes
     "a girlfriend named after 'well' between dashes (en)": (
         ["so my girlfriend — well Mira, it's complicated — just got into nursing school"], {"partner": ["mira"]}, {},

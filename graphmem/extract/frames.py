@@ -88,7 +88,9 @@ def _demonym_city(m, ctx):
     region = irregular.get(dem) or irregular.get(dem.rstrip("s")) or en_demonym_place(dem)
     if region is None or region in _NATIONS:
         return None
-    return [cand("city", region.title(), ME, ctx.src, confidence=0.85)]
+    # "a Scouser through and through": where one is from, wherever one lives now
+    attribute = "hometown" if re.search(r"through and through\W*$", m[0], re.I) else "city"
+    return [cand(attribute, region.title(), ME, ctx.src, confidence=0.85)]
 
 
 def _settled_en(m, ctx):
