@@ -107,6 +107,17 @@ CASES = {
         ["I live in Leeds now", "I'm a Glaswegian through and through"],
         {"hometown": ["glasgow"], "city": ["leeds"]}, {"city": ["glasgow"]},
     ),
+    # Cantonese, northeastern and Taiwanese chat; pinyin slips
+    "Cantonese typed as spoken (zh)": (
+        ["我系佛山人嚟嘅，而家喺东莞返工，日日加班"], {"hometown": ["佛山"], "city": ["东莞"]}, {},
+    ),
+    "a slip of 过敏 and a year count after a title (zh)": (
+        ["在鹅厂做运营第二年了 对了我对芒果过明"], {"allergy": ["芒果"], "job_title": ["运营"]},
+        {"job_title": ["运营第"]},
+    ),
+    "a Taiwanese 的 and 一间 (zh)": (
+        ["我超爱吃蚵仔煎der 最近搬去高雄了 在一间书店打工"], {"likes": ["蚵仔煎"], "city": ["高雄"]}, {},
+    ),
     # the relation first, then 'well' and the name between dashes
     "a girlfriend named after 'well' between dashes (en)": (
         ["so my girlfriend — well Mira, it's complicated — just got into nursing school"], {"partner": ["mira"]}, {},
