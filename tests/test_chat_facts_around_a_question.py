@@ -118,6 +118,21 @@ CASES = {
     "a Taiwanese 的 and 一间 (zh)": (
         ["我超爱吃蚵仔煎der 最近搬去高雄了 在一间书店打工"], {"likes": ["蚵仔煎"], "city": ["高雄"]}, {},
     ),
+    # an age said in passing in a story or a list, someone else's beside it
+    "an age others nag one about, a cousin's age before it (zh)": (
+        ["堂弟今天订婚 他才26 饭桌上大姨又念叨我 说我都34了还单着 我就闷头吃菜"],
+        {"age": ["34"]}, {"age": ["26"]},
+    ),
+    "an age given as the reason in a to-do list (en)": (
+        ["to do: call the bank, get Ivy a present (she's 9 on sunday!!), update my license since apparently I "
+         "turned 52 last month, buy eggs"],
+        {"age": ["52"]}, {"age": ["9"]},
+    ),
+    # the city meant, the one on record said to be only where one works
+    "the city meant, the other only where the office is (en)": (
+        ["we live in Salford, me and the kids", "sorry I meant Stockport, Salford is just where my office is"],
+        {"city": ["stockport"]}, {"city": ["salford"]},
+    ),
     # the relation first, then 'well' and the name between dashes
     "a girlfriend named after 'well' between dashes (en)": (
         ["so my girlfriend — well Mira, it's complicated — just got into nursing school"], {"partner": ["mira"]}, {},

@@ -376,8 +376,15 @@ def _refine_corrected_en(m: re.Match[str], said: Said) -> list[Candidate] | None
     return _refine_en(m, said) if _SAID_AS_CORRECTION_EN.search(said.source) else None
 
 
+def _meant_instead(m: re.Match[str], said: Said) -> list[Candidate] | None:
+    """ "I meant Bradford, Leeds is just where the office is": the value meant replaces the one
+    on record the rest of the sentence says is something else."""
+    return bare_correction(said.context, m["old"], m["new"], said.source) or None
+
+
 HANDLERS: dict[str, dict[str, Handler]] = {
     "en": {
+        "meant_instead": _meant_instead,
         "refine": _refine_en,
         "refine_if_corrected": _refine_corrected_en,
         "contrast": _contrast,

@@ -122,6 +122,8 @@ def pieces(text: str) -> list[str]:
     text = _DASH_THEN_SELF.sub(". ", text)
     # "being a nurse means my only joy is …": what being it means of the speaker is said apart
     text = _MEANS_MY.sub(" means. ", text)
+    # "renew my passport since apparently I turned 41 last week": the age said as the reason
+    text = _BECAUSE_I_TURNED.sub(". ", text)
     # a voice-typed run-on with no stop at all: its clauses start where the speaker does
     if len(text) > 120 and not re.search(r"[,.;!?]", text):
         text = _RUN_ON_SELF.sub(". ", text)
@@ -132,6 +134,12 @@ def pieces(text: str) -> list[str]:
 #: software … I'm the CEO … we're based out of Austin but I grew up in Lagos").
 _RUN_ON_SELF = re.compile(
     r"(?<=[a-z0-9])\s+(?=(?:I'm|I am|Im|we're|we are|I grew|I still|I live|I work|I moved|we do|we make|we build|my (?:wife|husband|kids?|son|daughter|mom|dad))\b)"
+)
+#: A birthday given as the reason for something ("… since apparently I turned 41 last week"):
+#: a clause of its own.
+_BECAUSE_I_TURNED = re.compile(
+    r"\s+(?:since|because|cuz|cause|coz|as|now that)\s+(?:apparently\s+|officially\s+|technically\s+)?(?=I (?:just )?turned \d{2}\b)",
+    re.I,
 )
 #: A dash between clauses, the second the speaker's own ("… — I'm a postdoc now").
 _DASH_THEN_SELF = re.compile(r"\s+[—–]\s+(?=(?:I'm|I am|Im|I've|I have|I|my|we're|we)\b)")
