@@ -40,6 +40,24 @@ FORGETS = {
          ("那个考研的事 delete掉吧 万一被领导知道就麻烦了 拜托🙏", "2026-05-03T10:00:00+08:00")],
         ["浙大", "考研"], ("job_title", "调度"),
     ),
+    "a plan told late at night, taken back by pointing at it (zh)": (
+        [("你帮我记一下 我打算年底辞职去学烘焙 开个小店", "2026-05-01T23:50:00+08:00"),
+         ("我在一家牙科诊所做前台", "2026-05-02T09:00:00+08:00"),
+         ("上回半夜跟你说的那个打算 当我没说 别存了", "2026-05-04T12:00:00+08:00")],
+        ["烘焙", "辞职"], ("job_title", "前台"),
+    ),
+    "the matter said again plainly after pointing at it (zh)": (
+        [("我哥嫂去年离婚了 我哥一个人搬去了贵阳", "2026-05-01T22:00:00+08:00"),
+         ("我在一家花店上班", "2026-05-02T11:00:00+08:00"),
+         ("前几天跟你讲的家里那档子事 就是我哥的 你删了吧", "2026-05-04T21:00:00+08:00")],
+        ["贵阳", "离婚"], ("employer", "花店"),
+    ),
+    "'re' the matter, then 'pls wipe that' (en)": (
+        [("ok 2 ciders in, confession: I still have a crush on my old boss Marcus", "2026-04-14T23:40:00Z"),
+         ("my dog Pickle stole a whole baguette today", "2026-04-15T07:10:00Z"),
+         ("re the cider confession the other night... pls wipe that. so embarrassing", "2026-04-17T19:00:00Z")],
+        ["marcus", "crush"], ("pet", "Pickle"),
+    ),
 }  # fmt: skip
 
 

@@ -210,6 +210,10 @@ class Control:
     cue: str  # the words that said it
 
 
+#: A remark that names the matter a "wipe that" points back at ("re the X…", "about that X").
+_NAMES_A_MATTER = re.compile(r"^\s*(?:re|regarding|about|as for)\s+(?:the|that|my|our)\b", re.I)
+
+
 def _cjk(text: str) -> bool:
     return bool(re.search(r"[\u4e00-\u9fff]", text))
 
@@ -224,6 +228,12 @@ def control_of(text: str) -> Control | None:
     if m is not None and not (
         (m.groupdict().get("reason") and _STATES_EN.search(m["reason"]))
         or (m.groupdict().get("remark") and _REMARK_STATES_EN.search(m["remark"]))
+        # "re the wine confession the other night… pls wipe that": the remark names the matter
+        or (
+            m.groupdict().get("remark")
+            and _NAMES_A_MATTER.match(m["remark"])
+            and topic_request(t) is not None
+        )
     ):
         return Control(FORGET_LAST, m.group(0).strip())
     if _cjk(t) and (m := _FORGET_TOPIC_ZH.search(t)):

@@ -61,8 +61,8 @@ _EN_TOPIC_END = re.compile(
 #: "never mind about the boat trip thing, just forget I mentioned it": the topic named first,
 #: then a request pointing back at it.
 _EN_NAMED_THEN_IT = re.compile(
-    r"\b(?:never\s?mind|nvm|scratch|forget)\s+(?:about\s+)?(?P<what>(?:the|that|my|our)\b[^,.;!?]{1,40}?)\s*[,.;]?\s*"
-    r"(?:just\s+|please\s+|pls\s+)?(?:forget|scratch|drop|delete|erase)\s+(?:(?:that\s+)?i\s+(?:even\s+|ever\s+)?"
+    r"\b(?:never\s?mind|nvm|scratch|forget|re|regarding|as for)\s+(?:about\s+)?(?P<what>(?:the|that|my|our)\b[^,.;!?]{1,40}?)\s*(?:[,.;]|\.\.\.|…)?\s*"
+    r"(?:just\s+|please\s+|pls\s+|can you\s+)?(?:forget|scratch|drop|delete|erase|wipe)\s+(?:(?:that\s+)?i\s+(?:even\s+|ever\s+)?"
     r"(?:mentioned|said|brought(?:\s+it)?\s+up|told you)\s+)?(?:it|that|about it|anything)\b",
     re.I,
 )
@@ -84,7 +84,8 @@ def _en(text: str) -> TopicRequest | None:
         topic = words.EN_TAIL.sub("", re.split(r"\s*(?:[,;:!?]|\.(?:\s|$))", m["topic"], maxsplit=1)[0])
     # "the interview stuff from earlier": when it was said is no part of the topic
     topic = re.sub(
-        r"\s+(?:from|of)\s+(?:earlier|before|the other (?:day|night)|last(?:\s+(?:night|week|time|month))?|yesterday)$",
+        r"(?:\s+(?:from|of))?\s+(?:earlier|the other (?:day|night)|last(?:\s+(?:night|week|time|month))|yesterday)$"
+        r"|\s+(?:from|of)\s+(?:before|last)$",
         "",
         topic.strip(),
         flags=re.I,
@@ -235,6 +236,7 @@ def _zh_read(t: str) -> TopicRequest | None:
             return None  # "跟他删了": no "有关" / "的事" says a topic
         topic = re.sub(r"^(?:那些|这些)?(?:关于|有关)", "", topic)
         topic = re.sub(r"^(?:那个|这个|那件|那些|那段|那位)(?=..)", "", topic)
+        topic = re.sub(r"^(?:就)?是(?=..)", "", topic)  # "…，就是我爸妈的": the matter said again, plainly
         topic = re.sub(r"(?:有关|相关)?的?$", "", topic).strip(" ，,、")
         topic = re.sub(r"(?:吧|哈|啊|了|哦|呀|嘛|呗)+$", "", topic)  # "帮我删掉吧": a particle names nothing
         if topic in words.ZH_NO_TOPIC:
