@@ -84,8 +84,9 @@ def _en(text: str) -> TopicRequest | None:
         topic = words.EN_TAIL.sub("", re.split(r"\s*(?:[,;:!?]|\.(?:\s|$))", m["topic"], maxsplit=1)[0])
     # "the interview stuff from earlier": when it was said is no part of the topic
     topic = re.sub(
-        r"(?:\s+(?:from|of))?\s+(?:earlier|the other (?:day|night)|last(?:\s+(?:night|week|time|month))|yesterday)$"
-        r"|\s+(?:from|of)\s+(?:before|last)$",
+        r"\s+(?:from|of)\s+(?:earlier|before|the other (?:day|night)|last(?:\s+(?:night|week|time|month))?|yesterday)$"
+        # "the wine confession the other night": said without "from" too
+        r"|\s+the other (?:day|night)$",
         "",
         topic.strip(),
         flags=re.I,
