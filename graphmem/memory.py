@@ -152,7 +152,6 @@ class Memory:
         when = validate.when(at)
         speaker = validate.speaker(speaker)
         from graphmem import gate
-        from graphmem.text.day_context import moved_by
         from graphmem.write import episodes, moved_plans
         from graphmem.write.transaction import Applier, new_id
 
@@ -213,11 +212,8 @@ class Memory:
         # the days it names are counted from the speaker's day ("前天" said at 07:50 in Beijing)
         spans = find_spans(kept, local_time(at) if at is not None else when) if kept else []
         candidates = episodes.dated_candidates(out.candidates, screened.redacted, when, spans)
-        if screened.sentences and moved_by(kept) is not None:
-            # "the tasting got pushed back two weeks": the new day counted from the plan's on
-            # record (the user's plans are read only for a message that moves one)
-            plans = self.store.reader(uid).facts(attributes=["event", "note"])
-            candidates = moved_plans.dated_moves(candidates, kept, when, spans, plans)
+        if screened.sentences:  # "pushed back two weeks": counted from the plan on record
+            candidates = moved_plans.dated_moves(candidates, kept, when, spans, reader)
         prepared, dropped = self._prepare(candidates, short_message_terms(words))
         episode_id = new_id("m")
         draft = (

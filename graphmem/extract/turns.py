@@ -19,6 +19,7 @@ from typing import Protocol
 from graphmem.extract import cues
 from graphmem.extract.common import ME, State, active_values, cand, facts_with_value, self_like
 from graphmem.extract.lexicon import DIET_REGIMES
+from graphmem.extract.pastimes import points_back, the_one_pastime
 from graphmem.extract.protocol import ExtractContext
 from graphmem.extract.relations import relation_words
 from graphmem.facts.vocab import has_cjk
@@ -141,7 +142,7 @@ def _turn(away: bool, strong: bool = False, alone: bool = False, instead: bool =
             (v for k, v in groups.items() if v and k.rstrip("0123456789") == ("x" if away else "y")), ""
         )
         value = _object(said, lang)
-        if value is None and away and not strong and _POINTING_BACK.match(said.strip()):
+        if value is None and away and not strong and points_back(said):
             value = said.strip()  # "那一套我就放下了": what it points back to is read from the record
         return None if value is None else Turn(value, away, strong, alone or away, instead=instead)
 
@@ -399,12 +400,8 @@ def turn_candidates(
             )
         )
         # "那一套拳我就放下了", "gave that up too": what it points back to is the one pastime on record
-        if (
-            not stored
-            and _POINTING_BACK.match(t.value)
-            and len(kept_up := _pastimes_on_record(context, t.value)) == 1
-        ):
-            left.append((kept_up[0], t.rule))
+        if not stored and points_back(t.value) and (kept_up := the_one_pastime(context, t.value)):
+            left.append((kept_up, t.rule))
         for f in stored:
             if f.subject_name in ("self", "", "我", "me") or f.subject_name == ME.name:
                 left.append((str(f.value), t.rule))
@@ -440,8 +437,8 @@ def turn_candidates(
             )
     # "sold the saw, signed up for pottery instead": the one pastime on record is what it replaces
     taken = [t for t in turns if t.instead]
-    if not left and taken and len(kept_up := _pastimes_on_record(context, taken[0].value)) == 1:
-        left.append((kept_up[0], taken[0].rule))
+    if not left and taken and (kept_up := the_one_pastime(context, taken[0].value)):
+        left.append((kept_up, taken[0].rule))
     for t in turns:
         # "so I guess I'm just vegetarian now": a way of eating turned to says itself, alone
         if t.away or not (t.alone or any_away or t.value.lower() in DIET_REGIMES):
@@ -474,29 +471,6 @@ def turn_candidates(
 
 
 _PLURAL_EN = re.compile(r"[^s]s$")
-
-#: An object said by pointing back at it ("那一套拳", "那个", "that hobby"), not by its name.
-_POINTING_BACK = re.compile(
-    r"^(?:那|这)(?:一)?(?:套|个|些|项|门)|^(?:it|that|this|those)(?:\s+(?:hobby|stuff|thing|one))?$", re.I
-)
-
-
-#: What the id of a rule that reads a pastime says ("en.predicate.pastime_how_often",
-#: "zh.predicate.free_time_habit", "en.predicate.plays_game").
-_PASTIME_RULE = re.compile(r"pastime|free_time|plays|practi[cs]e|hobby|sport")
-
-
-def _pastimes_on_record(context: ExtractContext, other_than: str) -> list[str]:
-    """The user's likings on record that are pastimes: read by a pastime rule, or said as a
-    doing ("woodworking", "birding")."""
-    return [
-        str(f.value)
-        for f in context.active_facts
-        if f.attribute == "likes"
-        and self_like(f.subject_name)
-        and not overlaps(str(f.value), other_than)
-        and (_PASTIME_RULE.search(f.rule or "") or re.search(r"[a-z]{3}ing$", str(f.value)))
-    ]
 
 
 def _same(fact, said: str) -> bool:

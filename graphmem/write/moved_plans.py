@@ -17,6 +17,7 @@ from datetime import datetime, timezone
 
 from graphmem.extract.common import ME, cand
 from graphmem.model import Candidate, Fact
+from graphmem.stores.base import UserReader
 from graphmem.text.day_context import moved_by
 from graphmem.text.memory_dates import named_day
 from graphmem.text.offsets import shifted
@@ -69,13 +70,15 @@ def _plan_moved(facts: list[Fact], topic: set[str], today: datetime) -> tuple[Fa
 
 
 def dated_moves(
-    candidates: list[Candidate], message: str, at: datetime, spans: list[TimeSpan], facts: list[Fact]
+    candidates: list[Candidate], message: str, at: datetime, spans: list[TimeSpan], reader: UserReader
 ) -> list[Candidate]:
     """`candidates` with the event of a plan moved by an amount given its new day and set to
-    replace the plan it moves (module docstring); unchanged when the message says no such move."""
+    replace the plan it moves (module docstring); unchanged when the message says no such move.
+    The user's plans are read from `reader` only for a message that moves one."""
     said_on = at.astimezone(timezone.utc).date()
     if any(s.start != said_on for s in spans) or (move := moved_by(message)) is None:
         return candidates
+    facts = reader.facts(attributes=["event", "note"])
     words, n, unit, sign = move
     piece = next(
         (c for c in candidates if c.attribute in ("event", "note") and words in (c.source_text or "")), None
