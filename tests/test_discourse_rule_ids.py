@@ -24,7 +24,9 @@ READINGS = [
      "en.contrast.not_old_its_new"),
     ("我对牛奶过敏", "牛奶其实没事，是鸡蛋过敏", "allergy", "鸡蛋", "zh.contrast.old_fine_new"),
     ("I love ramen.", "ugh, ramen is a hard pass for me now", "dislikes", "ramen", "en.turn.hard_pass"),
-    ("我很喜欢羽毛球", "羽毛球打不动了，改打网球了", "likes", "网球", "zh.turn.gai_y"),
+    ("我很喜欢羽毛球", "羽毛球打不动了，改游泳了", "likes", "游泳", "zh.turn.gai_y"),
+    # a pastime taken up in place of the one on record, no turn away said
+    ("我很喜欢羽毛球", "肩膀伤了，改练八段锦了", "likes", "八段锦", "zh.turn.took_up_instead"),
     ("I work as a nurse at Mercy General.", "my manager named me charge nurse!!", "job_title", "charge nurse",
      "en.promotion.they_made_me"),
     ("我在医院当护士", "领导叫我当上了护士长", "job_title", "护士长", "zh.promotion.promoted_to"),
