@@ -37,7 +37,6 @@ from graphmem.extract.patterns_zh_places import (
 )
 from graphmem.extract.patterns_zh_work import (
     HOW_THE_JOB_IS_HELD,
-    OPENED_HERE,
     WHAT_THE_JOB_DOES,
     WORKPLACE_SAID,
     back_to_after_leaving,
@@ -50,6 +49,7 @@ from graphmem.extract.patterns_zh_work import (
     quit_and_move,
     teaches,
     title_ended,
+    work_if_org,
     workplace_and_title,
 )
 from graphmem.extract.relations import entity_type, relation_of
@@ -385,14 +385,6 @@ def _their_occupation_alone(m, ctx):
 _MEAT_LEFT_OUT = re.compile(r"^(?:红肉|猪肉|牛肉|羊肉|肉|荤|荤菜|海鲜|肉类)$")
 
 
-#: A verb that opens what follows 在 ("在做心理咨询", "在学画画"): something done, no workplace.
-_DOING_VERB = re.compile(r"^(?:做|干|搞|学|练|上|看|打|弄)(?=..)")
-#: Being cared for at a place ("在瑞鹏宠物医院住院", "在社区医院打针"): being there is no job.
-_CARED_FOR_THERE = re.compile(
-    r"(?:住院|看病|就诊|治疗|打针|输液|挂水|做手术|手术|体检|复查|寄养|洗澡|美容|驱虫|绝育)(?:了|呢)?$"
-)
-
-
 def _not_eaten(m, ctx):
     """'我不吃香菜', '红肉还是不碰': a dislike; a meat left out is also a way of eating (不吃红肉);
     carbs or sugar left out is a way of eating only (不碰碳水: 低碳水)."""
@@ -513,20 +505,7 @@ HANDLERS: dict[str, Handler] = {
     "city_if_known_place": _if(lambda m, x: city_named(m["x"]) in ZH_PLACES, city),
     # "现在在深圳南山": the city with its district said after it
     "city_with_district": city_with_district,
-    # "在做心理咨询": a verb before it says what is done, not where ("咨询" ends firms' names too)
-    "work_if_org": _if(
-        lambda m, x: (
-            c.is_org_zh(m["x"])
-            and not c.is_place_zh(m["x"])
-            and not _DOING_VERB.match(m["x"])
-            and not _CARED_FOR_THERE.search(m["x"])
-            and not OPENED_HERE.search(m["x"])  # "在县城开了个五金店": the shop is the workplace
-            # "在滨江那个酒店": a place pointed at (where something happens), no workplace named
-            and not re.search(r"[那这](?:个|家|边|里)", m["x"])
-            and x.subj.type != "pet"
-        ),
-        workplace_and_title,
-    ),
+    "work_if_org": work_if_org,
     "dislikes": pref("dislikes"),
     "restriction": restriction,
     "reaction": reaction,

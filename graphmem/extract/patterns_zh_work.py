@@ -156,6 +156,32 @@ def joined(m, ctx):
     return _org_or_place(m["x"], m["y"], ctx, title_only_ok=False)
 
 
+#: A verb that opens what follows 在 ("在做心理咨询", "在学画画"): something done, no workplace.
+_DOING_VERB = re.compile(r"^(?:做|干|搞|学|练|上|看|打|弄)(?=..)")
+#: Being cared for at a place ("在瑞鹏宠物医院住院", "在社区医院打针"): being there is no job.
+_CARED_FOR_THERE = re.compile(
+    r"(?:住院|看病|就诊|治疗|打针|输液|挂水|做手术|手术|体检|复查|寄养|洗澡|美容|驱虫|绝育)(?:了|呢)?$"
+)
+
+
+def work_if_org(m, ctx):
+    """ "我是做后端的，在字节": being at an organisation is working there; not what is done there
+    ("在做心理咨询": 咨询 ends firms' names too), being cared for there, a shop one opened there
+    (read as such), a place pointed at ("在滨江那个酒店": where something happens), or a pet's."""
+    x = m["x"]
+    if (
+        not c.is_org_zh(x)
+        or c.is_place_zh(x)
+        or _DOING_VERB.match(x)
+        or _CARED_FOR_THERE.search(x)
+        or OPENED_HERE.search(x)
+        or re.search(r"[那这](?:个|家|边|里)", x)
+        or ctx.subj.type == "pet"
+    ):
+        return None
+    return workplace_and_title(m, ctx)
+
+
 #: A shop or a business one opened, said after where ("在县城开了个五金店").
 OPENED_HERE = re.compile(r"开了?(?:个|一个|家|一家|间|一间)")
 
