@@ -273,6 +273,13 @@ ZH_BREEDS = {
     **dict.fromkeys(words("布偶 布偶猫 英短 美短 橘猫 狸花猫 暹罗猫 蓝猫 加菲猫 缅因猫"), "cat"),
 }
 
+#: Breed and kind words that name a pet only when said as one's own right before or after a
+#: name ("my golden Rex", "our lab", "Pip — our golden —"): alone they name other things
+#: ("golden years", "the lab"). The animal each is.
+EN_KINDS_OWNED = {"golden": "dog", "goldie": "dog", "lab": "dog", "husky": "dog", "boxer": "dog",
+                  "aussie": "dog", "doxie": "dog", "pittie": "dog", "maltese": "dog", "persian": "cat",
+                  "bengal": "cat", "ginger": "cat", "tux": "cat", "tuxedo": "cat", "tortie": "cat"}  # fmt: skip
+
 EN_BREEDS = {
     **dict.fromkeys(
         words(

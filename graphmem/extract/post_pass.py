@@ -56,7 +56,7 @@ def values_cut(cands: list[Candidate]) -> list[Candidate]:
 
 
 #: The rules that read a city from where one works ("I work in Bradford").
-_WORK_PLACE = re.compile(r"work_in_place|works_in_city|job_in_place")
+_WORK_PLACE = re.compile(r"\.work_in_place$")
 
 
 def finish(

@@ -33,6 +33,7 @@ from graphmem.extract import zh_values as zv
 from graphmem.extract.clauses_zh import cut_clauses as cut_clauses
 from graphmem.extract.clauses_zh import pieces as pieces
 from graphmem.extract.common import ME, Ctx, Subject, cand, link
+from graphmem.extract.patterns_zh_names import placeholder_relation
 from graphmem.extract.relations import relation_of
 from graphmem.extract.reply_style_zh import is_reply_style
 from graphmem.extract.zh_names import (
@@ -275,7 +276,7 @@ def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool)
         out = out or _fallback(text, pred, bodies[0], ctx, explicit, remember)
     subj = ctx.subj
     if out and not subj.is_self and not subj.named and not all(x.retract for x in out):
-        attr, qual = p.placeholder_relation(subj)
+        attr, qual = placeholder_relation(subj)
         # Unless a link of that relation is already made ("my daughter's name is Lily"); a link
         # to someone else (her husband as the user's brother-in-law) does not stand for hers.
         # Nor when what the clause made is already someone's (阿杰家有只金毛: his dog, not hers).

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from graphmem.extract.lexicon import EN_BREEDS, ZH_BREEDS
+from graphmem.extract.lexicon import EN_BREEDS, EN_KINDS_OWNED, ZH_BREEDS
 from graphmem.extract.relations import RELATION_WORDS, relation_of
 from graphmem.lang import fragment
 
@@ -84,13 +84,8 @@ def _says_a_relation(aside: str) -> bool:
     return word is not None and en_kind(word[0]) is not None
 
 
-#: Breed and kind words that name a pet only when said as one's own right before or after a
-#: name ("our golden", "my lab"): alone they name other things.
-_EN_KIND_ONLY_OWNED = {"golden": "dog", "goldie": "dog", "husky": "dog", "boxer": "dog", "doxie": "dog",
-                       "pittie": "dog", "tux": "cat", "tuxedo": "cat", "ginger": "cat", "persian": "cat",
-                       "bengal": "cat", "maltese": "dog"}  # fmt: skip
 _EN_REL_WORD = re.compile(rf"\b(?P<w>{_EN_REL})(?:s)?\b", re.I)
-_EN_BREED_WORD = re.compile(rf"\b(?P<w>{_alternation({*EN_BREEDS, *_EN_KIND_ONLY_OWNED})})\b", re.I)
+_EN_BREED_WORD = re.compile(rf"\b(?P<w>{_alternation({*EN_BREEDS, *EN_KINDS_OWNED})})\b", re.I)
 
 
 def en_kind(desc: str) -> str | None:
@@ -100,7 +95,7 @@ def en_kind(desc: str) -> str | None:
         return m["w"].lower()
     if m := _EN_BREED_WORD.search(desc):
         w = m["w"].lower()
-        return _EN_KIND_ONLY_OWNED.get(w) or EN_BREEDS.get(w)
+        return EN_KINDS_OWNED.get(w) or EN_BREEDS.get(w)
     return None
 
 

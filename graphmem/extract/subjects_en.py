@@ -11,7 +11,7 @@ from graphmem.extract import clauses_en
 from graphmem.extract import common as c
 from graphmem.extract import patterns_en as p
 from graphmem.extract.common import ME, Subject, link
-from graphmem.extract.lexicon import EN_JOBS, EN_NOT_NAMES
+from graphmem.extract.lexicon import EN_JOBS, EN_KINDS_OWNED, EN_NOT_NAMES
 from graphmem.extract.relations import RELATION_WORDS, entity_type, relation_of
 
 I = re.I  # noqa: E741
@@ -33,10 +33,6 @@ _PET_WORDS = "|".join(
         (w for w, (attr, _) in RELATION_WORDS.items() if attr == "pet" and w.isascii()), key=len, reverse=True
     )
 )
-#: Breed words that name a pet only right before its name, and the animal each is.
-_KIND_BEFORE_NAME = {"golden": "dog", "goldie": "dog", "lab": "dog", "husky": "dog", "boxer": "dog",
-                     "aussie": "dog", "doxie": "dog", "persian": "cat", "bengal": "cat", "maltese": "dog",
-                     "ginger": "cat", "tuxedo": "cat", "tortie": "cat"}  # fmt: skip
 _REL_SUBJ = re.compile(
     rf"^(?:my|our)\s+(?:(?:little|lil|lil'|older|younger|big|baby|eldest|oldest|youngest|twin|elder|new|step|late|kid)[- ]?)?"
     rf"(?P<rel>{p.REL})(?P<pl>s|ren)?\b"
@@ -50,7 +46,7 @@ _REL_SUBJ = re.compile(
     r"refuses|refused|lives|lived|works|worked|says|said|thinks|wants|got|moved|left|loves|hates|won't|can't)\b)"
     # "my golden Rex", "our tabby Milo": a breed word that names other things alone ("golden
     # years", "my lab"), said right before a capitalised name
-    rf"|^(?:my|our)\s+(?P<rel6>{'|'.join(_KIND_BEFORE_NAME)})(?=\s+(?-i:[A-Z][a-z]+)\b)",
+    rf"|^(?:my|our)\s+(?P<rel6>{'|'.join(EN_KINDS_OWNED)})(?=\s+(?-i:[A-Z][a-z]+)\b)",
     I,
 )
 _OWNER_REL = re.compile(rf"^{p.NAME}'s\s+(?P<rel>{p.REL})\b", I)
@@ -105,7 +101,7 @@ def _owned_relation(m, rest: str, text: str, state: c.State):
 def _relation_subject(m, rest: str, text: str, state: c.State):
     """'my brother Tom …', "my cat's name is Miso", 'my wife is Sarah', 'my daughter …'."""
     word = m["rel"] or m["rel2"] or m["rel3"] or m["rel4"] or m["rel5"] or m["rel6"]
-    kind = _KIND_BEFORE_NAME.get(word.lower()) if m["rel6"] else None
+    kind = EN_KINDS_OWNED.get(word.lower()) if m["rel6"] else None
     attr, qual = (
         ("pet", kind) if kind else relation_of(word + (m["pl"] or m["pl4"] or "")) or ("friend", None)
     )

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 
 from graphmem.extract.common import ME, cand
 from graphmem.model import Candidate, Fact
@@ -47,26 +47,22 @@ def _topic(text: str) -> set[str]:
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]{2,}")
 
 
-def _plan_moved(facts: list[Fact], topic: set[str], today: datetime) -> tuple[Fact, datetime] | None:
-    """The one plan to come among `facts` that shares the most of `topic`, with its day."""
-    scored: list[tuple[int, datetime, Fact]] = []
+def _plan_moved(facts: list[Fact], topic: set[str], today: datetime) -> tuple[Fact, date] | None:
+    """The one plan to come among `facts` (events and notes) that shares the most of `topic`,
+    with its day."""
+    scored: list[tuple[int, datetime, Fact, date]] = []
     for f in facts:
-        if f.attribute not in ("event", "note"):
-            continue
         day = named_day(f)
         if day is None or day < today.astimezone(timezone.utc).date():
             continue
-        shared = len(topic & _topic(f.source_text or str(f.value)))
-        if shared:
-            scored.append((shared, f.recorded_at, f))
+        if shared := len(topic & _topic(f.source_text or str(f.value))):
+            scored.append((shared, f.recorded_at, f, day))
     if not scored:
         return None
     scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
-    if len(scored) > 1 and scored[1][0] == scored[0][0] and scored[1][1] == scored[0][1]:
+    if len(scored) > 1 and scored[1][:2] == scored[0][:2]:
         return None  # two plans said at once share it equally: which one moved is unclear
-    best = scored[0][2]
-    day = named_day(best)
-    return (best, datetime.combine(day, datetime.min.time(), tzinfo=timezone.utc)) if day else None
+    return scored[0][2], scored[0][3]
 
 
 def dated_moves(
@@ -86,7 +82,7 @@ def dated_moves(
     # the sentence of the move, when no reading kept it ("so the tasting got pushed back two weeks")
     said = piece.source_text if piece is not None else _sentence_of(message, words)
     plan = _plan_moved(facts, _topic(message), at)  # what moved may be named in another sentence
-    if plan is None or (day := shifted(plan[1].date(), n, unit, sign=sign)) is None:
+    if plan is None or (day := shifted(plan[1], n, unit, sign=sign)) is None:
         return candidates
     value = f"{piece.value if piece is not None else said} ({day.isoformat()})"
     moved = replace(piece, attribute="event", value=value, replaces=str(plan[0].value)) if piece else None
