@@ -21,7 +21,8 @@ from graphmem.extract import cues
 from graphmem.extract.common import ME, State, active_values, builtin, cand, hedged, is_place_en
 from graphmem.extract.lexicon import ZH_PLACES
 from graphmem.extract.relations import names_someone_else
-from graphmem.extract.values_en import COMMON_WORD_CITIES
+from graphmem.extract.values_en import COMMON_WORD_CITIES, city_by_nickname
+from graphmem.lang.lexicons import lexicon
 from graphmem.model import Candidate
 
 #: Where the place's piece ends: a Chinese or English stop, a comma, a line break.
@@ -49,8 +50,12 @@ _HOME_IN = re.compile(
     r"(?P<p>[A-Za-z][\w.'-]+(?: [A-Za-z][\w.'-]+)?)",
     re.I,
 )
-#: The longest Chinese place name of the lexicon, in characters.
-_ZH_LONGEST = max(map(len, ZH_PLACES))
+#: Cities by their nicknames (魔都 → 上海), read as the city they name (lang/zh/frames_lexicon.toml).
+_ZH_NICKNAMES: dict[str, str] = {
+    k: str(v) for k, v in lexicon("zh", "frames_lexicon")["city_nicknames"].items()
+}
+#: The longest Chinese place name or nickname of the lexicons, in characters.
+_ZH_LONGEST = max(map(len, [*ZH_PLACES, *_ZH_NICKNAMES]))
 
 
 def arrival(text: str, lang: str, found: Sequence[Candidate], state: State) -> list[Candidate]:
@@ -138,6 +143,12 @@ def _places_en(text: str) -> set[str]:
                 continue
             lowered = phrase.lower()
             capitalised = phrase[:1].isupper()
+            if (city := city_by_nickname(phrase)) and (capitalised or n > 1):
+                # "landed in the Big Apple", "up to the Goldie": the city its nickname names
+                if not _EN_NOT_HOME.search(text[: run[0].start()]):
+                    places.setdefault(city.lower(), city)
+                i += n - 1
+                break
             # a city that is also a word ("Savannah", "Reading") counts only written as a name
             known = is_place_en(phrase) or (
                 capitalised and lowered in COMMON_WORD_CITIES and run[0].start() > 0
@@ -160,9 +171,9 @@ def _places_zh(text: str) -> set[str]:
     while i < len(text):
         for n in range(_ZH_LONGEST, 1, -1):
             word = text[i : i + n]
-            if len(word) == n and word in ZH_PLACES:
+            if len(word) == n and (word in ZH_PLACES or word in _ZH_NICKNAMES):
                 if not _ZH_NOT_HOME.search(text[:i]):
-                    places.add(word)
+                    places.add(_ZH_NICKNAMES.get(word, word))
                 i += n - 1
                 break
         i += 1

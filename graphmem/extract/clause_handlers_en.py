@@ -88,6 +88,14 @@ def _native_living_in(m, ctx):
     return [cand("hometown", home, ME, ctx.src), cand("city", here, ME, ctx.src)]
 
 
+def _native_of(m, ctx):
+    """ "Melbs girl originally", "a Cork lad at heart": where one is from, said as who one is."""
+    if not (m["me"] or m["orig1"] or m["orig2"]):  # "a Denver guy I met": someone else
+        return None
+    home = p.place(m["home"].strip())
+    return [cand("hometown", home, ME, ctx.src)] if home else None
+
+
 #: An age leading the speaker's own news: the clause after it is what the speaker did or does.
 _AGE_LEADS_NEWS = re.compile(
     r"^\W*(?:so |well |ok so )?\d{2}\s*(?:years old|yrs old|yr old|y/o|yo|years young)\s*(?:,\s*|\s+and\s+|\s+&\s+|\s+n\s+)"
@@ -159,6 +167,7 @@ HANDLERS: dict[str, Handler] = {
     "age_doing_at": _age_doing_at,
     "born_and_raised": _born_and_raised,
     "native_living_in": _native_living_in,
+    "native_of": _native_of,
     "retract_topic": _retract_topic,
     "intro_here": _intro_here,
     "greeting_intro": _greeting_intro,

@@ -99,7 +99,7 @@ def place(v: str) -> str | None:
     """A place phrase: capitalised, in the gazetteer, or 'a small town in Ohio'; 'Austin, Texas' kept whole."""
     head, _, rest = v.partition(",")
     head = untimed(span(untimed(head), PLACE_STOP))  # "Chicago in two weeks", "Portland on Monday"
-    if city := _EN_CITY_NICKNAMES.get(re.sub(r"^the\s+", "", head.strip().lower())):
+    if city := city_by_nickname(head):
         return city  # "the big apple", "chi-town": the city by its nickname
     if zh := re.match(r"\s*([\u4e00-\u9fff]{2,8})", head):  # "I'm from 台中 originally": written in Chinese
         return zh[1] if c.is_place_zh(zh[1]) else None
@@ -139,6 +139,11 @@ _EN_ORG_NICKNAMES: dict[str, str] = {
     k.lower(): str(v) for k, v in lexicon("en", "frames_lexicon")["org_nicknames"].items()
 }
 _COMMON_WORDS = word_list("en", "words")
+
+
+def city_by_nickname(phrase: str) -> str | None:
+    """The city a nickname names ("the Goldie" → Gold Coast), else None."""
+    return _EN_CITY_NICKNAMES.get(re.sub(r"^the\s+", "", phrase.strip().lower()))
 
 
 def smaller_place(word: str) -> bool:
