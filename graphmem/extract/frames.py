@@ -275,10 +275,19 @@ _NOT_A_TASTE = re.compile(
 def _affinity(m, ctx):
     """'tea is basically my personality', 'can't live without tea', '奶茶是我的命': a liking."""
     v = m["v"].strip(" ,.!，。")
+    v = _MEAL_LEAD.sub("", v) if has_cjk(v) else v
     if not v or _NOT_A_TASTE.match(v) or relation_of(v.lower()):
         return None
     value = TAIL.sub("", v) if has_cjk(v) else ve.like_value(v)
     return [cand("likes", value, ctx.subj, ctx.src)] if value else None
+
+
+#: When and at which meal it was had, before the dish praised ("今天午饭螺蛳粉绝绝子",
+#: "晚上点了个麻辣烫yyds"): no part of what is liked.
+_MEAL_LEAD = re.compile(
+    r"^(?:今天|昨天|昨晚|今晚|刚才|刚刚|中午|晚上|早上|周末)?(?:的)?(?:午饭|晚饭|早饭|早餐|午餐|晚餐|宵夜|夜宵|下午茶|外卖)?"
+    r"(?:又)?(?:吃了|喝了|点了|吃的|喝的|买了|来了)?(?:一|个|一个)?(?:碗|份|杯|个|顿|盒)?"
+)
 
 
 def _aversion(m, ctx):

@@ -262,10 +262,18 @@ def _couple(attribute, qualifier=None):
     return rule
 
 
+#: A title that makes "seeing" someone a visit for care ("seeing Dr. Okafor", "seeing Prof Lin").
+_CARE_TITLE = re.compile(r"^(?:Dr|Doc|Doctor|Prof|Professor|Nurse|Coach|Therapist|Counsel+or)\b\.?", re.I)
+
+
 def _dating(m, ctx):
     """'been seeing this guy Theo', 'dating a woman named Ilse': a partner, a boyfriend or a
     girlfriend by the word for them."""
     if m["name"] and (relation_of(m["name"]) or m["name"].lower() in ("him", "her", "them", "someone")):
+        return None
+    if m["name"] and _CARE_TITLE.match(
+        m["name"]
+    ):  # "started seeing Dr. Okafor for my back": care, not a date
         return None
     found = _couple("partner", dated_as(m["kind"] or ""))(m, ctx)
     return [*on_record.partners_before(ctx, m["name"]), *found] if m["name"] else found

@@ -33,9 +33,15 @@ _PET_WORDS = "|".join(
         (w for w, (attr, _) in RELATION_WORDS.items() if attr == "pet" and w.isascii()), key=len, reverse=True
     )
 )
+#: Relation words ending in a consonant and y, in their plural ("bunnies", "puppies").
+_PLURAL_IES = "|".join(
+    re.escape(w[:-1] + "ies")
+    for w in RELATION_WORDS
+    if w.isascii() and w.endswith("y") and not w.endswith(("ay", "ey", "oy", "uy")) and " " not in w
+)
 _REL_SUBJ = re.compile(
     rf"^(?:my|our)\s+(?:(?:little|lil|lil'|older|younger|big|baby|eldest|oldest|youngest|twin|elder|new|step|late|kid)[- ]?)?"
-    rf"(?P<rel>{p.REL})(?P<pl>s|ren)?\b"
+    rf"(?P<rel>{_PLURAL_IES}|{p.REL})(?P<pl>s|ren)?\b"
     # "the wife's from Ohio", "hubby is a pilot": the speaker's own, said without "my"
     r"|^(?:the\s+)?(?P<rel2>hubby|hubs|wifey|missus|kiddos?)\b|^the\s+(?P<rel3>wife|husband|kids|boyfriend|girlfriend)\b"
     # "my fat orange tabby Biscuit", "our grumpy senior beagle": a pet said with what it looks like ("old"
@@ -59,6 +65,8 @@ _REL_APPOSITION = re.compile(
     # "the kiddo (Ezra, 6)": the age may come with the name in brackets
     rf"^(?:,?\s+|\s*\(\s*){p.NAME}(?:\s*,\s*(?P<age>\d{{1,2}})(?:\s*(?:yo|y/o|yrs?|years? old))?)?(?:\s*\))?(?:,)?(?=\s|$)"
 )
+#: The second of two named after a plural relation ("my cats Mochi and Tofu …").
+_AND_NAME = re.compile(r"^(?:and|&|\+|n)\s+(?P<name>[A-Z][\w'-]+)\b\s*")
 _REL_IS_NAME = re.compile(r"^\s+is\s+(?P<name>[A-Z][a-z]+(?: [A-Z][a-z]+)?)$")
 # "my brother's allergic": the 's is "is" before these words, a possessive otherwise.
 _REL_IS = re.compile(r"^'s\s+(?=(?:allergic|a|an|the|from|in|at|based|vegan|vegetarian|married|\d)\b)")
@@ -118,6 +126,12 @@ def _relation_subject(m, rest: str, text: str, state: c.State):
         if n["age"]:
             said.append(c.cand("age", n["age"], subj, text, rule="en.builtin.age_beside_name"))
         rest_of = after[n.end() :].lstrip(" ,")
+        plural = m["pl"] or m["pl4"] or word.lower().endswith("s")
+        if plural and (more := _AND_NAME.match(rest_of)) and more["name"] not in EN_NOT_NAMES:
+            # "my cats Mochi and Tofu knocked over …": each one named is one of them
+            state.add(more["name"], kind, role)
+            said.append(link(attr, qual, more["name"], text))
+            rest_of = rest_of[more.end() :]
         return subj, ("'s " + rest_of if owned else rest_of), True, said
     n = _REL_IS_NAME.match(after)
     if n and n["name"].split()[0] not in EN_NOT_NAMES:

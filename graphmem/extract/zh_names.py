@@ -11,6 +11,7 @@ from graphmem.extract import zh_values as zv
 from graphmem.extract.common import link
 from graphmem.extract.lexicon import words
 from graphmem.extract.relations import entity_type, relation_of
+from graphmem.lang import fragment
 
 # What may follow a name right after a relation word: 我女儿朵朵[对]…, 我哥王强[是]….
 _PRED_START = re.compile(
@@ -65,6 +66,8 @@ def name_after(after: str, state: c.State, pet: bool = False) -> tuple[str, int]
     often named after a thing (我家猫[奶盖]只吃…, 狗[煤球]): for one, a noun is a name too."""
     if hit := state.entity_at(after, word_boundary=False):
         return hit[0].name, hit[1]
+    if not pet and (full := _full_name(after)):
+        return full, len(full)
     m = re.match(r"[A-Z][a-z]+", after)
     if m and len(after) > m.end():
         return m.group(0), m.end()
@@ -108,6 +111,36 @@ def name_after(after: str, state: c.State, pet: bool = False) -> tuple[str, int]
             and (c.zh_pos(name[-1] + rest[0]) is None or _AT_HOME.match(rest))
         ):
             return name, n
+    return None
+
+
+#: A surname and one or two more characters (陈一鸣, 周野), read as a full name where it ends the
+#: clause or a predicate opens after it (lang/zh/fragments.toml SURNAMES).
+_SURNAMED = re.compile(rf"[{fragment('zh', 'SURNAMES')}][\u4e00-\u9fff]{{1,2}}")
+#: Characters no given name ends or holds: particles, adverbs, the copula.
+_NOT_IN_GIVEN = frozenset("的了是在和跟对把被给也都就还又太真最挺超好很吧呢啊吗呀啦")
+
+
+def _full_name(after: str) -> str | None:
+    """我儿子[陈一鸣]在实验二小上学, 我老公[周野]: a surname and a given name, the three-character
+    reading first. Not a time (周末), a word the dictionary knows as no name (马上, 高兴), a title
+    after a surname (林医生), nor a name cut inside a word (陈一[鸣在]: 陈一 is no reading)."""
+    m = _SURNAMED.match(after)
+    if m is None:
+        return None
+    for n in (3, 2):
+        name, rest = after[:n], after[n:]
+        if len(name) < n or n > len(m.group(0)) or set(name[1:]) & _NOT_IN_GIVEN:
+            continue
+        if rest and not (rest[0] in "，, " or starts_predicate(rest)):
+            continue
+        if zv.TIME_RX.match(name) or c.zh_pos(name) not in (None, "nr", "nrt", "nrfg"):
+            continue
+        if n == 3 and (c.zh_pos(name[1:]) in ("n", "v", "t", "d") or starts_predicate(after[2:])):
+            continue  # 林医生, 王磊[是]…: a title, or a two-character name with its predicate
+        if n == 2 and c.zh_pos(name[1] + rest[:1]) not in (None, "nr", "nrt", "nrfg") and rest:
+            continue  # 陈一[鸣在]: the second character opens a word with what follows
+        return name
     return None
 
 

@@ -18,7 +18,16 @@ _EN_TOLD_THING = re.compile(
     r"(?P<thing>\b(?:the|that|this|my|all the|all that)\s+(?:[\w'’-]+\s+){0,3}?"
     r"(?:saga|stuff|thing|situation|drama|business|story|mess|bit|news|rant|idea|plan)"
     r"|\b(?-i:[A-Z][a-z]+)['’]s\s+(?:[\w-]+\s+){0,2}?(?:stuff|thing|situation|business|news|story|saga))\b"
-    r"(?:\s+(?:with|about|at|from|involving)\s+(?:the\s+|my\s+)?[\w'’-]+)?",
+    # "the thing I told u about my pay": who told it is no part of what it is about
+    r"(?:(?:\s+(?:that\s+)?i\s+(?:told\s+(?:you|u|ya)|said|mentioned))?\s+(?:with|about|abt|at|from|involving)\s+(?:the\s+|my\s+)?[\w'’-]+)?",
+    re.I,
+)
+
+
+#: A told thing that says nothing of what it is ("the thing", "that stuff from monday").
+_EN_BARE_THING = re.compile(
+    r"(?:the|that|this|all the|all that)\s+(?:whole\s+)?(?:stuff|thing|situation|business|story|mess|bit|news)"
+    r"(?:\s+(?:from|at|with)\s+(?:the\s+)?[\w'’-]+)?",
     re.I,
 )
 
@@ -108,8 +117,12 @@ def pointed_back(pieces: list[str], read_en: Callable[[str], TopicRequest | None
             if one := _EN_THE_ONE.fullmatch(other.strip()):
                 return read_en("forget the " + (f"{one['x']} one" if one["x"] else f"one about {one['x2']}"))
         for other in others:
-            if thing := _EN_TOLD_THING.search(other):
-                return read_en("forget " + thing[0])
+            things = [t[0] for t in _EN_TOLD_THING.finditer(other)]
+            # "the thing from monday about my mental health stuff": the one that says what it is
+            # about wins over a bare "the thing"
+            specific = [t for t in things if not _EN_BARE_THING.fullmatch(t)]
+            if things:
+                return read_en("forget " + (specific[-1] if specific else things[0]))
             if about := _EN_ABOUT_THING.match(other.strip()):
                 return read_en("forget " + (about["thing"] or about["thing2"]))
     return None

@@ -52,6 +52,10 @@ _EN_NEVER_SAID = re.compile(
 #: subject and verb ("scrap the cabin weekend we're not going also …": "the cabin weekend").
 _EN_TOPIC_END = re.compile(
     r"\s*(?:[,;:!?]|\.(?:\s|$)|\s[-–—]\s|\s(?:lmao|lol|haha\w*|omg|oh and|and also|also|btw|by the way|anyway)\b"
+    # "forget the landlord drama pls its handled and remind me …": a please with more after it,
+    # "its" for "it's", a reminder asked
+    r"|\s(?:please|pls|plz)\s+(?=\w)|\sits\s+(?:handled|done|over|fine|sorted|settled|resolved|ok|okay)\b"
+    r"|\s(?:and\s+)?(?:remind|add|note|schedule|book)\s+(?:me|that|a|an|the)\b"
     r"|\s(?:we|i|it|they|he|she|that)(?:['’](?:re|m|s|ve|ll)|\s+(?:are|am|is|was|were|won'?t|can'?t|aren'?t|isn'?t"
     r"|wasn'?t|weren'?t|didn'?t|don'?t|decided|changed|cancel(?:l?ed)?|called it off|broke|split|got|fell))\b)",
     re.I,
@@ -102,7 +106,10 @@ def _en(text: str) -> TopicRequest | None:
     )
     topic = words.EN_TOPIC_FILLER.sub("", words.EMOJI.sub("", topic).strip(" ,.;:!?\"'")).strip(" ,.;:!?\"'")
     topic = re.sub(
-        r"^(?:that|what)\s+(?:i|you)\s+(?:said|told you|mentioned)\s+(?:about\s+)?", "", topic, flags=re.I
+        r"^(?:(?:that|what)\s+)?(?:i|you)\s+(?:said|told (?:you|u|ya)|mentioned)\s+(?:(?:about|abt)\s+)?",
+        "",
+        topic,
+        flags=re.I,
     )
     if not topic or words.EN_NO_TOPIC.match(topic):
         return None

@@ -24,8 +24,12 @@ _SENTENCE_END = re.compile(r"[.!?。！？\n]+[\s\"'”’)]*")
 #: "…忘了吧 对了明天…"): what follows them is news of its own.
 _TURN = re.compile(
     r"(?:^|(?<=[\s,，。.!！?？;；~～…]))(?:oh\s+and|and\s+also|also|btw|by\s+the\s+way|on\s+another\s+note|other\s+than\s+that"
-    r"|unrelated\s+but|separately|plus|anyway|anyways|另外|还有就是|还有|对了|哦对了|顺便说一下|顺便|然后|题外话|说个别的|话说)"
-    r"(?=[\s,，:：]|[\u4e00-\u9fff])",
+    r"|unrelated\s+but|separately|plus|anyway|anyways|另外|还有就是|还有|对了|哦对了|顺便说一下|顺便|然后|题外话|说个别的|话说"
+    # "… and remind me I have a haircut thursday": a reminder asked is news of its own
+    r"|(?:and\s+)?(?:pls\s+|please\s+|also\s+)?remind\s+me)"
+    r"(?=[\s,，:：]|[\u4e00-\u9fff])"
+    # "…, erase that, and Leo needs new cleats": a new clause with someone of its own after a comma
+    r"|,\s*and\s+(?=(?:(?-i:[A-Z])[a-z]+|my|our|we|i)\s+[a-z])",
     re.I,
 )
 #: How many words a piece must have to be worth reading as a message ("long week." is not).
@@ -58,6 +62,11 @@ def rest_of(text: str, req: TopicRequest) -> str:
         return ""
     before = [m.end() for m in _SENTENCE_END.finditer(text, 0, start)]
     head = text[: before[-1]] if before else ""
+    # "remind me about the dentist friday and also the thing about my pay, erase that": the
+    # talk turned to the request within its sentence; what came before the turn is news
+    turned = [m.start() for m in _TURN.finditer(text, len(head), start) if m.start() > len(head)]
+    if turned and _words(text[len(head) : turned[-1]]) >= _MIN_WORDS:
+        head = text[: turned[-1]]
     turn = _TURN.search(text, end)
     tail = text[turn.start() :] if turn else ""
     kept = [p.strip() for p in (head, tail) if _words(p) >= _MIN_WORDS]

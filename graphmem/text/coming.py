@@ -34,7 +34,9 @@ _EN_DAY_AHEAD = re.compile(
     # A thing one goes to, or a going said in the progressive ("dentist appt on thursday",
     # "flying to Lisbon on March 22"): what a message names that way lies ahead.
     r"|appt|appointment|meeting|interview|exam|deadline|reservation|flight|visit|check-?up|party|concert|gig"
-    r"|flying|leaving|heading|driving|moving|starting|visiting|start|starts|can.?t wait|looking forward)\b"
+    r"|flying|leaving|heading|driving|moving|starting|visiting|start|starts|can.?t wait|looking forward"
+    # a reminder asked, or a thing one has booked ("remind me I have a haircut thursday at 4")
+    r"|remind me|reminder|haircut|dentist|doctor|i have an?|i've got an?|ive got an?)\b"
 )
 #: Words that put the clause in the past ("the interview was on thursday"): the day is the
 #: latest one even beside a word of `_EN_DAY_AHEAD`.

@@ -293,6 +293,15 @@ def _told_in_topic_turns(
                 and f.subject_name == SELF
                 and _only_in_topic_turns(f, episodes, about)
             )
+            # "a juice cleanse next week, my coworker swears by it": someone told of by what they
+            # are to the user and never by name, only in the matter's turns, goes with it
+            or (
+                f.subject_name == SELF
+                and attribute(f.attribute).relation
+                and f.object_id is not None
+                and relation_of(str(f.value)) is not None
+                and _only_in_topic_turns(f, episodes, about)
+            )
             # "相亲见了个男生，叫郑一鸣，在国企做财务": someone told of only in a matter of the user's
             # life, none of the user's own people, goes with it
             or (

@@ -56,7 +56,8 @@ def says(text: str, key: str) -> bool:
     elif re.fullmatch(r"[a-z]{6,}", key, re.I) and not key.endswith(
         "y"
     ):  # "interview": interviewed, interviewer
-        stem, forms = re.escape(key[:-1]), re.escape(key[-1]) + r"?[a-z]{0,4}"
+        # an adverb is no form of the word ("finals" is not "finally")
+        stem, forms = re.escape(key[:-1]), re.escape(key[-1]) + r"?(?!ly(?![a-z]))[a-z]{0,4}"
     # "ex" is not "ex-boss": a hyphen goes on with the word
     # a unit after its number ("50mg") is the word still
     return re.search(r"(?<![A-Za-z_-])" + stem + forms + r"(?![\w]|-\w)", text, re.I) is not None
