@@ -33,7 +33,7 @@ _ONE_RUN = re.compile(r"^[A-Za-z][A-Za-z.'’-]*(?: [A-Za-z][A-Za-z.'’-]*)*$")
 #: Where one grew up or was born is where one came from too ("grew up in Lagos, moved here …").
 _EN_NOT_HOME = re.compile(
     r"\b(?:from|left|leaving|visit(?:ed|ing)?|trip to|back in|than|unlike|grew up in|raised in|born in"
-    r"|born and raised in|hometown (?:is|was))\s+$",
+    r"|born and raised in|hometown (?:is|was)|(?:the|our|my) (?:old|former|previous))\s+$",
     re.I,
 )
 _ZH_NOT_HOME = re.compile(
@@ -46,7 +46,8 @@ _HOME_AFTER = {
 }
 #: Where a home is said to be ("the new apartment in portland").
 _HOME_IN = re.compile(
-    r"\b(?:place|apartment|apt|house|flat|condo|home|townhouse|studio|rental|walkup|walk-up|loft|sublet|duplex) (?:in|out in|over in) "
+    r"\b(?:place|apartment|apt|house|flat|condo|home|townhouse|studio|rental|walkup|walk-up|loft|sublet|duplex"
+    r"|bungalow|cottage|semi|terrace|maisonette|farmhouse) (?:in|out in|over in|up in|down in) "
     r"(?P<p>[A-Za-z][\w.'-]+(?: [A-Za-z][\w.'-]+)?)",
     re.I,
 )

@@ -317,9 +317,14 @@ class MessageReader:
         got = pack.table("contrast").first(statement, said, state.trace)
         m = _DENIAL.search(statement)
         said_of_it = m is not None and re.match(r"it|never|不是|并不是|根本不是", m[0], re.I) is not None
-        if not got and m and said_of_it and m.start() > 0 and _NEW_AFTER.search(statement, m.end()):
+        if not got and m and said_of_it and m.start() > 0 and (new := _NEW_AFTER.search(statement, m.end())):
             # "did the panel and turns out its not shellfish at all, its sesame": from the denial on
             got = pack.table("contrast").first(statement[m.start() :].strip(" ?？!！.。"), said, state.trace)
+            if not got:  # "…不是青霉素，是头孢，几十年都记岔了…": to the end of the new value's clause
+                end = new.end() + _clause_end(statement[new.end() :])
+                got = pack.table("contrast").first(
+                    statement[m.start() : end].strip(" ?？!！.。"), said, state.trace
+                )
         if not got and self.denied:
             # "it was never the shellfish?? it's sesame": the old value and the new one in two pieces
             got = pack.table("contrast").first(

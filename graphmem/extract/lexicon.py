@@ -169,6 +169,8 @@ plasterer glazier tiler handyman builder trucker babysitter maid cleaner concier
 crew ranger warden nun monk minister vicar rector clergyman deacon
 brewer distiller roaster chocolatier cheesemaker groomer arborist farrier cobbler locksmith lineman doula
 tattooist upholsterer blacksmith welder electrician installer fitter rigger millwright
+chairman chairwoman chairperson treasurer president vice-president trustee governor councillor councilor
+joiner sparky chippy
 """)
 )
 #: Trades by their chat nicknames, two words each ("a code monkey at a fintech", "bean counter").

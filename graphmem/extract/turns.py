@@ -19,7 +19,7 @@ from typing import Protocol
 from graphmem.extract import cues
 from graphmem.extract.common import ME, State, active_values, cand, facts_with_value, self_like
 from graphmem.extract.lexicon import DIET_REGIMES
-from graphmem.extract.pastimes import points_back, the_one_pastime
+from graphmem.extract.pastimes import points_back, the_liking_said_short, the_one_pastime
 from graphmem.extract.protocol import ExtractContext
 from graphmem.extract.relations import relation_words
 from graphmem.facts.vocab import has_cjk
@@ -392,12 +392,8 @@ def turn_candidates(
         stored = (
             facts_with_value(context, t.value, "likes")
             or facts_with_value(context, _as_liked(t.value, lang, rules, state), "likes")
-            # "IPAs" turned away from: the liking on record was said of one ("a cold hazy IPA")
-            or (
-                facts_with_value(context, t.value[:-1], "likes")
-                if _PLURAL_EN.search(t.value) and lang == "en"
-                else []
-            )
+            # "IPAs" turned away from ("a cold hazy IPA" on record); "舞是跳不动了" (跳广场舞 on record)
+            or the_liking_said_short(context, t.value, lang)
         )
         # "那一套拳我就放下了", "gave that up too": what it points back to is the one pastime on record
         if not stored and points_back(t.value) and (kept_up := the_one_pastime(context, t.value)):
@@ -468,9 +464,6 @@ def turn_candidates(
     ]
     state.last_topic, state.last_clause, state.sentence = saved
     return out, any(t.away for t in turns)
-
-
-_PLURAL_EN = re.compile(r"[^s]s$")
 
 
 def _same(fact, said: str) -> bool:
