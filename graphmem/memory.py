@@ -274,7 +274,7 @@ class Memory:
         read = self.extractor.extract(screened.sentences, context).candidates if context is not None else []
         from graphmem.write import spoken_forget
 
-        result = spoken_forget.erase_request(self.store, uid, text, read, when, self.embedder)
+        result = spoken_forget.erase_requests(self.store, uid, text, read, when, self.embedder)
         _log.debug("remember user=%r forget request erased=%d", uid, len(result.retracted))
         news = spoken_forget.news_besides(text)  # "…scrap that, also X": X kept, after the erasure
         return spoken_forget.with_news(result, self.remember(uid, news, at=when, **kw)) if news else result

@@ -88,6 +88,8 @@ def arrival(text: str, lang: str, found: Sequence[Candidate], state: State) -> l
     ):  # "… the big apple, lease signed, a walkup in brooklyn": where the home is
         homes = {h["p"].lower() for h in _HOME_IN.finditer(text)}
         places = {p for p in places if p.lower() in homes} or places
+    if len(places) > 1 and lang == "zh":  # "黑龙江的，八几年来帝都当兵，在这儿扎根了": the one come to
+        places = _came_to_zh(text, places) or places
     if len(places) > 1:  # "the Portland place is tiny … Denver friends": the one called home
         places = {p for p in places if _HOME_AFTER[lang].search(text[text.find(p) + len(p) :][:12])}
     if len(places) != 1:
@@ -167,15 +169,31 @@ def _places_en(text: str) -> set[str]:
 
 def _places_zh(text: str) -> set[str]:
     """The places a Chinese message names, longest first at each point."""
-    places: set[str] = set()
+    return set(_places_zh_at(text))
+
+
+def _places_zh_at(text: str) -> dict[str, int]:
+    """The places a Chinese message names (a nickname as the city it names), each with where
+    it is first said."""
+    places: dict[str, int] = {}
     i = 0
     while i < len(text):
         for n in range(_ZH_LONGEST, 1, -1):
             word = text[i : i + n]
             if len(word) == n and (word in ZH_PLACES or word in _ZH_NICKNAMES):
                 if not _ZH_NOT_HOME.search(text[:i]):
-                    places.add(_ZH_NICKNAMES.get(word, word))
+                    places.setdefault(_ZH_NICKNAMES.get(word, word), i)
                 i += n - 1
                 break
         i += 1
     return places
+
+
+#: Right before a place: coming to it ("八几年来帝都当兵", "后来调到杭州"), where one then settled.
+_ZH_CAME_TO = re.compile(r"(?:来|来了|来到|到了|搬到|搬来|搬去了|调到|跑到|跑|落户)$")
+
+
+def _came_to_zh(text: str, places: set[str]) -> set[str]:
+    """Of the places a Chinese message names, the ones it says one came to."""
+    at = _places_zh_at(text)
+    return {p for p in places if p in at and _ZH_CAME_TO.search(text[: at[p]])}

@@ -190,6 +190,8 @@ def _job_en(m: re.Match[str], said: Said) -> list[Candidate] | None:
 
 def _place_zh(m: re.Match[str], said: Said) -> list[Candidate] | None:
     x, home = m["x"], m.groupdict().get("home")
+    if x.endswith("的") and len(x) > 2:  # "哈尔滨的": where one is from, said as a place's own
+        x, home = x[:-1], "的"
     if not is_place_zh(x):
         return None
     return [cand("hometown" if home else "city", x, ME, said.source)]

@@ -27,7 +27,8 @@ ZH_REGIONS = frozenset(
 )
 
 ZH_PLACES = frozenset(
-    words("""
+    [
+        *words("""
 北京 天津 上海 重庆 河北 山西 辽宁 吉林 黑龙江 江苏 浙江 安徽 福建 江西 山东 河南 湖北 湖南 广东 海南 四川 贵州
 云南 陕西 甘肃 青海 台湾 内蒙古 广西 西藏 宁夏 新疆 香港 澳门 中国 东北 西北 西南 华北 华东 华南 华中 江南 江浙
 江浙沪 珠三角 长三角 闽南 潮汕 川渝 港澳 大湾区 中原 岭南 石家庄 唐山 保定 廊坊 秦皇岛 邯郸 张家口 太原 大同 沈阳
@@ -39,7 +40,10 @@ ZH_PLACES = frozenset(
 马来西亚 泰国 越南 印度 俄罗斯 意大利 西班牙 荷兰 瑞士 瑞典 挪威 丹麦 芬兰 爱尔兰 葡萄牙 巴西 墨西哥 阿根廷 埃及
 迪拜 以色列 土耳其 纽约 洛杉矶 旧金山 硅谷 西雅图 波士顿 芝加哥 华盛顿 伦敦 巴黎 柏林 慕尼黑 东京 大阪 京都 首尔
 悉尼 墨尔本 多伦多 温哥华 曼谷 吉隆坡 阿姆斯特丹 罗马 米兰 马德里 巴塞罗那 莫斯科 苏黎世 日内瓦 维也纳
-""")
+"""),
+        # the prefecture-level cities and well-known county-level ones (graphmem/lang/zh/places.txt)
+        *word_list("zh", "places"),
+    ]
 )
 
 #: The world's larger cities, lower-cased (graphmem/lang/en/places.txt, built by

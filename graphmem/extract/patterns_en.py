@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from graphmem.extract import common as c
-from graphmem.extract import on_record
+from graphmem.extract import cues, on_record
 from graphmem.extract.common import ME, cand, link
 from graphmem.extract.have_en import have, pet_gone, pet_put_down
 from graphmem.extract.lexicon import (
@@ -375,7 +375,15 @@ _SEVERITY = re.compile(
 #: no second allergen.
 _HOW_BAD = re.compile(r"^(?:like\s+|as in\s+)|[\w-]+-level$|\blevel\s+(?:bad|serious)$", re.I)
 _allergen = attr(
-    "allergy", lambda v: "" if _SEVERITY.match(w := span(v, LIKE_STOP)) or _HOW_BAD.search(w) else w
+    "allergy",
+    # "allergic to latex, break out in hives": what the body does is no second allergen
+    lambda v: (
+        ""
+        if _SEVERITY.match(w := span(v, LIKE_STOP))
+        or _HOW_BAD.search(w)
+        or cues.allergen_symptoms("en").search(w)
+        else w
+    ),
 )
 
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import re
 
+from graphmem.gate.forget_request import topic_request
 from graphmem.gate.forget_words import TopicRequest
 
-__all__ = ["rest_of"]
+__all__ = ["also_requests", "rest_of"]
 
 #: Where a sentence ends: what came before the request's sentence is a matter of its own.
 _SENTENCE_END = re.compile(r"[.!?。！？\n]+[\s\"'”’)]*")
@@ -71,3 +72,53 @@ def rest_of(text: str, req: TopicRequest) -> str:
     tail = text[turn.start() :] if turn else ""
     kept = [p.strip() for p in (head, tail) if _words(p) >= _MIN_WORDS]
     return " ".join(kept)
+
+
+#: A second matter joined to a request ("forget my tablets, and also the bit about my cousin",
+#: "把体重那条删了，还有我前任的事"): what follows is one more thing to let go of, when it names one.
+_ALSO = re.compile(
+    r"(?:[,;，；]\s*|\s)(?:and\s+also|also|plus|as\s+well\s+as|and(?=\s+(?:the|that|my|anything|everything|all)\b))\s+"
+    r"|[，,；;\s](?:还有|另外|以及|再把|顺便把)",
+    re.I,
+)
+
+
+def also_requests(text: str, req: TopicRequest) -> list[tuple[int, str]]:
+    """The other matters a request names after its first one, each as (where its words start
+    in `text`, a request of its own with the first one's act): "…, and also the bit about my
+    cousin's marriage" is "forget the bit about my cousin's marriage". A part that names no
+    matter ("and also thanks") is none."""
+    start, end = _act_at(text, req)
+    if start < 0:
+        return []
+    out: list[tuple[int, str]] = []
+    for m in _ALSO.finditer(text, end):
+        part = _SENTENCE_END.split(text[m.end() :], maxsplit=1)[0].strip(" ,，")
+        if not part:
+            continue
+        zh = re.search(r"[\u4e00-\u9fff]", part) is not None
+        own = topic_request(part)
+        # without an act of its own, only a matter said as one ("the bit about …", "my meds",
+        # "前任的事"), never news ("also my sister is visiting next week")
+        named = own is None and (_MATTER_ZH if zh else _MATTER_EN).match(part) is not None
+        asked = own or (topic_request(part + "也删了吧" if zh else "forget " + part) if named else None)
+        if asked is not None and asked.topic.strip().lower() != req.topic.strip().lower():
+            out.append((m.end(), part if own else (part + "也删了吧" if zh else "forget " + part)))
+    return out
+
+
+#: A matter said as one, with no act of its own: "the bit about my cousin's marriage", "that
+#: whole saga", "anything about my ex", "my meds" alone before a mark.
+_MATTER_EN = re.compile(
+    r"(?:the|that|those|all the|any|anything|everything|whatever)\s+(?:[\w'’-]+\s+){0,3}?"
+    r"(?:about|re|regarding|to do with|on)\s+\S"
+    r"|(?:the|that|those|all the)\s+(?:[\w'’-]+\s+){0,3}?(?:thing|stuff|bit|part|business|story|saga|news|drama|details|info)\b"
+    # "my phone number too", "my brother's stuff": the user's own detail, no clause of news
+    r"|my\s+(?!(?:\S+\s+){0,3}?(?:is|are|was|were|has|have|had|will|gets?|got|just)\b)(?:[\w'’-]+\s+){0,2}[\w'’-]+"
+    r"(?:\s+(?:too|as well))?\s*(?:[,.;!]|$)",
+    re.I,
+)
+#: The same in Chinese: what is named, marked as a matter ("前任的事", "体检那些", "欠钱那件事").
+_MATTER_ZH = re.compile(
+    r"[^，,。；;！!？?]{1,12}?(?:的事情?|的事儿|那事儿?|那件事|那个事|那些事?|相关的|的那些|那条|那段)(?:[，,。；;！!\s]|$)"
+)

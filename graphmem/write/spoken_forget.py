@@ -18,7 +18,7 @@ from graphmem.facts.keys import value_key
 from graphmem.facts.vocab import attribute
 from graphmem.gate.control import ERASE_VERB_EN_IN_ZH, SECOND_THOUGHT_EN
 from graphmem.gate.forget_request import topic_request
-from graphmem.gate.forget_rest import rest_of
+from graphmem.gate.forget_rest import also_requests, rest_of
 from graphmem.model import SELF, Candidate, Episode, Fact, Ignored, Refusal, RememberResult
 from graphmem.stores.base import Store
 from graphmem.write import erasure, forget_person, forget_topic
@@ -409,14 +409,36 @@ _NEWS_SENTENCE = re.compile(r"(?<=[.!?。！？;；\n])\s*")
 
 def news_besides(request: str) -> str:
     """What a message says besides its forget request (graphmem.gate.forget_rest): its sentences
-    that do not speak of the matter let go of; "" when there are none."""
+    that do not speak of the matter let go of, nor name another matter to let go of; "" when
+    there are none."""
     req = topic_request(request)
     rest = rest_of(request, req) if req is not None else ""
     if not rest or req is None:
         return ""
     about = forget_topic.topic_of(req.topic, [], [])
-    kept = [s for s in _NEWS_SENTENCE.split(rest) if s.strip() and not forget_topic.says_topic(s, about)]
+    others = [request[at:].split(",")[0].strip(" ,，") for at, _ in also_requests(request, req)]
+    kept = [
+        s
+        for s in _NEWS_SENTENCE.split(rest)
+        if s.strip() and not forget_topic.says_topic(s, about) and not any(o and o in s for o in others)
+    ]
     return " ".join(s.strip() for s in kept)
+
+
+def erase_requests(
+    store: Store, uid: str, request: str, candidates: list[Candidate], at: datetime, embedder: Embedder
+) -> RememberResult:
+    """`erase_request` for the matter a request names first and for each other matter it joins
+    to it ("forget my tablets, and also the bit about my cousin's marriage"), as one result."""
+    result = erase_request(store, uid, request, candidates, at, embedder)
+    req = topic_request(request)
+    for _, other in also_requests(request, req) if req is not None else []:
+        more = erase_request(store, uid, other, [], at, embedder)
+        result.retracted += more.retracted
+        result.forgotten_episodes += more.forgotten_episodes
+    if result.retracted or result.forgotten_episodes:
+        result.ignored = [i for i in result.ignored if i.reason != "nothing_to_forget"]
+    return result
 
 
 def with_news(request: RememberResult, news: RememberResult) -> RememberResult:
