@@ -96,6 +96,19 @@ def _native_of(m, ctx):
     return [cand("hometown", home, ME, ctx.src)] if home else None
 
 
+def _name_nobody_uses(m, ctx):
+    """ "nobody calls me Rebecca except my mom": the user's name, though not the one used."""
+    name = m["name"]
+    return None if name in EN_NOT_NAMES else [cand("name", name, ME, ctx.src)]
+
+
+def _my_workplace(m, ctx):
+    """ "got to my shift at Greenleaf Grocers late": where one works, named by one's shift there."""
+    x = m["x"].strip()
+    x = x[4:] if x.lower().startswith("the ") else x
+    return None if x.split()[0] in EN_NOT_NAMES else [cand("employer", x, ME, ctx.src)]
+
+
 #: An age leading the speaker's own news: the clause after it is what the speaker did or does.
 _AGE_LEADS_NEWS = re.compile(
     r"^\W*(?:so |well |ok so )?\d{2}\s*(?:years old|yrs old|yr old|y/o|yo|years young)\s*(?:,\s*|\s+and\s+|\s+&\s+|\s+n\s+)"
@@ -168,6 +181,8 @@ HANDLERS: dict[str, Handler] = {
     "born_and_raised": _born_and_raised,
     "native_living_in": _native_living_in,
     "native_of": _native_of,
+    "name_nobody_uses": _name_nobody_uses,
+    "my_workplace": _my_workplace,
     "retract_topic": _retract_topic,
     "intro_here": _intro_here,
     "greeting_intro": _greeting_intro,

@@ -123,6 +123,18 @@ def _aside_kept(m: re.Match[str]) -> str:
     return m["before"]
 
 
+#: A name said in brackets after a relation word, with what the family calls them ("(we call her
+#: Bean, real name Beatrice)", "(aka Bean)").
+_REL_ALIAS = re.compile(
+    r"(?P<rel>\b(?:my|our)\s+(?:[a-z]+\s+)?(?:"
+    + "|".join(re.escape(w) for w in relation_words("en"))
+    + r"))\s*\(\s*(?:(?:we|they|everyone|everybody|the family)\s+calls?\s+(?:her|him|them)|aka|a\.k\.a\.?|nicknamed)\s+"
+    r"(?P<nick>(?-i:[A-Z])[\w'-]+)(?:\s*[,;]\s*(?:her\s+|his\s+|their\s+)?(?:real|full|proper|actual|given)\s+name(?:'s|\s+is)?:?\s+"
+    r"(?P<name>(?-i:[A-Z])[\w'-]+))?\s*\)",
+    re.I,
+)
+
+
 def without_brackets(s: str) -> str:
     """`s` with its asides in brackets read: one that breaks the clause it stands in goes
     ("siobhan (pronounced shi-vawn, dont try lol), from cork"), one that says who goes on as a
@@ -130,6 +142,8 @@ def without_brackets(s: str) -> str:
     that opens with a lower-case word says how, not who ("Ava (8)", "my wife (Hana)" keep theirs)."""
     if "(" not in s:  # every aside opens with one; the searches below cost a long word n² steps
         return s.strip() or s
+    # "my little sis (we call her Bean, real name Beatrice) just …": the name in brackets is hers
+    s = _REL_ALIAS.sub(lambda a: f"{a['rel']} {a['name'] or a['nick']}", s)
     said_whose = [f"{m['name']} is {m['rel']}" for m in _WHOSE_BRACKET.finditer(s)]
     s = _WHOSE_BRACKET.sub(lambda m: m["name"], s)
     # "Marco (husband) is on nights": the kin word alone in brackets, the speaker's own

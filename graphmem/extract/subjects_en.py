@@ -117,6 +117,7 @@ def _relation_subject(m, rest: str, text: str, state: c.State):
     after = rest[m.end() :]
     if n := _REL_NAMED.match(after):
         return state.add(n["name"], kind, role), after[n.end() :], True, [link(attr, qual, n["name"], text)]
+
     n = _REL_APPOSITION.match(after)
     if n and n["name"].split()[0] not in EN_NOT_NAMES:
         # "my sister Ruth's birthday is …": the name is Ruth; what follows is hers
