@@ -51,9 +51,12 @@ _HOME_IN = re.compile(
     r"(?P<p>[A-Za-z][\w.'-]+(?: [A-Za-z][\w.'-]+)?)",
     re.I,
 )
-#: Cities by their nicknames (魔都 → 上海), read as the city they name (lang/zh/frames_lexicon.toml).
+#: Cities by their nicknames and districts (魔都, 浦东 → 上海), read as the city they name
+#: (lang/zh/frames_lexicon.toml).
 _ZH_NICKNAMES: dict[str, str] = {
-    k: str(v) for k, v in lexicon("zh", "frames_lexicon")["city_nicknames"].items()
+    k: str(v)
+    for table in ("city_nicknames", "district_city")
+    for k, v in lexicon("zh", "frames_lexicon")[table].items()
 }
 #: The longest Chinese place name or nickname of the lexicons, in characters.
 _ZH_LONGEST = max(map(len, [*ZH_PLACES, *_ZH_NICKNAMES]))

@@ -102,8 +102,10 @@ def _settled_en(m, ctx):
 
 
 def city_named(x: str) -> str:
-    """The city a nickname names ("魔都" → 上海), else `x` (lang/zh/frames_lexicon.toml)."""
-    return str(_ZH.get("city_nicknames", {}).get(x.strip(), x))
+    """The city a nickname or a district names ("魔都", "浦东" → 上海), else `x`
+    (lang/zh/frames_lexicon.toml)."""
+    key = x.strip()
+    return str(_ZH.get("city_nicknames", {}).get(key) or _ZH.get("district_city", {}).get(key, x))
 
 
 def _settled_zh(m, ctx):

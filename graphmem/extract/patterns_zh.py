@@ -195,7 +195,18 @@ def _certified(m, ctx):
 
 
 def _skill(m, ctx):
-    return None if ctx.has_time else [cand("skill", TAIL.sub("", m["v"]), ctx.subj, ctx.src)]
+    """ "我会弹吉他": a skill; "我会粤语跟一点点西班牙语": languages, each of them."""
+    if ctx.has_time:
+        return None
+    v = TAIL.sub("", m["v"])
+    parts = [re.sub(r"^(?:一点点|一点|一些|点|些)", "", p) for p in _LISTED.split(v)]
+    if all(_LANGUAGE_WORD.fullmatch(p) for p in parts):
+        return [cand("language", p, ctx.subj, ctx.src) for p in parts]
+    return [cand("skill", v, ctx.subj, ctx.src)]
+
+
+#: Between the items of a short list: 和, 跟, 与, 还有, a pause mark.
+_LISTED = re.compile(r"和|跟|与|还有|以及|、")
 
 
 #: 西班牙语, 粤语, 日文, 上海话: what is learnt is a language

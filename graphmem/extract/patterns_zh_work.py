@@ -76,7 +76,9 @@ def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True
     if _DESCRIBED.match(x):  # 一家做外卖的公司: what the company does, not its name
         x, org = "", ""
     out = []
-    if c.is_place_zh(place):
+    place = city_named(place)  # "狮城的Lazada": the city by its nickname
+    # "在Toronto做RN": a city typed in English is where one works, no employer
+    if c.is_place_zh(place) or (re.fullmatch(r"[A-Z][A-Za-z .'-]+", place) and c.is_place_en(place)):
         out.append(cand("city", place, ctx.subj, ctx.src))
         x = org
     if x and x not in ZH_GENERIC_ORG and not c.is_place_zh(x):

@@ -252,6 +252,13 @@ def _match(body: str, ctx: Ctx, *, fragment: bool) -> list:
         tries.append(body)
     if fragment and not re.match(r"^(?:am|is|are|was|have|has)\b", body, I):
         rest = re.sub(r"^(?:been|being)\s+", "", body, flags=I)
+        # "officially living in Chicago": how it is said goes before the verb it was said of
+        rest = re.sub(
+            r"^(?:(?:now|officially|finally|happily|proudly|already|permanently)\s+)+(?=\w+ing\b)",
+            "",
+            rest,
+            flags=I,
+        )
         tries += [f"am {rest}", f"was {rest}"]
         if _NAMES_A_JOB.search(rest):  # "QA lead at Hooli", not "visited Denver"
             tries.append(f"am a {rest}")

@@ -72,7 +72,7 @@ _REL_IS_NAME = re.compile(r"^\s+is\s+(?P<name>[A-Z][a-z]+(?: [A-Z][a-z]+)?)$")
 _REL_IS = re.compile(r"^'s\s+(?=(?:allergic|a|an|the|from|in|at|based|vegan|vegetarian|married|\d)\b)")
 
 FRAGMENT = re.compile(
-    r"^(?:work|working|worked|contracting|freelancing|consulting|interning|in-house|full-time|part-time|live|living|moved|moving|left|quit|joined|started|starting|teach|teaching|based|born|"
+    r"^(?:(?:officially|finally|happily|proudly|already|basically|permanently)\s+)?(?:work|working|worked|contracting|freelancing|consulting|interning|in-house|full-time|part-time|live|living|moved|moving|left|quit|joined|started|starting|teach|teaching|based|born|"
     r"grew up|raised|love|loving|hate|allergic|vegan|vegetarian|pescatarian|pescetarian|keto|paleo|married|engaged|"
     r"single|turned|turning|been|going by|"
     r"got|landed|made|still|now|currently|just|originally|from|back|retired|studying|doing|being|"

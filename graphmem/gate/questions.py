@@ -98,7 +98,8 @@ _EN_UPTALK = re.compile(
     re.I,
 )
 _EN_AUX = re.compile(
-    r"^(?!do\s+it\b)(?:can|could|would|will|shall|should|may|might|do|does|did|is|are|was|were|am|have|has|had|isn't|aren't"
+    # "did it, left Tampa …", "did it!!": the speaker's own news with its subject left out
+    r"^(?!do\s+it\b)(?!did\s+it\s*(?:[,!.]|$))(?:can|could|would|will|shall|should|may|might|do|does|did|is|are|was|were|am|have|has|had|isn't|aren't"
     r"|don't|doesn't|didn't|can't|won't|wouldn't|shouldn't)\s+(?:you|u|i|we|it|there|this|that|they|he|she|anyone|someone)\b",
     re.I,
 )
