@@ -13,6 +13,7 @@ from graphmem.extract import subjects_en
 from graphmem.extract.common import ME, cand
 from graphmem.extract.lexicon import EN_NOT_NAMES
 from graphmem.extract.relations import relation_of
+from graphmem.extract.values_en import is_job
 from graphmem.lang import Handler
 
 I = re.I  # noqa: E741
@@ -109,6 +110,21 @@ def _my_workplace(m, ctx):
     return None if x.split()[0] in EN_NOT_NAMES else [cand("employer", x, ME, ctx.src)]
 
 
+def _job_life_at(m, ctx):
+    """ "line cook life at the Rusty Spoon": the job, if it names one, and where it is done."""
+    title, x = m["y"].strip(), m["x"].strip()
+    x = x[4:] if x.lower().startswith("the ") else x
+    if not is_job(title) or x.split()[0] in EN_NOT_NAMES:
+        return None
+    return [cand("job_title", title, ME, ctx.src), cand("employer", x, ME, ctx.src)]
+
+
+def _moved_by_work(m, ctx):
+    """ "the company relocated the whole team to Pittsburgh": the city the user was moved to."""
+    where = p.place(m["x"].strip())
+    return [cand("city", where, ME, ctx.src)] if where else None
+
+
 #: An age leading the speaker's own news: the clause after it is what the speaker did or does.
 _AGE_LEADS_NEWS = re.compile(
     r"^\W*(?:so |well |ok so )?\d{2}\s*(?:years old|yrs old|yr old|y/o|yo|years young)\s*(?:,\s*|\s+and\s+|\s+&\s+|\s+n\s+)"
@@ -183,6 +199,8 @@ HANDLERS: dict[str, Handler] = {
     "native_of": _native_of,
     "name_nobody_uses": _name_nobody_uses,
     "my_workplace": _my_workplace,
+    "job_life_at": _job_life_at,
+    "moved_by_work": _moved_by_work,
     "retract_topic": _retract_topic,
     "intro_here": _intro_here,
     "greeting_intro": _greeting_intro,

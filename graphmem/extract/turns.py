@@ -403,7 +403,7 @@ def turn_candidates(
                 left.append((str(f.value), t.rule))
         # a way of eating turned away from ("keto is dead to me", "纯素我坚持不下去了") is
         # a diet left, on record as such
-        for f in facts_with_value(context, t.value, "diet"):
+        for f in facts_with_value(context, _AS_A_THING.sub("", t.value), "diet"):
             if (f.subject_name in ("self", "", "我", "me") or f.subject_name == ME.name) and _same(
                 f, t.value
             ):
@@ -467,10 +467,15 @@ def turn_candidates(
 
 
 def _same(fact, said: str) -> bool:
-    """The turn's object is the fact's value itself ("keto"), not a word inside a longer one;
-    a Chinese way of eating may be said by its head word (轻断食 on record, 断食 said)."""
-    value, said = str(fact.value).strip().lower(), said.strip().lower()
-    return value == said or (len(said) >= 2 and has_cjk(said) and value.endswith(said))
+    """The turn's object is the fact's value itself ("keto"), not a word inside a longer one; a
+    way of eating may be said by its head word (断食 of 轻断食, "the fasting thing" of intermittent fasting)."""
+    value, said = str(fact.value).strip().lower(), _AS_A_THING.sub("", said.strip().lower())
+    head = said if has_cjk(said) else " " + said
+    return value == said or (len(said) >= (2 if has_cjk(said) else 4) and value.endswith(head))
+
+
+#: A way of eating said as a thing ("the fasting thing"): the word left names it.
+_AS_A_THING = re.compile(r"^(?:the|that|this|my)\s+|\s+(?:thing|stuff|plan|diet)$", re.I)
 
 
 def overlaps(a: str, b: str) -> bool:
