@@ -62,7 +62,9 @@ def _promoted(m: re.Match[str], said: Said) -> list[Candidate] | None:
     if said.lang == "zh":
         if cues.change_words("zh", "someone_else").match(m.string):
             return None
-        title = (m["t"] or m["t2"] or m["t3"] or m.groupdict().get("t4") or "").strip()
+        title = (
+            m["t"] or m["t2"] or m["t3"] or m.groupdict().get("t4") or m.groupdict().get("t5") or ""
+        ).strip()
     else:
         title = m["t"] or ""
         if kept := _TITLE_OF.match(title):  # "Director of Operations": the "of" is the title's own

@@ -331,6 +331,16 @@ def _a_something(m, ctx):
     )
 
 
+def _the_new_title(m, ctx):
+    """ "I'm the new charge nurse on 4 West": the title one was given, where it is held aside."""
+    title = m["y"].strip()
+    return (
+        [cand("job_title", title, ctx.subj, ctx.src, correction=True, cue="change")]
+        if is_job(title)
+        else None
+    )
+
+
 #: The handlers of lang/en/predicate.toml's work rules, by the name a rule gives as `handler`.
 HANDLERS: dict[str, Handler] = {
     "retract_work": _retract_work,
@@ -344,6 +354,7 @@ HANDLERS: dict[str, Handler] = {
     "at_named_place": _at_named_place,
     "trade_at": _trade_at,
     "being_title": _being_title,
+    "the_new_title": _the_new_title,
     "employer_is": lambda m, x: [cand("employer", span(m["x"]), x.subj, x.src)],
     # "my manager at Orrin Health …": the user's workplace, whoever the clause is about
     "employer_of_workmate": lambda m, x: [cand("employer", org_name(m["x"]) or span(m["x"]), c.ME, x.src)],
