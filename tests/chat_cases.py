@@ -58,3 +58,22 @@ def forget_after(mem: Memory, user: str, told: str, other: str, asked: str, *, f
     for n, text in enumerate((told, other, asked)):
         mem.remember(user, text, at=f"{(first_day + timedelta(days=n)).isoformat()}T09:00:00Z")
     return left_of(mem, user)
+
+
+def assert_change(
+    mem: Memory, user: str, said: list[str], attribute: str, value: str, gone: list[str], *, label: str = ""
+) -> None:
+    """Say each turn a day apart (in March 2026, at the user's zone: +08:00 for Chinese), then
+    check that `get` holds a value with `value` in it (none asked when "") and none with a
+    word of `gone`."""
+    zone = "+08:00" if any("\u4e00" <= ch <= "\u9fff" for ch in said[0]) else "Z"
+    for n, text in enumerate(said):
+        mem.remember(user, text, at=f"2026-03-{n + 1:02d}T10:00:00{zone}")
+    held = [str(f.value) for f in mem.get(user, attribute)]
+    assert not value or any(value in v for v in held), (label, held)
+    assert not any(g.lower() in v.lower() for g in gone for v in held), (label, held)
+
+
+def all_words(mem: Memory, user: str) -> str:
+    """Every active fact's value, source and subject, lower-cased: to look a word up in."""
+    return " ".join(f"{f.value} {f.source_text} {f.subject_name}" for f in mem.facts(user)).lower()

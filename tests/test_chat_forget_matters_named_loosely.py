@@ -13,6 +13,7 @@ from collections.abc import Callable
 import pytest
 
 from graphmem import Memory
+from tests.chat_cases import all_words
 
 #: (turns and when, words no longer held anywhere, (attribute, a part of a value still held))
 FORGETS = {
@@ -55,17 +56,13 @@ FORGETS = {
 }  # fmt: skip
 
 
-def _all_words(mem: Memory, user: str) -> str:
-    return " ".join(f"{f.value} {f.source_text}" for f in mem.facts(user)).lower()
-
-
 @pytest.mark.parametrize("case", list(FORGETS))
 def test_the_matter_is_forgotten_and_the_rest_kept(mem: Memory, uid: Callable[[str], str], case: str) -> None:
     said, gone, (attribute, kept) = FORGETS[case]
     user = uid("forget-named")
     for text, at in said:
         mem.remember(user, text, at=at)
-    held = _all_words(mem, user)
+    held = all_words(mem, user)
     assert not any(g.lower() in held for g in gone), (case, held)
     recalled = " ".join(
         f"{it.fact.value if it.fact else ''} {it.episode.text if it.episode else ''}"
@@ -82,8 +79,8 @@ def test_someone_named_elsewhere_stays(mem: Memory, uid: Callable[[str], str]) -
         user, "planning a 3 day water fast next month, my neighbour swears by it", at="2026-05-02T10:00:00Z"
     )
     mem.remember(user, "scratch what I said about the fast, not doing it", at="2026-05-03T10:00:00Z")
-    assert "parking" in _all_words(mem, user)
-    assert "fast" not in _all_words(mem, user)
+    assert "parking" in all_words(mem, user)
+    assert "fast" not in all_words(mem, user)
 
 
 #: (turns and when, the request, words the news keeps, words gone)
@@ -115,7 +112,7 @@ def test_the_news_besides_the_request_is_kept(mem: Memory, uid: Callable[[str], 
     for text, when in before:
         mem.remember(user, text, at=when)
     mem.remember(user, request, at=at)
-    held = _all_words(mem, user)
+    held = all_words(mem, user)
     assert all(k.lower() in held for k in kept), (case, held)
     assert not any(g.lower() in held for g in gone), (case, held)
 

@@ -11,8 +11,7 @@ from collections.abc import Callable
 import pytest
 
 from graphmem import Memory
-
-ZH = "+08:00"
+from tests.chat_cases import assert_change
 
 #: (turns, attribute, the value held now, values no longer held)
 CHANGES = {
@@ -47,13 +46,7 @@ NOT_READ = {
 @pytest.mark.parametrize("case", list(CHANGES))
 def test_the_change_holds(mem: Memory, uid: Callable[[str], str], case: str) -> None:
     said, attribute, value, gone = CHANGES[case]
-    user = uid("news")
-    zone = ZH if any("\u4e00" <= ch <= "\u9fff" for ch in said[0]) else "Z"
-    for n, text in enumerate(said):
-        mem.remember(user, text, at=f"2026-03-0{n + 1}T10:00:00{zone}")
-    held = [str(f.value) for f in mem.get(user, attribute)]
-    assert any(value in v for v in held), (case, held)
-    assert not any(g.lower() in v.lower() for g in gone for v in held), (case, held)
+    assert_change(mem, uid("news"), said, attribute, value, gone, label=case)
 
 
 @pytest.mark.parametrize("case", list(NOT_READ))

@@ -15,6 +15,7 @@ from collections.abc import Callable
 import pytest
 
 from graphmem import Memory
+from tests.chat_cases import all_words
 
 #: (turn, attribute, values held, values not held)
 READ = {
@@ -50,10 +51,6 @@ def test_it_is_read(mem: Memory, uid: Callable[[str], str], case: str) -> None:
     held = [str(f.value) for f in mem.get(user, attribute)]
     assert all(any(v in h for h in held) for v in values), (case, held)
     assert not any(n in h for n in not_values for h in held), (case, held)
-
-
-def _all_words(mem: Memory, user: str) -> str:
-    return " ".join(f"{f.value} {f.source_text} {f.subject_name}" for f in mem.facts(user)).lower()
 
 
 #: (turns and when, the request, words gone, words kept)
@@ -95,7 +92,7 @@ def test_each_matter_is_forgotten(mem: Memory, uid: Callable[[str], str], case: 
     for text, when in before:
         mem.remember(user, text, at=when)
     mem.remember(user, request, at=at)
-    held = _all_words(mem, user)
+    held = all_words(mem, user)
     assert not any(g in held for g in gone), (case, held)
     assert all(k in held for k in kept), (case, held)
 
@@ -112,7 +109,7 @@ def test_news_joined_to_a_request_is_kept_not_forgotten(
     mem.remember(user, "my sister Ruth lives in Leeds", at="2026-08-01T10:00:00Z")
     mem.remember(user, "我去年借了表姐两万块", at="2026-08-01T10:00:00+08:00")
     mem.remember(user, request_text, at="2026-08-05T10:00:00Z")
-    held = _all_words(mem, user)
+    held = all_words(mem, user)
     assert "ruth" in held
     assert ("visiting" in held) or ("珠海" in held), held
 
