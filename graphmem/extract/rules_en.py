@@ -243,6 +243,9 @@ def _fallback(clause: str, pred: str, ctx: Ctx, explicit: bool, remember: bool) 
     return []
 
 
+_ADVERB_BEFORE_ING = re.compile(r"^(?:(?:now|officially|finally|happily|proudly|already)\s+)+(?=\w+ing\b)", I)
+
+
 def _match(body: str, ctx: Ctx, *, fragment: bool) -> list:
     """The first predicate rule that yields; a fragment ("28", "software dev at Stripe",
     "living in Dublin") is also read as "am …" and "am a …"."""
@@ -251,14 +254,8 @@ def _match(body: str, ctx: Ctx, *, fragment: bool) -> list:
         body = body[0].lower() + body[1:]
         tries.append(body)
     if fragment and not re.match(r"^(?:am|is|are|was|have|has)\b", body, I):
-        rest = re.sub(r"^(?:been|being)\s+", "", body, flags=I)
-        # "officially living in Chicago": how it is said goes before the verb it was said of
-        rest = re.sub(
-            r"^(?:(?:now|officially|finally|happily|proudly|already|permanently)\s+)+(?=\w+ing\b)",
-            "",
-            rest,
-            flags=I,
-        )
+        # "been working at …"; "officially living in Chicago": how it is said goes before the verb
+        rest = _ADVERB_BEFORE_ING.sub("", re.sub(r"^(?:been|being)\s+", "", body, flags=I))
         tries += [f"am {rest}", f"was {rest}"]
         if _NAMES_A_JOB.search(rest):  # "QA lead at Hooli", not "visited Denver"
             tries.append(f"am a {rest}")
