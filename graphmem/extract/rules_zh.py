@@ -72,6 +72,8 @@ _CONNECTOR = re.compile(
     r"结果|后来|没想到|谁知道|谁知|原来|好消息|坏消息|告诉你|跟你说|报告一下|汇报一下|"
     r"说实话|老实说|坦白说|总之|反正|现实是|事实是|说正经的|正经说|讲真|说真的|偷偷说|偷偷告诉你)+[，,\s]*"
 )
+#: Words that turn the talk to another matter: what follows is the speaker's own again.
+_TURNED = re.compile(r"^(?:对了|哦对了|另外|顺便说一下|顺便|话说)")
 _REMEMBER = re.compile(
     r"^(?:请|麻烦)?(?:你)?(?:帮我)?(?:记住|记得|记一下|记下来?|别忘了|不要忘了|备注一下)[：:，,\s]*"
 )
@@ -226,6 +228,8 @@ _REPORTED = re.compile(
 
 
 def _clause(raw: str, state: c.State, inherited: Subject | None, remember: bool):
+    if _TURNED.match(raw.strip()):  # "…，对了青霉素过敏": the talk turns back to the speaker
+        inherited = None
     text = _CONNECTOR.sub("", raw.strip()).strip(" 。～~")
     text = subjects.FOUND_OF_ME.sub("", text)
     if state.last_clause and (m := _REPORTED.match(text)) and content_chars(text[m.end() :]) >= 3:
