@@ -19,10 +19,10 @@ from collections.abc import Sequence
 
 from graphmem.extract import cues
 from graphmem.extract.common import ME, State, active_values, builtin, cand, hedged, is_place_en
+from graphmem.extract.frames import ZH_CITY_BY_OTHER_NAME
 from graphmem.extract.lexicon import ZH_PLACES
 from graphmem.extract.relations import names_someone_else
 from graphmem.extract.values_en import COMMON_WORD_CITIES, city_by_nickname
-from graphmem.lang.lexicons import lexicon
 from graphmem.model import Candidate
 
 #: Where the place's piece ends: a Chinese or English stop, a comma, a line break.
@@ -51,13 +51,8 @@ _HOME_IN = re.compile(
     r"(?P<p>[A-Za-z][\w.'-]+(?: [A-Za-z][\w.'-]+)?)",
     re.I,
 )
-#: Cities by their nicknames and districts (魔都, 浦东 → 上海), read as the city they name
-#: (lang/zh/frames_lexicon.toml).
-_ZH_NICKNAMES: dict[str, str] = {
-    k: str(v)
-    for table in ("city_nicknames", "district_city")
-    for k, v in lexicon("zh", "frames_lexicon")[table].items()
-}
+#: Cities by their nicknames and districts (魔都, 浦东 → 上海), read as the city they name.
+_ZH_NICKNAMES = ZH_CITY_BY_OTHER_NAME
 #: The longest Chinese place name or nickname of the lexicons, in characters.
 _ZH_LONGEST = max(map(len, [*ZH_PLACES, *_ZH_NICKNAMES]))
 

@@ -105,22 +105,27 @@ def _name_nobody_uses(m, ctx):
 
 def _my_workplace(m, ctx):
     """ "got to my shift at Greenleaf Grocers late": where one works, named by one's shift there."""
-    x = m["x"].strip()
-    x = x[4:] if x.lower().startswith("the ") else x
+    x = _without_the(m["x"])
     return None if x.split()[0] in EN_NOT_NAMES else [cand("employer", x, ME, ctx.src)]
 
 
 def _job_life_at(m, ctx):
     """ "line cook life at the Rusty Spoon": the job, if it names one, and where it is done."""
-    title, x = m["y"].strip(), m["x"].strip()
-    x = x[4:] if x.lower().startswith("the ") else x
+    title, x = m["y"].strip(), _without_the(m["x"])
     if not is_job(title) or x.split()[0] in EN_NOT_NAMES:
         return None
     return [cand("job_title", title, ME, ctx.src), cand("employer", x, ME, ctx.src)]
 
 
-def _moved_by_work(m, ctx):
-    """ "the company relocated the whole team to Pittsburgh": the city the user was moved to."""
+def _without_the(name: str) -> str:
+    """A place's name said with "the" ("the Rusty Spoon"): the name."""
+    name = name.strip()
+    return name[4:] if name.lower().startswith("the ") else name
+
+
+def _city_there(m, ctx):
+    """ "the company relocated the whole team to Pittsburgh", "our lease is actually in Oakland":
+    the city the user lives in now."""
     where = p.place(m["x"].strip())
     return [cand("city", where, ME, ctx.src)] if where else None
 
@@ -200,7 +205,7 @@ HANDLERS: dict[str, Handler] = {
     "name_nobody_uses": _name_nobody_uses,
     "my_workplace": _my_workplace,
     "job_life_at": _job_life_at,
-    "moved_by_work": _moved_by_work,
+    "city_there": _city_there,
     "retract_topic": _retract_topic,
     "intro_here": _intro_here,
     "greeting_intro": _greeting_intro,

@@ -101,11 +101,15 @@ def _settled_en(m, ctx):
     return [cand("city", where, ctx.subj, ctx.src)]
 
 
+#: The cities Chinese nicknames and districts name ("魔都", "浦东" → 上海; lang/zh/frames_lexicon.toml).
+ZH_CITY_BY_OTHER_NAME: dict[str, str] = {
+    k: str(v) for table in ("city_nicknames", "district_city") for k, v in _ZH.get(table, {}).items()
+}
+
+
 def city_named(x: str) -> str:
-    """The city a nickname or a district names ("魔都", "浦东" → 上海), else `x`
-    (lang/zh/frames_lexicon.toml)."""
-    key = x.strip()
-    return str(_ZH.get("city_nicknames", {}).get(key) or _ZH.get("district_city", {}).get(key, x))
+    """The city a nickname or a district names ("魔都", "浦东" → 上海), else `x`."""
+    return ZH_CITY_BY_OTHER_NAME.get(x.strip(), x)
 
 
 def _settled_zh(m, ctx):
