@@ -33,6 +33,7 @@ from graphmem.extract.common import (
 )
 from graphmem.extract.on_record import bare_correction, bare_number_correction, bare_slip_correction
 from graphmem.extract.protocol import ExtractContext
+from graphmem.extract.relations import names_someone_else
 from graphmem.extract.values_en import is_job, org_name, place
 from graphmem.facts.vocab import attribute, has_cjk
 from graphmem.lang import Handler, data
@@ -154,7 +155,7 @@ def _stored_in(context: ExtractContext, said: str, lang: str) -> Fact | None:
     return hits[0] if len(keys) == 1 else None
 
 
-def _new_value(rest: str, fact: Fact, said: Said) -> list[Candidate]:
+def new_value(rest: str, fact: Fact, said: Said) -> list[Candidate]:
     """The value the rest of the statement names in place of `fact`: the rules' own reading of
     one of its clauses on the same attribute, else the one clause that is a bare value once
     the words around it are off ("it's aspirin I react to" → aspirin)."""
@@ -251,8 +252,8 @@ def _retracted(m: re.Match[str], said: Said) -> list[Candidate] | None:
         if fact is None:
             continue
         before, after = m.string[: found.start()], m.string[found.end() :]
-        if _focus_rx(said.lang)[3].search(before):
-            continue  # "my sister is not vegetarian, …": said of someone else
+        if _focus_rx(said.lang)[3].search(before) or names_someone_else(found["old"], said.lang):
+            continue  # "my sister is not vegetarian, …", "她芒果是阴性": said of someone else
         # the new value is said in a clause of its own: what shares the denial's clause is
         # part of it ("the recruiter thinks I'm not at X", "not in Denver any more")
         cut = list(_SEPARATOR.finditer(before))
@@ -263,7 +264,7 @@ def _retracted(m: re.Match[str], said: Said) -> list[Candidate] | None:
         # the other clauses of the statement ("not Denver anymore, Boulder now")
         own = f"{before[own_start:]} {after[: own_end - found.end()]}"
         rest = f"{before[:own_start]} , {after[first.start() :] if first else ''}"
-        got = _new_value(own, fact, said) or _new_value(rest, fact, said)
+        got = new_value(own, fact, said) or new_value(rest, fact, said)
         if got and said.reread is not None:
             # "I'm not allergic to kiwi, it was the pollen": the denial's own reading retracts
             # the old value; the new one is then said beside it, not in its place

@@ -27,12 +27,12 @@ import re
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from graphmem.extract import changes, contrasts, cues, post_pass, turns
+from graphmem.extract import allergy_tests, changes, contrasts, cues, post_pass, turns
 from graphmem.extract.common import EMOJI, Said, State, active_values, builtin
 from graphmem.extract.lexicon import DIET_REGIMES
 from graphmem.extract.protocol import ExtractContext
 from graphmem.lang import Pack, values
-from graphmem.model import SELF, Candidate
+from graphmem.model import SELF, Candidate, Fact
 
 #: Below this an extractor's own confidence marks a guess (common.HEDGED_CONFIDENCE is one);
 #: the same line arbitration draws (graphmem.write.arbitrate.GUARD), which this layer sits under.
@@ -241,6 +241,9 @@ class MessageReader:
         self.before: str = ""  # the statement of the piece before this one
         self.unread: str = ""  # the piece before this one, when nothing of it was read
         self.turned_away = False  # a piece of this message turned away from a taste
+        self.tested = False  # a piece of this message talked of an allergy test
+        self.test_cleared = False  # a piece of this message read a test's result that cleared an allergy
+        self.just_cleared: list[Fact] = []  # the allergies on record the piece before this one cleared
 
     def read(self, piece: str, lang: str, rules: SentenceRules) -> list[Candidate]:
         reading = read(piece, lang)
@@ -304,6 +307,33 @@ class MessageReader:
         said = Said(self.state.context, piece, lang)
         return builtin(contrasts.bare_value_corrected(statement, said), lang, "bare_value_corrected")
 
+    def _test_result(self, statement: str, piece: str, lang: str, said: Said) -> list[Candidate]:
+        """An allergy test's result, clause by clause ("shellfish came back clean, kiwi still lit
+        up"): the allergies on record it cleared, taken back, and what it found."""
+        self.tested = self.tested or allergy_tests.test_talk(piece, lang)
+        got = (
+            allergy_tests.read(
+                statement,
+                said,
+                said.reread,
+                tested=self.tested,
+                reported=self.test_cleared,
+                cleared_before=self.just_cleared,
+            )
+            if said.reread is not None
+            else []
+        )
+        self.just_cleared = [
+            f
+            for f in said.context.active_facts
+            if f.attribute == "allergy" and any(c.retract and c.value == str(f.value) for c in got)
+        ]
+        if not got:
+            return []
+        self.before, self.denied = statement, None
+        self.test_cleared = self.test_cleared or bool(self.just_cleared)
+        return [replace(c, cue=CORRECTION) for c in builtin(got, lang, "allergy_test")]
+
     def _readings(
         self, statement: str, piece: str, lang: str, rules: SentenceRules, found: list[Candidate]
     ) -> list[Candidate]:
@@ -314,6 +344,9 @@ class MessageReader:
         state = self.state
         pack = state.packs.get(lang) or rules.PACK
         said = Said(state.context, piece, lang, reread=lambda clause: _reread(rules, state, clause))
+        tested = self._test_result(statement, piece, lang, said)
+        if tested:
+            return tested
         got = pack.table("contrast").first(statement, said, state.trace)
         m = _DENIAL.search(statement)
         said_of_it = m is not None and re.match(r"it|never|不是|并不是|根本不是", m[0], re.I) is not None

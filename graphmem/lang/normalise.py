@@ -124,6 +124,8 @@ class Normaliser:
     asides: re.Pattern[str] | None = None
     #: net slang typed for a plain word ("偶家" 我家, "一枚" 一名), each with the word it stands for
     slang: tuple[tuple[re.Pattern[str], str], ...] = ()
+    #: how a finding was come to, before the one it is of ("，倒是查出来我对猫毛过敏"), or None
+    finding_leads: re.Pattern[str] | None = None
 
     def __call__(self, text: str) -> str:
         for pattern, plain in self.slang:
@@ -138,6 +140,8 @@ class Normaliser:
         out = self.mid_asides.sub(lambda m: m["mark"], self._lead(text))
         if self.precision_leads is not None:
             out = self.precision_leads.sub(lambda m: m["mark"], out)
+        if self.finding_leads is not None:
+            out = self.finding_leads.sub(lambda m: m["mark"], out)
         if self.speaker_phrases is not None:
             # "guess who's a senior associate now": the speaker and their "is" -> "I'm"
             out = self.speaker_phrases.sub(
@@ -303,6 +307,10 @@ def normaliser(language: str) -> Normaliser:
         {" ".join(k.lower().split()): v for k, v in data.get("code_switch", {}).items()} or None,
         re.compile(_alternation(data["asides"])) if "asides" in data else None,
         tuple((re.compile(k), v) for k, v in data.get("slang", {}).items()),
+        re.compile(
+            rf"(?P<mark>^|[,;，；：:—–]\s*)(?:{_alternation(data['finding_before'])})*"
+            rf"(?:{_alternation(data['finding_leads'])})(?={_alternation(data['finding_of'])})"
+        ) if "finding_leads" in data else None,
     )  # fmt: skip
 
 
