@@ -24,6 +24,7 @@ from graphmem.extract.antecedents import named_by_pronoun, owner_left_out
 from graphmem.extract.arrivals import arrival, residence
 from graphmem.extract.changes import age_by_birthday_number
 from graphmem.extract.common import State, strip_item_mark, zh_pos
+from graphmem.extract.diet_ended import diet_ended
 from graphmem.extract.discourse import MessageReader
 from graphmem.extract.job_start import employer_by_start
 from graphmem.extract.language_use import languages_used
@@ -33,6 +34,7 @@ from graphmem.extract.protocol import ExtractContext, Extractor, ExtractOutput, 
 from graphmem.extract.relations import RELATION_WORDS, relation_of, relation_words
 from graphmem.extract.respelled import respelled
 from graphmem.extract.said_loosely import said_loosely
+from graphmem.extract.taste_turned import taste_turned
 from graphmem.extract.work_talk import employer_by_work_talk
 from graphmem.lang import Pack, Trace
 from graphmem.model import Candidate, Ignored
@@ -240,6 +242,9 @@ class RuleExtractor:
             later += respelled(message_text(), lang, candidates + later, state)
             later += employer_by_work_talk(message_text(), lang, candidates + later, state)
             later += pets_named_by_breed(message_text(), lang, candidates + later, state)
+            # a meatless diet ended, a dislike turned to a liking, told by a story around them
+            later += diet_ended(message_text(), lang, candidates + later, state)
+            later += taste_turned(message_text(), lang, candidates + later, state)
             candidates.extend(later)
             if trace is not None and later:
                 trace.found_later(later)

@@ -73,6 +73,13 @@ def _clauses_naming(text: str, low: str, lang: str, names: tuple[str, ...]) -> l
     return list(clauses.values())
 
 
+@lru_cache(maxsize=256)
+def _a_thing_of(name: str) -> re.Pattern[str]:
+    """The language's name said of a thing (a restaurant, a dish, a wedding), not of a language."""
+    things = data("en", "cues.toml")["language"]["things"]
+    return re.compile(rf"(?<![\w']){re.escape(name)}\s+(?:{things})\b", re.I)
+
+
 def _positions(low: str, name: str) -> list[int]:
     """Where `name` starts in `low`, each time."""
     out, at = [], low.find(name)
@@ -104,6 +111,8 @@ def languages_used(text: str, lang: str, found: Sequence[Candidate]) -> list[Can
         key, said = named.popitem()
         if key in read or key in out or any(key in r or r in key for r in read):
             continue
+        if lang == "en" and _a_thing_of(key).search(clause):
+            continue  # "picked up a shift at this greek place": a place, no language
         value = said.title() if lang == "en" and said.islower() else said
         out[key] = cand("language", value, ME, clause.strip())
     return builtin(list(out.values()), lang, "language_in_use")
