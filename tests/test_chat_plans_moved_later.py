@@ -19,6 +19,11 @@ MOVED = {
         ("ugh the school double booked the hall, recital got bumped back a week", "2026-03-04T09:00:00Z"),
         "when is the piano recital?", "2026-03-20", "2026-03-13",
     ),
+    "a lesson pushed back by exactly so much (en)": (
+        ("driving lesson is this thursday, first one on the motorway", "2026-05-04T18:00:00Z"),
+        ("instructor's sick so the driving lesson got pushed back exactly one week, more time to panic", "2026-05-05T09:00:00Z"),
+        "when is my driving lesson?", "2026-05-14", "2026-05-07",
+    ),
     "a barbecue moved two days earlier (en)": (
         ("we're hosting the neighborhood barbecue on saturday the 18th", "2026-07-06T12:00:00Z"),
         ("rain in the forecast so we moved the barbecue two days earlier", "2026-07-08T12:00:00Z"),

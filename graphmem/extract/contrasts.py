@@ -134,6 +134,12 @@ _SEPARATOR = re.compile(r"[,;:.!?，。；：！？—–]|\s-\s|\s(?:but|and|so
 _CLAUSES = re.compile(r"\s*(?:[,;:.!?，。；：！？、]+|\s[-—–]+\s|[—–]+)\s*")
 
 
+#: How a value on record is pointed at as said before ("之前说我住广州…", "上次提到的杭州…").
+_SAID_BEFORE_ZH = re.compile(
+    r"(?:之前|上次|以前|刚才|前面|前几天)(?:跟你)?(?:说|讲|提|提到)(?:的|过)?(?:我)?(?:住|住在|在|是)?$"
+)
+
+
 def _stored_in(context: ExtractContext, said: str, lang: str) -> Fact | None:
     """The one fact of the user's on record whose value `said` names, with nothing around it
     but a word or two of talk ("turns out ibuprofen" names ibuprofen)."""
@@ -149,7 +155,7 @@ def _stored_in(context: ExtractContext, said: str, lang: str) -> Fact | None:
             m = re.search(rf"(?<![\w']){re.escape(fv)}(?:s|es)?(?![\w'])", low)
             if m and len(low.split()) - len(fv.split()) <= 2:
                 hits.append(fact)
-        elif fv in low and len(low) - len(fv) <= 4:
+        elif fv in low and (len(low) - len(fv) <= 4 or _SAID_BEFORE_ZH.search(low.split(fv)[0])):
             hits.append(fact)
     keys = {(f.attribute, f.subject_name) for f in hits}
     return hits[0] if len(keys) == 1 else None

@@ -32,6 +32,7 @@ from graphmem.extract.common import EMOJI, Said, State, active_values, builtin
 from graphmem.extract.lexicon import DIET_REGIMES
 from graphmem.extract.protocol import ExtractContext
 from graphmem.lang import Pack, values
+from graphmem.lang.normalise import normalise
 from graphmem.model import SELF, Candidate, Fact
 
 #: Below this an extractor's own confidence marks a guess (common.HEDGED_CONFIDENCE is one);
@@ -284,6 +285,12 @@ class MessageReader:
             # "GOT PROMOTED. senior analyst baby": the title said alone after the news
             extra = extra or changes.title_after_news(statement, Said(state.context, piece, lang))
             titled = bool(extra)
+        if not titled and changes.announces_promotion(piece, lang):
+            # "从这周起我正式管整个门店了，店长！": the title alone in the news's own last clause
+            last = [p for p in re.split(r"[,;，；]", statement) if p.strip()]
+            if len(last) > 1:
+                extra = extra or changes.title_after_news(last[-1], Said(state.context, piece, lang))
+                titled = bool(extra)
         # the news holds for the rest of the message until a title is said
         # so does a new workplace said without its title ("i start at Redbird next monday!!")
         new_job = any(c.attribute == "employer" and c.rule.endswith(".joined") for c in found)
@@ -386,6 +393,9 @@ class MessageReader:
             # the whole statement, else one of its clauses ("the new gig slaps, im head brewer now")
             for clause in _clauses_of(statement):
                 got = pack.table("promotion").first(clause, said, state.trace)
+                if not got and (plain := normalise(clause, lang)) != clause:
+                    # "guess who's dispatch supervisor now": read as "I'm dispatch supervisor now"
+                    got = pack.table("promotion").first(plain, said, state.trace)
                 if got:
                     return got
         if not any(c.attribute == "age" for c in found):

@@ -210,6 +210,10 @@ def _job_zh(m: re.Match[str], said: Said) -> list[Candidate] | None:
             2 <= len(y) <= 5
             and re.search(r"(?:师|员|匠|工)$", y) is not None
             and not re.search(r"[我你他她们]", y)
+            # "刚收工", "又罢工了": work started or stopped, no trade
+            and not re.search(
+                r"^(?:刚|才|已经|又|还|没|不|都|也|在)|(?:收|开|上|下|完|复|停|罢|打|旷|误)工$", y
+            )
         )
     )
     return [cand("job_title", y, ME, said.source)] if known else None

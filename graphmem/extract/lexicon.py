@@ -175,6 +175,7 @@ brewer distiller roaster chocolatier cheesemaker groomer arborist farrier cobble
 tattooist upholsterer blacksmith welder electrician installer fitter rigger millwright
 chairman chairwoman chairperson treasurer president vice-president trustee governor councillor councilor
 joiner sparky chippy
+physio physiotherapist osteopath chiropractor podiatrist audiologist radiographer counsel
 """)
 )
 #: Trades by their chat nicknames, two words each ("a code monkey at a fintech", "bean counter").

@@ -106,6 +106,18 @@ def _workplace_kind(m, ctx):
     return out
 
 
+def work_candidates_if_titled(m, ctx):
+    """ "I'm head of rehab at Kestrel now": a title said without its article, then the workplace
+    by its name; only when what stands before "at" is a title as said ("I'm staying at the
+    Marriott" names no work, "orthodontist the day after tomorrow at 8" is an appointment)."""
+    said = m["y"].strip()
+    title = job_title_of(said)
+    # the whole of it a title, as said ("still stuck working as a dishwasher" is more than one)
+    if not (title and title.lower() == said.lower() and m["x"].strip()[:1].isupper()):
+        return None
+    return work_candidates(m, ctx)
+
+
 def work_candidates(m, ctx, retract=False):
     """Employer, city (when the workplace is a place, or is in one) and job title from one
     work clause."""
@@ -345,6 +357,7 @@ def _the_new_title(m, ctx):
 HANDLERS: dict[str, Handler] = {
     "retract_work": _retract_work,
     "work_candidates": work_candidates,
+    "work_candidates_if_titled": work_candidates_if_titled,
     "workplace_kind": _workplace_kind,
     "job_out_of": _job_out_of,
     "work_in_place": p.only_if(lambda m, x: c.is_place_en(span(m["x"], PLACE_STOP)), work_candidates),

@@ -8,7 +8,7 @@ import re
 
 from graphmem.extract import common as c
 from graphmem.extract.common import cand
-from graphmem.extract.frames import city_named
+from graphmem.extract.frames import ZH_CITY_BY_OTHER_NAME, city_named
 from graphmem.extract.lexicon import ZH_PLACES
 from graphmem.extract.zh_values import TAIL, untimed
 from graphmem.lang import fragment
@@ -52,10 +52,16 @@ _CITY_DISTRICT = re.compile(
 def city_with_district(m, ctx):
     """在深圳南山: the city, when the words before the district are a city the gazetteer knows."""
     d = _CITY_DISTRICT.match(TAIL.sub("", m["x"]))
-    if d is None or d["city"] not in ZH_PLACES or c.is_place_zh(m["x"]) or d["district"] in ZH_PLACES:
+    if d is None or d["city"] not in ZH_PLACES:
         return None
-    # a district is said as one (…区) or is a place name jieba knows; "青岛出差" is a trip
-    if not (d["district"].endswith(("区", "县", "镇")) or c.zh_pos(d["district"]) == "ns"):
+    its_own = ZH_CITY_BY_OTHER_NAME.get(d["district"]) == d["city"]
+    if c.is_place_zh(m["x"]) and not its_own:
+        return None
+    if d["district"] in ZH_PLACES and not its_own:
+        return None  # "青岛上海" is two cities; "佛山南海" is Foshan's district, once a county
+    # a district is said as one (…区), is one of the city's, or is a place name jieba knows;
+    # "青岛出差" is a trip
+    if not (its_own or d["district"].endswith(("区", "县", "镇")) or c.zh_pos(d["district"]) == "ns"):
         return None
     return [cand("city", d["city"], ctx.subj, ctx.src)]
 

@@ -74,6 +74,20 @@ def finish(
     cands = [
         c for c in cands if not (c.attribute == "city" and c.subject in lived and _WORK_PLACE.search(c.rule))
     ]
+    # "我现在是书法班的主讲老师 … 还当上老师了": a title said again shorter is the exact one said before
+    titles = {(c.subject, c.value.lower()) for c in cands if c.attribute == "job_title" and not c.retract}
+    cands = [
+        c
+        for c in cands
+        if not (
+            c.attribute == "job_title"
+            and not c.retract
+            # the longer one ends with it ("主讲老师", "senior engineer"): a title, not a phrase around one
+            and any(
+                s == c.subject and t != c.value.lower() and t.endswith(c.value.lower()) for s, t in titles
+            )
+        )
+    ]
     for c in _placeholders_named(cands):
         value = c.value.strip(" \t,，。.;；:：!！?？\"'“”‘’~～")
         if c.attribute not in _FREE_TEXT:

@@ -235,6 +235,8 @@ def is_job(np: str) -> bool:
         return False
     if words[-1] in EN_JOBS or " ".join(words[-2:]) in EN_JOBS:
         return True
+    if _TITLE_OF.fullmatch(" ".join(words)):  # "head of rehab", "director of ops": a title by its form
+        return True
     if _CJK_WORD.fullmatch(words[-1]):  # "an ICU 护士 at Mercy": a Chinese job word in English
         return words[-1] in ZH_OCCUPATIONS or words[-1].endswith(_ZH_JOB_ENDINGS)
     return (
@@ -246,6 +248,12 @@ def is_job(np: str) -> bool:
 
 
 _CJK_WORD = re.compile(r"[\u4e00-\u9fff]{1,8}")
+#: A title said by its form: who heads, directs or leads a field of work.
+_TITLE_OF = re.compile(
+    r"(?:(?:assistant|associate|deputy|senior|acting|interim|global|regional) )?"
+    r"(?:head|director|vp|vice president|chief|manager|lead|dean|chair|chairman|chairwoman) of "
+    r"(?:the )?[a-z&/-]{2,}(?: (?:and |& )?[a-z&/-]{2,}){0,2}"
+)
 _TWO_NAMES = re.compile(r"[A-Z][a-z]+,? (?:and|&) [A-Z][a-z]+")
 #: How a Chinese job word ends (工程师, 设计师, 医生, 护士, 会计员).
 _ZH_JOB_ENDINGS = ("师", "员", "医生", "护士", "经理", "主管", "老师", "教授", "律师", "司机", "记者")

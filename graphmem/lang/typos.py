@@ -77,10 +77,10 @@ class Typos:
         if token in self.shorthand and token not in self.words:
             return self.shorthand[token]
         if token.endswith("in") and len(token) >= 5 and token.isalpha() and token.islower():
-            # a cue verb's -ing typed as chat says it ("livin", "workin"), which the word list
-            # knows too; only cue words, as "raisin" is no "raising"
+            # a verb's -ing typed as chat says it ("livin", "workin", "ridin"): a cue word's, or a
+            # common word's when the token is none itself ("raisin" is no "raising")
             full = token + "g"
-            if full in self.vocabulary:
+            if full in self.vocabulary or (full in self.words and token not in self.words):
                 return full
         if (
             len(token) < self.min_letters

@@ -213,7 +213,8 @@ _WAS_BEFORE = re.compile(r"\b(?:was|were)(?:\s+(?:on|for|at))?(?:\s+" + WD + r")
 #: A move by so much ("pushed it back a week", "moved up two days", 推迟了三天, 提前一天).
 _MOVED_BY = re.compile(
     r"\b(?:push(?:ed)?|mov(?:ed|e)|bump(?:ed)?|put|set|postpon(?:ed|e)|delay(?:ed)?|shift(?:ed)?)"
-    r"(?:\s+[\w']+){0,3}?\s+(?P<dir>back|up|forward|ahead|out|by)(?:\s+by)?\s+"
+    r"(?:\s+[\w']+){0,3}?\s+(?P<dir>back|up|forward|ahead|out|by)(?:\s+by)?"
+    r"(?:\s+(?:exactly|precisely|about|around|roughly|another|just|only))?\s+"
     r"(?P<dur>(?:\d{1,2}|an?|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple\s+of|a\s+few)\s+"
     r"(?:day|week|fortnight|month)s?)\b"
     # "pushed the bbq two days later", "moved it a week earlier": the amount, then its way
