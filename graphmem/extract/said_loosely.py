@@ -128,7 +128,11 @@ def _aside_inside(piece: str) -> str | None:
     m = _EN_ASIDE_INSIDE.search(piece)
     if m is None or m["name"].lower() in _EN_NOT_NAMES or re.search(r"['’]s\b", m["desc"]):
         return None
-    word = _en_relation_word(m["desc"])
+    inside = m[0][m[0].index("(") + 1 : -1]
+    # the kind said anywhere in the aside, "my" with it ("the fat beagle, my pride n joy")
+    word = _en_relation_word(m["desc"]) or (
+        None if re.search(r"['’]s\b", inside) else _en_relation_word(inside)
+    )
     if word is None:
         return None
     return piece[: m.start()] + _en_owned(word, m["name"], "") + piece[m.end() :]

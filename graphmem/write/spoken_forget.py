@@ -21,7 +21,7 @@ from graphmem.gate.forget_request import topic_request
 from graphmem.gate.forget_rest import also_requests, rest_of
 from graphmem.model import SELF, Candidate, Episode, Fact, Ignored, Refusal, RememberResult
 from graphmem.stores.base import Store
-from graphmem.write import erasure, forget_person, forget_topic
+from graphmem.write import erasure, forget_continued, forget_person, forget_topic
 from graphmem.write.arbitrate import mentions_value
 
 _EN_LEAD = re.compile(
@@ -372,6 +372,14 @@ def erase_request(
     named += _told_in_topic_turns(facts, said, about, named, facts_of, what)
     # the messages that said the named facts or name the topic, and told nothing else
     turns = forget_topic.topic_episodes(said, about, {f.id for f in named}, facts_of)
+    # and the turns that carried the matter on ("and he still has my headphones"), with their notes
+    carried = forget_continued.continuations(said, turns, facts_of, facts)
+    if carried:
+        turns += carried
+        by_id, held = {f.id: f for f in facts}, {f.id for f in named}
+        named += [
+            by_id[i] for e in carried for i in sorted(facts_of.get(e.id, ())) if i in by_id and i not in held
+        ]
     result = RememberResult(uid, refused=[Refusal("user_request", "a forget request is not kept")])
     for f in named:
         if erasure.forget_fact(store, uid, f.id, at, embedder=embedder):
