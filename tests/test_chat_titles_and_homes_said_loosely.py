@@ -2,7 +2,8 @@
 ("guess who's director of finance at Pellham now"), a title by its form (head of rehab), a
 workplace by how long one has been with it ("since the spring") or by the rides one does for it
 ("ridin for ZipCart nearly two years now"), the title alone in the news's own piece (我正式管整个
-门店了，店长！), a home said by the flat one rents (我租的房子在佛山顺德), a city on record said to be
+门店了，店长！), a home said by the flat one rents (我租的房子在佛山顺德) or told by the way in a district
+("my studio in Bushwick" is New York), a city on record said to be
 not quite right. And what is none: a stay at a hotel, a day's work ended (刚收工). The sentences
 are this file's own."""
 
@@ -41,6 +42,12 @@ READ = {
     ),
     "a title by its form (en)": ("I'm head of logistics at Brannock Foods", "job_title", "head of logistics"),
     "a home by the flat one rents, in a city's district (zh)": ("我租的房子在佛山顺德，离地铁站近", "city", "佛山"),
+    "a home told by the way, in a city's district (en)": (
+        "rent for my studio in Bushwick is criminal, 2.1k for 300 sq ft", "city", "New York",
+    ),
+    "a resident of a city by its nickname, a district beside it (en)": (
+        "officially a Windy City resident!! tiny walkup in Wicker Park, radiator bangs all night", "city", "Chicago",
+    ),
 }  # fmt: skip
 
 #: (what is said, attribute, values that must not be held)

@@ -22,7 +22,7 @@ from graphmem.extract.common import ME, State, active_values, builtin, cand, hed
 from graphmem.extract.frames import ZH_CITY_BY_OTHER_NAME
 from graphmem.extract.lexicon import ZH_PLACES
 from graphmem.extract.relations import names_someone_else
-from graphmem.extract.values_en import COMMON_WORD_CITIES, city_by_nickname
+from graphmem.extract.values_en import COMMON_WORD_CITIES, city_by_nickname, city_of_district
 from graphmem.model import Candidate
 
 #: Where the place's piece ends: a Chinese or English stop, a comma, a line break.
@@ -144,7 +144,9 @@ def _places_en(text: str) -> set[str]:
                 continue
             lowered = phrase.lower()
             capitalised = phrase[:1].isupper()
-            if (city := city_by_nickname(phrase)) and (capitalised or n > 1):
+            if (city := city_by_nickname(phrase) or (capitalised and city_of_district(phrase))) and (
+                capitalised or n > 1
+            ):
                 # "landed in the Big Apple", "up to the Goldie": the city its nickname names
                 if not _EN_NOT_HOME.search(text[: run[0].start()]):
                     places.setdefault(city.lower(), city)

@@ -131,9 +131,13 @@ def titled(place_name: str) -> str:
 #: Cities whose names are common words ("cork", "savannah"), read as places only here, after
 #: a residence lead (graphmem/lang/en/places_common.txt).
 COMMON_WORD_CITIES = word_list("en", "places_common")
-#: Cities and companies by their nicknames (lang/en/frames_lexicon.toml), keys in lower case.
+#: Cities and companies by their nicknames, cities by a district of theirs
+#: (lang/en/frames_lexicon.toml), keys in lower case.
 _EN_CITY_NICKNAMES: dict[str, str] = {
     k.lower(): str(v) for k, v in lexicon("en", "frames_lexicon")["city_nicknames"].items()
+}
+_EN_CITY_DISTRICTS: dict[str, str] = {
+    k.lower(): str(v) for k, v in lexicon("en", "frames_lexicon")["district_city"].items()
 }
 _EN_ORG_NICKNAMES: dict[str, str] = {
     k.lower(): str(v) for k, v in lexicon("en", "frames_lexicon")["org_nicknames"].items()
@@ -144,6 +148,12 @@ _COMMON_WORDS = word_list("en", "words")
 def city_by_nickname(phrase: str) -> str | None:
     """The city a nickname names ("the Goldie" → Gold Coast), else None."""
     return _EN_CITY_NICKNAMES.get(re.sub(r"^the\s+", "", phrase.strip().lower()))
+
+
+def city_of_district(phrase: str) -> str | None:
+    """The city a district of it names, where a home is told by the way ("a shoebox in
+    Astoria" → New York), else None; said as where one lives, the district stays as said."""
+    return _EN_CITY_DISTRICTS.get(phrase.strip().lower())
 
 
 def smaller_place(word: str) -> bool:
