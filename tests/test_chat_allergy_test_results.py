@@ -71,6 +71,9 @@ KEPT = {
         ["I'm allergic to kiwi", "the kiwi at the market looked fine but I walked past it obviously"], "kiwi",
     ),
     "a test of something else (en)": (["I'm allergic to latex", "covid test negative, back at work tomorrow"], "latex"),
+    "'cleared' where no test is talked of (en)": (
+        ["I'm allergic to shellfish", "finally cleared all the shellfish out of the freezer, the smell alone"], "shellfish",
+    ),
 }  # fmt: skip
 
 

@@ -70,6 +70,9 @@ KEPT = {
         "dislikes", "cilantro",
     ),
     "someone else wants it every day (zh)": (["我讨厌榴莲", "我老公现在天天惦记榴莲 我还是受不了"], "dislikes", "榴莲"),
+    "every day, dreaded (en)": (
+        ["I hate olives", "my flatmate puts olives on everything, olives every day would kill me"], "dislikes", "olives",
+    ),
 }  # fmt: skip
 
 #: (turns, attribute, values that must not be held)

@@ -38,6 +38,7 @@ _CLAUSE_BREAK = {
 class _Words:
     enjoys: re.Pattern[str]  # the user enjoys it now
     refuses: re.Pattern[str]  # the same sentence still refuses it
+    denied: re.Pattern[str]  # the enjoying's own clause denies or dreads it
     generic: frozenset[str]  # words of a value that name no thing by themselves ("recipes", 东西)
     kinds: dict[str, tuple[str, ...]]  # a thing and what is of its kind (coffee: flat white, latte)
 
@@ -49,6 +50,7 @@ def _words(lang: str) -> _Words:
     return _Words(
         re.compile(d["enjoys"], flags),
         re.compile(d["refuses"], flags),
+        re.compile(d["denied"], flags),
         frozenset(w.lower() for w in d["generic"]),
         {k.lower(): tuple(v) for k, v in d["kinds"].items()},
     )
@@ -90,8 +92,13 @@ def _enjoys(sentence: str, lang: str, w: _Words) -> bool:
     m = w.enjoys.search(sentence)
     if m is None or sentence.rstrip().endswith(("?", "？")) and lang == "zh":
         return False
-    clause = re.split(_CLAUSE_BREAK[lang], sentence[: m.end()])[-1]
-    return not (hedged(clause) or names_someone_else(clause, lang) or w.refuses.search(clause))
+    # the clause the enjoying stands in, to its end ("olives every day would kill me")
+    start = max((b.end() for b in _CLAUSE_BREAK[lang].finditer(sentence, 0, m.start())), default=0)
+    after = _CLAUSE_BREAK[lang].search(sentence, m.end())
+    clause = sentence[start : after.start() if after else len(sentence)]
+    if hedged(clause) or names_someone_else(sentence[start : m.end()], lang) or w.refuses.search(clause):
+        return False
+    return not w.denied.search(clause)
 
 
 def _names_of(value: str, lang: str, w: _Words) -> list[str]:
