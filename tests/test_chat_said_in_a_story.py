@@ -1,6 +1,6 @@
-"""Facts said inside a story: what the speaker keeps telling people ("I had to remind everyone
-again that I'm allergic to sesame"), what they said in a quote ("and I'm like nah man I'm 31
-and …"), an age run on into the next clause (我都三十五了还在租房) or in dialect (俺). And what a
+"""Facts said inside a story: what the speaker keeps telling people ("… and I had to remind them
+again that I'm allergic to peanuts"), what they said in a quote ("and I'm like nah man I'm 31
+and …"), an age run on into the next clause (我都三十三了房子车子都没有) or in dialect (俺). And what a
 story does not say: a workplace pointed at (在这厂里干了三年), a filler read as a thing ("…,
 like every single year"). The sentences are this file's own."""
 
@@ -16,7 +16,8 @@ from tests.chat_cases import assert_change
 #: (what is said, attribute, the value read)
 READ = {
     "what one reminds people of (en)": (
-        "ugh at my bf's family dinner I had to remind everyone again that I'm allergic to sesame", "allergy", "sesame",
+        "at the team lunch my manager ordered satay for everyone and I had to remind them again that I'm allergic to peanuts",
+        "allergy", "peanuts",
     ),
     "what one told someone for the nth time (en)": (
         "I told the new manager for the third time I'm vegetarian, she still ordered wings", "diet", "vegetarian",
@@ -24,7 +25,7 @@ READ = {
     "an age said in a quote (en)": (
         "the landlord asks if I'm a student and I'm like nah man I'm 31 and I work nights at the depot", "age", "31",
     ),
-    "an age run on into the next clause (zh)": ("哎 我都三十五了还在租房 房东又要涨价", "age", "35"),
+    "an age run on into the next clause (zh)": ("唉 我都三十三了房子车子都没有 房东又要涨价", "age", "33"),
     "an age said in dialect (zh)": ("俺今年都四十二了 还在工地上开塔吊", "age", "42"),
 }  # fmt: skip
 
@@ -32,7 +33,8 @@ READ = {
 NOT_READ = {
     "a workplace pointed at (zh)": ("俺在这厂里干了三年也没攒下啥钱", "employer", ["这厂里", "这厂"]),
     "a filler after an allergen (en)": (
-        "had to explain at the bbq that I'm allergic to shellfish, like every single year", "allergy", ["like"],
+        "my cousin made shrimp skewers and I had to explain that I'm allergic to shellfish, like every single year",
+        "allergy", ["like"],
     ),
     "someone else telling the speaker (en)": ("she told me I'm overreacting, whatever", "job_title", ["overreacting"]),
 }  # fmt: skip

@@ -44,6 +44,9 @@ def _words(lang: str) -> _Words:
 
 def diet_ended(text: str, lang: str, found: Sequence[Candidate], state: State) -> list[Candidate]:
     """The meatless diets on record the message says are over, taken back."""
+    w = _words(lang)
+    if not (w.eats_again.search(text) or w.over.search(text)):  # one scan first: facts stay unloaded
+        return []
     held = [
         f
         for f in state.context.active_facts
@@ -53,7 +56,6 @@ def diet_ended(text: str, lang: str, found: Sequence[Candidate], state: State) -
     ]
     if not held or any(c.attribute == "diet" and (c.retract or c.replaces) for c in found):
         return []
-    w = _words(lang)
     for sentence in _SENTENCE.findall(text):
         if sentence.rstrip().endswith(("?", "？")) or "吗" in sentence or hedged(sentence):
             continue

@@ -330,13 +330,14 @@ class MessageReader:
             if said.reread is not None
             else []
         )
+        if not got:
+            self.just_cleared = []
+            return []
         self.just_cleared = [
             f
             for f in said.context.active_facts
             if f.attribute == "allergy" and any(c.retract and c.value == str(f.value) for c in got)
         ]
-        if not got:
-            return []
         self.before, self.denied = statement, None
         self.test_cleared = self.test_cleared or bool(self.just_cleared)
         return [replace(c, cue=CORRECTION) for c in builtin(got, lang, "allergy_test")]

@@ -58,11 +58,11 @@ def _words(lang: str) -> _Words:
 
 def taste_turned(text: str, lang: str, found: Sequence[Candidate], state: State) -> list[Candidate]:
     """The dislikes on record the message says the user now enjoys: each taken back, and liked."""
+    w = _words(lang)
+    if not w.enjoys.search(text):  # one scan first: most messages enjoy nothing, facts stay unloaded
+        return []
     held = [f for f in state.context.active_facts if f.attribute == "dislikes" and self_like(f.subject_name)]
     if not held:
-        return []
-    w = _words(lang)
-    if not w.enjoys.search(text):  # one scan first: most messages enjoy nothing
         return []
     sentences = _SENTENCE.findall(text)
     out: list[Candidate] = []
