@@ -74,6 +74,12 @@ def assert_change(
     assert not any(g.lower() in v.lower() for g in gone for v in held), (label, held)
 
 
+def held_after(mem: Memory, user: str, said: str, attribute: str) -> list[str]:
+    """Say one message (1 March 2026) and return the user's held values of `attribute`, lower-cased."""
+    mem.remember(user, said, at="2026-03-01T10:00:00Z")
+    return [str(f.value).lower() for f in mem.get(user, attribute)]
+
+
 def all_words(mem: Memory, user: str) -> str:
     """Every active fact's value, source and subject, lower-cased: to look a word up in."""
     return " ".join(f"{f.value} {f.source_text} {f.subject_name}" for f in mem.facts(user)).lower()

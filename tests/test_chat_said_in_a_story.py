@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 
 from graphmem import Memory
-from tests.chat_cases import assert_change
+from tests.chat_cases import assert_change, held_after
 
 #: (what is said, attribute, the value read)
 READ = {
@@ -49,9 +49,7 @@ def test_the_fact_is_read(mem: Memory, uid: Callable[[str], str], case: str) -> 
 @pytest.mark.parametrize("case", list(NOT_READ))
 def test_nothing_of_the_kind_is_read(mem: Memory, uid: Callable[[str], str], case: str) -> None:
     said, attribute, not_values = NOT_READ[case]
-    user = uid("none")
-    mem.remember(user, said, at="2026-03-01T10:00:00Z")
-    held = [str(f.value).lower() for f in mem.get(user, attribute)]
+    held = held_after(mem, uid("none"), said, attribute)
     assert not any(n in held for n in not_values), (case, held)
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 import pytest
 
 from graphmem import Memory
-from tests.chat_cases import assert_change
+from tests.chat_cases import assert_change, held_after
 
 #: (turns, attribute, the value held now, values no longer held)
 CHANGES = {
@@ -75,9 +75,7 @@ def test_the_fact_is_read(mem: Memory, uid: Callable[[str], str], case: str) -> 
 @pytest.mark.parametrize("case", list(NOT_READ))
 def test_nothing_of_the_kind_is_read(mem: Memory, uid: Callable[[str], str], case: str) -> None:
     said, attribute, not_values = NOT_READ[case]
-    user = uid("none")
-    mem.remember(user, said, at="2026-03-01T10:00:00Z")
-    held = [str(f.value).lower() for f in mem.get(user, attribute)]
+    held = held_after(mem, uid("none"), said, attribute)
     assert not any(n in h for n in not_values for h in held), (case, held)
 
 
