@@ -54,6 +54,7 @@ READ = {
 NOT_READ = {
     "a day's work ended is no trade (zh)": ("刚收工 累死了 在地铁上", "job_title", ["刚收工", "收工"]),
     "a stay at a hotel is no work (en)": ("I'm staying at the Marriott till friday", "employer", ["marriott"]),
+    "a stay at a hotel is no home (en)": ("I'm staying at the Marriott till friday", "city", ["marriott"]),
     "someone one has been with is no workplace (en)": (
         "I'm home with my parents for the weekend", "employer", ["my parents"],
     ),
