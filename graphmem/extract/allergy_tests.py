@@ -23,11 +23,10 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from graphmem.extract import contrasts, cues
-from graphmem.extract.common import EMOJI, ME, Said, cand, self_like
+from graphmem.extract.common import EMOJI, ME, Said, cand, names_word, self_like
 from graphmem.extract.relations import names_someone_else
 from graphmem.lang import data
 from graphmem.model import Candidate, Fact
-from graphmem.text.terms import cjk_words
 
 
 @dataclass(frozen=True)
@@ -139,23 +138,13 @@ def read(
 def _names(clause: str, value: str, lang: str) -> bool:
     """Whether `clause` names the allergen `value`, or one of its kind (shrimp for shellfish)."""
     kinds = _words(lang).kinds
-    return any(_says(clause, v, lang) for v in (value, *kinds.get(value.lower(), ())))
-
-
-def _says(clause: str, value: str, lang: str) -> bool:
-    if lang == "en":
-        stem = re.escape(value.lower().rstrip("s"))
-        return re.search(rf"(?<![\w'])(?:{stem})(?:s|es)?(?![\w'])", clause, re.I) is not None
-    if value not in clause:
-        return False
-    # a one-character allergen (虾) is a word of its own, never a piece of another (龙虾)
-    return len(value) > 1 or value in cjk_words(clause)
+    return any(names_word(clause, v, lang) for v in (value, *kinds.get(value.lower(), ())))
 
 
 def _allergens_in(clause: str, lang: str) -> list[str]:
     """The known allergens a clause names, longest first, none inside another."""
     out: list[str] = []
     for a in _words(lang).allergens:
-        if _says(clause, a, lang) and not any(a.lower() in o.lower() for o in out):
+        if names_word(clause, a, lang) and not any(a.lower() in o.lower() for o in out):
             out.append(a)
     return out

@@ -29,6 +29,7 @@ from graphmem.extract.protocol import ExtractContext
 from graphmem.extract.relations import entity_type, relation_of
 from graphmem.lang import Pack, Trace
 from graphmem.model import SELF, Candidate
+from graphmem.text.terms import cjk_words
 
 # Emoji (with their joiners and variation selectors) end a thought as a full stop does; both
 # rule sets turn them into one before the shared sentence splitter runs.
@@ -286,6 +287,18 @@ def link(attribute: str, qualifier: str | None, name: str, source: str, owner: S
     return cand(attribute, name, owner, source, object_type=entity_type(attribute), qualifier=qualifier)
 
 
+def names_word(text: str, value: str, lang: str) -> bool:
+    """Whether `text` says `value` as a word of its own: in English a whole word, a plural too
+    ("cats" for cat); in Chinese a part of the text, one character only as a word jieba cuts
+    out (虾, never the 虾 of 龙虾)."""
+    if lang == "en":
+        stem = re.escape(value.lower().rstrip("s"))
+        return re.search(rf"(?<![\w']){stem}(?:s|es)?(?![\w'])", text, re.I) is not None
+    if value not in text:
+        return False
+    return len(value) > 1 or value in cjk_words(text)
+
+
 def self_like(name: str) -> bool:
     """Whether a stored subject name stands for the user."""
     return name in (SELF, "", "我", "me", "user", "User")
@@ -395,6 +408,8 @@ def is_placeholder(value: str) -> bool:
 
 #: Diets that exclude meat: eating meat (or eggs, or fish) again ends them.
 PLANT_DIETS = frozenset({"素食", "纯素", "vegetarian", "vegan", "plant-based", "raw vegan"})
+#: Ways of eating that leave out meat but not fish: meat ends them, fish does not.
+FISH_ONLY_DIETS = frozenset({"pescatarian", "pescetarian", "鱼素", "海鲜素"})
 
 
 def active_values(context: ExtractContext, attribute: str, subject: str = SELF) -> list[str]:

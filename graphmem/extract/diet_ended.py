@@ -17,13 +17,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from graphmem.extract.common import ME, PLANT_DIETS, State, builtin, cand, hedged, self_like
+from graphmem.extract.common import FISH_ONLY_DIETS, ME, PLANT_DIETS, State, builtin, cand, hedged, self_like
 from graphmem.extract.relations import names_someone_else
 from graphmem.lang import data
 from graphmem.model import Candidate
 
-#: Ways of eating that leave out meat but not fish: meat ends them, fish does not.
-FISH_ONLY = frozenset({"pescatarian", "pescetarian", "鱼素", "海鲜素"})
 _SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？\n]*")
 
 
@@ -52,7 +50,7 @@ def diet_ended(text: str, lang: str, found: Sequence[Candidate], state: State) -
         for f in state.context.active_facts
         if f.attribute == "diet"
         and self_like(f.subject_name)
-        and str(f.value).lower() in PLANT_DIETS | FISH_ONLY
+        and str(f.value).lower() in PLANT_DIETS | FISH_ONLY_DIETS
     ]
     if not held or any(c.attribute == "diet" and (c.retract or c.replaces) for c in found):
         return []
@@ -67,7 +65,7 @@ def diet_ended(text: str, lang: str, found: Sequence[Candidate], state: State) -
             gone = [
                 str(f.value)
                 for f in held
-                if str(f.value).lower() in PLANT_DIETS or (meat and str(f.value).lower() in FISH_ONLY)
+                if str(f.value).lower() in PLANT_DIETS or (meat and str(f.value).lower() in FISH_ONLY_DIETS)
             ]
             if gone:
                 said = sentence.strip()

@@ -168,14 +168,11 @@ def _not_allergic(m, ctx):
     return out or None
 
 
-_FISH_ONLY = frozenset({"pescatarian", "pescetarian", "鱼素", "海鲜素"})
-
-
 def _eats_meat_again(m, ctx):
     """'I've started eating fish again' from a vegetarian: that diet no longer holds."""
     # meat ends a fish-only diet too; fish or eggs end only a plant diet
     meat = re.search(r"\b(?:meat|chicken|beef|pork|bacon|steak|burgers?|lamb|turkey)\b", m.group(0), re.I)
-    ended = c.PLANT_DIETS | (_FISH_ONLY if meat else frozenset())
+    ended = c.PLANT_DIETS | (c.FISH_ONLY_DIETS if meat else frozenset())
     gone = [d for d in c.active_values(ctx.state.context, "diet") if d in ended]
     retracted = [cand("diet", d, ME, ctx.src, retract=True, correction=True) for d in gone]
     # "…eating fish and eggs again, pescatarian now": the diet it became, said in the same breath

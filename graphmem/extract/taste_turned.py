@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from graphmem.extract.common import ME, State, builtin, cand, hedged, self_like
+from graphmem.extract.common import ME, State, builtin, cand, hedged, names_word, self_like
 from graphmem.extract.relations import names_someone_else
 from graphmem.lang import data
 from graphmem.model import Candidate
@@ -72,7 +72,7 @@ def taste_turned(text: str, lang: str, found: Sequence[Candidate], state: State)
             continue  # the rules read this taste already
         names = _names_of(value, lang, w)
         for n, sentence in enumerate(sentences):
-            if not any(_says(sentence, name, lang) for name in names):
+            if not any(names_word(sentence, name, lang) for name in names):
                 continue
             # the enjoying in the sentence that names it, or in the one right after it
             # ("ate like 40 olives during close. I'm obsessed now??")
@@ -111,10 +111,3 @@ def _names_of(value: str, lang: str, w: _Words) -> list[str]:
         words = [x for x in cjk_words(value) if len(x) >= 2 and x not in w.generic]
     kinds = [k for name in (low, *words) for k in w.kinds.get(name.rstrip("s"), w.kinds.get(name, ()))]
     return list(dict.fromkeys([value, *words, *kinds]))
-
-
-def _says(sentence: str, name: str, lang: str) -> bool:
-    if lang == "en":
-        stem = re.escape(name.lower().rstrip("s"))
-        return re.search(rf"(?<![\w']){stem}(?:s|es)?(?![\w'])", sentence, re.I) is not None
-    return name in sentence
