@@ -211,7 +211,14 @@ class Control:
 
 
 #: A remark that names the matter a "wipe that" points back at ("re the X…", "about that X").
-_NAMES_A_MATTER = re.compile(r"^\s*(?:re|regarding|about|as for)\s+(?:the|that|my|our)\b", re.I)
+_NAMES_A_MATTER = re.compile(
+    r"^\s*(?:re|regarding|about|as for)\s+(?:the|that|my|our)\b"
+    # "that thing about my brother? don't keep that", "what I said about Joanne… wipe that"
+    r"|^\s*(?:(?:actually|ok|okay|so|oh|um+|uh+)[\s,]+)*(?:you\s+know\s+)?(?:(?:the|that|this)\s+(?:whole\s+)?"
+    r"(?:thing|stuff|bit|part|business|story|news|situation|matter)|what\s+i\s+(?:said|told\s+(?:you|u)|mentioned))"
+    r"(?:\s+i\s+(?:told\s+(?:you|u)|said|mentioned))?\s+(?:\w+\s+){0,3}?(?:about|abt|with|re|regarding|involving)\s+\S",
+    re.I,
+)
 
 
 def _cjk(text: str) -> bool:

@@ -12,6 +12,12 @@ from graphmem.gate.forget_words import TopicRequest
 
 __all__ = ["pointed_back"]
 
+#: When a thing was told ("on Tuesday", "last week", "the other day", "yesterday").
+_WHEN_TOLD = (
+    r"(?:on\s+\w+|last\s+\w+|the\s+other\s+(?:day|night)|yesterday|earlier|before|this\s+(?:morning|week)"
+    r"|a\s+(?:few|couple(?:\s+of)?)\s+days\s+ago|\w+\s+days\s+ago)"
+)
+
 #: A thing the user told about, named in passing ("the Kev saga", "Tasha's medical stuff"):
 #: what "wipe all that" or "scrub it" in the same message points back at.
 _EN_TOLD_THING = re.compile(
@@ -19,7 +25,9 @@ _EN_TOLD_THING = re.compile(
     r"(?:saga|stuff|thing|situation|drama|business|story|mess|bit|news|rant|idea|plan)"
     r"|\b(?-i:[A-Z][a-z]+)['’]s\s+(?:[\w-]+\s+){0,2}?(?:stuff|thing|situation|business|news|story|saga))\b"
     # "the thing I told u about my pay": who told it is no part of what it is about
-    r"(?:(?:\s+(?:that\s+)?i\s+(?:told\s+(?:you|u|ya)|said|mentioned))?\s+(?:with|about|abt|at|from|involving)\s+(?:the\s+|my\s+)?[\w'’-]+)?",
+    # "that thing I told you on Tuesday about mom's money": when it was told is no part of it either
+    r"(?:(?:\s+(?:that\s+)?i\s+(?:told\s+(?:you|u|ya)|said|mentioned)(?:\s+" + _WHEN_TOLD + r")?)?"
+    r"\s+(?:with|about|abt|at|from|involving)\s+(?:the\s+|my\s+)?[\w'’-]+(?:\s+(?!(?:and|but|so|or|lol|about|abt|with|from|at|involving|my|the)\b)[\w'’-]+){0,2})?",
     re.I,
 )
 
@@ -47,6 +55,11 @@ _EN_ABOUT_THING = re.compile(
     r"^(?:(?:nvm|never\s*mind|ok|okay|so|and|also|oh)[\s,]+)?(?:about|re:?|regarding|as for"
     r"|(?:anything|everything|all|whatever|all the stuff)\s+(?:i|I've|i've)\s+(?:told you|said|mentioned)\s+about)\s+"
     r"(?P<thing>(?:the|my|that|those)\s+[\w'’$ -]{2,40}?)[\s.!]*$"
+    # "you know what I said about Joanne and Mark splitting up?", "what I told you last week about
+    # the lawsuit": what was said about, asked back before the act points at it
+    r"|^(?:(?:actually|ok|okay|so|and|also|oh|hey|um+|uh+|wait)[\s,]+)*(?:you\s+know\s+|remember\s+)?"
+    r"(?:what|the\s+(?:stuff|thing|things|bit|part))\s+(?:i|I've|i've)\s+(?:told\s+(?:you|u|ya)|said|mentioned|shared)"
+    r"(?:\s+" + _WHEN_TOLD + r")?\s+(?:about|abt|re|regarding)\s+(?P<thing3>[\w'’$ -]{2,50}?)[\s.!?]*$"
     # "nvm the trip, … just wipe that whole plan": what is let go of, named after "never mind"
     r"|^(?:nvm|never\s*mind|scratch|forget)[\s,]+(?P<thing2>(?:the|my|that|those)\s+[\w'’$ -]{2,40}?)[\s.!]*$",
     re.I,
@@ -123,7 +136,11 @@ def pointed_back(pieces: list[str], read_en: Callable[[str], TopicRequest | None
             # about wins over a bare "the thing"
             specific = [t for t in things if not _EN_BARE_THING.fullmatch(t)]
             if things:
-                return read_en("forget " + (specific[-1] if specific else things[0]))
+                told = specific[-1] if specific else things[0]
+                # "the thing I told you on Tuesday about mom's money": what it was about is the topic
+                if of_what := re.search(r"\s(?:about|abt|involving)\s+(.+)$", told, re.I):
+                    return read_en("forget about " + of_what[1])
+                return read_en("forget " + told)
             if about := _EN_ABOUT_THING.match(other.strip()):
-                return read_en("forget " + (about["thing"] or about["thing2"]))
+                return read_en("forget about " + (about["thing"] or about["thing2"] or about["thing3"]))
     return None

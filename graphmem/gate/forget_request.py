@@ -72,6 +72,18 @@ _EN_NAMED_THEN_IT = re.compile(
 )
 
 
+#: A topic called a thing, a bit, the stuff: it points back at talk ("scratch the allergy thing").
+_EN_TALK_NOUN = re.compile(
+    r"\s(?:thing|stuff|part|bit|info|details|business|situation|story|saga|convo|conversation|chat|talk"
+    r"|plans?|ideas?|drama|news|mess|confession|feud|beef)$",
+    re.I,
+)
+#: Where a second matter is joined to the first ("the crypto stuff and the part about my landlord").
+_EN_SECOND_MATTER = re.compile(
+    r"\s+(?:and|&)\s+(?:also\s+)?(?=(?:the|that|those|any|anything|everything|all|my)\b)", re.I
+)
+
+
 def _en(text: str) -> TopicRequest | None:
     t = _EN_TAKE_OUT.sub(
         lambda m: ("delete " if m["back"] else "remove ") + m["what"], " ".join(text.split())
@@ -111,7 +123,12 @@ def _en(text: str) -> TopicRequest | None:
         topic,
         flags=re.I,
     )
-    if not topic or words.EN_NO_TOPIC.match(topic):
+    # "erase that please": a please is no topic
+    if (
+        not topic
+        or words.EN_NO_TOPIC.match(topic)
+        or re.fullmatch(r"(?:please|pls|plz|thanks|thx|ty|now|too)", topic, re.I)
+    ):
         return None
     act = m["act"].lower()
     about = re.search(words.EN_ABOUT_END, m["what"], re.I) is not None
@@ -120,15 +137,12 @@ def _en(text: str) -> TopicRequest | None:
     # topic only when its object points back at what was said ("what I told you about",
     # "the stuff about", "any record of").
     # "scratch the allergy thing": a topic called a thing, a bit, the stuff, points back at talk too
-    talk = (
-        re.search(
-            r"\s(?:thing|stuff|part|bit|info|details|business|situation|story|saga|convo|conversation|chat|talk"
-            r"|plans?|ideas?|drama|news|mess|confession|feud|beef)$",
-            topic,
-            re.I,
-        )
-        is not None
-    )
+    # "drop the crypto stuff and the part about my landlord": the first matter is this request's
+    # topic, the one joined to it another request (graphmem.gate.forget_rest.also_requests)
+    first = _EN_SECOND_MATTER.split(topic, maxsplit=1)[0]
+    if first != topic and (_EN_TALK_NOUN.search(first) or _personal_matter(first)):
+        topic = first
+    talk = _EN_TALK_NOUN.search(topic) is not None
     if not about and not talk and not act.startswith(words.EN_STRONG) and not _personal_matter(topic):
         return None
     return TopicRequest(topic, m["act"])
@@ -246,6 +260,8 @@ def _zh_read(t: str) -> TopicRequest | None:
         topic = re.sub(r"^(?:那个|这个|那件|那些|那段|那位)(?=..)", "", topic)
         topic = re.sub(r"^(?:就)?是(?=..)", "", topic)  # "…，就是我爸妈的": the matter said again, plainly
         topic = re.sub(r"(?:有关|相关)?的?$", "", topic).strip(" ，,、")
+        # "外孙学校出的那档子事", "公司里发生的那件事": what happened there is the matter of the place
+        topic = re.sub(r"(?<=..)(?:里|上)?(?:出|发生|闹|惹)(?:了)?$", "", topic)
         topic = re.sub(r"(?:吧|哈|啊|了|哦|呀|嘛|呗)+$", "", topic)  # "帮我删掉吧": a particle names nothing
         if topic in words.ZH_NO_TOPIC:
             return None

@@ -76,6 +76,10 @@ GROUPS = (
     "tooth teeth dental dentist orthodontist braces cavity cavities fillings 牙 牙齿 拔牙 智齿 牙医 看牙 补牙 洗牙 矫正",
     # films: "have I been in a movie?" asks after "I was an extra in a zombie film"
     "film films movie movies cinema 电影 影院 影片",
+    # music played: "what instrument am I learning?" asks after "started cello lessons"
+    "instrument instruments piano guitar violin cello viola ukulele drums drum bass flute clarinet saxophone sax "
+    "trumpet trombone harp banjo mandolin harmonica accordion keyboard "
+    "乐器 钢琴 吉他 小提琴 大提琴 尤克里里 架子鼓 打鼓 贝斯 长笛 萨克斯 古筝 二胡 琵琶 笛子 口琴 手风琴 电子琴",
     # puzzles
     "puzzle puzzles jigsaw 拼图",
     # repairs at home: "did anything get fixed?" asks after "the landlord repaired the skylight"

@@ -28,6 +28,20 @@ _ZH_TAIL = re.compile(
     r"(?:的)?(?:那些事情?|那件事|那个事|那事儿?|的事情?|那些|那档子事|那茬|的情况|这事|的)+$"
 )
 _ZH_LEAD = re.compile(r"^(?:之前|以前|关于|有关|那个|我说的?|我说|说的?)+")
+#: One of a person's people said in one word ("my son's wife": 儿媳妇, daughter-in-law): what
+#: the user may have called the one a chain reaches, by the owner's relation and the link's.
+_ONE_WORD: dict[tuple[str, str], tuple[str, ...]] = {
+    ("son", "wife"): ("儿媳妇", "儿媳", "daughter-in-law"),
+    ("son", "spouse"): ("儿媳妇", "儿媳", "daughter-in-law"),
+    ("daughter", "husband"): ("女婿", "son-in-law"),
+    ("daughter", "spouse"): ("女婿", "son-in-law"),
+    ("brother", "wife"): ("嫂子", "弟媳", "sister-in-law"),
+    ("sister", "husband"): ("姐夫", "妹夫", "brother-in-law"),
+    ("son", "son"): ("孙子", "grandson"),
+    ("son", "daughter"): ("孙女", "granddaughter"),
+    ("daughter", "son"): ("外孙", "grandson"),
+    ("daughter", "daughter"): ("外孙女", "granddaughter"),
+}
 
 
 @dataclass(frozen=True)
@@ -48,7 +62,13 @@ def _parts(what: str) -> tuple[str, str] | None:
             return None
         words = "|".join(re.escape(w) for w in relation_words("zh"))
         m = re.fullmatch(
-            r"(?:我(?:的|家)?)?(?P<x>" + words + r"|[\u4e00-\u9fff]{2,3}?)的?(?P<y>" + words + r")", t
+            # "我家那个儿子他媳妇": the owner pointed at, and "his" between the two
+            r"(?:我(?:的|家)?)?(?:那个|这个|那位)?(?P<x>"
+            + words
+            + r"|[\u4e00-\u9fff]{2,3}?)(?:的|他的?|她的?)?(?P<y>"
+            + words
+            + r")",
+            t,
         )
     else:
         t = _EN_TAIL.sub("", _EN_LEAD.sub("", t))
@@ -62,6 +82,15 @@ def _parts(what: str) -> tuple[str, str] | None:
         return None
     x = (m.groupdict().get("x") or m.groupdict().get("name") or "").strip()
     return (x, m["y"].strip()) if x and relation_of(m["y"]) else None
+
+
+def _one_word_said(x: str, y: str, texts: list[str]) -> set[str]:
+    """The one word for the chain's person that the user's words hold ("my son's wife":
+    儿媳妇, daughter-in-law)."""
+    said = " ".join(texts).lower()
+    owner, link = relation_of(x), relation_of(y)
+    one_word = _ONE_WORD.get(((owner or ("", ""))[1] or "", (link or ("", ""))[1] or ""), ())
+    return {w for w in one_word if w.lower() in said}
 
 
 def _owners(x: str, facts: list[Fact]) -> set[str]:
@@ -126,7 +155,13 @@ def chain_of(what: str, facts: list[Fact], episodes: list[Episode]) -> Chain | N
     introduced = _named_after(y, x, texts, everyone)
     owners = _owners(x, facts) - introduced
     if not owners:
-        return None
+        # "儿子他老婆" when only "我儿媳妇…" was said: the one word the user called her by
+        said = _one_word_said(x, y, texts)
+        if not said:
+            return None
+        return Chain(
+            tuple(sorted(said)), tuple(f for f in facts if f.subject_name in said or str(f.value) in said)
+        )
     attr, qualifier = relation_of(y) or ("", None)
     names = {
         str(f.value)
@@ -136,6 +171,8 @@ def chain_of(what: str, facts: list[Fact], episodes: list[Episode]) -> Chain | N
         and (qualifier is None or f.qualifier in (None, qualifier))
     }
     names = (names | introduced) - owners - {SELF}
+    if not names:  # no name on record: the word the user calls that one by ("我儿媳妇…")
+        names = _one_word_said(x, y, texts)
     theirs = [
         f
         for f in facts

@@ -27,6 +27,7 @@ from graphmem.extract.relations import relation_of
 from graphmem.model import SELF, Episode, Fact
 from graphmem.text.terms import cjk_words
 from graphmem.write.life_topics import asked_only, related_words, topic_shapes, word_pairs
+from graphmem.write.owned_matter import owned_matter
 from graphmem.write.topic_words import says
 
 #: Owner and filler words in front of an English topic ("all the stuff about my ex").
@@ -200,6 +201,9 @@ class Topic:
     #: the word shapes of that life topic (a drug's name by its ending, an organ taken out):
     #: what no word list can name in full
     shapes: tuple[str, ...] = ()
+    #: whose matter it is ("mom's money": mom, and the name on record for her): a text is
+    #: about the topic only when it names one of them too (graphmem.write.owned_matter)
+    owners: tuple[str, ...] = ()
 
     def __bool__(self) -> bool:
         return bool(self.keys or self.past_attributes)
@@ -297,6 +301,22 @@ def topic_of(what: str, facts: list[Fact], episodes: list[Episode]) -> Topic:
     """The keys a topic (`spoken_forget.topic`'s words) is matched by, read against the
     user's own facts and messages (which hold the names the user gave). A topic of two
     matters ("收入和房贷") is each of them."""
+    if (owned := owned_matter(_phrase(what), facts)) is not None:
+        matter = _one_topic(owned.matter, facts, episodes)
+        keys = matter.keys if matter.life_topic else (owned.matter, *matter.keys)
+        narrow = Topic(
+            tuple(dict.fromkeys(keys)),
+            frozenset(),
+            life_topic=matter.life_topic,
+            shapes=matter.shapes,
+            owners=owned.owners,
+        )
+        # the matter said in other words than any its topic knows ("my neighbor's affair": "is
+        # seeing the mail carrier behind his wife's back"): the person's turns are read as before
+        if matter.keys and any(
+            says_topic(t, narrow) for t in (*(e.text for e in episodes), *(f.source_text for f in facts))
+        ):
+            return narrow
     whole = _one_topic(what, facts, episodes)
     parts = [p for p in _BOTH.split(_phrase(what)) if len(p.strip()) >= 2]
     if len(parts) < 2:
@@ -413,6 +433,8 @@ def _words_together(phrase: str) -> list[str]:
 
 
 def says_topic(text: str, topic: Topic) -> bool:
+    if topic.owners and not any(says(text, o) for o in topic.owners):
+        return False
     return any(says(text, k) for k in topic.keys) or _shaped(text, topic)
 
 
@@ -445,7 +467,10 @@ def topic_facts(facts: list[Fact], topic: Topic) -> list[Fact]:
     return [
         f
         for f in facts
-        if _past_fact(f, topic) or any(says_topic(t, topic) for t in _texts_of(f, topic) if t)
+        if _past_fact(f, topic)
+        # whose matter it is may be the fact's subject, the matter its text
+        or (says_topic("\n".join(t for t in _texts_of(f, topic) if t), topic) if topic.owners else False)
+        or any(says_topic(t, topic) for t in _texts_of(f, topic) if t)
     ]
 
 
@@ -458,12 +483,36 @@ _STANDING = frozenset(
 )  # fmt: skip
 
 
+#: Where the user is and works: a life topic takes such a fact when the clause that says it
+#: speaks of the topic ("I got the job at Vantix!" of the job hunt), not another clause of its
+#: message ("my landlord is raising the rent and I'm a barista at Fernhill").
+_PLACED = frozenset({"employer", "job_title", "city", "school"})
+#: Where one clause of a message ends and the next begins.
+_CLAUSE_END = re.compile(
+    r"[;!?。；！？]|\.(?:\s|$)|,?\s+(?:and|but|so|plus)\s+(?=(?:i|i'm|im|my|we|we're)\b)", re.I
+)
+
+
 def _texts_of(f: Fact, topic: Topic) -> tuple[str, ...]:
     if topic.life_topic and f.attribute in _STANDING:
         # the words that introduce the person say who they are ("my coworker Brent"): a topic
         # of people (coworkers) takes them; what the rest of the message says does not
         return (str(f.value), f.subject_name, *_introduced_as(str(f.value), f.source_text or ""))
+    if topic.life_topic and f.attribute in _PLACED and f.subject_name == SELF:
+        return (str(f.value), f.text, said_in(f))
     return (str(f.value), f.text, f.source_text, f.subject_name)
+
+
+def said_in(f: Fact) -> str:
+    """The words a fact was read from: for where the user is and works, its own clause of the
+    message ("i'm a barista at Fernhill" of "my landlord is raising the rent and i'm a barista
+    at Fernhill"); else its source text."""
+    source = f.source_text or ""
+    if f.attribute not in _PLACED or f.subject_name != SELF:
+        return source
+    value = str(f.value).lower()
+    own = [c for c in _CLAUSE_END.split(source) if c and value in c.lower()]
+    return own[0] if own else source
 
 
 def _introduced_as(value: str, text: str) -> list[str]:

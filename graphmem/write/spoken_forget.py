@@ -222,7 +222,7 @@ def named_facts(
             if (
                 _names_it(what, str(f.value))
                 or _names_it(what, f.subject_name)
-                or (len(what) >= 3 and what.lower() in f.source_text.lower())
+                or (len(what) >= 3 and what.lower() in forget_topic.said_in(f).lower())
             ):
                 hits.setdefault(f.id, f)
     # A topic: its phrase and the people it names, wherever they were said ("my old boss":
