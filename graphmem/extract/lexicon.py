@@ -156,7 +156,7 @@ cook baker waiter waitress bartender barista pharmacist therapist psychologist c
 pilot driver electrician plumber carpenter mechanic technician writer journalist editor author artist musician
 photographer actor actress salesperson recruiter ceo cto cfo coo founder co-founder cofounder entrepreneur
 freelancer contractor veterinarian vet paramedic emt clerk cashier secretary assistant receptionist librarian
-translator interpreter economist banker trader broker realtor agent soldier officer sysadmin devops sre qa tester
+translator interpreter economist banker trader quant broker underwriter actuary adjuster realtor agent soldier officer sysadmin devops sre qa tester
 nanny caregiver coach trainer tutor principal janitor farmer welder pm practitioner midwife dietitian
 nutritionist optometrist radiologist cop detective judge postdoc resident fellow undergrad undergraduate
 dev lead associate partner staffer supervisor foreman adviser advisor strategist marketer copywriter

@@ -335,8 +335,23 @@ def _certified(m, ctx):
     return out
 
 
+#: What "I can …" does to someone or something in particular, or at an hour ("I can carry your
+#: mother", "I can do it", "I can pick up the twins at 3"): a thing one is able to do today, no skill.
+_NO_SKILL = re.compile(
+    r"\b(?:your|him|her|them|us|it|this|that|these|those)\b|\bat\s+\d"
+    r"|\b(?:the|my|our)\s+(?:kids?|twins|boys|girls|mom|mum|dad|mother|father|wife|husband|son|daughter|baby|grandkids?"
+    r"|car|groceries|dog|cat)\b",
+    re.I,
+)
+#: "…so I can pick them up": what a thing lets one do, said after it.
+_SO_I_CAN = re.compile(r"\bso\s+(?:that\s+)?(?:I|i)\s+(?:can|could)\b")
+
+
 def _skill(m, ctx):
-    return None if ctx.has_time else [cand("skill", span(m["v"], LIKE_STOP), ctx.subj, ctx.src)]
+    v = span(m["v"], LIKE_STOP)
+    if ctx.has_time or _NO_SKILL.search(v) or _SO_I_CAN.search(ctx.src or ""):
+        return None
+    return [cand("skill", v, ctx.subj, ctx.src)]
 
 
 #: Pastime verbs whose last consonant doubles before -ing (run: running).

@@ -189,13 +189,25 @@ _WORK_FIELDS = frozenset(
 )
 
 
+#: How much of one's week a work takes, said after it: it is work done for pay.
+_PAID_WORK = re.compile(
+    r"\s+(?:part[- ]time|full[- ]time|freelance|on contract|on the side|for a living|professionally)$", I
+)
+#: A line of work said as what is done ("claims adjusting", "dog grooming", "medical billing").
+_WORK_DONE = re.compile(r"[a-z]+(?:\s[a-z]+)?\s[a-z]{3,}(?:ing|ment)|[a-z]{4,}ing", I)
+
+
 def _does_work_for(m, ctx):
     """'I do QA for a game studio called Lumen Forge', 'does payroll at Dunmore': the line of
     work, and the workplace."""
-    y = span(m["y"])
+    # "I do claims adjusting part-time at …": how much of the week it takes says it is work done for pay
+    paid = _PAID_WORK.search(m["y"].strip())
+    y = span(_PAID_WORK.sub("", m["y"].strip()))
     if not (
-        is_job(y) or all(w in _WORK_FIELDS for w in y.lower().split())
-    ):  # "IT support", "customer service"
+        is_job(y)
+        or all(w in _WORK_FIELDS for w in y.lower().split())  # "IT support", "customer service"
+        or (paid and _WORK_DONE.fullmatch(y))  # "claims adjusting", "dog grooming"
+    ):
         return None
     # "we do payroll for clinics": whom the work is for, in the plural, are clients, not the employer
     clients = re.fullmatch(r"(?:small |local |other |big )?[a-z][a-z -]*s", span(m["x"]).strip()) is not None
@@ -353,6 +365,21 @@ def _the_new_title(m, ctx):
     )
 
 
+def _years_as(m, ctx):
+    """ "spent 28 years as a firefighter before I retired": the job held, a retired one when
+    the clause says so."""
+    title = job_title_of(m["y"])
+    if not title:
+        return None
+    return [cand("job_title", f"retired {title}" if m["ret"] else title, ctx.subj, ctx.src)]
+
+
+def _employer_is_org(m, ctx):
+    """ "my gig at mickey d's is …": the workplace named (by its nickname too), when it is one."""
+    org = org_name(m["x"])
+    return [cand("employer", org, ctx.subj, ctx.src)] if org else None
+
+
 #: The handlers of lang/en/predicate.toml's work rules, by the name a rule gives as `handler`.
 HANDLERS: dict[str, Handler] = {
     "retract_work": _retract_work,
@@ -369,6 +396,8 @@ HANDLERS: dict[str, Handler] = {
     "being_title": _being_title,
     "the_new_title": _the_new_title,
     "employer_is": lambda m, x: [cand("employer", span(m["x"]), x.subj, x.src)],
+    "employer_is_org": _employer_is_org,
+    "years_as": _years_as,
     # "my manager at Orrin Health …": the user's workplace, whoever the clause is about
     "employer_of_workmate": lambda m, x: [cand("employer", org_name(m["x"]) or span(m["x"]), c.ME, x.src)],
     "job_status": _job_status,

@@ -34,6 +34,13 @@ _EN_TITLE_WORD = re.compile(
 
 def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True) -> list | None:
     """在X做Y / 在X工作: X is a city, a nameless workplace or an employer."""
+    # "陆家嘴一家hedge fund", "一家law firm": a kind of workplace typed in lower-case English after
+    # 一家 describes it (a name is typed with its capitals)
+    if re.fullmatch(r"(?:[\u4e00-\u9fff]{0,4}?)(?:一家|一个|一所|一间)[a-z][a-z &-]+", untimed(x)):
+        kind = re.sub(r"^.*?(?:一家|一个|一所|一间)", "", untimed(x))
+        place = untimed(x)[: untimed(x).find(kind)].rstrip("一家个所间")
+        # where it is, when a place one can live in ("北京一家law firm"); a district ("陆家嘴") says no city
+        x = place + "一家公司" if place and (c.is_place_zh(place) or place in ZH_PLACES) else "一家公司"
     x = re.sub(r"^(?:一家|一个|一所|一间|某|这家|那家|现在的|目前的)", "", untimed(x))
     x = re.sub(r"(?<=..)(?:了|啦|呢|哦|呀)+$", "", x)  # 调去上海分公司了: the particle is no part of it
     if _DOING_FOR_SOMEONE.match(x) or (y and _CARE_RECEIVED.search(y)):
@@ -87,7 +94,13 @@ def _org_or_place(x: str, y: str | None, ctx: Ctx, *, title_only_ok: bool = True
         # "在一家外企做product manager": a title typed in English counts as one typed in Chinese;
         # "在一家startup做设计": a line of work is one too
         y
-        and (OCCUPATION.search(y) or acronym or _EN_TITLE_WORD.search(y) or _LINE_OF_WORK.fullmatch(y))
+        and (
+            OCCUPATION.search(y)
+            or acronym
+            or _EN_TITLE_WORD.search(y)
+            or _LINE_OF_WORK.fullmatch(y)
+            or (re.fullmatch(r"[A-Za-z][A-Za-z -]*", y) and is_job(y))  # "做quant"
+        )
         and title_only_ok
     ):
         return None

@@ -243,6 +243,11 @@ def _fallback(clause: str, pred: str, ctx: Ctx, explicit: bool, remember: bool) 
     return []
 
 
+#: A word one calls the listener by, said alone between marks ("…, lady, …", "…, man.").
+_ADDRESS = re.compile(
+    r"(?:lady|man|girl|guy|dude|sir|ma'?am|mate|bro|sis|honey|hon|sweetie|darling|babe|woman|buddy|pal|kid|son|folks)",
+    I,
+)
 _ADVERB_BEFORE_ING = re.compile(r"^(?:(?:now|officially|finally|happily|proudly|already)\s+)+(?=\w+ing\b)", I)
 
 
@@ -253,6 +258,8 @@ def _match(body: str, ctx: Ctx, *, fragment: bool) -> list:
     if fragment and body[:1].isupper() and body[1:2].islower():  # "Got a kitten" as "got a kitten"
         body = body[0].lower() + body[1:]
         tries.append(body)
+    if fragment and _ADDRESS.fullmatch(body.strip(" ,.!?")):
+        return []  # "I retired, lady, I …": the listener called, no word of the speaker's
     if fragment and not re.match(r"^(?:am|is|are|was|have|has)\b", body, I):
         # "been working at …"; "officially living in Chicago": how it is said goes before the verb
         rest = _ADVERB_BEFORE_ING.sub("", re.sub(r"^(?:been|being)\s+", "", body, flags=I))

@@ -192,7 +192,9 @@ def interrogative(clause: str, first: bool) -> bool:
             wh = None  # "…为什么天天在改PPT啊啊啊": a cry, not a question; its statements stay
         # a 呢 asks after someone or something short ("你呢", "钥匙呢"); after what one does it is
         # tone ("哈哈做梦呢", "开会呢")
-        asks_by_tone = c.endswith("嘛") or (
+        # a 嘛 asks of the one spoken to ("你是东北人嘛"); said of a kind one is, it says what goes
+        # without saying ("东北人嘛，有啥说啥")
+        asks_by_tone = (c.endswith("嘛") and re.search(r"[你您]", c) is not None) or (
             c.endswith("呢")
             and not (said_nothing or _ZH_ONGOING.search(c))
             and (re.search(r"[你您他她它那]", c) is not None or len(_CJK_CHAR.findall(c)) <= 3)
