@@ -51,6 +51,11 @@ FORGETS = {
         "pls drop the crypto stuff and the part about my landlord",
         ["meme coin", "Gus"], [],
     ),
+    "two matters in one request, the second said as what was told (en)": (
+        ["I see a counselor on thursdays for the panic attacks", "started propranolol 10mg last month"],
+        "can you scrub the counseling stuff and the med I told you about? rather keep it private",
+        ["counselor", "propranolol"], [],
+    ),
     "the act typed in English inside Chinese (zh)": (
         ["拿到了一个外企的offer，下个月入职", "我养了只柯基叫馒头"],
         "scratch掉我说的换工作相关的所有东西 黄了",

@@ -137,12 +137,12 @@ def _en(text: str) -> TopicRequest | None:
     # topic only when its object points back at what was said ("what I told you about",
     # "the stuff about", "any record of").
     # "scratch the allergy thing": a topic called a thing, a bit, the stuff, points back at talk too
-    # "drop the crypto stuff and the part about my landlord": the first matter is this request's
-    # topic, the one joined to it another request (graphmem.gate.forget_rest.also_requests)
+    # "drop the crypto stuff and the part about my landlord": two matters, the first called talk
+    # (graphmem.write.forget_topic.topic_of reads each)
     first = _EN_SECOND_MATTER.split(topic, maxsplit=1)[0]
-    if first != topic and (_EN_TALK_NOUN.search(first) or _personal_matter(first)):
-        topic = first
-    talk = _EN_TALK_NOUN.search(topic) is not None
+    talk = _EN_TALK_NOUN.search(topic) is not None or (
+        first != topic and _EN_TALK_NOUN.search(first) is not None
+    )
     if not about and not talk and not act.startswith(words.EN_STRONG) and not _personal_matter(topic):
         return None
     return TopicRequest(topic, m["act"])
