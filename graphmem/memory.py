@@ -152,7 +152,7 @@ class Memory:
         when = validate.when(at)
         speaker = validate.speaker(speaker)
         from graphmem import gate
-        from graphmem.write import episodes, moved_plans
+        from graphmem.write import anchored_plans, episodes, moved_plans
         from graphmem.write.transaction import Applier, new_id
 
         control = gate.control_of(text) if role == "user" else None
@@ -214,6 +214,8 @@ class Memory:
         candidates = episodes.dated_candidates(out.candidates, screened.redacted, when, spans)
         if screened.sentences:  # "pushed back two weeks": counted from the plan on record
             candidates = moved_plans.dated_moves(candidates, kept, when, spans, reader)
+            # "回国前一天", "the day after I land": counted from the plan on record
+            candidates = anchored_plans.anchored_days(candidates, kept, when, spans, reader)
         prepared, dropped = self._prepare(candidates, short_message_terms(words))
         episode_id = new_id("m")
         draft = (

@@ -33,7 +33,7 @@ from graphmem.extract.common import (
     is_place_zh,
 )
 from graphmem.extract.frames import ORG_NICKNAMES, with_org_alias
-from graphmem.extract.lexicon import ZH_KNOWN_ORGS
+from graphmem.extract.lexicon import ZH_GENERIC_ORG, ZH_KNOWN_ORGS
 from graphmem.extract.relations import names_someone_else
 from graphmem.lang import data
 from graphmem.model import Candidate
@@ -104,6 +104,8 @@ def _workplace(name: str, lang: str) -> str | None:
     """The name as a workplace's, or None when it names no workplace."""
     name = name.strip(" ,'’")
     if lang == "zh":
+        if name in ZH_GENERIC_ORG:  # "去新公司报到": a workplace called new names none
+            return None
         # a known company with what part of it one joins ("京东物流", "阿里云") is a workplace too
         part_of_known = any(
             name.startswith(k) and len(name) - len(k) <= 4 for k in ZH_KNOWN_ORGS if len(k) >= 2

@@ -92,7 +92,9 @@ ZH_GENERIC_ORG = frozenset(
         "startup start-up agency company firm factory studio "
         "律所 事务所 律师事务所 诊所 三甲医院 餐厅 饭店 酒店 超市 商场 研究所 学院 幼儿园 小学 中学 大学 "
         # a part of the same employer (调到上海分公司: the city changes, the employer does not)
-        "分公司 子公司 总公司 总部 分部 办事处 分行 支行 分店 门店 分院 研发中心"
+        "分公司 子公司 总公司 总部 分部 办事处 分行 支行 分店 门店 分院 研发中心 "
+        # a workplace called only new or old ("去新单位报到", "老东家"): no one employer named
+        "新公司 新单位 新东家 新厂 新岗位 老公司 老单位 老东家 前公司 前东家 上家公司"
     )
 )
 

@@ -90,7 +90,8 @@ _EN = re.compile(
     r"|(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)(?!\s+(?:of\s+)?" + _MON + r")"
     r"(?!\s+(?:century|floor|time|times|place|grade|percentile|row|round|gen|generation|edition|amendment|try|attempt|year|anniversary|birthday)\b)" +
     r"|" + _N_EN + r"\s+" + _UNIT_EN + r"\s+(?:ago|back|from\s+(?:now|today))"
-    r"|in\s+" + _N_EN + r"\s+" + _UNIT_EN +
+    # "in exactly 10 days", "in like 2 weeks": how sure one is is no part of the day
+    r"|in\s+(?:(?:exactly|just|only|about|around|roughly|approximately|approx|like|another|precisely)\s+)?" + _N_EN + r"\s+" + _UNIT_EN +
     r"|" + _MON + r"\.?,?\s+(?:of\s+)?\d{4}(?!\d)"
     # "in 2016", "back in 2009", "since early 2021": the year
     r"|(?:back\s+)?(?:in|since|during)\s+(?:(?:early|late|mid)[\s-]+)?(?:19|20)\d\d(?![\d/-])"
@@ -226,10 +227,21 @@ def _resolve_en(span: str, base: date, fuzzy: bool = False) -> tuple[date, date]
     s = re.sub(r"\b(?:an?)\b(?= (?:day|week|month|year))", "1", s)
     for i, word in enumerate(_NUM_EN, start=1):
         s = re.sub(rf"\b{word}\b", str(i), s)
+    s = re.sub(
+        r"^in (?:exactly|just|only|about|around|roughly|approximately|approx|like|another|precisely) ",
+        "in ",
+        s,
+    )
     future = s.startswith("in ") or s in ("tomorrow",)
     found = parsed_day(s, base, "future" if future else "past")
     if found is None:
         return None
+    if found < base and _MONTH_DAY.fullmatch(s):
+        # "July 25", 7月25号 with no year: the one ahead when it is under half a year off ("机票
+        # 订好了 7月25号回国" said on 2 July); a day further ahead than that was last year's
+        ahead = _same_day_ahead(found, base)
+        if ahead is not None and (ahead - base).days <= 183:
+            return ahead, ahead
     unit = re.search(r"(week|month|year)s?\b", s)
     if unit and ("ago" in s or s.startswith("in ")):
         # "two months ago" names about that day, give or take half the month around it; "two
@@ -331,6 +343,24 @@ def _resolve_zh(span: str, base: date, fuzzy: bool = False) -> tuple[date, date]
             return None
         expr = f"{_MONTHS_EN[month - 1]} {day}" + (f" {year}" if year else "")
         return _resolve_en(expr, base, fuzzy)
+    return None
+
+
+#: A month and a day with no year ("july 25", "25 july", "july 25th").
+_MONTH_DAY = re.compile(
+    r"(?:(?P<m>[a-z]{3,9})\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?[a-z]{3,9})", re.I
+)
+
+
+def _same_day_ahead(day: date, base: date) -> date | None:
+    """The same month and day in the first year it is not before `base`."""
+    for year in (base.year, base.year + 1):
+        try:
+            ahead = day.replace(year=year)
+        except ValueError:  # 29 February
+            continue
+        if ahead >= base:
+            return ahead
     return None
 
 

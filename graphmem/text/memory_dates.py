@@ -53,6 +53,8 @@ def fact_day(f: Fact) -> date:
     return named_day(f) or _utc_day(f.recorded_at)
 
 
+#: Where a clause's words end: a mark or a space.
+_MARK = re.compile(r"[\s，,。.!！?？；;：:、]+")
 #: The longest message read for the day before a fact's words; a chat turn is far shorter.
 _LONGEST = 2000
 
@@ -69,7 +71,10 @@ def _day_said_before(text: str, at: datetime, source: str) -> date | None:
     None when the message names one day only (its date is the message's) or none so placed."""
     if len(text) > _LONGEST:  # a pasted document: its first day stands (reading it all costs)
         return None
-    where = text.find(source[:16])
+    # the clause as kept may be punctuated where the message had a space ("…报到，新老板" of
+    # "…报到 新老板"): its words up to the first mark find it
+    head = _MARK.split(source.strip(), maxsplit=1)[0][:16]
+    where = text.find(head) if len(head) >= 3 else text.find(source[:16])
     spans = _message_spans(text, at) if where > 0 else ()
     if len(spans) < 2:
         return None

@@ -24,7 +24,7 @@ from graphmem.text.offsets import shifted
 from graphmem.text.spans import TimeSpan
 from graphmem.text.terms import terms
 
-__all__ = ["dated_moves"]
+__all__ = ["dated_moves", "plan_sharing", "sentence_of", "topic_words"]
 
 #: Words of the move and of time, shared by any two messages about plans: no topic.
 _NOT_TOPIC = frozenset(
@@ -36,7 +36,7 @@ _NOT_TOPIC = frozenset(
 )
 
 
-def _topic(text: str) -> set[str]:
+def topic_words(text: str) -> set[str]:
     """A text's words that may name what it is about: index terms of two letters or more, and
     each two characters running in Chinese (a word cut apart by segmentation, 说年会, is still
     found), that are no words of moving or of time."""
@@ -47,7 +47,7 @@ def _topic(text: str) -> set[str]:
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]{2,}")
 
 
-def _plan_moved(facts: list[Fact], topic: set[str], today: datetime) -> tuple[Fact, date] | None:
+def plan_sharing(facts: list[Fact], topic: set[str], today: datetime) -> tuple[Fact, date] | None:
     """The one plan to come among `facts` (events and notes) that shares the most of `topic`,
     with its day."""
     scored: list[tuple[int, datetime, Fact, date]] = []
@@ -55,13 +55,13 @@ def _plan_moved(facts: list[Fact], topic: set[str], today: datetime) -> tuple[Fa
         day = named_day(f)
         if day is None or day < today.astimezone(timezone.utc).date():
             continue
-        if shared := len(topic & _topic(f.source_text or str(f.value))):
+        if shared := len(topic & topic_words(f.source_text or str(f.value))):
             scored.append((shared, f.recorded_at, f, day))
     if not scored:
         return None
     scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
-    if len(scored) > 1 and scored[1][:2] == scored[0][:2]:
-        return None  # two plans said at once share it equally: which one moved is unclear
+    if len(scored) > 1 and scored[1][:2] == scored[0][:2] and scored[1][3] != scored[0][3]:
+        return None  # two plans said at once share it equally: which one is meant is unclear
     return scored[0][2], scored[0][3]
 
 
@@ -80,8 +80,8 @@ def dated_moves(
         (c for c in candidates if c.attribute in ("event", "note") and words in (c.source_text or "")), None
     )
     # the sentence of the move, when no reading kept it ("so the tasting got pushed back two weeks")
-    said = piece.source_text if piece is not None else _sentence_of(message, words)
-    plan = _plan_moved(facts, _topic(message), at)  # what moved may be named in another sentence
+    said = piece.source_text if piece is not None else sentence_of(message, words)
+    plan = plan_sharing(facts, topic_words(message), at)  # what moved may be named in another sentence
     if plan is None or (day := shifted(plan[1], n, unit, sign=sign)) is None:
         return candidates
     value = f"{piece.value if piece is not None else said} ({day.isoformat()})"
@@ -91,7 +91,7 @@ def dated_moves(
     return [moved if c is piece else c for c in candidates]
 
 
-def _sentence_of(message: str, words: str) -> str:
+def sentence_of(message: str, words: str) -> str:
     """The sentence of `message` that holds `words`."""
     for sentence in _SENTENCES.split(message):
         if words in sentence:
