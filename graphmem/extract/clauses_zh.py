@@ -11,6 +11,7 @@ import re
 from graphmem.extract import common as c
 from graphmem.extract.common import EMOJI
 from graphmem.extract.lexicon import ZH_BREEDS
+from graphmem.extract.relations import relation_words
 from graphmem.gate.sentences import split as split_sentences
 
 # A tilde ends a Chinese sentence ("好开心～我下周去北京"); the shared splitter keeps it inside.
@@ -128,6 +129,35 @@ def _pet_said_plainly(m: re.Match[str]) -> str:
     return said + (f"，它{m['rest']}" if m["rest"] else "") + "，"
 
 
+#: One of the user's people named, then an aside about them in brackets, then what is said of
+#: them ("我家那位老刘（大名刘建国，倔得很）血压高", "我闺女小婷（就是老二）对花生过敏"): the
+#: statement is read whole, the aside after it.
+_PERSON_BRACKET = re.compile(
+    r"(?P<who>(?:我|俺)(?:家|的)?(?:"
+    + "|".join(re.escape(w) for w in relation_words("zh") if len(w) > 1)
+    + r")(?:[\u4e00-\u9fffA-Za-z]{1,3}?)?)[（(](?P<aside>[^（）()]{1,30})[）)](?P<rest>[^，,。！!？?\s（(]+)"
+)
+
+
+#: An aside that says the one named is an animal ("我家那位祖宗（柯基，叫馒头）"): a pet's, read
+#: as such where it stands.
+_ANIMAL_ASIDE = re.compile(
+    "|".join(
+        sorted(
+            {*map(re.escape, ZH_BREEDS), "猫", "狗", "兔", "鹦鹉", "仓鼠", "乌龟", "鱼"},
+            key=len,
+            reverse=True,
+        )
+    )
+)
+
+
+def _person_aside_after(m: re.Match[str]) -> str:
+    if _ANIMAL_ASIDE.search(m["aside"]):
+        return m[0]
+    return f"{m['who']}{m['rest']}，{m['aside']}，"
+
+
 def cut_clauses(sentence: str) -> list[str]:
     """The second, Chinese-only step on one sentence of the shared splitter: a run-on sentence
     is cut before its clause-opening words, and a tilde ends a piece."""
@@ -140,6 +170,8 @@ def cut_clauses(sentence: str) -> list[str]:
     sentence = _SPACED_LATIN.sub("", sentence)
     # an aside in brackets ("海鲜过敏（虾蟹都不行）") is a clause of its own, not part of a value
     sentence = _PET_BRACKET.sub(_pet_said_plainly, sentence)
+    sentence = _PERSON_BRACKET.sub(_person_aside_after, sentence)
+    sentence = re.sub(r"，(?:[，,]\s*)+", "，", sentence)
     sentence = _BRACKETED.sub(lambda m: "，" + m[1] + "，", sentence).strip("，")
     sentence = _AFTER_MOVING.sub(r"\1，", sentence)
     if len(_CLAUSE_DAY.findall(sentence)) > 1:

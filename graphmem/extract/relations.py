@@ -57,7 +57,11 @@ _add("relative", "nephew", "侄子 外甥")
 _add("relative", "niece", "侄女 外甥女")
 _add("relative", "son-in-law", "女婿")
 _add("relative", "daughter-in-law", "儿媳妇 儿媳")
-_add("friend", "friend", "朋友 好朋友 好友 闺蜜 哥们 发小")
+_add(
+    "friend",
+    "friend",
+    "朋友 好朋友 好友 闺蜜 哥们 发小 老朋友 老姐妹 老哥们 老伙计 牌友 棋友 舞伴 球友 饭搭子 搭子",
+)
 _add("friend", "colleague", "同事")
 _add("friend", "boss", "老板 领导 上司 主管")
 _add("friend", "roommate", "室友")

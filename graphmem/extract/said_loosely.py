@@ -138,6 +138,24 @@ def _aside_inside(piece: str) -> str | None:
     return piece[: m.start()] + _en_owned(word, m["name"], "") + piece[m.end() :]
 
 
+#: One of the user's people called by a homely word, then who they are in brackets ("the kiddo
+#: (my son Ethan, 8 going on 40) started at …", "the boss lady (my wife Dana) says …").
+_EN_CALLED_THEN_WHO = re.compile(
+    r"(?<![\w'])(?:the|my|our)\s+(?:[a-z]+\s+){0,2}?[a-z]+\s*\(\s*(?:my|our)\s+(?P<rel>[a-z-]+(?:\s[a-z-]+)?)\s+"
+    r"(?P<name>[A-Z][a-z]{1,15})\s*(?:[,;]\s*(?P<more>[^()]{0,60}))?\)"
+)
+
+
+def _called_then_who(piece: str) -> str | None:
+    """`piece` with one of the user's people said plainly where a homely word and an aside in
+    brackets said who they are ("my son Ethan started at …"); what else the aside said follows."""
+    m = _EN_CALLED_THEN_WHO.search(piece)
+    if m is None or relation_of(m["rel"]) is None or m["name"].lower() in _EN_NOT_NAMES:
+        return None
+    said = piece[: m.start()] + f"my {m['rel']} {m['name']}" + piece[m.end() :]
+    return said + (f"; {m['more'].strip()}" if m["more"] and m["more"].strip() else "")
+
+
 # ---- a name heading the message, its relation said later ---------------------------------------
 
 #: Words that head a message where a name might and are none
@@ -336,7 +354,7 @@ def said_loosely(piece: str, whole: Callable[[], str], asked: Callable[[], str] 
             return got
     got = (
         _aside(text, zh)
-        or (None if zh else _aside_inside(text))
+        or (None if zh else _aside_inside(text) or _called_then_who(text))
         or said_between(text, lambda: heads, zh)  # "my buddy from …, Ivo Brandt, …", 狗子豆包，一只柯基，…
     )
     if got is None and heads:

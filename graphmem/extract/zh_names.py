@@ -73,6 +73,8 @@ def name_after(after: str, state: c.State, pet: bool = False) -> tuple[str, int]
         return m.group(0), m.end()
     for n in (2, 3, 4):
         name, rest = after[:n], after[n:]
+        if n == 2 and len(name) == 2 and name[0] in "老小" and name[1] in _SURNAME_CHARS and not pet:
+            return name, n  # 老刘, 小王: one's own called by the surname, whatever follows it
         if (
             n == 2
             and len(name) == 2
@@ -114,6 +116,10 @@ def name_after(after: str, state: c.State, pet: bool = False) -> tuple[str, int]
     return None
 
 
+#: The single-character surnames (lang/zh/fragments.toml SURNAMES): 老刘, 小王 call someone by one.
+_SURNAME_CHARS = frozenset(fragment("zh", "SURNAMES")) - frozenset(
+    "欧阳司上官诸葛"
+)  # not a part of a two-character one
 #: A surname and one or two more characters (陈一鸣, 周野), read as a full name where it ends the
 #: clause or a predicate opens after it (lang/zh/fragments.toml SURNAMES).
 _SURNAMED = re.compile(rf"[{fragment('zh', 'SURNAMES')}][\u4e00-\u9fff]{{1,2}}")
