@@ -85,3 +85,9 @@ def test_a_day_counted_in_the_same_message_dates_its_clause(mem: Memory, uid: Ca
     assert dated and dated[0].date is not None and dated[0].date.date().isoformat() == "2026-09-09", [
         (it.text, it.date) for it in items
     ]
+
+
+@pytest.mark.both_stores
+def test_a_sample_on_every_store(mem: Memory, uid: Callable[[str], str]) -> None:
+    test_the_day_counted_from_the_plan_is_shown(mem, uid, "the day before a move on record (zh)")
+    test_the_day_counted_from_the_plan_is_shown(mem, uid, "the night before a flight on record (en)")

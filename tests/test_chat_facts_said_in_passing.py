@@ -84,3 +84,10 @@ def test_nothing_of_the_kind_is_read(mem: Memory, uid: Callable[[str], str], cas
     said, attribute, wrong = NOT_READ[case]
     held = held_after(mem, uid("none"), said, attribute)
     assert not [w for w in wrong if w in held], (case, held)
+
+
+@pytest.mark.both_stores
+def test_a_sample_on_every_store(mem: Memory, uid: Callable[[str], str]) -> None:
+    test_the_fact_is_read(mem, uid, "a move made with one's spouse, to be near a son (zh)")
+    test_the_fact_is_read(mem, uid, "a line of work done part-time at a place (en)")
+    test_nothing_of_the_kind_is_read(mem, uid, "the listener called 'lady' is no gender (en)")

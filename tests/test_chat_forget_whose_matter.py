@@ -127,3 +127,10 @@ def test_a_matter_said_in_no_words_of_its_topic_still_goes(mem: Memory, uid: Cal
     left = left_of(mem, user)
     assert "3am" not in left, left
     assert "bakery" in left
+
+
+@pytest.mark.both_stores
+def test_a_sample_on_every_store(mem: Memory, uid: Callable[[str], str]) -> None:
+    test_the_matter_goes_and_the_rest_stays(mem, uid, "someone's health, not the user's own (en)")
+    test_the_matter_goes_and_the_rest_stays(mem, uid, "a sister's health said with her rank (zh)")
+    test_the_matter_goes_and_the_rest_stays(mem, uid, "a matter named before 'don't keep that' (en)")

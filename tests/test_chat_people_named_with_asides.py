@@ -45,3 +45,9 @@ def test_a_pet_in_the_brackets_stays_a_pet(mem: Memory, uid: Callable[[str], str
     user = uid("pet")
     mem.remember(user, "我家那位主子（布偶，叫雪球）又把花瓶推下去了", at="2026-04-02T20:00:00+08:00")
     assert "雪球" in [str(f.value) for f in mem.facts(user) if f.attribute == "pet"]
+
+
+@pytest.mark.both_stores
+def test_a_sample_on_every_store(mem: Memory, uid: Callable[[str], str]) -> None:
+    test_the_person_is_named(mem, uid, "an aside between the person and what is said of them (zh)")
+    test_the_person_is_named(mem, uid, "a homely word with who it is in brackets (en)")
