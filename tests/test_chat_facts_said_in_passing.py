@@ -50,6 +50,18 @@ READ = {
     "a titled job landed (en)": ("big news: landed a sous chef gig at Marrow & Rye!!", "job_title", "sous chef"),
     "a chief's title said bare (en)": ("left the bank, i'm cfo and bookkeeper at my own shop now", "job_title", "cfo"),
     "a chief's title at a named company (en)": ("I'm COO of Tidewell Labs these days", "employer", "tidewell labs"),
+    "one's boss at a workplace, the boss typed in Chinese (en)": (
+        "my 老板 at 腾讯 keeps pinging me at midnight smh", "employer", "腾讯",
+    ),
+    "work done remote, said as a fragment after a move (en)": (
+        "moved to Tacoma last month, working remote for Bluefin Labs still so nothing changed", "employer", "bluefin labs",
+    ),
+    "a job run on after 'fyi' with no comma, how long after it (en)": (
+        "can u find me a soup recipe and fyi i teach chemistry at a high school in Cardiff been there 9 yrs",
+        "city", "cardiff",
+    ),
+    "where one works alone (zh)": ("我一个人在曼谷做外贸 家里人都在老家", "city", "曼谷"),
+    "an offer taken, the start said with it (zh)": ("鹅厂的offer是后端开发 下周三报到 冲", "employer", "鹅厂"),
 }  # fmt: skip
 
 #: (what is said, attribute, values that must not be held, lower-cased)
@@ -69,6 +81,7 @@ NOT_READ = {
     ),
     "a smell that goes to one's head is no liking (zh)": ("还有榴莲 闻着就上头", "likes", ["闻着就"]),
     "a plain job without a title is no titled job (en)": ("got a good job at Acme finally", "job_title", ["good"]),
+    "an offer still weighed is no job (zh)": ("拿到了字节的offer 还在考虑要不要去", "employer", ["字节", "字节跳动"]),
 }  # fmt: skip
 
 

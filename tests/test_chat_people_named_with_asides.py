@@ -24,6 +24,9 @@ NAMED = {
         "relative", "Milo", ("school", "Willow Creek"),
     ),
     "a friend by a chat word (zh)": ("我饭搭子小周下个月调去杭州了", "friend", "小周", None),
+    "an aside with the 我 left out, a school by its English name (zh)": (
+        "闺女妞妞（大名叫李思彤）现在在Riverside Academy读书", "child", "妞妞", ("school", "Riverside Academy"),
+    ),
 }  # fmt: skip
 
 

@@ -78,6 +78,10 @@ _CLAUSE_SPLIT = re.compile(
     rf",\s+(?=(?:{_ME}|we|my|our|he|she|they|his|her)\b)(?!(?:my|our)\s+[\w ]{{1,20}},)|"  # not "Tom, my brother, works…"
     # a word of notice before the speaker starts a clause too: "…for sat, heads up im allergic to …"
     rf",\s+(?=(?:heads up|fyi|btw|also|oh and|plus|anyway|ps|p\.s\.)[,:]?\s+(?:{_ME}|we|my|our)\b)|"
+    # how long, run on after where ("… at a school in Leeds been there 6 yrs"): a clause of its own
+    r"\s+(?=been\s+(?:there|here|doing\s+it|at\s+it)\s+(?:for\s+)?(?:\d|a\b|an\b|over|almost|nearly|like|about|ages|forever))|"
+    # the same run on without a comma ("… call mum sunday and fyi i teach maths at …")
+    rf"\s+(?:and\s+)?(?=(?:fyi|btw|ps|p\.s\.)[,:]?\s+(?:{_ME}|we|my|our)\b)|"
     # what everyone calls one or thinks of one: "…, literally everyone calls me Fee"
     r",\s+(?=(?:(?:literally|basically|honestly|but)\s+)?(?:everyone|everybody|nobody|no one|people)\s+(?:calls?|knows?)\b)|"
     # where one works or lives now, its subject left out: "quit B&F, contracting for Meridian now"

@@ -133,9 +133,10 @@ def _pet_said_plainly(m: re.Match[str]) -> str:
 #: them ("我家那位老刘（大名刘建国，倔得很）血压高", "我闺女小婷（就是老二）对花生过敏"): the
 #: statement is read whole, the aside after it.
 _PERSON_BRACKET = re.compile(
-    r"(?P<who>(?:我|俺)(?:家|的)?(?:"
+    # chat drops the 我 at a clause's start ("儿子豆豆（大名周亦航）在…上学")
+    r"(?P<who>(?:(?:我|俺)(?:家|的)?|(?:^|(?<=[，,。！!？?\s])))(?:"
     + "|".join(re.escape(w) for w in relation_words("zh") if len(w) > 1)
-    + r")(?:[\u4e00-\u9fffA-Za-z]{1,3}?)?)[（(](?P<aside>[^（）()]{1,30})[）)](?P<rest>[^，,。！!？?\s（(]+)"
+    + r")(?:[\u4e00-\u9fffA-Za-z]{1,3}?)?)[（(](?P<aside>[^（）()]{1,30})[）)](?P<rest>[^，,。！!？?（(]+)"
 )
 
 

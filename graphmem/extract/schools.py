@@ -81,7 +81,9 @@ _ZH_TAIL = re.compile(r"(?:了|呢|啦|哦|呀)+$")
 def _school_zh(m: re.Match[str], ctx: Ctx) -> list[Candidate] | None:
     x = _ZH_TAIL.sub("", (m["x"] or m["x2"]).strip())
     x = re.sub(r"^(?:了|到|进|的)", "", x)
-    if not is_school(x, "zh") or ctx.past:
+    # a school typed by its English name ("在Elmwood Primary上学"): a name with its capitals
+    latin = re.fullmatch(r"[A-Z][\w'&.-]*(?:\s[A-Z][\w'&.-]*){0,4}", x) is not None
+    if not (is_school(x, "zh") or latin) or ctx.past:
         return None
     return _studies_at(x, ctx)
 

@@ -58,10 +58,18 @@ _LAUGH_BETWEEN = re.compile(
 )
 
 
+#: A word of notice run on before the speaker ("can u find me a recipe and fyi i teach …"): what
+#: follows is a statement of its own, whatever came before it (a request, a question).
+_NOTICE_BETWEEN = re.compile(
+    r"(?<=\w)[ \t]+(?:and[ \t]+)?(?=(?:fyi|btw|ps)[,:]?[ \t]+(?:i|i'm|im|my|we)\b)", re.I
+)
+
+
 def _boundaries(text: str) -> list[tuple[int, int]]:
     """(start, end) of every place a sentence may end, in order."""
     found = [(m.start(), m.end()) for m in _BOUNDARY.finditer(text)]
     found += [(m.start(), m.end()) for m in _LAUGH_BETWEEN.finditer(text) if m.start() > 0]
+    found += [(m.start(), m.end()) for m in _NOTICE_BETWEEN.finditer(text)]
     return sorted(found)
 
 
