@@ -61,6 +61,9 @@ READ = {
         "city", "cardiff",
     ),
     "where one works alone (zh)": ("我一个人在曼谷做外贸 家里人都在老家", "city", "曼谷"),
+    "what one does at a workplace, with the shifts it takes (en)": (
+        "I load trucks at Fenwick Depot, night shifts mostly", "employer", "fenwick depot",
+    ),
     "an offer taken, the start said with it (zh)": ("鹅厂的offer是后端开发 下周三报到 冲", "employer", "鹅厂"),
 }  # fmt: skip
 
@@ -82,6 +85,9 @@ NOT_READ = {
     "a smell that goes to one's head is no liking (zh)": ("还有榴莲 闻着就上头", "likes", ["闻着就"]),
     "a plain job without a title is no titled job (en)": ("got a good job at Acme finally", "job_title", ["good"]),
     "an offer still weighed is no job (zh)": ("拿到了字节的offer 还在考虑要不要去", "employer", ["字节", "字节跳动"]),
+    "where one shops, with a word about it, is no workplace (en)": (
+        "I buy groceries at Costco, long lines every time", "employer", ["costco"],
+    ),
 }  # fmt: skip
 
 

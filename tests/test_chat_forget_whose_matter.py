@@ -86,6 +86,21 @@ FORGETS = {
         "scratch what I said about Theo's legal trouble",
         ["DUI", "pulled over"], ["ballet"],
     ),
+    "the speaker said in dialect in the request (zh)": (
+        ["俺在东莞一家鞋厂做质检", "俺有痛风 一吃海鲜脚就肿"],
+        "把俺之前说的关于身体的那些都删了 一个字别留",
+        ["痛风"], ["质检"],
+    ),
+    "why it is asked run on after the topic (en)": (
+        ["checking account is overdrawn again, 200 in the red, lovely", "I do crossfit 4x a week"],
+        "also pls forget my bank stuff idk why I even typed that",
+        ["overdrawn"], ["crossfit"],
+    ),
+    "a matter named by its place (en)": (
+        ["I live in Reno with my aunt", "got a callback from Tallgrass Media in Austin for a producer role"],
+        "scratch what I said about the Austin gig, it fell through",
+        ["Tallgrass", "callback"], ["Reno"],
+    ),
 }  # fmt: skip
 
 

@@ -24,6 +24,16 @@ NAMED = {
         "relative", "Milo", ("school", "Willow Creek"),
     ),
     "a friend by a chat word (zh)": ("我饭搭子小周下个月调去杭州了", "friend", "小周", None),
+    "a son said the homely way, his nickname ending the clause (zh)": (
+        "我家臭小子乐乐，今年上二年级了", "child", "乐乐", None,
+    ),
+    "the nickname said at the end of the aside (zh)": (
+        "儿子（我们家老二 壮壮）从小对牛奶过敏", "child", "壮壮", ("allergy", "牛奶"),
+    ),
+    "a daughter's name before what is said of her, the 我 left out (zh)": (
+        "闺女妮妮对芒果过敏", "child", "妮妮", ("allergy", "芒果"),
+    ),
+    "one's own cat, said with 自己家 (zh)": ("我自己家那只橘猫胖橘天天拆家", "pet", "胖橘", None),
     "an aside with the 我 left out, a school by its English name (zh)": (
         "闺女妞妞（大名叫李思彤）现在在Riverside Academy读书", "child", "妞妞", ("school", "Riverside Academy"),
     ),
@@ -41,6 +51,13 @@ def test_the_person_is_named(mem: Memory, uid: Callable[[str], str], case: str) 
         attribute, value = theirs
         held = [str(f.value) for f in mem.facts(user) if f.subject_name == name and f.attribute == attribute]
         assert any(value in v for v in held), (case, held)
+
+
+def test_a_pastry_named_after_a_wife_is_no_wife(mem: Memory, uid: Callable[[str], str]) -> None:
+    """ "老婆饼对我来说太甜了": a pastry, no spouse called 饼对我."""
+    user = uid("pastry")
+    mem.remember(user, "老婆饼对我来说太甜了", at="2026-04-02T20:00:00+08:00")
+    assert not [f for f in mem.facts(user) if f.attribute == "spouse"]
 
 
 def test_a_pet_in_the_brackets_stays_a_pet(mem: Memory, uid: Callable[[str], str]) -> None:

@@ -153,10 +153,21 @@ _ANIMAL_ASIDE = re.compile(
 )
 
 
+#: A name said at the end of the aside ("闺女（就我们家老大 朵朵）"): a nickname (朵朵, 小雨, 阿杰).
+_NAME_ENDING_ASIDE = re.compile(
+    r"(?:^|[\s，,、]|老大|老二|老三|老幺|就是|也就是)(?P<name>([\u4e00-\u9fff])\2|[小阿][\u4e00-\u9fff])$"
+)
+_RELATION_END = re.compile("(?:" + "|".join(re.escape(w) for w in relation_words("zh") if len(w) > 1) + ")$")
+
+
 def _person_aside_after(m: re.Match[str]) -> str:
     if _ANIMAL_ASIDE.search(m["aside"]):
         return m[0]
-    return f"{m['who']}{m['rest']}，{m['aside']}，"
+    who = m["who"]
+    # the one named only by the relation, the aside saying their name: the name goes with it
+    if _RELATION_END.search(who) and (named := _NAME_ENDING_ASIDE.search(m["aside"].strip())):
+        who += named["name"]
+    return f"{who}{m['rest']}，{m['aside']}，"
 
 
 def cut_clauses(sentence: str) -> list[str]:

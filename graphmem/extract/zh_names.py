@@ -71,6 +71,17 @@ def name_after(after: str, state: c.State, pet: bool = False) -> tuple[str, int]
     m = re.match(r"[A-Z][a-z]+", after)
     if m and len(after) > m.end():
         return m.group(0), m.end()
+    # "我儿子豆豆，今年…": a nickname that ends its clause (朵朵, 小雨, 阿杰) is the name
+    if (
+        not pet
+        and len(after) == 2
+        and (after[0] == after[1] or after[0] in "小阿")
+        and after not in _AA_NOT_NAMES
+        and after not in _A_KIN
+        and not relation_of(after)
+        and re.fullmatch(r"[\u4e00-\u9fff]{2}", after)
+    ):
+        return after, 2
     for n in (2, 3, 4):
         name, rest = after[:n], after[n:]
         if n == 2 and len(name) == 2 and name[0] in "老小" and name[1] in _SURNAME_CHARS and not pet:
@@ -104,7 +115,7 @@ def name_after(after: str, state: c.State, pet: bool = False) -> tuple[str, int]
         if (
             (name[0] in "小阿老" or tag_ok)
             and not zv.TIME_RX.match(name)
-            and not any(ch in "的了是在" for ch in name)
+            and not any(ch in "的了是在对我你他她它们" for ch in name)
             and name[-1] not in "很也都就还又太真最挺超好"  # 老婆饼很好吃: an adverb ends no name
             and not c.is_org_zh(name)  # 我女儿幼儿园开学了: where she goes, not who she is
             # 我儿子[终于要]上学了, 我女儿[身体一直]不太好: an adverb at either end is no name's

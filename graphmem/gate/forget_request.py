@@ -55,6 +55,8 @@ _EN_TOPIC_END = re.compile(
     # "forget the landlord drama pls its handled and remind me …": a please with more after it,
     # "its" for "it's", a reminder asked
     r"|\s(?:please|pls|plz)\s+(?=\w)|\sits\s+(?:handled|done|over|fine|sorted|settled|resolved|ok|okay)\b"
+    # "my bank stuff from earlier idk why I put that in here": why it is asked is no part of it
+    r"|\s(?:idk|tbh|ngl|honestly|smh|ugh)\b"
     r"|\s(?:and\s+)?(?:remind|add|note|schedule|book)\s+(?:me|that|a|an|the)\b"
     r"|\s(?:we|i|it|they|he|she|that)(?:['’](?:re|m|s|ve|ll)|\s+(?:are|am|is|was|were|won'?t|can'?t|aren'?t|isn'?t"
     r"|wasn'?t|weren'?t|didn'?t|don'?t|decided|changed|cancel(?:l?ed)?|called it off|broke|split|got|fell))\b)",
@@ -213,7 +215,9 @@ _ZH_EMOJI_TAIL = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\s]+$")
 
 
 def _zh(text: str) -> TopicRequest | None:
-    t = _ZH_EMOJI_TAIL.sub("", _ZH_TOLD_YOU.sub("", text.strip()))
+    # dialect 俺 is the speaker ("把俺之前说的关于身体的那些都删掉")
+    t = re.sub(r"俺(?!们)", "我", text.strip())
+    t = _ZH_EMOJI_TAIL.sub("", _ZH_TOLD_YOU.sub("", t))
     t = _ZH_ACT_TWICE.sub(r"\1", _ZH_SPACE_BEFORE_LATIN_ACT.sub("", t))
     if _ZH_RECORD_ONLY.match(t):
         return None

@@ -36,7 +36,8 @@ GROUPS = (
     # phones: "what phone do I use?" asks after "I switched from iPhone to a Pixel"
     "phone phones smartphone cellphone iphone android pixel samsung galaxy 手机 智能手机 苹果手机 安卓",
     # the workplace
-    "office workplace work job jobs employer hired hiring offer interview career 办公室 公司 单位 上班 工作 入职 面试 offer",
+    "office workplace work job jobs gig gigs role position employer hired hiring offer interview callback career "
+    "办公室 公司 单位 上班 工作 入职 面试 offer",
     # driving
     "license licence driver driving 驾照 驾考 科目 考驾照",
     # what one drives: "what car do I have?" asks after "sold the civic and got a Tesla"

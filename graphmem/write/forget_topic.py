@@ -25,6 +25,7 @@ from functools import lru_cache
 
 from graphmem.extract.relations import relation_of
 from graphmem.model import SELF, Episode, Fact
+from graphmem.text.concepts import expand
 from graphmem.text.terms import cjk_words
 from graphmem.write.life_topics import asked_only, related_words, topic_shapes, word_pairs
 from graphmem.write.owned_matter import owned_matter
@@ -304,6 +305,9 @@ def topic_of(what: str, facts: list[Fact], episodes: list[Episode]) -> Topic:
     if (owned := owned_matter(_phrase(what), facts)) is not None:
         matter = _one_topic(owned.matter, facts, episodes)
         keys = matter.keys if matter.life_topic else (owned.matter, *matter.keys)
+        # "the Portland job": a matter of everyday life said in the words of its concept too
+        # ("got an interview at … in Portland")
+        keys = (*keys, *expand(owned.matter, [owned.matter]))
         narrow = Topic(
             tuple(dict.fromkeys(keys)),
             frozenset(),

@@ -25,6 +25,8 @@ _EN_POSSESSIVE = re.compile(r"^(?P<o>[A-Za-z][\w-]*(?:\s[a-z][\w-]*)?)['’]s?\s
 _EN_NAMES_THEN = re.compile(
     r"^(?P<o>(?-i:[A-Z][a-z]+)(?:\s+(?:and|&)\s+(?-i:[A-Z][a-z]+))?)\s+(?P<m>[a-z][\w' -]{2,40})$"
 )
+#: "the Portland job", "the Denver trip": a matter named by a place or a name said before it.
+_EN_NAMED = re.compile(r"^(?P<o>(?-i:[A-Z][a-z]+)(?:\s(?-i:[A-Z][a-z]+))?)\s+(?P<m>[a-z][a-z -]{1,30})$")
 #: What stands between a Chinese owner and the matter ("我二姐的身体", "儿子他", "女儿家那边").
 _ZH_BETWEEN = r"(?:的|他的?|她的?|家的?|那边的?|在)?"
 
@@ -72,12 +74,16 @@ def owned_matter(phrase: str, facts: list[Fact]) -> Owned | None:
         people = _people_of(m["o"], facts)
         return Owned(people, m["m"]) if people else None
     m = _EN_POSSESSIVE.match(t) or _EN_NAMES_THEN.match(t)
-    if m is None or relation_of(m["m"].split()[0]):
-        return None  # "my son's girlfriend" is a chain of people
-    owners: list[str] = []
-    for who in re.split(r"\s+(?:and|&)\s+", m["o"]):
-        theirs = _people_of(who if who[:1].isupper() else who.lower(), facts)
-        if theirs is None:
-            return None
-        owners += theirs
-    return Owned(tuple(dict.fromkeys(owners)), m["m"])
+    if m is not None and not relation_of(m["m"].split()[0]):  # "my son's girlfriend" is a chain
+        owners: list[str] = []
+        for who in re.split(r"\s+(?:and|&)\s+", m["o"]):
+            theirs = _people_of(who if who[:1].isupper() else who.lower(), facts)
+            if theirs is None:
+                break
+            owners += theirs
+        else:
+            return Owned(tuple(dict.fromkeys(owners)), m["m"])
+    if (named := _EN_NAMED.match(t)) is not None and relation_of(named["m"].split()[0]) is None:
+        # a place or a thing's name, whoever's it is: the name and the matter said together
+        return Owned((named["o"],), named["m"])
+    return None

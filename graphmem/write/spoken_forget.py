@@ -272,7 +272,8 @@ def _told_in_topic_turns(
     free = ("note", "event")
     # "scratch what I said about my friend's divorce": the friend told of only in that story
     # goes with it ("my friend Bex is going through a divorce"); one named elsewhere stays
-    owner = _owner_relation(what)
+    # ("forget my sister's job" names her attribute: never the link to her)
+    owner = None if _asked_attributes(what) else _owner_relation(what)
     said_in = {fid: e.text for e in episodes for fid in facts_of.get(e.id, set())}
     own_people = {str(f.value) for f in facts if f.subject_name == SELF and attribute(f.attribute).relation}
     return [
