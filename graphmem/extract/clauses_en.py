@@ -67,7 +67,7 @@ _MOVE = (
 )
 _CLAUSE_SPLIT = re.compile(
     # "since I'm …" in the present gives a reason, a clause of its own ("since I was 12" is a time)
-    rf"\s*;\s*|\s+=\s+|,?\s+since\s+(?=(?:I'm|I am|im|i'm)\s)|,?\s+(?i:but)\s+(?!{_MOVE})|"
+    rf"\s*;\s*|\s+=\s+|,?\s+since\s+(?=(?:I'm|I am|im|i'm)\s)|(?<!nothing)(?<!anything)(?<!\ball)(?<!everything),?\s+(?i:but)\s+(?!{_MOVE})|"
     # what follows from it, said as a request: "lactose intolerant so no milk pls"
     rf",?\s+so\s+(?=(?:no|pls|please|plz|dont|don't|never|keep|make sure|nothing|zero|avoid)\b)|,\s*so\s+|\s+so\s+(?=(?:now\s+|then\s+)?(?:{_ME}|we|my|our|me and)\b|(?i:{_STATE}))|\s+so\s+(?=[a-z]+\s+(?:was|is)\s+(?:basically\s+|technically\s+|kinda\s+)?my\b)|,?\s+(?:because|bc|b/c|cuz|coz|cos)\s+|,?\s+(?:al)?though\s+|"
     rf",?\s+(?i:and)\s+(?=(?:(?:honestly|tbh|ngl|lowkey|highkey|actually|kinda|also|now|so now|then|rn|right now|currently|lately)\s+)?(?:{_ME}|we|my|our|he|she|they)\b|(?:{_VERBS})\b|(?i:{_STATE}))|"

@@ -347,6 +347,16 @@ _NO_SKILL = re.compile(
 _SO_I_CAN = re.compile(r"\bso\s+(?:that\s+)?(?:I|i)\s+(?:can|could)\b")
 
 
+def _taken_up(m, ctx):
+    """ "pickleball has completely taken over my life", "got myself an allotment plot instead":
+    the pastime or taste one has now."""
+    said = next((m[g] for g in ("v", "v2", "v3", "v4") if m.groupdict().get(g)), "")
+    v = like_value(re.sub(r"^(?:my|the|this|that)\s+", "", said.strip(), flags=re.I))
+    if not v or v.lower() in ("work", "it", "this", "that", "everything", "life", "my job"):
+        return None
+    return [cand("likes", v, ctx.subj, ctx.src)]
+
+
 def _skill(m, ctx):
     v = span(m["v"], LIKE_STOP)
     if ctx.has_time or _NO_SKILL.search(v) or _SO_I_CAN.search(ctx.src or ""):
@@ -451,6 +461,7 @@ HANDLERS: dict[str, Handler] = {
     "hobbies": attr("likes", like_value, split=True),
     "dislikes": attr("dislikes", like_value),
     "likes_fan": attr("likes", lambda v: span(v)),
+    "likes_taken_up": _taken_up,
     "language": attr("language", lambda v: span(_LANG_AMOUNT_RX.sub("", v))),
     "native_language": attr("language", qualifier="native"),
     "skill": _skill,

@@ -299,7 +299,8 @@ def job_title_of(v: str | None) -> str | None:
 
 
 def like_value(v: str) -> str | None:
-    x = _GERUND.sub("", span(v, LIKE_STOP))
+    # "really into my PS5": what is liked, not whose it is
+    x = re.sub(r"^(?:my|our)\s+(?=\S)", "", _GERUND.sub("", span(v, LIKE_STOP)), flags=I)
     low = x.lower()
     if not x or low in NOT_LIKES or low.startswith(("it ", "that ", "when ", "how ", "you ")) or len(x) > 60:
         return None
