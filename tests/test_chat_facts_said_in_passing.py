@@ -61,6 +61,12 @@ READ = {
         "city", "cardiff",
     ),
     "where one works alone (zh)": ("我一个人在曼谷做外贸 家里人都在老家", "city", "曼谷"),
+    "a trade typed in a hurry (en)": ("im a dental hygenist at Brightpath Dental, 4 days a wk", "job_title", "dental hygienist"),
+    "a workplace with what is said of it after (en)": ("work at Quillfeather is insane rn", "employer", "quillfeather"),
+    "a trade with an aside in brackets (en)": (
+        "I'm a paramedic (county EMS, nights mostly) and it's brutal", "job_title", "paramedic",
+    ),
+    "how far into a diet, said after it (zh)": ("不吃碳水第二周 已经瘦了三斤", "diet", "低碳水"),
     "what one does at a workplace, with the shifts it takes (en)": (
         "I load trucks at Fenwick Depot, night shifts mostly", "employer", "fenwick depot",
     ),

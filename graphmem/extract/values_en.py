@@ -86,6 +86,8 @@ _GERUND = re.compile(
 
 
 def span(v: str, stop: re.Pattern = ORG_STOP) -> str:
+    # "scuba diver (PADI open water, …)": an aside in brackets is no part of the value
+    v = re.sub(r"\s*[(（][^()（）]*(?:[)）]|$)", "", v.strip()) or v
     return stop.sub("", v.strip()).strip(" .,!?\"'")
 
 
@@ -215,6 +217,8 @@ def untimed(v: str) -> str:
 
 def org_name(v: str) -> str | None:
     x = untimed(span(untimed(v.split(",")[0])))  # the time first: "H&P end of last month" → "H&P"
+    # "work at Lumos is crazy rn": what is said of the workplace is no part of its name
+    x = re.split(r"\s+(?:is|are|was|were|has been|keeps|gets|got)\s", x, maxsplit=1)[0]
     x = re.sub(r"\s+(?:here|there)$", "", x, flags=I)  # "a code monkey at big blue here"
     if nickname := _EN_ORG_NICKNAMES.get(re.sub(r"^the\s+", "", x.lower())) or _EN_ORG_NICKNAMES.get(
         x.lower()

@@ -59,8 +59,12 @@ PRONOUN_VALUE = frozenset(words("你 你们 它 他 她 这个 那个 这样 那
 NOT_A_JOB = frozenset(words("事 事情 饭 作业 家务 什么 啥 兼职"))
 
 
+#: How far into a habit one is, said after its thing ("不吃碳水第三周"): no part of the thing.
+_NTH_STRETCH = re.compile(r"(?<=.)第[一二两三四五六七八九十\d]{1,3}(?:周|天|个月|年|个星期|个礼拜)了?$")
+
+
 def clean(v: str) -> str:
-    v = TAIL.sub("", _VALUE_ADV.sub("", v.strip()))
+    v = TAIL.sub("", _VALUE_ADV.sub("", _NTH_STRETCH.sub("", v.strip())))
     if _STRIP_VERB.match(v) and len(v) >= 3:
         v = v[1:]
     return TAIL.sub("", v).strip(" ，,。")
