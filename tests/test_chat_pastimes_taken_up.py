@@ -25,6 +25,8 @@ TAKEN_UP = {
     ),
     "a pastime kept after work, now (zh)": ("现在下了班就去河边钓鱼 一坐一晚上", "likes", "钓鱼"),
     "a class signed up for (zh)": ("闺女给我报了社区大学的国画班，周三上课", "skill", "国画"),
+    "a taste one keeps thinking of (zh)": ("这阵子天天惦记着烤冷面 下班就想去买", "likes", "烤冷面"),
+    "a craving said with 就 (zh)": ("天天就馋麻辣烫 也不知道咋回事", "likes", "麻辣烫"),
 }  # fmt: skip
 
 
@@ -54,6 +56,15 @@ def test_a_pastime_let_go_of_is_no_longer_held(
     assert any(gone in v for v in held_on_user(mem, user).get("likes", set()))
     mem.remember(user, dropped, at="2026-03-05T10:00:00Z")
     assert not any(gone in v for v in held_on_user(mem, user).get("likes", set()))
+
+
+def test_a_whole_way_of_eating_let_go_of(mem: Memory, uid: Callable[[str], str]) -> None:
+    """ "生酮那套不搞了": the diet on record, said as the whole way of it, is let go of."""
+    user = uid("diet")
+    mem.remember(user, "我在吃生酮 一个月瘦了五斤", at="2026-03-01T10:00:00+08:00")
+    assert held_on_user(mem, user).get("diet")
+    mem.remember(user, "生酮那套不搞了 天天头晕", at="2026-03-09T10:00:00+08:00")
+    assert not any("生酮" in v for v in held_on_user(mem, user).get("diet", set()))
 
 
 @pytest.mark.both_stores
