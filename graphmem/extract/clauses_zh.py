@@ -11,7 +11,7 @@ import re
 from graphmem.extract import common as c
 from graphmem.extract.common import EMOJI
 from graphmem.extract.lexicon import ZH_BREEDS
-from graphmem.extract.relations import relation_words
+from graphmem.extract.relations import relation_alternation
 from graphmem.gate.sentences import split as split_sentences
 
 # A tilde ends a Chinese sentence ("好开心～我下周去北京"); the shared splitter keeps it inside.
@@ -135,7 +135,7 @@ def _pet_said_plainly(m: re.Match[str]) -> str:
 _PERSON_BRACKET = re.compile(
     # chat drops the 我 at a clause's start ("儿子豆豆（大名周亦航）在…上学")
     r"(?P<who>(?:(?:我|俺)(?:家|的)?|(?:^|(?<=[，,。！!？?\s])))(?:"
-    + "|".join(re.escape(w) for w in relation_words("zh") if len(w) > 1)
+    + relation_alternation("zh")
     + r")(?:[\u4e00-\u9fffA-Za-z]{1,3}?)?)[（(](?P<aside>[^（）()]{1,30})[）)](?P<rest>[^，,。！!？?（(]+)"
 )
 
@@ -157,7 +157,7 @@ _ANIMAL_ASIDE = re.compile(
 _NAME_ENDING_ASIDE = re.compile(
     r"(?:^|[\s，,、]|老大|老二|老三|老幺|就是|也就是)(?P<name>([\u4e00-\u9fff])\2|[小阿][\u4e00-\u9fff])$"
 )
-_RELATION_END = re.compile("(?:" + "|".join(re.escape(w) for w in relation_words("zh") if len(w) > 1) + ")$")
+_RELATION_END = re.compile("(?:" + relation_alternation("zh") + ")$")
 
 
 def _person_aside_after(m: re.Match[str]) -> str:

@@ -193,6 +193,13 @@ def relation_words(lang: str) -> tuple[str, ...]:
     return tuple(sorted(words, key=len, reverse=True))
 
 
+@lru_cache(maxsize=2)
+def relation_alternation(lang: str) -> str:
+    """The relation words of one language of two characters or letters or more, longest first,
+    as a regex alternation (a single character, 哥 or 妈, names one only right after 我)."""
+    return "|".join(re.escape(w) for w in relation_words(lang) if len(w) > 1)
+
+
 def entity_type(attribute: str) -> str:
     """The type of the entity a relation attribute's value names."""
     return "pet" if attribute == "pet" else "person"

@@ -28,12 +28,11 @@ from graphmem.extract import corrections_en as fixes
 from graphmem.extract import patterns_en as p
 from graphmem.extract import patterns_en_life as life
 from graphmem.extract import patterns_en_work as work
-from graphmem.extract.common import EMOJI, ME, Ctx, Subject, cand, link
+from graphmem.extract.common import ME, Ctx, Subject, cand, link
 from graphmem.extract.lexicon import EN_JOBS
+from graphmem.extract.pieces_en import pieces  # noqa: F401 - the extractor reads a language's pieces here
 from graphmem.extract.relations import relation_of
 from graphmem.extract.reply_style_en import is_reply_style
-from graphmem.extract.said_between import dash_aside
-from graphmem.gate.sentences import split as split_sentences
 from graphmem.lang import Handler, Pack, load_pack, merge_handlers
 from graphmem.lang.normalise import normalise
 
@@ -104,55 +103,6 @@ _CLAUSE_HANDLERS: dict[str, Handler] = {
     **clause_handlers_en.HANDLERS,
     "forget_that": lambda m, x: _forget(m["x"], x),
 }
-
-
-def pieces(text: str) -> list[str]:
-    """What the English rules read, one piece at a time: emoji become full stops, then the shared
-    splitter (`graphmem.gate.sentences.split`) cuts sentences; a piece of bare stops is dropped.
-    English needs no second step: its clauses are cut inside `extract_sentence`."""
-    text = EMOJI.sub(". ", text).replace(" . ", ". ")
-    # "Pounce — our old tabby, … — naps …": a name's aside between dashes, said in brackets, is
-    # no clause of the speaker's own, nor items of a list
-    text = dash_aside(text, zh=False)
-    if len(_INLINE_ITEM.findall(text)) >= 2:  # "brain dump: - moved to Austin - new gig: …": items
-        text = _INLINE_ITEM.sub(". ", text)
-    # "when he asked what I do I said I'm an ER nurse": what the user said of themselves, as said
-    text = _SAID_OF_MYSELF.sub("", text)
-    # "they kept me on — I'm a postdoc now": a dash before the speaker's own clause ends a sentence
-    text = _DASH_THEN_SELF.sub(". ", text)
-    # "being a nurse means my only joy is …": what being it means of the speaker is said apart
-    text = _MEANS_MY.sub(" means. ", text)
-    # "renew my passport since apparently I turned 41 last week": the age said as the reason
-    text = _BECAUSE_I_TURNED.sub(". ", text)
-    # a voice-typed run-on with no stop at all: its clauses start where the speaker does
-    if len(text) > 120 and not re.search(r"[,.;!?]", text):
-        text = _RUN_ON_SELF.sub(". ", text)
-    return [s for s in c.list_items(split_sentences(text), text) if s.strip(" .!?")]
-
-
-#: Where a new clause of the speaker's starts inside a run-on ("… called Loomwell we do scheduling
-#: software … I'm the CEO … we're based out of Austin but I grew up in Lagos").
-_RUN_ON_SELF = re.compile(
-    r"(?<=[a-z0-9])\s+(?=(?:I'm|I am|Im|we're|we are|I grew|I still|I live|I work|I moved|we do|we make|we build|my (?:wife|husband|kids?|son|daughter|mom|dad))\b)"
-)
-#: A birthday given as the reason for something ("… since apparently I turned 41 last week"):
-#: a clause of its own.
-_BECAUSE_I_TURNED = re.compile(
-    r"\s+(?:since|because|cuz|cause|coz|as|now that)\s+(?:apparently\s+|officially\s+|technically\s+)?(?=I (?:just )?turned \d{2}\b)",
-    re.I,
-)
-#: A dash between clauses, the second the speaker's own ("… — I'm a postdoc now").
-_DASH_THEN_SELF = re.compile(r"\s+[—–]\s+(?=(?:I'm|I am|Im|I've|I have|I|my|we're|we)\b)")
-#: "… means my only joy is …": a clause of the speaker's own after "means".
-_MEANS_MY = re.compile(r"\s+means\s+(?=my\s+(?:only|one|sole|biggest|main|whole|entire|daily|single)\s)", I)
-#: A list typed on one line, its items after " - " ("- moved to Austin - new gig: …").
-_INLINE_ITEM = re.compile(r"(?:^|\s|:)-\s+(?=[A-Za-z])")
-#: The user reporting what they told someone of themselves.
-_SAID_OF_MYSELF = re.compile(
-    r"(?:(?:and\s+)?when\s+(?:he|she|they|someone)\s+asked\s+(?:me\s+)?(?:what|where|who|how)\s+[^,.!?]{1,25}?\s+)?"
-    r"\bI\s+(?:said|told\s+(?:him|her|them)|replied|answered|explained)(?:\s+that)?\s+(?=(?:I'm|I am|Im|I work|I live)\b)",
-    re.I,
-)
 
 
 def _forget(what: str, ctx: Ctx) -> list:

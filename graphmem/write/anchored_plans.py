@@ -31,11 +31,10 @@ _ZH_OFFSETS = {
     "前一个星期": -7, "第二天": 1, "后一天": 1, "次日": 1, "隔天": 1, "第三天": 2, "后两天": 2,
     "后三天": 3, "后一周": 7, "当天": 0,
 }  # fmt: skip
-_ZH_ANCHOR = re.compile(
-    r"(?P<what>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:的|之?后的?|以后的?)?(?P<off>"
-    + "|".join(sorted(map(re.escape, _ZH_OFFSETS), key=len, reverse=True))
-    + r")"
-)
+#: How far from what happens ("前一天"): found first, then what happens is read right before it.
+_ZH_OFFSET = re.compile("|".join(sorted(map(re.escape, _ZH_OFFSETS), key=len, reverse=True)))
+#: What happens, right before how far from it ("回国前一天", "落地之后的第二天").
+_ZH_WHAT = re.compile(r"(?P<what>[\u4e00-\u9fffA-Za-z]{2,8})(?:的|之?后的?|以后的?)?$")
 _EN_COUNT = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "a couple of": 2, "couple": 2}
 #: "the day after I land", "the night before my flight", "two days after the surgery", "a week
 #: before the move": how far, which way, and what happens.
@@ -58,8 +57,9 @@ def _anchor(message: str) -> tuple[str, int, str] | None:
         n = int(count) if count.isdigit() else _EN_COUNT.get(" ".join(count.split()), 1)
         days = n * (7 if m["unit"].lower().startswith("week") else 1)
         return m["what2"], days if m["dir2"].lower() == "after" else -days, m[0]
-    if m := _ZH_ANCHOR.search(message):
-        return m["what"], _ZH_OFFSETS[m["off"]], m[0]
+    for off in _ZH_OFFSET.finditer(message):
+        if what := _ZH_WHAT.search(message, max(0, off.start() - 12), off.start()):
+            return what["what"], _ZH_OFFSETS[off[0]], message[what.start() : off.end()]
     return None
 
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
-from graphmem.extract.relations import relation_of, relation_words
+from graphmem.extract.relations import relation_alternation, relation_of
 from graphmem.model import SELF, Fact
 
 __all__ = ["Owned", "owned_matter"]
@@ -29,6 +30,18 @@ _EN_NAMES_THEN = re.compile(
 _EN_NAMED = re.compile(r"^(?P<o>(?-i:[A-Z][a-z]+)(?:\s(?-i:[A-Z][a-z]+))?)\s+(?P<m>[a-z][a-z -]{1,30})$")
 #: What stands between a Chinese owner and the matter ("我二姐的身体", "儿子他", "女儿家那边").
 _ZH_BETWEEN = r"(?:的|他的?|她的?|家的?|那边的?|在)?"
+
+
+@lru_cache(maxsize=1)
+def _zh_owned() -> re.Pattern[str]:
+    """One of the user's people, then what stands between, then the matter (我二姐的身体)."""
+    return re.compile(
+        r"^(?:我(?:的|家)?)?(?:那个|这个|那位)?(?P<o>"
+        + relation_alternation("zh")
+        + r")"
+        + _ZH_BETWEEN
+        + r"(?P<m>.+)$"
+    )
 
 
 @dataclass(frozen=True)
@@ -65,10 +78,7 @@ def owned_matter(phrase: str, facts: list[Fact]) -> Owned | None:
     None when the phrase names no matter of one of the user's people."""
     t = phrase.strip(" ,.，。")
     if _CJK.search(t):
-        words = "|".join(re.escape(w) for w in relation_words("zh") if len(w) > 1)
-        m = re.match(
-            r"^(?:我(?:的|家)?)?(?:那个|这个|那位)?(?P<o>" + words + r")" + _ZH_BETWEEN + r"(?P<m>.+)$", t
-        )
+        m = _zh_owned().match(t)
         if m is None or relation_of(m["m"]) or len(m["m"]) < 2:
             return None  # "儿子他媳妇" is a chain of people (graphmem.write.forget_person)
         people = _people_of(m["o"], facts)

@@ -21,7 +21,7 @@ from graphmem.gate.forget_request import topic_request
 from graphmem.gate.forget_rest import also_requests, rest_of
 from graphmem.model import SELF, Candidate, Episode, Fact, Ignored, Refusal, RememberResult
 from graphmem.stores.base import Store
-from graphmem.write import erasure, forget_continued, forget_person, forget_topic
+from graphmem.write import erasure, forget_continued, forget_person, forget_topic, topic_texts
 from graphmem.write.arbitrate import mentions_value
 
 _EN_LEAD = re.compile(
@@ -222,7 +222,7 @@ def named_facts(
             if (
                 _names_it(what, str(f.value))
                 or _names_it(what, f.subject_name)
-                or (len(what) >= 3 and what.lower() in forget_topic.said_in(f).lower())
+                or (len(what) >= 3 and what.lower() in topic_texts.said_in(f).lower())
             ):
                 hits.setdefault(f.id, f)
     # A topic: its phrase and the people it names, wherever they were said ("my old boss":
